@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import * as schema from "./schema.ts";
+
+/** Both drivers' db objects share this type, so domain code never knows which engine it runs on. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /**
+   * Runs fn on one dedicated connection (PostgreSQL) or the single embedded instance (PGlite).
+   * Session-level state such as advisory locks needs this.
+   */
+  withConnection<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** postgres://... : use PostgreSQL. Absent: the embedded PGlite database in dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const pgDir = path.join(dataDir, "pglite");
+    // PGlite.create does not create parent directories.
+    fs.mkdirSync(pgDir, { recursive: true });
+    const client = await PGlite.create(pgDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      engine: "pglite",
+      withConnection: (fn) => fn(db),
+      async close() {
+        await client.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // Fail at start-up, with the driver's message, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "postgres",
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

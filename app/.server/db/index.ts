@@ -1,0 +1,25 @@
+import type { Database, DatabaseHandle } from "./client.ts";
+
+export type { Database, DatabaseHandle } from "./client.ts";
+export { openDatabase } from "./client.ts";
+export { applyMigrations } from "./migrate.ts";
+export { DataDirLockedError } from "./data-dir-lock.ts";
+
+// Held on globalThis so that a hot reload in development, which re-evaluates this module, keeps the
+// handle that start-up opened instead of losing it (or opening a second PGlite on the same directory).
+const holder = globalThis as { __databaseHandle?: DatabaseHandle | undefined };
+
+/** Makes handle the database that domain modules use. Called once at start-up (and by tests). */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  holder.__databaseHandle = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = holder.__databaseHandle;
+  if (!handle) throw new Error("The database is not open: start-up has not run.");
+  return handle;
+}
+
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}

@@ -1,0 +1,48 @@
+import { LockIcon, TriangleExclamationPointIcon } from "./icons.tsx";
+import { Link } from "react-router";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import type { SiteSettings } from "~/lib/settings-schema.ts";
+
+/** Every error page but the 404: the root error boundary loads this module only when one is shown. */
+export default function ErrorPage({ status, site }: { status: number; site: SiteSettings | undefined }) {
+  return status === 403 ? <AccessDeniedPage /> : <ServerErrorPage site={site} />;
+}
+
+/** Spec section 8: the admin gate on the public production host, and any other 403. */
+export function AccessDeniedPage() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+      <LockIcon className="size-14 text-slate-500" />
+      <h1 className="mt-4 text-3xl font-bold">Access Denied</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">You do not have permission to open this page.</p>
+      <Link to="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}
+
+/** Anything unexpected: say so plainly, and give the phone number, which always works. */
+export function ServerErrorPage({ site }: { site: SiteSettings | undefined }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+      <TriangleExclamationPointIcon className="size-14 text-accent-600" />
+      <h1 className="mt-4 text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        This page could not be shown. Please try again in a moment
+        {site ? (
+          <>
+            , or call us on{" "}
+            <a href={telHref(site.identity.supportPhone)} className="font-semibold underline">
+              {formatIndianPhone(site.identity.supportPhone)}
+            </a>
+          </>
+        ) : null}
+        .
+      </p>
+      <Link to="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { ChevronDownIcon, MenuIcon, PhoneIcon, SearchIcon, XIcon } from "./icons.tsx";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import type { SiteSettings } from "~/lib/settings-schema.ts";
+import { primaryNav, requestServiceLink, signInLinks } from "~/lib/site-links.ts";
+import { useDismiss } from "~/lib/use-dismiss.ts";
+import { SiteSearch } from "./site-search.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+import { Wordmark } from "./wordmark.tsx";
+
+/**
+ * A <details> disclosure that also closes on an outside click, Escape and navigation.
+ * Without JavaScript it still opens and closes: the Sign In menu and the phone menu need no script.
+ */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => {
+    if (ref.current) ref.current.open = false;
+  }, []);
+  useDismiss(ref, open, close);
+  const { pathname } = useLocation();
+  useEffect(close, [pathname, close]);
+  return { ref, onToggle: () => setOpen(ref.current?.open ?? false) };
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    isActive
+      ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-white"
+      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+  }`;
+
+export function SiteHeader({ site }: { site: SiteSettings }) {
+  const { identity, business } = site;
+  const signIn = useDisclosure();
+  const menu = useDisclosure();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setSearchOpen(false), [pathname]);
+
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+      <div className="bg-brand-800 text-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-xs sm:text-sm">
+          <p>{business.openingHours}</p>
+          <a href={telHref(identity.supportPhone)} className="inline-flex items-center gap-1.5 font-semibold underline-offset-2 hover:underline">
+            <PhoneIcon className="size-3.5" />
+            <span className="sr-only">Call </span>
+            {formatIndianPhone(identity.supportPhone)}
+          </a>
+        </div>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <Wordmark identity={identity} />
+
+        <div className="ml-auto hidden max-w-sm flex-1 md:block">
+          <SiteSearch id="header-search" />
+        </div>
+
+        <details ref={signIn.ref} onToggle={signIn.onToggle} className="relative ml-auto md:ml-0">
+          <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+            Sign In
+            <ChevronDownIcon className="size-4" />
+          </summary>
+          <div className="absolute right-0 z-50 mt-1 w-60 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+            <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+              Choose Login Type
+            </p>
+            <ul>
+              {signInLinks.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="block rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+
+        <Link
+          to={requestServiceLink.to}
+          className="hidden h-10 items-center rounded-md bg-accent-600 px-4 text-sm font-semibold text-white hover:bg-orange-800 sm:inline-flex"
+        >
+          {requestServiceLink.label}
+        </Link>
+
+        <ThemeToggle />
+
+        {/* Phones: the search opens below the header. Without JavaScript the link leads to the search page. */}
+        <a
+          href="/search"
+          aria-expanded={searchOpen}
+          aria-controls="mobile-search"
+          onClick={(event) => {
+            event.preventDefault();
+            setSearchOpen((v) => !v);
+          }}
+          className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          {searchOpen ? <XIcon className="size-5" /> : <SearchIcon className="size-5" />}
+          <span className="sr-only">{searchOpen ? "Close search" : "Search"}</span>
+        </a>
+
+        <details ref={menu.ref} onToggle={menu.onToggle} className="lg:hidden">
+          <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
+            <MenuIcon className="size-5" />
+            <span className="sr-only">Menu</span>
+          </summary>
+          <nav
+            aria-label="Main menu"
+            className="absolute inset-x-0 z-40 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg dark:border-slate-800 dark:bg-slate-950"
+          >
+            <ul className="grid grid-cols-2 gap-1 pt-2">
+              {primaryNav.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === "/"} className={(s) => `block ${navLinkClass(s)}`}>
+                    {link.shortLabel ?? link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="col-span-2">
+                <Link
+                  to={requestServiceLink.to}
+                  className="mt-2 flex h-11 items-center justify-center rounded-md bg-accent-600 text-sm font-semibold text-white"
+                >
+                  {requestServiceLink.label}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </details>
+      </div>
+
+      {searchOpen && (
+        <div id="mobile-search" className="px-4 pb-3 md:hidden">
+          <SiteSearch id="mobile-search-input" autoFocus />
+        </div>
+      )}
+
+      <nav aria-label="Main" className="hidden border-t border-slate-100 lg:block dark:border-slate-800">
+        <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-1.5">
+          {primaryNav.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

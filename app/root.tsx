@@ -1,0 +1,92 @@
+import { lazy, Suspense } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type HeadersArgs,
+} from "react-router";
+import { cacheControl } from "~/.server/http/cache.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { FloatingContact } from "~/components/floating-contact.tsx";
+import { SiteFooter } from "~/components/site-footer.tsx";
+import { SiteHeader } from "~/components/site-header.tsx";
+import { ToastHost } from "~/components/toast-host.tsx";
+import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader() {
+  return { site: await getSiteSettings() };
+}
+
+export function headers({ loaderHeaders, errorHeaders }: HeadersArgs) {
+  // A thrown response (a 404) brings its own Cache-Control; server.ts never lets a 5xx be cached.
+  return errorHeaders?.has("Cache-Control") ? errorHeaders : loaderHeaders.has("Cache-Control") ? loaderHeaders : cacheControl("page");
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/**
+ * Only error pages use the root's meta: every page route has its own. A 404 carries its head tags in the
+ * thrown data (throwNotFound); any other error gets a plain title.
+ */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && Array.isArray((error.data as { meta?: unknown } | null)?.meta)) {
+    return (error.data as { meta: Route.MetaDescriptors }).meta;
+  }
+  return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site;
+  return (
+    // The theme script sets data-theme, class and color-scheme on <html> before hydration.
+    <html lang="en-IN" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {site && <SiteHeader site={site} />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {site && <SiteFooter site={site} />}
+        {site && <FloatingContact identity={site.identity} />}
+        <ToastHost />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+// Error pages are fetched only when one is shown: ordinary pages do not carry their code.
+const NotFoundPage = lazy(() => import("~/components/not-found-page.tsx"));
+const ErrorPage = lazy(() => import("~/components/error-page.tsx"));
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useRouteLoaderData<typeof loader>("root")?.site;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <Suspense>{status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />}</Suspense>;
+}
