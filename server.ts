@@ -30,7 +30,7 @@ async function loadBuild(): Promise<ServerBuild> {
     if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
     return (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
   }
-  // @ts-ignore -- the build exists only after `react-router build`.
+  // @ts-expect-error -- the build is plain JavaScript, made by `react-router build`.
   return (await import("./build/server/index.js")) as ServerBuild;
 }
 

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,7 +10,9 @@ import {
 } from "react-router";
 import { cacheControl } from "~/.server/http/cache.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ErrorPage } from "~/components/error-page.tsx";
 import { FloatingContact } from "~/components/floating-contact.tsx";
+import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { ToastHost } from "~/components/toast-host.tsx";
@@ -80,13 +81,10 @@ export default function App() {
   return <Outlet />;
 }
 
-// Error pages are fetched only when one is shown: ordinary pages do not carry their code.
-const NotFoundPage = lazy(() => import("~/components/not-found-page.tsx"));
-const ErrorPage = lazy(() => import("~/components/error-page.tsx"));
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = useRouteLoaderData<typeof loader>("root")?.site;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <Suspense>{status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />}</Suspense>;
+  // Not React.lazy: a lazy boundary is streamed out of order and stays hidden without JavaScript.
+  return status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />;
 }

@@ -203,7 +203,7 @@ export function seo(site: SiteSettings, page: PageSeo): MetaDescriptor[] {
   const name = businessName(site);
   const title = page.type === "home" ? `${name} | ${page.title}` : `${page.title} | ${name}`;
   const url = absoluteUrl(site, page.path);
-  const image = absoluteUrl(site, page.image ?? "/og-image.png");
+  const image = absoluteUrl(site, page.image ?? "/og-image.jpg");
   const ogType = page.type === "blog-post" || page.type === "article" ? "article" : "website";
 
   return [

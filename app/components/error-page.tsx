@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
-/** Every error page but the 404: the root error boundary loads this module only when one is shown. */
-export default function ErrorPage({ status, site }: { status: number; site: SiteSettings | undefined }) {
+/** Every error page but the 404 (which is NotFoundPage). */
+export function ErrorPage({ status, site }: { status: number; site: SiteSettings | undefined }) {
   return status === 403 ? <AccessDeniedPage /> : <ServerErrorPage site={site} />;
 }
 

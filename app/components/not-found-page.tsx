@@ -28,7 +28,7 @@ function LinkList({ title, links }: { title: string; links: SiteLink[] }) {
 }
 
 /** Spec section 2, "404 page". Rendered by the root error boundary for every 404. */
-export default function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
+export function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
   const { pathname } = useLocation();
   const [query, setQuery] = useState("");
 

@@ -1,29 +1,13 @@
 import { ChevronDownIcon, MenuIcon, PhoneIcon, SearchIcon, XIcon } from "./icons.tsx";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { primaryNav, requestServiceLink, signInLinks } from "~/lib/site-links.ts";
-import { useDismiss } from "~/lib/use-dismiss.ts";
+import { Disclosure } from "./disclosure.tsx";
 import { SiteSearch } from "./site-search.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Wordmark } from "./wordmark.tsx";
-
-/**
- * A <details> disclosure that also closes on an outside click, Escape and navigation.
- * Without JavaScript it still opens and closes: the Sign In menu and the phone menu need no script.
- */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => {
-    if (ref.current) ref.current.open = false;
-  }, []);
-  useDismiss(ref, open, close);
-  const { pathname } = useLocation();
-  useEffect(close, [pathname, close]);
-  return { ref, onToggle: () => setOpen(ref.current?.open ?? false) };
-}
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -34,11 +18,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ site }: { site: SiteSettings }) {
   const { identity, business } = site;
-  const signIn = useDisclosure();
-  const menu = useDisclosure();
-  const [searchOpen, setSearchOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setSearchOpen(false), [pathname]);
+  // The mobile search bar belongs to the page it was opened on: navigating closes it.
+  const [searchOpenOn, setSearchOpenOn] = useState<string | null>(null);
+  const searchOpen = searchOpenOn === pathname;
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -60,11 +43,16 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <SiteSearch id="header-search" />
         </div>
 
-        <details ref={signIn.ref} onToggle={signIn.onToggle} className="relative ml-auto md:ml-0">
-          <summary className="inline-flex h-10 cursor-pointer list-none items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-            Sign In
-            <ChevronDownIcon className="size-4" />
-          </summary>
+        <Disclosure
+          className="relative ml-auto md:ml-0"
+          summaryClassName="inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+          summary={
+            <>
+              Sign In
+              <ChevronDownIcon className="size-4" />
+            </>
+          }
+        >
           <div className="absolute right-0 z-50 mt-1 w-60 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
               Choose Login Type
@@ -82,7 +70,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
               ))}
             </ul>
           </div>
-        </details>
+        </Disclosure>
 
         <Link
           to={requestServiceLink.to}
@@ -100,7 +88,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           aria-controls="mobile-search"
           onClick={(event) => {
             event.preventDefault();
-            setSearchOpen((v) => !v);
+            setSearchOpenOn(searchOpen ? null : pathname);
           }}
           className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
         >
@@ -108,11 +96,16 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <span className="sr-only">{searchOpen ? "Close search" : "Search"}</span>
         </a>
 
-        <details ref={menu.ref} onToggle={menu.onToggle} className="lg:hidden">
-          <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
-            <MenuIcon className="size-5" />
-            <span className="sr-only">Menu</span>
-          </summary>
+        <Disclosure
+          className="lg:hidden"
+          summaryClassName="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          summary={
+            <>
+              <MenuIcon className="size-5" />
+              <span className="sr-only">Menu</span>
+            </>
+          }
+        >
           <nav
             aria-label="Main menu"
             className="absolute inset-x-0 z-40 mt-3 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg dark:border-slate-800 dark:bg-slate-950"
@@ -135,7 +128,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
               </li>
             </ul>
           </nav>
-        </details>
+        </Disclosure>
       </div>
 
       {searchOpen && (

@@ -72,6 +72,7 @@ export function SiteSearch({ id, autoFocus = false }: { id: string; autoFocus?: 
     <form
       ref={containerRef}
       role="search"
+      aria-label="Site"
       action="/search"
       method="get"
       className="relative w-full"

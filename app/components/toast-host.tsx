@@ -3,28 +3,45 @@ import { notify, onToasterRequested } from "~/lib/toast.ts";
 
 const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
 
-/** Mounts sonner's Toaster on the first toast, and tells the visitor when the connection drops. */
+/**
+ * Mounts sonner's Toaster on the first toast, and tells the visitor when the connection drops.
+ * Field technicians and plant engineers are often on a poor signal: say so instead of failing silently.
+ * The offline notice is plain markup (sonner may not be loaded yet, and cannot be fetched offline);
+ * "Back online" is a toast.
+ */
 export function ToastHost() {
   const [requested, setRequested] = useState(false);
+  const [offline, setOffline] = useState(false);
   useEffect(() => onToasterRequested(() => setRequested(true)), []);
 
-  // Field technicians and plant engineers are often on a poor signal: say so instead of failing silently.
   useEffect(() => {
-    const offline = () =>
-      void notify("warning", "You are offline", "Pages and forms will work again once the signal is back.");
-    const online = () => void notify("success", "Back online");
-    window.addEventListener("offline", offline);
-    window.addEventListener("online", online);
+    const goOffline = () => setOffline(true);
+    const goOnline = () => {
+      setOffline(false);
+      void notify("success", "Back online");
+    };
+    window.addEventListener("offline", goOffline);
+    window.addEventListener("online", goOnline);
     return () => {
-      window.removeEventListener("offline", offline);
-      window.removeEventListener("online", online);
+      window.removeEventListener("offline", goOffline);
+      window.removeEventListener("online", goOnline);
     };
   }, []);
 
-  if (!requested) return null;
   return (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
+    <>
+      <div role="status" className="fixed inset-x-0 top-0 z-50 empty:hidden">
+        {offline && (
+          <p className="bg-slate-900 px-4 py-2 text-center text-sm font-medium text-white">
+            You are offline. Pages and forms will work again once the signal is back.
+          </p>
+        )}
+      </div>
+      {requested && (
+        <Suspense fallback={null}>
+          <SonnerToaster />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { SiteSettings } from "~/lib/settings-schema.ts";
 /** The two-part wordmark with the tagline beneath (spec section 1, header logo). */
 export function Wordmark({ identity }: { identity: SiteSettings["identity"] }) {
   return (
-    <Link to="/" className="group flex min-w-0 flex-col leading-none" aria-label={`${identity.legalName}, home`}>
+    <Link to="/" className="group flex min-w-0 flex-col leading-none">
       <span className="text-xl font-extrabold tracking-tight sm:text-2xl">
         <span className="text-slate-900 dark:text-white">{identity.wordmarkPrimary}</span>{" "}
         <span className="text-accent-600 dark:text-accent-400">{identity.wordmarkSecondary}</span>

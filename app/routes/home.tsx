@@ -6,7 +6,6 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { useSite } from "~/lib/use-site.ts";
-import type { Route } from "./+types/home";
 
 export async function loader() {
   const site = await getSiteSettings();
@@ -79,6 +78,9 @@ export default function Home() {
               WhatsApp us
             </a>
           </div>
+          <a href="#why-us" className="mt-6 inline-block text-sm font-medium text-brand-700 underline dark:text-sky-300">
+            Why plants call us first
+          </a>
         </div>
       </section>
 

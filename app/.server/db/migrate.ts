@@ -11,11 +11,20 @@ const MIGRATION_LOCK_KEY = 7_310_2010;
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
+/** Within one process the advisory lock is re-entrant (PGlite has one session), so calls also queue here. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /**
  * Applies the committed drizzle-kit migrations. drizzle's migrator takes no lock, so several instances
  * starting together on PostgreSQL would race: a session-level advisory lock serialises them.
  */
-export async function applyMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+export function applyMigrations(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const run = queue.then(() => migrateLocked(handle, migrationsFolder));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function migrateLocked(handle: DatabaseHandle, migrationsFolder: string): Promise<void> {
   await handle.withConnection(async (db) => {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {

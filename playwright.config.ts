@@ -1,0 +1,74 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests run against the production build, started on a free port with a fresh embedded
+ * database, at desktop and at phone width, in the system Chromium (never a downloaded browser).
+ * The port and data dir are chosen once, in the main process; workers inherit them through the environment.
+ */
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const browser = {
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /server-process/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, ...browser },
+    },
+    {
+      name: "phone",
+      testIgnore: /server-process/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, ...browser },
+    },
+    // The server as a process (start-up, data-dir lock, PostgreSQL): once, not per width.
+    { name: "server", testMatch: /server-process/ },
+  ],
+  webServer: {
+    command: "node server.ts",
+    url: `${baseURL}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: baseURL,
+    },
+  },
+});

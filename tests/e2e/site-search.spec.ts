@@ -1,0 +1,97 @@
+import { expect, test, type Page } from "@playwright/test";
+import { visit } from "./support/page-checks.ts";
+
+/** The header search box: inline on desktop, behind the search toggle on phones. */
+async function openSearch(page: Page, isMobile: boolean) {
+  if (isMobile) await page.getByRole("link", { name: "Search" }).click();
+  const input = page.getByRole("combobox", { name: "Search site" }).locator("visible=true");
+  await input.click();
+  return input;
+}
+
+test.describe("header site search", () => {
+  test("opens on focus with every entry grouped by category", async ({ page, isMobile }) => {
+    await visit(page, "/");
+    const input = await openSearch(page, isMobile);
+    await expect(input).toHaveAttribute("placeholder", "Search site...");
+    const listbox = page.getByRole("listbox", { name: "Search results" }).locator("visible=true");
+    await expect(listbox).toBeVisible();
+    for (const category of ["Pages", "Service Area", "Services", "Resources", "Blog", "Company", "Legal"]) {
+      await expect(listbox.getByRole("group", { name: category, exact: true })).toBeAttached();
+    }
+    await expect(listbox.getByRole("option", { name: "Hyderabad Service Area" })).toBeAttached();
+  });
+
+  test("filters as the visitor types, at most 8 per group, with a clear button and 'No results found'", async ({ page, isMobile }) => {
+    await visit(page, "/");
+    const input = await openSearch(page, isMobile);
+    await input.fill("repair");
+    const listbox = page.getByRole("listbox", { name: "Search results" }).locator("visible=true");
+    const services = listbox.getByRole("group", { name: "Services" });
+    await expect(services.getByRole("option", { name: "VFD Drive Repair" })).toBeVisible();
+    expect(await services.getByRole("option").count()).toBeLessThanOrEqual(8);
+    await expect(listbox.getByRole("option", { name: "Contact Us" })).toHaveCount(0);
+
+    await input.fill("xyzzy no such thing");
+    await expect(page.getByText("No results found").locator("visible=true")).toBeVisible();
+
+    await page.getByRole("button", { name: "Clear search" }).locator("visible=true").click();
+    await expect(input).toHaveValue("");
+    await expect(input).toBeFocused();
+    await expect(listbox.getByRole("option", { name: "Contact Us" })).toBeAttached();
+  });
+
+  test("is keyboard navigable: arrows choose, Enter goes there and clears, Escape closes", async ({ page, isMobile }) => {
+    await visit(page, "/");
+    const input = await openSearch(page, isMobile);
+    await input.fill("careers");
+    await input.press("ArrowDown");
+    const active = await input.getAttribute("aria-activedescendant");
+    expect(active).toBeTruthy();
+    await expect(page.locator(`[id="${active}"]`)).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator(`[id="${active}"]`)).toHaveText("Careers");
+    await input.press("Enter");
+    await expect(page).toHaveURL(/\/careers$/);
+    // Careers is built with the public-website issue: until then it is the 404 page.
+    await expect(page.getByRole("heading", { name: "Oops! Page Not Found" })).toBeVisible();
+
+    await page.goto("/");
+    const again = await openSearch(page, isMobile);
+    await expect(again).toHaveValue("");
+    await expect(again).toHaveAttribute("aria-expanded", "true");
+    await again.press("Escape");
+    await expect(again).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("closes on an outside click, and picking a result with the mouse navigates", async ({ page, isMobile }) => {
+    await visit(page, "/");
+    const input = await openSearch(page, isMobile);
+    await input.fill("home");
+    await page.locator("h1").click();
+    await expect(input).toHaveAttribute("aria-expanded", "false");
+
+    await input.click();
+    await input.fill("privacy");
+    await page.getByRole("option", { name: "Privacy Policy" }).locator("visible=true").click();
+    await expect(page).toHaveURL(/\/legal\/privacy$/);
+  });
+
+  test("without JavaScript it still leads to a search: the form posts to /search?q=, the phone toggle opens /search", async ({
+    browser,
+    baseURL,
+    isMobile,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, isMobile, viewport: isMobile ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    if (isMobile) {
+      await page.getByRole("link", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/search$/);
+    } else {
+      await page.getByRole("combobox", { name: "Search site" }).fill("servo drive");
+      await page.getByRole("combobox", { name: "Search site" }).press("Enter");
+      await expect(page).toHaveURL(/\/search\?q=servo\+drive$/);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, setDatabase } from "~/.server/db/index.ts";
+import { siteSettings } from "~/.server/db/schema.ts";
+import { clearSettingsCache, getSiteSettings, seedSettings, updateSettingsGroup } from "~/.server/settings/index.ts";
+import { createEmptyDatabase, createTestDatabase, engines, openAt, type TestDatabase } from "../support/test-databases.ts";
+
+describe.each(engines)("data layer on %s", (engine) => {
+  let testDb: TestDatabase;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    setDatabase(testDb.handle);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await testDb?.destroy();
+  });
+
+  it("applies the committed migrations, and applying them again changes nothing", async () => {
+    await applyMigrations(testDb.handle);
+    const tables = (await testDb.handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    )) as unknown as { rows: Array<{ table_name: string }> };
+    expect(tables.rows.map((r) => r.table_name)).toContain("site_settings");
+  });
+
+  it("seeds the settings on first run with the spec's figures and sample contact details", async () => {
+    await seedSettings(testDb.handle.db, "https://www.example.com");
+    clearSettingsCache();
+    const site = await getSiteSettings();
+    expect(site.identity.tagline).toBe("Powering Industrial Excellence");
+    expect(site.identity.supportEmail).toMatch(/@example\.com$/);
+    expect(site.identity.siteUrl).toBe("https://www.example.com");
+    expect(site.claims).toMatchObject({
+      foundedYear: 2010,
+      yearsExperience: 15,
+      happyClients: 500,
+      isoCertification: "ISO 9001:2015",
+      ratingValue: 4.8,
+      ratingBest: 5,
+      ratingCount: 2500,
+    });
+    expect(site.promises).toMatchObject({ responseHoursMin: 2, responseHoursMax: 4, repairHoursMin: 24, repairHoursMax: 48, warrantyMonths: 6 });
+    expect(site.business).toMatchObject({ open24x7: true, state: "Telangana", stateCode: "36" });
+    expect(site.charges).toEqual([
+      { category: "Automation", minRupees: 2500, maxRupees: 15000 },
+      { category: "Electrical", minRupees: 1500, maxRupees: 12000 },
+      { category: "Mechanical", minRupees: 3000, maxRupees: 25000 },
+      { category: "Utility", minRupees: 2000, maxRupees: 18000 },
+      { category: "Emergency", minRupees: 5000, maxRupees: 50000 },
+    ]);
+  });
+
+  it("keeps an admin's edit when the seed runs again on the next start", async () => {
+    const site = await getSiteSettings();
+    await updateSettingsGroup("identity", { ...site.identity, supportPhone: "+919123456789" });
+    await seedSettings(testDb.handle.db, "https://www.example.com");
+    expect((await getSiteSettings()).identity.supportPhone).toBe("+919123456789");
+    const rows = await testDb.handle.db.select().from(siteSettings);
+    expect(rows).toHaveLength(5);
+  });
+
+  it("refuses an invalid edit and leaves the stored value as it was", async () => {
+    const before = await getSiteSettings();
+    await expect(
+      updateSettingsGroup("business", { ...before.business, gstin: "36AAAAA0000A1Z4" }),
+    ).rejects.toThrow(/check character/);
+    await expect(updateSettingsGroup("identity", { ...before.identity, supportPhone: "12345" })).rejects.toThrow();
+    clearSettingsCache();
+    expect((await getSiteSettings()).business.gstin).toBe(before.business.gstin);
+  });
+
+  it("falls back to the default for a group corrupted by hand, instead of failing every page", async () => {
+    await testDb.handle.db.execute(sql`update site_settings set value = '{"nonsense": true}'::jsonb where key = 'claims'`);
+    clearSettingsCache();
+    const site = await getSiteSettings();
+    expect(site.claims.foundedYear).toBe(2010);
+  });
+
+  it("lets several instances migrate one database at the same time (advisory lock)", async () => {
+    const empty = await createEmptyDatabase(engine);
+    if (engine === "pglite") {
+      // One process per PGlite directory: concurrency there is within one handle.
+      const handle = await openAt(engine, empty.location);
+      await Promise.all([applyMigrations(handle), applyMigrations(handle), applyMigrations(handle)]);
+      await handle.close();
+    } else {
+      // Four separate processes, as four app instances starting together would be.
+      const startAt = String(Date.now() + 3000);
+      const runs = await Promise.all(
+        [1, 2, 3, 4].map(
+          () =>
+            new Promise<number | null>((resolve) => {
+              const child = spawn(process.execPath, ["tests/support/migrate-once.ts", empty.location, startAt], { stdio: "inherit" });
+              child.on("exit", resolve);
+            }),
+        ),
+      );
+      expect(runs).toEqual([0, 0, 0, 0]);
+      const handle = await openAt(engine, empty.location);
+      const applied = (await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(Number(applied.rows[0]!.n)).toBe(fs.readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length);
+      await handle.close();
+    }
+    await empty.destroy();
+  });
+});

@@ -1,0 +1,23 @@
+import pg from "pg";
+
+/**
+ * The data layer must be tested on PostgreSQL in CI: when CI=true, an unset or unreachable
+ * TEST_DATABASE_URL fails the run instead of silently testing PGlite only.
+ */
+export default async function globalSetup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (process.env.CI === "true") throw new Error("CI=true but TEST_DATABASE_URL is not set: PostgreSQL tests cannot run");
+    console.warn("TEST_DATABASE_URL is not set: data-layer tests run on PGlite only.");
+    return;
+  }
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } catch (error) {
+    throw new Error(`TEST_DATABASE_URL (${url}) is unreachable: ${(error as Error).message}`, { cause: error });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
