@@ -79,6 +79,12 @@ if (!vite) {
 // Weak ETags: the body may be compressed on the way out, so byte-for-byte equality is not promised.
 app.use(etag({ weak: true }));
 
+// An error page must never be cached: the next request may well succeed.
+app.use(async (c, next) => {
+  await next();
+  if (c.res.status >= 500) c.res.headers.set("Cache-Control", "no-store");
+});
+
 const handle = vite
   ? async (request: Request) => createRequestHandler(await loadBuild(), mode)(request, new RouterContextProvider())
   : ((h) => (request: Request) => h(request, new RouterContextProvider()))(createRequestHandler(build, mode));
