@@ -198,15 +198,23 @@ async function startServer(databaseUrl?: string): Promise<RunningServer> {
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      await fetch(`${baseUrl}/`);
+      await (await fetch(`${baseUrl}/`)).arrayBuffer();
       break;
     } catch (error) {
-      if (attempt >= 50) throw error;
+      if (child.exitCode !== null || attempt >= 100) {
+        throw new Error(`server at ${baseUrl} does not answer (${describe(error)}):\n${tail.join("\n")}`, { cause: error });
+      }
       await sleep(100);
     }
   }
   if (child.pid === undefined) throw new Error("server has no pid");
   return { pid: child.pid, baseUrl, stop };
+}
+
+/** An error with its cause (fetch hides the useful part, e.g. ECONNREFUSED, in `cause`). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause ? `${error.message}: ${describe(error.cause)}` : error.message;
 }
 
 /** VmRSS (now) and VmHWM (peak) of a process, in MB. */
@@ -555,7 +563,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error("\nBench failed:", error instanceof Error ? error.message : error);
+  console.error("\nBench failed:", describe(error));
   process.exitCode = 1;
 } finally {
   await runCleanups();

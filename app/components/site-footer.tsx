@@ -41,8 +41,8 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const a = identity.address;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="sm:col-span-2 lg:col-span-1">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <Wordmark identity={identity} />
           <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
             Industrial electrical and automation service since {claims.foundedYear}: drive, PLC, HMI and CNC repair,

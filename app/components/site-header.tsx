@@ -36,7 +36,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
         </div>
       </div>
 
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-1 px-4 py-3 sm:gap-3">
         <Wordmark identity={identity} />
 
         <div className="ml-auto hidden max-w-sm flex-1 md:block">
@@ -45,7 +45,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
 
         <Disclosure
           className="relative ml-auto md:ml-0"
-          summaryClassName="inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+          summaryClassName="inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
           summary={
             <>
               Sign In
@@ -79,7 +79,9 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           {requestServiceLink.label}
         </Link>
 
-        <ThemeToggle />
+        <div className="hidden sm:block">
+          <ThemeToggle />
+        </div>
 
         {/* Phones: the search opens below the header. Without JavaScript the link leads to the search page. */}
         <a
@@ -118,6 +120,10 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
                   </NavLink>
                 </li>
               ))}
+              <li className="col-span-2 flex items-center justify-between border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800">
+                <span className="px-3 text-sm text-slate-700 dark:text-slate-300">Colour theme</span>
+                <ThemeToggle />
+              </li>
               <li className="col-span-2">
                 <Link
                   to={requestServiceLink.to}

@@ -11,10 +11,12 @@ test.describe("colour theme", () => {
     await expect(page.locator("html")).not.toHaveClass(/dark/);
   });
 
-  test("the toggle cycles system, light, dark and stores the choice under 'theme'", async ({ page }) => {
+  test("the toggle cycles system, light, dark and stores the choice under 'theme'", async ({ page, isMobile }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await visit(page, "/");
-    const toggle = page.getByRole("button", { name: /Colour theme/ });
+    // Phones carry the toggle in the menu.
+    if (isMobile) await page.locator("summary", { hasText: "Menu" }).click();
+    const toggle = page.getByRole("button", { name: /Colour theme/ }).locator("visible=true");
     await expect(toggle).toHaveAccessibleName(/System/);
     await toggle.click();
     await expect(toggle).toHaveAccessibleName(/Light/);
