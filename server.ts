@@ -3,7 +3,9 @@
  * on Hono. `node server.ts` serves the production build; `node server.ts --dev` runs Vite in middleware
  * mode with hot reload.
  */
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -65,15 +67,22 @@ if (!vite) {
       },
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: "./build/client",
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=3600");
-      },
-    }),
+  // Other public files (favicon, social image): looked up once at start-up, so that a page request
+  // never pays for a file-system check.
+  const publicFiles = new Set(
+    fs
+      .readdirSync("./build/client", { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => "/" + path.relative("./build/client", path.join(f.parentPath, f.name)).split(path.sep).join("/"))
+      .filter((p) => !p.startsWith("/assets/") && !p.startsWith("/.vite/")),
   );
+  const servePublic = serveStatic({
+    root: "./build/client",
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+    },
+  });
+  app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
 }
 
 // Weak ETags: the body may be compressed on the way out, so byte-for-byte equality is not promised.

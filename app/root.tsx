@@ -17,6 +17,7 @@ import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { ToastHost } from "~/components/toast-host.tsx";
 import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
+import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site && <SiteFooter site={site} />}
         {site && <FloatingContact identity={site.identity} />}
         <ToastHost />
+        <LinkNavigation />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -79,6 +81,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/** Turns clicks on the site's plain links into client-side navigations (see use-link-navigation.ts). */
+function LinkNavigation() {
+  useLinkNavigation();
+  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

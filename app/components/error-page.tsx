@@ -1,5 +1,4 @@
 import { LockIcon, TriangleExclamationPointIcon } from "./icons.tsx";
-import { Link } from "react-router";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
@@ -15,9 +14,9 @@ export function AccessDeniedPage() {
       <LockIcon className="size-14 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold">Access Denied</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">You do not have permission to open this page.</p>
-      <Link to="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+      <a href="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
         Go to the home page
-      </Link>
+      </a>
     </div>
   );
 }
@@ -40,9 +39,9 @@ export function ServerErrorPage({ site }: { site: SiteSettings | undefined }) {
         ) : null}
         .
       </p>
-      <Link to="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+      <a href="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
         Go to the home page
-      </Link>
+      </a>
     </div>
   );
 }

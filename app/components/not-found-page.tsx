@@ -1,6 +1,6 @@
 import { FileQuestionMarkIcon, PhoneIcon, SearchIcon } from "./icons.tsx";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { popularPages, quickServiceLinks, type SiteLink } from "~/lib/site-links.ts";
@@ -14,12 +14,12 @@ function LinkList({ title, links }: { title: string; links: SiteLink[] }) {
       <ul className="mt-3 grid grid-cols-2 gap-2">
         {links.map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
+            <a
+              href={link.to}
               className="block rounded-md border border-slate-200 px-3 py-2 text-sm font-medium text-brand-700 hover:border-brand-600 hover:bg-brand-50 dark:border-slate-700 dark:text-sky-300 dark:hover:bg-slate-800"
             >
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -108,12 +108,12 @@ export function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
               <PhoneIcon className="size-4" />
               Call now
             </a>
-            <Link
-              to="/request"
+            <a
+              href="/request"
               className="inline-flex h-11 items-center rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-950 dark:text-white dark:hover:bg-slate-800"
             >
               Request service
-            </Link>
+            </a>
           </div>
         </section>
       )}
@@ -124,13 +124,13 @@ export function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
           sitemap
         </a>
         , the{" "}
-        <Link to="/faq" className="font-medium text-brand-700 underline dark:text-sky-300">
+        <a href="/faq" className="font-medium text-brand-700 underline dark:text-sky-300">
           FAQ
-        </Link>{" "}
+        </a>{" "}
         or{" "}
-        <Link to="/contact" className="font-medium text-brand-700 underline dark:text-sky-300">
+        <a href="/contact" className="font-medium text-brand-700 underline dark:text-sky-300">
           contact us
-        </Link>
+        </a>
         .
       </p>
     </div>

@@ -1,5 +1,4 @@
 import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from "./icons.tsx";
-import { Link } from "react-router";
 import { formatIndianPhone, mailtoHref, telHref, WHATSAPP_GREETING, whatsappHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import {
@@ -19,12 +18,12 @@ function LinkColumn({ title, links }: { title: string; links: SiteLink[] }) {
       <ul className="mt-3 space-y-1">
         {links.map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
+            <a
+              href={link.to}
               className="inline-block py-1 text-sm text-slate-700 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-white"
             >
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -94,9 +93,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {footerLegalLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:underline">
+                <a href={link.to} className="hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>

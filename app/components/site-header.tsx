@@ -1,6 +1,6 @@
 import { ChevronDownIcon, MenuIcon, PhoneIcon, SearchIcon, XIcon } from "./icons.tsx";
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { primaryNav, requestServiceLink, signInLinks } from "~/lib/site-links.ts";
@@ -9,7 +9,12 @@ import { SiteSearch } from "./site-search.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+/** A section is current on its own page and the pages below it (/blog/... under Blog). */
+function isCurrent(pathname: string, to: string): boolean {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+const navLinkClass = (isActive: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
     isActive
       ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-white"
@@ -60,24 +65,24 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
             <ul>
               {signInLinks.map((link) => (
                 <li key={link.to}>
-                  <Link
-                    to={link.to}
+                  <a
+                    href={link.to}
                     className="block rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
                   >
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
           </div>
         </Disclosure>
 
-        <Link
-          to={requestServiceLink.to}
+        <a
+          href={requestServiceLink.to}
           className="hidden h-10 items-center rounded-md bg-accent-600 px-4 text-sm font-semibold text-white hover:bg-orange-800 sm:inline-flex"
         >
           {requestServiceLink.label}
-        </Link>
+        </a>
 
         <div className="hidden sm:block">
           <ThemeToggle />
@@ -115,9 +120,13 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
             <ul className="grid grid-cols-2 gap-1 pt-2">
               {primaryNav.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === "/"} className={(s) => `block ${navLinkClass(s)}`}>
+                  <a
+                    href={link.to}
+                    aria-current={isCurrent(pathname, link.to) ? "page" : undefined}
+                    className={`block ${navLinkClass(isCurrent(pathname, link.to))}`}
+                  >
                     {link.shortLabel ?? link.label}
-                  </NavLink>
+                  </a>
                 </li>
               ))}
               <li className="col-span-2 flex items-center justify-between border-t border-slate-200 pt-2 sm:hidden dark:border-slate-800">
@@ -125,12 +134,12 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
                 <ThemeToggle />
               </li>
               <li className="col-span-2">
-                <Link
-                  to={requestServiceLink.to}
+                <a
+                  href={requestServiceLink.to}
                   className="mt-2 flex h-11 items-center justify-center rounded-md bg-accent-600 text-sm font-semibold text-white"
                 >
                   {requestServiceLink.label}
-                </Link>
+                </a>
               </li>
             </ul>
           </nav>
@@ -147,9 +156,13 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
         <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-1.5">
           {primaryNav.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+              <a
+                href={link.to}
+                aria-current={isCurrent(pathname, link.to) ? "page" : undefined}
+                className={navLinkClass(isCurrent(pathname, link.to))}
+              >
                 {link.label}
-              </NavLink>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { PhoneIcon, ShieldCheckIcon } from "~/components/icons.tsx";
-import { Link } from "react-router";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { formatIndianPhone, telHref, WHATSAPP_GREETING, whatsappHref } from "~/lib/contact-links.ts";
 import { seo } from "~/.server/seo.ts";
@@ -57,12 +56,12 @@ export default function Home() {
             carry a {promises.warrantyMonths}-month warranty.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/request"
+            <a
+              href="/request"
               className="inline-flex h-12 items-center rounded-md bg-accent-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-orange-800"
             >
               Request Service Now
-            </Link>
+            </a>
             <a
               href={telHref(identity.supportPhone)}
               className="inline-flex h-12 items-center gap-2 rounded-md bg-brand-700 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
