@@ -13,13 +13,16 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 
 type ServerEntry = typeof import("./app/entry.server.tsx");
 
 const dev = process.argv.includes("--dev");
 const mode = dev ? "development" : "production";
+// Set before React is loaded (React picks its development or production build when first imported),
+// hence the dynamic import below: `node server.ts` alone serves the production build in production mode.
 process.env.NODE_ENV ??= mode;
+const { createRequestHandler, RouterContextProvider } = await import("react-router");
 
 const vite = dev
   ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
