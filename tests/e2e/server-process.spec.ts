@@ -9,9 +9,14 @@ import pg from "pg";
  * The server as a process: start-up time, the single-process rule of the embedded database, and
  * PostgreSQL. These run once (project "server"), not per browser width.
  */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startServer(
+  env: Record<string, string>,
+  command: [string, ...string[]] = [process.execPath, "server.ts"],
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
-  const child = spawn(process.execPath, ["server.ts"], {
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
+    detached: true,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -32,9 +37,25 @@ async function waitForUrl(output: () => string, timeoutMs: number): Promise<stri
 }
 
 async function stop(server: ReturnType<typeof startServer>) {
-  server.child.kill("SIGTERM");
+  // The whole process group: `npm start` runs the server as a child of npm.
+  process.kill(-server.child.pid!, "SIGTERM");
   await server.exited;
 }
+
+test("`npm start` with a build present skips the build, migrates and seeds a new data directory, and serves", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "npm-start-"));
+  const server = startServer({ PORT: "0", DATA_DIR: dataDir }, ["npm", "start"]);
+  try {
+    const url = await waitForUrl(server.output, 60_000);
+    expect(server.output()).not.toContain("building");
+    const html = await (await fetch(url)).text();
+    expect(html).toContain("Powering Industrial Excellence");
+    expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 test("a second server on the same data directory exits with a clear message instead of corrupting it", async () => {
   const second = startServer({ PORT: "0", DATA_DIR: process.env.E2E_DATA_DIR! });
