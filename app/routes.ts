@@ -7,6 +7,11 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   // ── Public website ─────────────────────────────────────────────────────────
   index("routes/home.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:slug", "routes/service.tsx", { id: "routes/service-by-path" }),
+  route("service/:slug", "routes/service.tsx", { id: "routes/service-by-name" }),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
 
   // ── Crawlers ───────────────────────────────────────────────────────────────
   route("sitemap.xml", "routes/sitemap-xml.ts"),

@@ -1,4 +1,5 @@
 import { applyMigrations, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
+import { seedContent } from "~/.server/content/index.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
 import type { ServerConfig } from "./config.ts";
 
@@ -12,6 +13,7 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
   try {
     await applyMigrations(handle);
     await seedSettings(handle.db, config.siteUrl);
+    await seedContent(handle.db);
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,3 +1,5 @@
+import { listArticles, listServices } from "./index.ts";
+
 /**
  * Public paths for /sitemap.xml. Only pages that exist are listed; each content issue adds its pages
  * (services, articles, city pages) here, read from the database.
@@ -10,7 +12,16 @@ export interface SitemapEntry {
 }
 
 export async function listSitemapEntries(): Promise<SitemapEntry[]> {
-  return [{ path: "/", changefreq: "weekly", priority: 1 }];
+  const [services, articles] = await Promise.all([listServices(), listArticles()]);
+  return [
+    { path: "/", changefreq: "weekly", priority: 1 },
+    { path: "/services", changefreq: "weekly", priority: 0.9 },
+    ...services.map((s): SitemapEntry => ({ path: s.canonicalPath, changefreq: "monthly", priority: 0.8 })),
+    { path: "/blog", changefreq: "weekly", priority: 0.6 },
+    ...articles.map(
+      (a): SitemapEntry => ({ path: a.path, changefreq: "yearly", priority: 0.6, lastmod: a.updatedOn ?? a.publishedOn }),
+    ),
+  ];
 }
 
 const escapeXml = (s: string) =>

@@ -1,0 +1,102 @@
+import { findArticle, listServices, renderMarkdown } from "~/.server/content/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { Prose } from "~/components/prose.tsx";
+import { formatDate } from "~/lib/format.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const article = await findArticle(params.slug);
+  if (!article) return throwNotFound(request);
+  const [site, services] = await Promise.all([getSiteSettings(), listServices()]);
+  const relatedServices = article.relatedServices
+    .map((key) => services.find((s) => s.slug === key || s.servicePaths.includes(`/services/${key}`)))
+    .filter((s) => s !== undefined)
+    .map((s) => ({ name: s.name, path: s.canonicalPath }));
+  return {
+    article: {
+      title: article.title,
+      summary: article.summary,
+      author: article.author,
+      publishedOn: article.publishedOn,
+      updatedOn: article.updatedOn,
+      path: article.path,
+    },
+    bodyHtml: renderMarkdown(article.body),
+    relatedServices,
+    meta: seo(site, {
+      type: article.articleKind === "case-study" ? "article" : "blog-post",
+      title: article.title,
+      description: article.summary,
+      path: article.path,
+      datePublished: article.publishedOn,
+      ...(article.updatedOn ? { dateModified: article.updatedOn } : {}),
+      breadcrumbs: [
+        { name: "Blog", path: "/blog" },
+        { name: article.title, path: article.path },
+      ],
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { article, bodyHtml, relatedServices } = loaderData;
+  const { identity } = useSite();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <Breadcrumbs
+        trail={[
+          { name: "Blog", path: "/blog" },
+          { name: article.title, path: article.path },
+        ]}
+      />
+      <header className="mt-4">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{article.title}</h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{article.summary}</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          {article.author} · <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time>
+          {article.updatedOn && (
+            <>
+              {" "}
+              · updated <time dateTime={article.updatedOn}>{formatDate(article.updatedOn)}</time>
+            </>
+          )}
+        </p>
+      </header>
+      <Prose html={bodyHtml} className="mt-8" />
+      <aside aria-labelledby="help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
+        <h2 id="help-heading" className="text-lg font-semibold">
+          Need an engineer?
+        </h2>
+        {relatedServices.length > 0 && (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Related services:{" "}
+            {relatedServices.map((s, i) => (
+              <span key={s.path}>
+                {i > 0 && ", "}
+                <a href={s.path} className="font-medium text-brand-700 underline dark:text-sky-300">
+                  {s.name}
+                </a>
+              </span>
+            ))}
+            .
+          </p>
+        )}
+        <div className="mt-4">
+          <ContactActions
+            identity={identity}
+            requestHref="/request"
+            whatsappText={`Hello, I read "${article.title}" and need help with my equipment.`}
+          />
+        </div>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,161 @@
+import { redirect } from "react-router";
+import { articlesAbout, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { Prose } from "~/components/prose.tsx";
+import { formatRupeeRange } from "~/lib/format.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/service";
+
+/**
+ * One service, at /services/{slug} (fixed pages, the search index's and footer's slugs) or /service/{slug}
+ * (every catalogue name, spec slug rule). A service has one canonical address; the others redirect to it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  const service = await findServiceByPath(pathname);
+  if (!service) return throwNotFound(request);
+  if (service.canonicalPath !== pathname) throw redirect(service.canonicalPath, 301);
+
+  const [site, related] = await Promise.all([getSiteSettings(), articlesAbout(service)]);
+  const charges = site.charges.find((c) => c.category === service.category);
+  return {
+    service: {
+      name: service.name,
+      slug: service.slug,
+      summary: service.summary,
+      category: service.category,
+      brands: service.brands,
+      faults: service.faults,
+      deliverables: service.deliverables,
+      turnaround: service.turnaround,
+      faqs: service.faqs.map((f) => ({ question: f.question, answerHtml: renderMarkdown(f.answer) })),
+      path: service.canonicalPath,
+    },
+    bodyHtml: renderMarkdown(service.body),
+    charges: charges ? formatRupeeRange(charges.minRupees, charges.maxRupees) : undefined,
+    related: related.map((a) => ({ title: a.title, path: a.path })),
+    meta: seo(site, {
+      type: "services",
+      title: service.name,
+      description: service.summary,
+      path: service.canonicalPath,
+      breadcrumbs: [
+        { name: "Services", path: "/services" },
+        { name: service.name, path: service.canonicalPath },
+      ],
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+function ListSection({ title, items }: { title: string; items: string[] }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const { service, bodyHtml, charges, related } = loaderData;
+  const { identity, promises } = useSite();
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        trail={[
+          { name: "Services", path: "/services" },
+          { name: service.name, path: service.path },
+        ]}
+      />
+      <header className="mt-4 max-w-3xl">
+        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
+          {service.category}
+        </p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{service.name}</h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{service.summary}</p>
+        <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline font-semibold">Turnaround: </dt>
+            <dd className="inline">{service.turnaround}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Response: </dt>
+            <dd className="inline">
+              {promises.responseHoursMin}-{promises.responseHoursMax} hours, 24/7
+            </dd>
+          </div>
+          {charges && (
+            <div>
+              <dt className="inline font-semibold">Indicative charges: </dt>
+              <dd className="inline">{charges} (quoted after inspection)</dd>
+            </div>
+          )}
+          <div>
+            <dt className="inline font-semibold">Warranty on repairs: </dt>
+            <dd className="inline">{promises.warrantyMonths} months</dd>
+          </div>
+        </dl>
+        <div className="mt-6">
+          <ContactActions
+            identity={identity}
+            requestHref={`/request?service=${encodeURIComponent(service.slug)}`}
+            whatsappText={`Hello, I need ${service.name}. Please contact me.`}
+          />
+        </div>
+      </header>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-3">
+        <Prose html={bodyHtml} className="lg:col-span-2" />
+        <aside className="space-y-5">
+          <ListSection title="Makes and series" items={service.brands} />
+          <ListSection title="Faults we handle" items={service.faults} />
+          <ListSection title="What you get" items={service.deliverables} />
+        </aside>
+      </div>
+
+      {service.faqs.length > 0 && (
+        <section aria-labelledby="faq-heading" className="mt-12 max-w-3xl">
+          <h2 id="faq-heading" className="text-2xl font-bold">
+            Questions about {service.name}
+          </h2>
+          <div className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {service.faqs.map((f) => (
+              <details key={f.question} className="group p-4">
+                <summary className="cursor-pointer font-semibold">{f.question}</summary>
+                <Prose html={f.answerHtml} className="mt-2 prose-sm" />
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-12">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            Guides from our engineers
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {related.map((a) => (
+              <li key={a.path}>
+                <a href={a.path} className="font-medium text-brand-700 underline dark:text-sky-300">
+                  {a.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
