@@ -2,7 +2,15 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import type { ServiceCategory } from "~/lib/settings-schema.ts";
-import { articleData, serviceData, type ArticleData, type ContentKind, type ServiceData } from "./schemas.ts";
+import {
+  articleData,
+  kindSchemas,
+  serviceData,
+  type ArticleData,
+  type ContentKind,
+  type KindData,
+  type ServiceData,
+} from "./schemas.ts";
 
 export { seedContent } from "./seed.ts";
 export { renderMarkdown } from "./markdown.ts";
@@ -30,14 +38,20 @@ export interface Article extends ArticleData {
  * process clears it at once (clearContentCache); the TTL bounds how stale another instance can be.
  */
 const CACHE_TTL_MS = 30_000;
-const cache = new Map<ContentKind, { expires: number; value: unknown }>();
+const cache = new Map<string, { expires: number; value: unknown }>();
 
 export function clearContentCache(): void {
   cache.clear();
 }
 
-async function loadKind<T>(kind: ContentKind, build: (rows: Array<typeof contentEntries.$inferSelect>) => T): Promise<T> {
-  const hit = cache.get(kind);
+/** The rows of a kind, shaped by build and cached under `shape` (one kind may be shaped several ways). */
+async function loadKind<T>(
+  kind: ContentKind,
+  shape: string,
+  build: (rows: Array<typeof contentEntries.$inferSelect>) => T,
+): Promise<T> {
+  const key = `${kind}:${shape}`;
+  const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value as T;
   const rows = await getDb()
     .select()
@@ -45,7 +59,7 @@ async function loadKind<T>(kind: ContentKind, build: (rows: Array<typeof content
     .where(eq(contentEntries.kind, kind))
     .orderBy(asc(contentEntries.position), asc(contentEntries.id));
   const value = build(rows);
-  cache.set(kind, { expires: Date.now() + CACHE_TTL_MS, value });
+  cache.set(key, { expires: Date.now() + CACHE_TTL_MS, value });
   return value;
 }
 
@@ -80,12 +94,12 @@ function buildServices(rows: Array<typeof contentEntries.$inferSelect>): Service
 }
 
 export async function listServices(): Promise<Service[]> {
-  return (await loadKind("service", buildServices)).list;
+  return (await loadKind("service", "index", buildServices)).list;
 }
 
 /** The service shown at /services/{x} or /service/{x}, if any. */
 export async function findServiceByPath(pathname: string): Promise<Service | undefined> {
-  return (await loadKind("service", buildServices)).byPath.get(pathname);
+  return (await loadKind("service", "index", buildServices)).byPath.get(pathname);
 }
 
 export async function servicesInCategory(category: ServiceCategory): Promise<Service[]> {
@@ -115,7 +129,7 @@ function buildArticles(rows: Array<typeof contentEntries.$inferSelect>): Article
 }
 
 export async function listArticles(): Promise<Article[]> {
-  return loadKind("article", buildArticles);
+  return loadKind("article", "list", buildArticles);
 }
 
 export async function findArticle(slug: string): Promise<Article | undefined> {
@@ -126,4 +140,41 @@ export async function findArticle(slug: string): Promise<Article | undefined> {
 export async function articlesAbout(service: Service): Promise<Article[]> {
   const keys = new Set([service.slug, ...service.servicePaths.map((p) => p.slice("/services/".length))]);
   return (await listArticles()).filter((a) => a.relatedServices.some((r) => keys.has(r)));
+}
+
+/** An entry of any kind, its kind-specific fields parsed and typed. */
+export interface Entry<K extends ContentKind> {
+  slug: string;
+  title: string;
+  summary: string;
+  body: string;
+  publishedOn: string | null;
+  data: KindData<K>;
+}
+
+/** All entries of a kind, in their editorial order. Entries whose data no longer parses are left out. */
+export async function listEntries<K extends ContentKind>(kind: K): Promise<Array<Entry<K>>> {
+  return loadKind(kind, "entries", (rows) =>
+    rows.flatMap((row): Array<Entry<K>> => {
+      const parsed = kindSchemas[kind].safeParse(row.data);
+      if (!parsed.success) {
+        console.error(`content_entries ${row.id} (${kind} ${row.slug}) has invalid data`, parsed.error.issues);
+        return [];
+      }
+      return [
+        {
+          slug: row.slug,
+          title: row.title,
+          summary: row.summary,
+          body: row.body,
+          publishedOn: row.publishedOn,
+          data: parsed.data as KindData<K>,
+        },
+      ];
+    }),
+  );
+}
+
+export async function findEntry<K extends ContentKind>(kind: K, slug: string): Promise<Entry<K> | undefined> {
+  return (await listEntries(kind)).find((e) => e.slug === slug);
 }

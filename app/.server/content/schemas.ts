@@ -26,5 +26,83 @@ export const articleData = z.object({
 });
 export type ArticleData = z.infer<typeof articleData>;
 
-export const CONTENT_KINDS = ["service", "article"] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+export type ContentKind =
+  | "service"
+  | "article"
+  | "page"
+  | "faq"
+  | "career"
+  | "course"
+  | "product"
+  | "project"
+  | "case-study"
+  | "future-service"
+  | "place"
+  | "fault-table"
+  | "city-service";
+
+const text = z.string();
+const texts = z.array(z.string());
+
+/** Standalone pages: about, certifications, investors, power electronics and the legal pages. */
+export const pageData = z.object({
+  /** Legal pages: the text's version (consent records store the privacy notice's). */
+  version: text.optional(),
+  standard: text.optional(),
+  values: z.array(z.object({ title: text, description: text })).optional(),
+  industries: texts.optional(),
+});
+export const faqData = z.object({ group: text });
+export const careerData = z.object({
+  location: text,
+  type: text,
+  experience: text,
+  responsibilities: texts,
+  requirements: texts,
+});
+export const courseData = z.object({
+  durationDays: z.number(),
+  mode: text,
+  audience: text,
+  prerequisites: text,
+  syllabus: texts,
+  outcomes: texts,
+});
+export const productData = z.object({ brands: texts, notes: texts });
+export const projectData = z.object({ industry: text, location: text, scope: texts, systems: texts, outcome: text });
+export const caseStudyData = z.object({ industry: text, location: text, challenge: text, approach: text, result: text });
+export const futureServiceData = z.object({ status: text });
+export const placeData = z.object({
+  state: text,
+  region: z.enum(["Hyderabad industrial belt", "Telangana", "Andhra Pradesh", "Major industrial hub"]),
+  industrialAreas: texts,
+  industries: texts,
+  response: text,
+  travel: text,
+});
+export const faultTableData = z.object({
+  brand: text,
+  series: text,
+  source: text,
+  codes: z.array(z.object({ code: text, name: text, causes: text, remedy: text })),
+});
+/** How one service is delivered in each region, for the {city}/{service} pages. */
+export const cityServiceData = z.object({ servicePath: text, angles: z.record(text, text) });
+
+/** Every kind of content entry and the schema of its `data`. */
+export const kindSchemas = {
+  service: serviceData,
+  article: articleData,
+  page: pageData,
+  faq: faqData,
+  career: careerData,
+  course: courseData,
+  product: productData,
+  project: projectData,
+  "case-study": caseStudyData,
+  "future-service": futureServiceData,
+  place: placeData,
+  "fault-table": faultTableData,
+  "city-service": cityServiceData,
+} as const;
+export type KindData<K extends ContentKind> = z.infer<(typeof kindSchemas)[K]>;
