@@ -14,6 +14,7 @@ import { compress } from "hono/compress";
 import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
+import { pageCache } from "./server/page-cache.ts";
 
 type ServerEntry = typeof import("./app/entry.server.tsx");
 
@@ -56,8 +57,13 @@ try {
 }
 
 const app = new Hono();
+// Outermost: a cached page skips everything below. Pages it may store are not compressed further down;
+// it keeps their gzip variant itself.
+// (Not in development, where a code change must show at once.)
+if (!vite) app.use(pageCache({ version: entry.contentVersion }));
 app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin" }));
-app.use(compress());
+const compressor = compress();
+app.use((c, next) => (c.get("pageCacheable") ? next() : compressor(c, next)));
 
 if (!vite) {
   // Fingerprinted build assets never change: cache them for a year.

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 // (one database handle) with the routes.
 export { startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
+export { contentVersion } from "~/.server/content/version.ts";
 
 export const streamTimeout = 5_000;
 

@@ -12,7 +12,10 @@ import {
   type ServiceData,
 } from "./schemas.ts";
 
+import { bumpContentVersion } from "./version.ts";
+
 export { seedContent } from "./seed.ts";
+export { contentVersion } from "./version.ts";
 export { renderMarkdown } from "./markdown.ts";
 
 export interface Service extends ServiceData {
@@ -42,6 +45,7 @@ const cache = new Map<string, { expires: number; value: unknown }>();
 
 export function clearContentCache(): void {
   cache.clear();
+  bumpContentVersion();
 }
 
 /** The rows of a kind, shaped by build and cached under `shape` (one kind may be shaped several ways). */

@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { serviceSlug } from "~/lib/slug.ts";
+import { bumpContentVersion } from "./version.ts";
 import type { ArticleData, ContentKind, KindData, ServiceData } from "./schemas.ts";
 import { articles } from "./seed/articles.ts";
 import {
@@ -186,5 +187,6 @@ export async function seedContent(db: Database): Promise<number> {
     .values(rows)
     .onConflictDoNothing({ target: [contentEntries.kind, contentEntries.slug] })
     .returning({ id: contentEntries.id });
+  if (inserted.length > 0) bumpContentVersion();
   return inserted.length;
 }

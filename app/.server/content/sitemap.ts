@@ -1,4 +1,4 @@
-import { listArticles, listServices } from "./index.ts";
+import { listArticles, listEntries, listServices } from "./index.ts";
 
 /**
  * Public paths for /sitemap.xml. Only pages that exist are listed; each content issue adds its pages
@@ -12,15 +12,32 @@ export interface SitemapEntry {
 }
 
 export async function listSitemapEntries(): Promise<SitemapEntry[]> {
-  const [services, articles] = await Promise.all([listServices(), listArticles()]);
+  const [services, articles, places, cityServices, caseStudies] = await Promise.all([
+    listServices(),
+    listArticles(),
+    listEntries("place"),
+    listEntries("city-service"),
+    listEntries("case-study"),
+  ]);
+  const page = (path: string, changefreq: SitemapEntry["changefreq"], priority: number): SitemapEntry => ({
+    path,
+    changefreq,
+    priority,
+  });
   return [
-    { path: "/", changefreq: "weekly", priority: 1 },
-    { path: "/services", changefreq: "weekly", priority: 0.9 },
-    ...services.map((s): SitemapEntry => ({ path: s.canonicalPath, changefreq: "monthly", priority: 0.8 })),
-    { path: "/blog", changefreq: "weekly", priority: 0.6 },
-    ...articles.map(
-      (a): SitemapEntry => ({ path: a.path, changefreq: "yearly", priority: 0.6, lastmod: a.updatedOn ?? a.publishedOn }),
+    page("/", "weekly", 1),
+    page("/services", "weekly", 0.9),
+    ...services.map((s) => page(s.canonicalPath, "monthly", 0.8)),
+    page("/blog", "weekly", 0.6),
+    ...articles.map((a): SitemapEntry => ({ ...page(a.path, "yearly", 0.6), lastmod: a.updatedOn ?? a.publishedOn })),
+    ...["/about", "/contact", "/faq", "/careers", "/certifications", "/training", "/investors"].map((p) => page(p, "monthly", 0.5)),
+    ...["/technical-data", "/power-electronics", "/products", "/projects", "/projects/case-studies", "/future-services"].map((p) =>
+      page(p, "monthly", 0.6),
     ),
+    ...caseStudies.map((c) => page(`/projects/case-studies/${c.slug}`, "yearly", 0.5)),
+    ...places.map((p) => page(`/service-area/${p.slug}`, "monthly", 0.6)),
+    ...places.flatMap((p) => cityServices.map((c) => page(`/${p.slug}/${c.slug}`, "monthly", 0.5))),
+    ...["/privacy", "/terms", "/return-policy"].map((p) => page(p, "yearly", 0.2)),
   ];
 }
 

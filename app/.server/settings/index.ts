@@ -6,6 +6,7 @@ import {
   type SettingsGroup,
   type SiteSettings,
 } from "~/lib/settings-schema.ts";
+import { bumpContentVersion } from "~/.server/content/version.ts";
 import { defaultSettings } from "./defaults.ts";
 
 const GROUPS = Object.keys(settingsGroupSchemas) as SettingsGroup[];
@@ -25,6 +26,7 @@ export async function seedSettings(db: Database, siteUrl: string): Promise<void>
     .values(GROUPS.map((key) => ({ key, value: defaults[key] })))
     .onConflictDoNothing({ target: siteSettings.key });
   cache = undefined;
+  bumpContentVersion();
 }
 
 export async function getSiteSettings(): Promise<SiteSettings> {
@@ -54,6 +56,7 @@ export async function updateSettingsGroup<K extends SettingsGroup>(key: K, input
     .values({ key, value })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
   cache = undefined;
+  bumpContentVersion();
   return value;
 }
 

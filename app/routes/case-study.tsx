@@ -1,0 +1,95 @@
+import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { Prose } from "~/components/prose.tsx";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/case-study";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const study = await findEntry("case-study", params.slug);
+  if (!study) return throwNotFound(request);
+  const site = await getSiteSettings();
+  const path = `/projects/case-studies/${study.slug}`;
+  const trail = [
+    { name: "Projects", path: "/projects" },
+    { name: "Case studies", path: "/projects/case-studies" },
+    { name: study.title, path },
+  ];
+  return {
+    study: {
+      title: study.title,
+      industry: study.data.industry,
+      location: study.data.location,
+      challenge: study.data.challenge,
+      approach: study.data.approach,
+      result: study.data.result,
+    },
+    trail,
+    bodyHtml: renderMarkdown(study.body),
+    meta: seo(site, {
+      type: "article",
+      title: study.title,
+      description: study.data.challenge,
+      path,
+      ...(study.publishedOn ? { datePublished: study.publishedOn } : {}),
+      breadcrumbs: trail,
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function CaseStudy({ loaderData }: Route.ComponentProps) {
+  const { study, trail, bodyHtml } = loaderData;
+  const { identity } = useSite();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <Breadcrumbs trail={trail} />
+      <header className="mt-4">
+        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
+          Case study · {study.industry}
+        </p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{study.title}</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{study.location}</p>
+      </header>
+      <section aria-label="Summary" className="mt-6 rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+        <dl className="space-y-3 text-slate-700 dark:text-slate-300">
+          <div>
+            <dt className="font-semibold text-slate-900 dark:text-white">Challenge</dt>
+            <dd>{study.challenge}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900 dark:text-white">Approach</dt>
+            <dd>{study.approach}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900 dark:text-white">Result</dt>
+            <dd>{study.result}</dd>
+          </div>
+        </dl>
+      </section>
+      <Prose html={bodyHtml} className="mt-8" />
+      <aside aria-labelledby="help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
+        <h2 id="help-heading" className="text-lg font-semibold">
+          Facing a similar problem?
+        </h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          <a href="/projects/case-studies" className="font-medium text-brand-700 underline dark:text-sky-300">
+            More case studies
+          </a>
+        </p>
+        <div className="mt-4">
+          <ContactActions
+            identity={identity}
+            requestHref="/request"
+            whatsappText={`Hello, I read "${study.title}" and need help with my equipment.`}
+          />
+        </div>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { Prose } from "~/components/prose.tsx";
+import { mailtoHref } from "~/lib/contact-links.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/certifications";
+
+/** The seed text's sample e-mail address; the settings' current one replaces it. */
+const SEEDED_EMAIL = "support@example.com";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "certifications")]);
+  if (!entry) return throwNotFound(request);
+  return {
+    page: { title: entry.title, summary: entry.summary, standard: entry.data.standard ?? site.claims.isoCertification },
+    bodyHtml: renderMarkdown(entry.body.replaceAll(SEEDED_EMAIL, site.identity.supportEmail)),
+    meta: seo(site, {
+      type: "about",
+      title: entry.title,
+      description: entry.summary,
+      path: "/certifications",
+      breadcrumbs: [{ name: "Certifications", path: "/certifications" }],
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function Certifications({ loaderData }: Route.ComponentProps) {
+  const { page, bodyHtml } = loaderData;
+  const { identity } = useSite();
+  const request = `${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent(`Copy of ${page.standard} certificate`)}`;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <Breadcrumbs trail={[{ name: "Certifications", path: "/certifications" }]} />
+      <header className="mt-4">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
+        {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
+      </header>
+      <Prose html={bodyHtml} className="mt-8" />
+      <aside aria-labelledby="certificate-copy-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
+        <h2 id="certificate-copy-heading" className="text-lg font-semibold">
+          Need a copy of the certificate?
+        </h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          <a href={request} className="font-medium text-brand-700 underline dark:text-sky-300">
+            E-mail us for a copy
+          </a>{" "}
+          for your vendor file or audit, or read{" "}
+          <a href="/about" className="font-medium text-brand-700 underline dark:text-sky-300">
+            about our workshop
+          </a>
+          .
+        </p>
+      </aside>
+    </article>
+  );
+}

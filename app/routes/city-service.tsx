@@ -1,0 +1,173 @@
+import { findEntry, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { Prose } from "~/components/prose.tsx";
+import { formatRupeeRange } from "~/lib/format.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/city-service";
+
+/** The service-area hub page, the "Service area" crumb. */
+const HUB = "hyderabad";
+
+/** A meta description of at most about 160 characters, cut at a word. */
+function clip(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}
+
+/** One catalogue service as delivered in one place, at /{city}/{service}, e.g. /pune/vfd-repair. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const [place, cityService] = await Promise.all([
+    findEntry("place", params.citySlug),
+    findEntry("city-service", params.serviceSlug),
+  ]);
+  if (!place || !cityService) return throwNotFound(request);
+  const service = await findServiceByPath(cityService.data.servicePath);
+  if (!service) return throwNotFound(request);
+
+  const site = await getSiteSettings();
+  const charges = site.charges.find((c) => c.category === service.category);
+  const angle = cityService.data.angles[place.data.region];
+  const title = `${service.name} in ${place.title}`;
+  const path = `/${place.slug}/${cityService.slug}`;
+  const placePath = `/service-area/${place.slug}`;
+  const hubCrumb = { name: "Service area", path: `/service-area/${HUB}` };
+  const trail = [
+    hubCrumb,
+    ...(place.slug === HUB ? [] : [{ name: place.title, path: placePath }]),
+    { name: title, path },
+  ];
+  const firstParagraph = place.body.split(/\n\s*\n/)[0] ?? "";
+
+  return {
+    title,
+    trail,
+    place: {
+      name: place.title,
+      state: place.data.state,
+      region: place.data.region,
+      industrialAreas: place.data.industrialAreas,
+      response: place.data.response,
+      travel: place.data.travel,
+      path: placePath,
+    },
+    service: {
+      name: service.name,
+      slug: service.slug,
+      summary: service.summary,
+      category: service.category,
+      turnaround: service.turnaround,
+      path: service.canonicalPath,
+    },
+    introHtml: renderMarkdown(firstParagraph),
+    angle,
+    charges: charges ? formatRupeeRange(charges.minRupees, charges.maxRupees) : undefined,
+    meta: seo(site, {
+      type: "services",
+      title,
+      description: clip(`${service.name} for plants in ${place.title}, ${place.data.state}. ${angle ?? service.summary}`),
+      path,
+      breadcrumbs: trail,
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function CityServicePage({ loaderData }: Route.ComponentProps) {
+  const { title, trail, place, service, introHtml, angle, charges } = loaderData;
+  const { identity } = useSite();
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs trail={trail} />
+      <header className="mt-4 max-w-3xl">
+        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
+          {service.category} · {place.name}, {place.state}
+        </p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{service.summary}</p>
+        <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline font-semibold">Turnaround: </dt>
+            <dd className="inline">{service.turnaround}</dd>
+          </div>
+          {charges && (
+            <div>
+              <dt className="inline font-semibold">Indicative charges: </dt>
+              <dd className="inline">{charges} (quoted after inspection)</dd>
+            </div>
+          )}
+        </dl>
+        <div className="mt-6">
+          <ContactActions
+            identity={identity}
+            requestHref={`/request?service=${encodeURIComponent(service.slug)}`}
+            whatsappText={`Hello, I need ${service.name} in ${place.name}. Please contact me.`}
+          />
+        </div>
+      </header>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-3">
+        <div className="space-y-10 lg:col-span-2">
+          {angle && (
+            <section aria-labelledby="delivery-heading">
+              <h2 id="delivery-heading" className="text-2xl font-bold">
+                How we deliver {service.name} in {place.name}
+              </h2>
+              <p className="mt-3 text-slate-700 dark:text-slate-300">{angle}</p>
+              <p className="mt-3 text-slate-700 dark:text-slate-300">{place.response}</p>
+            </section>
+          )}
+          <section aria-labelledby="place-heading">
+            <h2 id="place-heading" className="text-2xl font-bold">
+              Industry in {place.name}
+            </h2>
+            <Prose html={introHtml} className="mt-3" />
+            <p className="mt-4">
+              <a href={place.path} className="font-medium text-brand-700 underline dark:text-sky-300">
+                Our service in {place.name}: industries, response and travel
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby="service-heading">
+            <h2 id="service-heading" className="text-2xl font-bold">
+              About {service.name}
+            </h2>
+            <p className="mt-3 text-slate-700 dark:text-slate-300">
+              The makes and series we repair, the faults we handle, what you get and answers to common questions are on
+              the service&apos;s own page.
+            </p>
+            <p className="mt-4">
+              <a href={service.path} className="font-medium text-brand-700 underline dark:text-sky-300">
+                Full details of {service.name}: makes, faults and FAQs
+              </a>
+            </p>
+          </section>
+        </div>
+        <aside className="space-y-5" aria-label={`${place.name} at a glance`}>
+          <section aria-labelledby="areas-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+            <h2 id="areas-heading" className="text-lg font-semibold">
+              Industrial areas we cover
+            </h2>
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+              {place.industrialAreas.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="travel-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+            <h2 id="travel-heading" className="text-lg font-semibold">
+              Getting there
+            </h2>
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{place.travel}</p>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,182 @@
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons.tsx";
+import { WhatsAppIcon } from "~/components/whatsapp-icon.tsx";
+import { WHATSAPP_GREETING, formatIndianPhone, mailtoHref, telHref, whatsappHref } from "~/lib/contact-links.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+
+export async function loader() {
+  const site = await getSiteSettings();
+  const { identity, business, promises } = site;
+  return {
+    meta: seo(site, {
+      type: "contact",
+      title: "Contact Us",
+      description:
+        `Call, WhatsApp or e-mail ${identity.legalName}, ${identity.address.locality}, ${identity.address.city}. ` +
+        `${business.openingHours}; response within ${promises.responseHoursMin}-${promises.responseHoursMax} hours.`,
+      path: "/contact",
+      breadcrumbs: [{ name: "Contact", path: "/contact" }],
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+const linkClass = "font-medium text-brand-700 underline dark:text-sky-300";
+const cardClass = "rounded-lg border border-slate-200 p-5 dark:border-slate-800";
+
+export default function Contact() {
+  const { identity, business, promises } = useSite();
+  const a = identity.address;
+  const phone = formatIndianPhone(identity.supportPhone);
+  const whatsapp = formatIndianPhone(identity.whatsappNumber);
+  const street = a.streetAddress.includes(a.locality) ? a.streetAddress : `${a.streetAddress}, ${a.locality}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Breadcrumbs trail={[{ name: "Contact", path: "/contact" }]} />
+      <header className="mt-4 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact us</h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
+          A machine down? Call us now: the line is answered around the clock. For everything else, message us on
+          WhatsApp, e-mail us or raise a service request.
+        </p>
+        <div className="mt-6">
+          <ContactActions identity={identity} requestHref="/request" whatsappText={WHATSAPP_GREETING} />
+        </div>
+      </header>
+
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="reach-heading" className={cardClass}>
+          <h2 id="reach-heading" className="text-xl font-bold">
+            Phone, WhatsApp and e-mail
+          </h2>
+          <ul className="mt-3 space-y-3">
+            <li className="flex items-start gap-2">
+              <PhoneIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+              <span>
+                <span className="font-semibold">Phone: </span>
+                <a href={telHref(identity.supportPhone)} className={linkClass}>
+                  {phone}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-2">
+              <WhatsAppIcon className="mt-1 size-5 shrink-0 text-green-700 dark:text-green-400" />
+              <span>
+                <span className="font-semibold">WhatsApp: </span>
+                <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} rel="noopener" className={linkClass}>
+                  {whatsapp}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-2">
+              <MailIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+              <span>
+                <span className="font-semibold">E-mail: </span>
+                <a href={mailtoHref(identity.supportEmail)} className={`${linkClass} break-all`}>
+                  {identity.supportEmail}
+                </a>
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="hours-heading" className={cardClass}>
+          <h2 id="hours-heading" className="text-xl font-bold">
+            Hours and response
+          </h2>
+          <p className="mt-3 flex items-start gap-2">
+            <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+            <span className="font-semibold">{business.openingHours}</span>
+          </p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+            <li>
+              An engineer responds within {promises.responseHoursMin}-{promises.responseHoursMax} hours of your call,
+              usually in under {promises.averageResponseHours} hours.
+            </li>
+            <li>
+              Most workshop repairs are completed within {promises.repairHoursMin}-{promises.repairHoursMax} hours.
+            </li>
+            <li>Every repair carries a {promises.warrantyMonths}-month warranty.</li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="address-heading" className={cardClass}>
+          <h2 id="address-heading" className="text-xl font-bold">
+            Workshop and office
+          </h2>
+          <div className="mt-3 flex items-start gap-2">
+            <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+            <address className="not-italic">
+              <span className="font-semibold">{identity.legalName}</span>
+              <br />
+              {street}
+              <br />
+              {a.city}, {a.state} {a.postalCode}
+              <br />
+              {a.country}
+            </address>
+          </div>
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+            <span className="font-semibold">GSTIN: </span>
+            <span className="font-mono">{business.gstin}</span>
+          </p>
+        </section>
+
+        <section aria-labelledby="directions-heading" className={cardClass}>
+          <h2 id="directions-heading" className="text-xl font-bold">
+            How to reach the workshop
+          </h2>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">
+            {a.locality} is in the industrial area of {a.city}. Our workshop is at {street}, {a.city}, {a.state}{" "}
+            {a.postalCode}.
+          </p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Please{" "}
+            <a href={telHref(identity.supportPhone)} className={linkClass}>
+              call us
+            </a>{" "}
+            before you bring a unit in, so that an engineer is ready to receive it.
+          </p>
+        </section>
+      </div>
+
+      <section
+        id="contact-form-note"
+        aria-labelledby="contact-form-note-heading"
+        className="mt-10 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
+      >
+        <h2 id="contact-form-note-heading" className="text-xl font-bold">
+          Need a repair or an engineer?
+        </h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Use the{" "}
+          <a href="/request" className={linkClass}>
+            service request form
+          </a>{" "}
+          to tell us about the equipment and the fault; we call you back to confirm. For a breakdown, call{" "}
+          <a href={telHref(identity.supportPhone)} className={linkClass}>
+            {phone}
+          </a>{" "}
+          or message us on{" "}
+          <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} rel="noopener" className={linkClass}>
+            WhatsApp
+          </a>
+          . For other questions, see the{" "}
+          <a href="/faq" className={linkClass}>
+            FAQ
+          </a>{" "}
+          or e-mail{" "}
+          <a href={mailtoHref(identity.supportEmail)} className={`${linkClass} break-all`}>
+            {identity.supportEmail}
+          </a>
+          .
+        </p>
+      </section>
+    </div>
+  );
+}

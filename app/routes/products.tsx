@@ -1,0 +1,83 @@
+import { listEntries } from "~/.server/content/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/products";
+
+export async function loader() {
+  const [site, products] = await Promise.all([getSiteSettings(), listEntries("product")]);
+  return {
+    products: products.map((p) => ({
+      slug: p.slug,
+      name: p.title,
+      summary: p.summary,
+      brands: p.data.brands,
+      notes: p.data.notes,
+    })),
+    meta: seo(site, {
+      type: "services",
+      title: "Products: Drives, PLCs, HMIs and Spares",
+      description:
+        "AC and servo drives, PLC CPUs and I/O, HMIs, soft starters, UPS, APFC capacitors, switchgear, encoders and drive spares, tested before supply.",
+      path: "/products",
+      breadcrumbs: [{ name: "Products", path: "/products" }],
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { products } = loaderData;
+  const { identity } = useSite();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs trail={[{ name: "Products", path: "/products" }]} />
+      <header className="mt-4 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Products and spares</h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
+          Drives, controllers and panel components we supply, install and commission, alongside our repair work. Ask us
+          for availability and a quotation.
+        </p>
+        <div className="mt-6">
+          <ContactActions
+            identity={identity}
+            requestHref="/contact"
+            whatsappText="Hello, I would like a quotation for a product. Please contact me."
+          />
+        </div>
+      </header>
+      <ul className="mt-10 grid gap-5 md:grid-cols-2">
+        {products.map((p) => (
+          <li key={p.slug}>
+            <section
+              id={p.slug}
+              aria-labelledby={`${p.slug}-heading`}
+              className="h-full rounded-lg border border-slate-200 p-5 dark:border-slate-800"
+            >
+              <h2 id={`${p.slug}-heading`} className="text-xl font-semibold">
+                {p.name}
+              </h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">{p.summary}</p>
+              <h3 className="mt-4 text-sm font-semibold">Makes and series</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+                {p.brands.map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              <h3 className="mt-4 text-sm font-semibold">How we supply it</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+                {p.notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            </section>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
