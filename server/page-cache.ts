@@ -87,6 +87,9 @@ export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCa
     };
     entries.set(key, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    // Clear first: Hono's c.res setter otherwise copies the old response's headers (its Content-Length
+    // among them) onto the new one.
+    c.res = undefined;
     c.res = respond(entry, "miss", undefined, c.req.header("accept-encoding"), method);
   };
 }

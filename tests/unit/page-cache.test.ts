@@ -14,7 +14,10 @@ function makeApp(options: { cacheControl?: string; status?: number } = {}) {
     c.header("Cache-Control", options.cacheControl ?? "public, max-age=60");
     c.header("ETag", `W/"v${version}"`);
     c.header("Content-Type", "text/html; charset=utf-8");
-    return c.body(`<p>render ${renders}</p>`.padEnd(2000, " "), (options.status ?? 200) as 200);
+    const body = `<p>render ${renders}</p>`.padEnd(2000, " ");
+    // Static files come with their length, as serveStatic sends it.
+    c.header("Content-Length", String(body.length));
+    return c.body(body, (options.status ?? 200) as 200);
   });
   return {
     get: (path: string, headers: Record<string, string> = {}) => app.request(path, { headers }),
@@ -64,6 +67,9 @@ describe("page cache", () => {
     const app = makeApp();
     const first = await app.get("/", { "accept-encoding": "gzip, br" });
     expect(first.headers.get("content-encoding")).toBe("gzip");
+    // The first (miss) response is complete too: its length is the gzip body's, not the original's.
+    const firstBody = new Uint8Array(await first.clone().arrayBuffer());
+    expect(first.headers.get("content-length")).toBe(String(firstBody.byteLength));
     expect(first.headers.get("vary")).toContain("Accept-Encoding");
     expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toContain("render 1");
     const etag = first.headers.get("etag")!;
