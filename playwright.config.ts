@@ -45,16 +45,16 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-process/,
+      testIgnore: /server-process|sitemap-html/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, ...browser },
     },
     {
       name: "phone",
-      testIgnore: /server-process/,
+      testIgnore: /server-process|sitemap-html/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, ...browser },
     },
     // The server as a process (start-up, data-dir lock, PostgreSQL): once, not per width.
-    { name: "server", testMatch: /server-process/ },
+    { name: "server", testMatch: /server-process|sitemap-html/ },
   ],
   webServer: {
     command: "node server.ts",

@@ -2,36 +2,30 @@ import { expect, test } from "@playwright/test";
 import { visit } from "./support/page-checks.ts";
 
 /**
- * Every URL in the sitemap answers 200 with a title no other page has, and passes axe and HTML
- * validation. The accessibility and validation crawl is split in batches so that it runs in parallel and
- * one slow page does not time out the whole crawl.
+ * axe (and HTML validation again) on the sitemap's pages, at desktop and phone width. The 328
+ * {city}/{service} pages share one template and differ in text only: one page per service, each in a
+ * different place, stands for them; every other page is checked. Split in batches that run in parallel.
  */
-const BATCHES = 8;
+const BATCHES = 4;
 test.describe.configure({ timeout: 300_000 });
 
-async function sitemapPaths(baseURL: string): Promise<string[]> {
+async function crawlPaths(baseURL: string): Promise<string[]> {
   const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const templatePages = new Set(
+    paths.filter((p) => p.split("/").length === 3 && !/^\/(services|service|blog|projects|service-area)\//.test(p)),
+  );
+  const places = [...new Set([...templatePages].map((p) => p.split("/")[1]!))];
+  const services = [...new Set([...templatePages].map((p) => p.split("/")[2]!))];
+  // One page per service, each in a different place.
+  const samples = new Set(services.map((service, k) => `/${places[(k * 5) % places.length]}/${service}`));
+  return paths.filter((p) => !templatePages.has(p) || samples.has(p));
 }
 
-test("every sitemap URL answers 200 with a unique title", async ({ baseURL }) => {
-  const paths = await sitemapPaths(baseURL!);
-  expect(paths.length).toBeGreaterThan(100);
-  expect(new Set(paths).size, "a URL is listed twice").toBe(paths.length);
-  const owners = new Map<string, string>();
-  for (const path of paths) {
-    const response = await fetch(`${baseURL}${path}`, { redirect: "manual" });
-    expect(response.status, path).toBe(200);
-    const title = (await response.text()).match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
-    expect(title, `${path} has no title`).not.toBe("");
-    expect(owners.get(title), `"${title}" is the title of ${owners.get(title)} and ${path}`).toBeUndefined();
-    owners.set(title, path);
-  }
-});
-
 for (let batch = 0; batch < BATCHES; batch++) {
-  test(`accessibility and HTML validation of the sitemap, part ${batch + 1} of ${BATCHES}`, async ({ page, baseURL }) => {
-    const paths = (await sitemapPaths(baseURL!)).filter((_, i) => i % BATCHES === batch);
+  test(`accessibility of the sitemap's pages, part ${batch + 1} of ${BATCHES}`, async ({ page, baseURL }) => {
+    const paths = (await crawlPaths(baseURL!)).filter((_, i) => i % BATCHES === batch);
+    expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) await visit(page, path);
   });
 }
