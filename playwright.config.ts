@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/production-server.ts";
 
 /**
  * End-to-end tests run against the production build, started on a free port with a fresh embedded
@@ -18,20 +19,7 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"))
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-const browser = {
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
-};
+const browser = { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -10,33 +10,26 @@
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import pg from "pg";
+import {
+  buildIfMissing,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH as CHROMIUM,
+  describeError,
+  ROOT,
+  startProductionServer,
+  type RunningServer,
+} from "./lib/production-server.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BUILD_MARKER = path.join(ROOT, "build/server/index.js");
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
-const CHROMIUM = "/usr/bin/chromium";
-// Flags that keep Chromium off the (closed) network and quiet in a container.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -116,121 +109,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // ---------------------------------------------------------------------------------------------------
 // Server
 
-function buildIfMissing() {
-  if (!fs.existsSync(BUILD_MARKER)) {
-    console.log("No build found: running npm run build...");
-    const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    if (result.status !== 0) throw new Error("npm run build failed");
-    return;
-  }
-  // Others may be editing app/ while we measure: say so when the build is older than the sources.
-  const builtAt = fs.statSync(BUILD_MARKER).mtimeMs;
-  const newest = newestMtime(path.join(ROOT, "app"));
-  if (newest > builtAt) console.log("Note: app/ has changed since the last build; run `npm run build` to measure it.");
-}
-
-function newestMtime(target: string): number {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Asks the OS for a free port (tiny race before the server binds it; acceptable for a local tool). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  pid: number;
-  baseUrl: string;
-  stop: () => Promise<void>;
-}
-
-/**
- * Starts `node server.ts` directly with this same Node binary (not through npm), so `child.pid` is the
- * server process itself and its /proc entry gives the server's RSS.
- */
+/** The server for one engine; the shared stop is also run at exit if a measurement fails. */
 async function startServer(databaseUrl?: string): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SITE_URL: baseUrl,
-  };
-  // Never inherit a DATABASE_URL by accident: the PGlite run must use PGlite.
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-
-  const child = spawn(process.execPath, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  // Keep draining the pipes (a full pipe would block the server) and keep the tail for error messages.
-  const tail: string[] = [];
-  const collect = (chunk: Buffer) => {
-    tail.push(...chunk.toString().split("\n").filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 40));
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    // The server shuts down gracefully on SIGTERM; give it 10 s, then force it.
-    const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-    if (!done) {
-      child.kill("SIGKILL");
-      await exited;
-    }
-    children.delete(child);
-  };
-  cleanups.push(stop);
-
-  // Wait (bounded) for the "Serving on" line, then for a first answer.
-  const deadline = Date.now() + 120_000;
-  while (!tail.some((line) => line.startsWith("Serving on"))) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${tail.join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`server did not start within 120 s:\n${tail.join("\n")}`);
-    await sleep(100);
-  }
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await (await fetch(`${baseUrl}/`)).arrayBuffer();
-      break;
-    } catch (error) {
-      if (child.exitCode !== null || attempt >= 100) {
-        throw new Error(`server at ${baseUrl} does not answer (${describe(error)}):\n${tail.join("\n")}`, { cause: error });
-      }
-      await sleep(100);
-    }
-  }
-  if (child.pid === undefined) throw new Error("server has no pid");
-  return { pid: child.pid, baseUrl, stop };
+  const server = await startProductionServer(databaseUrl);
+  cleanups.push(server.stop);
+  return server;
 }
 
-/** An error with its cause (fetch hides the useful part, e.g. ECONNREFUSED, in `cause`). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause ? `${error.message}: ${describe(error.cause)}` : error.message;
-}
-
-/** VmRSS (now) and VmHWM (peak) of a process, in MB. */
 function readRss(pid: number): { rssMb: number; peakRssMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
@@ -586,7 +471,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error("\nBench failed:", describe(error));
+  console.error("\nBench failed:", describeError(error));
   process.exitCode = 1;
 } finally {
   await runCleanups();

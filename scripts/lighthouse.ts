@@ -9,32 +9,23 @@
  *
  * Exit code: 0 whatever the scores (this measures, it does not judge); 1 if Lighthouse could not run.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import {
+  buildIfMissing,
+  CHROMIUM_ARGS as CHROME_FLAGS,
+  CHROMIUM_PATH,
+  ROOT,
+  startProductionServer,
+  type RunningServer,
+} from "./lib/production-server.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const BUILD_MARKER = path.join(ROOT, "build/server/index.js");
 const RESULTS_FILE = path.join(ROOT, "bench/lighthouse/results.json");
-const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-// Flags that keep Chromium off the (closed) network and quiet in a container.
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Categories whose failing audits are listed (performance is summarised by its metrics instead). */
 const EXPLAINED = ["accessibility", "best-practices", "seo"] as const;
@@ -81,73 +72,26 @@ const pages = positionals.length > 0 ? positionals.map((p) => (p.startsWith("/")
 // ---------------------------------------------------------------------------------------------------
 // Server (only when no --url is given)
 
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 const tempDirs: string[] = [];
 
 function cleanup() {
-  if (server && server.exitCode === null) server.kill("SIGKILL");
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+/** The production build on the embedded database, its canonical links pointing at itself. */
 async function startServer(): Promise<string> {
-  if (!fs.existsSync(BUILD_MARKER)) {
-    console.log("No build found: running npm run build...");
-    const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    if (result.status !== 0) throw new Error("npm run build failed");
-  }
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
-  tempDirs.push(dataDir);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    SITE_URL: baseUrl,
-  };
-  delete env.DATABASE_URL; // always the embedded database, never someone's PostgreSQL
-
-  const child = spawn(process.execPath, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  server = child;
-  const tail: string[] = [];
-  const collect = (chunk: Buffer) => {
-    tail.push(...chunk.toString().split("\n").filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 40));
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-
-  const deadline = Date.now() + 120_000;
-  while (!tail.some((line) => line.startsWith("Serving on"))) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${tail.join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`server did not start within 120 s:\n${tail.join("\n")}`);
-    await sleep(100);
-  }
+  buildIfMissing();
+  server = await startProductionServer();
   // One request before auditing, so the first run does not pay for cold caches.
-  await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer();
-  return baseUrl;
+  await (await fetch(`${server.baseUrl}/`)).arrayBuffer();
+  return server.baseUrl;
 }
 
 async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once("exit", resolve));
-  server.kill("SIGTERM");
-  await Promise.race([exited, sleep(10_000)]);
+  await server?.stop();
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
-import { Prose } from "~/components/prose.tsx";
+import { FaqList } from "~/components/faq-list.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/faq";
@@ -79,14 +79,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <h2 id={`${g.id}-heading`} className="text-2xl font-bold">
             {g.name}
           </h2>
-          <div className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {g.items.map((f) => (
-              <details key={f.question} className="group p-4">
-                <summary className="cursor-pointer font-semibold">{f.question}</summary>
-                <Prose html={f.answerHtml} className="mt-2 prose-sm" />
-              </details>
-            ))}
-          </div>
+          <FaqList items={g.items} />
         </section>
       ))}
       <aside aria-labelledby="faq-help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">

@@ -5,6 +5,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { FaqList } from "~/components/faq-list.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatRupeeRange } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -129,14 +130,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <h2 id="faq-heading" className="text-2xl font-bold">
             Questions about {service.name}
           </h2>
-          <div className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {service.faqs.map((f) => (
-              <details key={f.question} className="group p-4">
-                <summary className="cursor-pointer font-semibold">{f.question}</summary>
-                <Prose html={f.answerHtml} className="mt-2 prose-sm" />
-              </details>
-            ))}
-          </div>
+          <FaqList items={service.faqs} />
         </section>
       )}
 

@@ -1,0 +1,147 @@
+/**
+ * What the measuring scripts (bench, lighthouse) and the browser tests share: the system Chromium with
+ * the flags that keep it off the closed network, and a production server on a free port with a fresh
+ * embedded database.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Without the background-networking flags Chromium keeps calling hosts this machine cannot reach. */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const BUILD_MARKER = path.join(ROOT, "build/server/index.js");
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds when there is no build; warns when app/ is newer than the build (the figures would be stale). */
+export function buildIfMissing(): void {
+  if (!fs.existsSync(BUILD_MARKER)) {
+    console.log("No build found: running npm run build...");
+    const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (result.status !== 0) throw new Error("npm run build failed");
+    return;
+  }
+  if (newestMtime(path.join(ROOT, "app")) > fs.statSync(BUILD_MARKER).mtimeMs) {
+    console.log("Note: app/ has changed since the last build; run `npm run build` to measure it.");
+  }
+}
+
+/** Asks the OS for a free port (a tiny race before the server binds it; acceptable for local tools). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  /** The server process itself (not npm), so /proc/<pid> gives the server's memory. */
+  pid: number;
+  baseUrl: string;
+  /** SIGTERM, SIGKILL after 10 s, then the data dir is removed. Safe to call twice. */
+  stop: () => Promise<void>;
+}
+
+/** An error with its cause (fetch hides the useful part, e.g. ECONNREFUSED, in `cause`). */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause ? `${error.message}: ${describeError(error.cause)}` : error.message;
+}
+
+/**
+ * Starts `node server.ts` (production) on a free port with a fresh PGlite data dir, or on PostgreSQL when
+ * databaseUrl is given, and waits (bounded) until it answers. SITE_URL is the server's own address.
+ */
+export async function startProductionServer(databaseUrl?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-data-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SITE_URL: baseUrl,
+  };
+  // Never inherit a DATABASE_URL by accident: a PGlite run must use PGlite.
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  const child = spawn(process.execPath, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // Keep draining the pipes (a full pipe would block the server) and keep the tail for error messages.
+  const tail: string[] = [];
+  const collect = (chunk: Buffer) => {
+    tail.push(...chunk.toString().split("\n").filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 40));
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+      if (!done) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A crash of the measuring script must not leave a server behind.
+  process.once("exit", () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const deadline = Date.now() + 120_000;
+  while (!tail.some((line) => line.startsWith("Serving on"))) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${tail.join("\n")}`);
+    if (Date.now() > deadline) throw new Error(`server did not start within 120 s:\n${tail.join("\n")}`);
+    await sleep(100);
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await (await fetch(`${baseUrl}/`)).arrayBuffer();
+      break;
+    } catch (error) {
+      if (child.exitCode !== null || attempt >= 100) {
+        throw new Error(`server at ${baseUrl} does not answer (${describeError(error)}):\n${tail.join("\n")}`, { cause: error });
+      }
+      await sleep(100);
+    }
+  }
+  if (child.pid === undefined) throw new Error("server has no pid");
+  return { pid: child.pid, baseUrl, stop };
+}
