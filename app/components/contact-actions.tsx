@@ -10,10 +10,12 @@ import { WhatsAppIcon } from "./whatsapp-icon.tsx";
 export function ContactActions({
   identity,
   requestHref,
+  requestLabel = "Request Service",
   whatsappText,
 }: {
   identity: SiteSettings["identity"];
   requestHref: string;
+  requestLabel?: string;
   whatsappText: string;
 }) {
   return (
@@ -22,7 +24,7 @@ export function ContactActions({
         href={requestHref}
         className="inline-flex h-12 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800"
       >
-        Request Service
+        {requestLabel}
       </a>
       <a
         href={telHref(identity.supportPhone)}

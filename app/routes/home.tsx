@@ -1,6 +1,7 @@
-import { PhoneIcon, ShieldCheckIcon } from "~/components/icons.tsx";
+import { ShieldCheckIcon } from "~/components/icons.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { formatIndianPhone, telHref, WHATSAPP_GREETING, whatsappHref } from "~/lib/contact-links.ts";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { WHATSAPP_GREETING } from "~/lib/contact-links.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
@@ -55,27 +56,13 @@ export default function Home() {
             {promises.responseHoursMax} hours (under {promises.averageResponseHours} hours on average), and repairs
             carry a {promises.warrantyMonths}-month warranty.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a
-              href="/request"
-              className="inline-flex h-12 items-center rounded-md bg-accent-600 px-6 text-base font-semibold text-white shadow-sm hover:bg-orange-800"
-            >
-              Request Service Now
-            </a>
-            <a
-              href={telHref(identity.supportPhone)}
-              className="inline-flex h-12 items-center gap-2 rounded-md bg-brand-700 px-6 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
-            >
-              <PhoneIcon className="size-5" />
-              Call {formatIndianPhone(identity.supportPhone)}
-            </a>
-            <a
-              href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)}
-              rel="noopener"
-              className="inline-flex h-12 items-center rounded-md border border-slate-300 bg-white px-6 text-base font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-800"
-            >
-              WhatsApp us
-            </a>
+          <div className="mt-8">
+            <ContactActions
+              identity={identity}
+              requestHref="/request"
+              requestLabel="Request Service Now"
+              whatsappText={WHATSAPP_GREETING}
+            />
           </div>
           <a href="#why-us" className="mt-6 inline-block text-sm font-medium text-brand-700 underline dark:text-sky-300">
             Why plants call us first
