@@ -45,9 +45,11 @@ test.describe("header site search", () => {
     await visit(page, "/");
     const input = await openSearch(page, isMobile);
     await input.fill("careers");
+    // The results (fetched on first focus) must be on screen before the arrow keys can choose one.
+    await expect(page.getByRole("option", { name: "Careers" }).locator("visible=true")).toBeVisible();
     await input.press("ArrowDown");
+    await expect(input).toHaveAttribute("aria-activedescendant", /-option-0$/);
     const active = await input.getAttribute("aria-activedescendant");
-    expect(active).toBeTruthy();
     await expect(page.locator(`[id="${active}"]`)).toHaveAttribute("aria-selected", "true");
     await expect(page.locator(`[id="${active}"]`)).toHaveText("Careers");
     await input.press("Enter");
