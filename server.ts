@@ -8,9 +8,12 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
 import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
@@ -103,11 +106,38 @@ app.use(async (c, next) => {
   if (c.res.status >= 500) c.res.headers.set("Cache-Control", "no-store");
 });
 
-const handle = vite
-  ? async (request: Request) => createRequestHandler(await loadBuild(), mode)(request, new RouterContextProvider())
-  : ((h) => (request: Request) => h(request, new RouterContextProvider()))(createRequestHandler(build, mode));
+// A signed-in visitor's pages carry their name and portal links: never stored by a browser or a shared
+// cache. Anonymous pages stay cacheable, but vary by cookie, so that a page cached before sign-in is not
+// shown after it (and the page cache above never stores a request that has cookies).
+app.use(async (c, next) => {
+  await next();
+  if (c.req.path.startsWith("/assets/")) return;
+  if (/(?:^|;\s*)sid=/.test(c.req.header("cookie") ?? "")) {
+    c.res.headers.set("Cache-Control", "private, no-store");
+  } else if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
+    c.res.headers.append("Vary", "Cookie");
+  }
+});
 
-app.all("*", (c) => handle(c.req.raw));
+// Forms post only from our own pages (Origin or Sec-Fetch-Site must say same origin): no cross-site form
+// can act as a signed-in user.
+app.use(csrf());
+// The largest legitimate post is a request with five 10 MB photos; anything bigger is refused before it
+// is read.
+app.use(
+  bodyLimit({
+    maxSize: 55 * 1024 * 1024,
+    onError: (c) => c.text("The upload is too large: at most five photos of 10 MB each.", 413),
+  }),
+);
+
+const handler = vite ? undefined : createRequestHandler(build, mode);
+app.all("*", async (c) => {
+  const context = new RouterContextProvider();
+  const forwarded = config.trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
+  context.set(entry.clientAddressContext, forwarded || getConnInfo(c).remote.address || "unknown");
+  return (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
+});
 
 const listener = getRequestListener(app.fetch);
 const server = http.createServer((req, res) => {

@@ -5,9 +5,10 @@ import { renderToPipeableStream } from "react-dom/server";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
 // (one database handle) with the routes.
-export { startServices } from "~/.server/startup.ts";
+export { addAdmins, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
 export { contentVersion } from "~/.server/content/version.ts";
+export { clientAddressContext } from "~/.server/http/client-address.ts";
 
 export const streamTimeout = 5_000;
 
@@ -44,6 +45,10 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // The page goes out whole (onAllReady), so every Suspense boundary must be written in place: React
+      // otherwise moves a large boundary's content to the end, to be put in place by a script, and
+      // visitors without JavaScript would never see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         shellRendered = true;
         pipe(sink);

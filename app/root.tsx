@@ -8,7 +8,9 @@ import {
   useRouteLoaderData,
   type HeadersArgs,
 } from "react-router";
+import { useEffect } from "react";
 import { cacheControl } from "~/.server/http/cache.ts";
+import { readSession, viewerOf } from "~/.server/auth/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ErrorPage } from "~/components/error-page.tsx";
 import { FloatingContact } from "~/components/floating-contact.tsx";
@@ -21,8 +23,9 @@ import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader() {
-  return { site: await getSiteSettings() };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [site, session] = await Promise.all([getSiteSettings(), readSession(request)]);
+  return { site, viewer: session ? viewerOf(session) : null };
 }
 
 export function headers({ loaderHeaders, errorHeaders }: HeadersArgs) {
@@ -64,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {site && <SiteHeader site={site} />}
+        {site && <SiteHeader site={site} viewer={data?.viewer ?? null} />}
         <main id="main" className="flex-1">
           {children}
         </main>
@@ -83,9 +86,15 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Turns clicks on the site's plain links into client-side navigations (see use-link-navigation.ts). */
+/**
+ * Turns clicks on the site's plain links into client-side navigations (see use-link-navigation.ts), and marks
+ * <html data-hydrated> once the page is interactive, so browser tests know when JavaScript behaviour is live.
+ */
 function LinkNavigation() {
   useLinkNavigation();
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return null;
 }
 

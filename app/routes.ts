@@ -13,6 +13,9 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("search", "routes/search.tsx"),
+  route("discussion", "routes/discussion.tsx"),
+  route("discussion/:slug", "routes/discussion-topic.tsx"),
+  route("discussions", "routes/discussions-alias.ts"),
   // Company and legal
   route("about", "routes/about.tsx"),
   route("careers", "routes/careers.tsx"),
@@ -21,6 +24,7 @@ export default [
   route("investors", "routes/investors.tsx"),
   route("faq", "routes/faq.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("reviews", "routes/reviews.tsx"),
   route("privacy", "routes/legal-page.tsx", { id: "routes/legal-privacy" }),
   route("terms", "routes/legal-page.tsx", { id: "routes/legal-terms" }),
   route("return-policy", "routes/legal-page.tsx", { id: "routes/legal-return-policy" }),
@@ -36,16 +40,43 @@ export default [
   route("projects/case-studies/:slug", "routes/case-study.tsx"),
   route("future-services", "routes/future-services.tsx"),
   route(":citySlug/:serviceSlug", "routes/city-service.tsx"),
+  // Service requests and other inbound forms
+  route("request", "routes/request.tsx"),
+  route("request/submit", "routes/request-submit.ts"),
+  route("thank-you", "routes/thank-you.tsx"),
 
   // ── Crawlers ───────────────────────────────────────────────────────────────
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
 
+  // ── Signing in and out (every portal) ─────────────────────────────────────
+  route("auth/sign-out", "routes/sign-out.ts"),
+  route("auth/oidc/start", "routes/oidc-start.ts"),
+  route("auth/callback", "routes/auth-callback.ts"),
+
   // ── Customer portal ────────────────────────────────────────────────────────
+  route("customer", "routes/customer-index.ts"),
+  route("customer/login", "routes/sign-in.tsx", { id: "routes/customer-login" }),
+  route("customer/mobile", "routes/customer-requests.tsx"),
+  route("customer/request/:id", "routes/customer-request.tsx"),
+  route("customer/request/:id/photos/:photoId", "routes/customer-request-photo.ts"),
 
   // ── Technician portal ──────────────────────────────────────────────────────
+  route("technician/register", "routes/technician-register.tsx"),
+  route("technician/login", "routes/sign-in.tsx", { id: "routes/technician-login" }),
+  route("technician/dashboard", "routes/technician-dashboard.tsx"),
+  route("technician/jobs/:id", "routes/technician-job.tsx"),
 
-  // ── Back office (admin) ────────────────────────────────────────────────────
+  // ── Back office (admin): on the back-office host only, for the admin role ──
+  route("admin/login", "routes/sign-in.tsx", { id: "routes/admin-login" }),
+  route("admin", "routes/admin-inbox.tsx"),
+  route("admin/service-requests/:reference", "routes/admin-service-request.tsx"),
+  route("admin/service-requests/:reference/photos/:photoId", "routes/admin-request-photo.ts"),
+  route("admin/messages/:reference/attachment", "routes/admin-message-attachment.ts"),
+  route("admin/technicians", "routes/admin-technicians.tsx"),
+  route("admin/technicians/:id/id-proof", "routes/admin-technician-id-proof.ts"),
+  // Back-office screens still to be built: the guard, then the 404 page (never a placeholder).
+  route("admin/*", "routes/admin-not-built.tsx"),
 
   // ── Anything else: the 404 page, with status 404 ───────────────────────────
   route("*", "routes/not-found.tsx"),

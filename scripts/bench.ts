@@ -5,18 +5,26 @@
  * or DATABASE_URL is set) it starts `node server.ts` on a free port with a fresh data dir, warms it up,
  * then measures GET / and GET /no-such-page-bench (the 404 page) with wrk (or autocannon when wrk is not
  * on PATH; BENCH_TOOL=autocannon forces it) and reads the server's RSS. The client JS size is measured once,
- * in system Chromium. Everything is printed and written to bench/results.json.
+ * in system Chromium. Then, on each engine again, it measures service-request submission: POST /request
+ * without photos from CONNECTIONS concurrent visitors (autocannon, a unique form per submission), and counts
+ * the stored rows against the 303 answers. Everything is printed and written to bench/results.json.
+ *
+ * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines); its
+ * figures are merged into an existing bench/results.json.
  *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { EventEmitter } from "node:events";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import {
   buildIfMissing,
@@ -46,7 +54,41 @@ const PAGES = {
 } as const;
 const UNCACHED: Record<PageKey, boolean> = { home: false, homeUncached: true, notFound: false, notFoundUncached: true };
 const BYPASS_COOKIE = "bench=uncached";
-const TARGETS = { clientJsKb: 115, clientJsAllSectionsKb: 125, homeRps: 5000, homeUncachedRps: 800 };
+const TARGETS = { clientJsKb: 115, clientJsAllSectionsKb: 125, homeRps: 5000, homeUncachedRps: 800, requestP99Ms: 100 };
+
+/**
+ * Service-request submission: the /request form without photos, each post a different visitor (its own
+ * X-Forwarded-For, which the server trusts with TRUST_PROXY, and its own mobile number) so that the rate
+ * limits (per address and per mobile) do not interfere, and a fresh idempotency key each time. Runs are a
+ * fixed number of submissions rather than a fixed time, so that none is left in flight at the end and the
+ * stored rows can be counted against the 303 answers; the number is set from the warm-up's rate to last
+ * about `runS`.
+ */
+const REQUEST = {
+  path: "/request",
+  runS: 12,
+  /**
+   * Warm-up: rounds until WARMUP_S have passed, the first of this many submissions, each next one sized to
+   * last about a second at the rate seen so far; the last round's rate sizes the measured run.
+   */
+  warmupRound: 100,
+  /**
+   * A submission unanswered after this long counts as an error. Longer than autocannon's 10 s: a slow answer
+   * should show as latency, and one given up on is likely stored all the same (the row check then fails).
+   */
+  timeoutS: 30,
+  minSubmissions: 500,
+  maxSubmissions: 50_000,
+  /** Everything but the per-submission fields (names, addresses, mobile, key), as the browser sends it. */
+  form: {
+    city: "Pune",
+    service: "vfd-repair",
+    faultDescription: "Drive trips on overcurrent (OC1) at start-up; the motor runs fine direct on line.",
+    consent: "yes",
+    fax_number_2: "",
+  },
+  urgencies: ["emergency", "within_24h", "planned"],
+} as const;
 
 type PageKey = keyof typeof PAGES;
 type Tool = "wrk" | "autocannon";
@@ -68,6 +110,34 @@ interface EngineResult {
   notFound: LoadResult;
   homeUncached: LoadResult;
   notFoundUncached: LoadResult;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+interface RequestsResult {
+  engine: "pglite" | "postgres";
+  measuredAt: string;
+  /** The measured run (the warm-up is left out of every figure but the row check). */
+  submissions: number;
+  durationS: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** 303 to /thank-you: the only answer counted as success. */
+  accepted: number;
+  /** Any other answer (400, 403, 429, 500...), by status. */
+  rejected: number;
+  statusCodes: Record<string, number>;
+  /** Socket errors and timeouts (autocannon counts a timeout as an error too). */
+  errors: number;
+  timeouts: number;
+  /**
+   * Over the server's whole life (check submission, warm-up and measured run): rows in service_requests
+   * against 303 answers, and references a 303 named that are not in the table.
+   */
+  rowCheck: { accepted303: number; rows: number; missingReferences: number; duplicateReferences: number; passed: boolean };
   rssMb: number;
   peakRssMb: number;
 }
@@ -110,8 +180,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // Server
 
 /** The server for one engine; the shared stop is also run at exit if a measurement fails. */
-async function startServer(databaseUrl?: string): Promise<RunningServer> {
-  const server = await startProductionServer(databaseUrl);
+async function startServer(databaseUrl?: string, extraEnv?: Record<string, string>): Promise<RunningServer> {
+  const server = await startProductionServer(databaseUrl, extraEnv);
   cleanups.push(server.stop);
   return server;
 }
@@ -247,6 +317,218 @@ async function benchEngine(tool: Tool, engine: EngineResult["engine"], databaseU
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Service-request submission
+
+/** autocannon's programmatic API, as much of it as is used here (the package ships no types). */
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Called before each request is sent; context is the connection's. */
+  setupRequest?: (req: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
+}
+type AutocannonRun = EventEmitter & PromiseLike<{ errors: number; timeouts: number }>;
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+  url: string;
+  connections: number;
+  /** Total requests: each connection sends its share and stops once the last answer is in. */
+  amount: number;
+  timeout: number;
+  requests: AutocannonRequest[];
+}) => AutocannonRun;
+
+/** Submissions made so far by this bench: numbers each visitor's address and mobile, so no two share one. */
+let visitorSeq = 0;
+
+/** One visitor's submission: a form as the browser posts it, from an address of its own. */
+function nextSubmission(): { address: string; body: string } {
+  const n = visitorSeq++;
+  return {
+    address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    body: new URLSearchParams({
+      contactName: `Bench Visitor ${n}`,
+      // Ten digits starting 6-9: a valid Indian mobile number.
+      mobile: String(9_000_000_000 + n),
+      siteAddress: `Plot ${n}, MIDC Bhosari`,
+      ...REQUEST.form,
+      urgency: REQUEST.urgencies[n % REQUEST.urgencies.length]!,
+      idempotencyKey: randomUUID(),
+    }).toString(),
+  };
+}
+
+function submissionHeaders(baseUrl: string, address: string): Record<string, string> {
+  // Origin: the CSRF check refuses a post without it (403).
+  return { "content-type": "application/x-www-form-urlencoded", origin: baseUrl, "x-forwarded-for": address };
+}
+
+/** The answers of one run: statuses, and the references the 303s named. */
+interface Tally {
+  statusCodes: Record<string, number>;
+  accepted: number;
+  references: string[];
+}
+
+function newTally(): Tally {
+  return { statusCodes: {}, accepted: 0, references: [] };
+}
+
+function record(tally: Tally, status: number, location: string | undefined) {
+  tally.statusCodes[status] = (tally.statusCodes[status] ?? 0) + 1;
+  if (status !== 303) return;
+  tally.accepted += 1;
+  const reference = location ? new URL(location, "http://x").searchParams.get("ref") : null;
+  if (reference) tally.references.push(reference);
+}
+
+/** One submission with fetch before the load: a setup problem (403, 400) shows here, with its answer. */
+async function checkSubmission(baseUrl: string): Promise<Tally> {
+  const tally = newTally();
+  const { address, body } = nextSubmission();
+  const res = await fetch(baseUrl + REQUEST.path, { method: "POST", redirect: "manual", headers: submissionHeaders(baseUrl, address), body });
+  const text = await res.text();
+  const location = res.headers.get("location") ?? undefined;
+  record(tally, res.status, location);
+  if (res.status !== 303 || !location?.startsWith("/thank-you?ref=SR-")) {
+    throw new Error(`POST ${REQUEST.path} answered ${res.status} (Location: ${location ?? "none"}), not 303 to /thank-you: ${text.slice(0, 300)}`);
+  }
+  return tally;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** `amount` submissions from CONNECTIONS connections (closed loop: each sends its next when answered). */
+async function submitLoad(baseUrl: string, amount: number) {
+  const tally = newTally();
+  const latencies: number[] = [];
+  const started = performance.now();
+  let lastAnswer = started;
+  const run = autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    amount,
+    timeout: REQUEST.timeoutS,
+    requests: [
+      {
+        method: "POST",
+        path: REQUEST.path,
+        setupRequest: (req) => {
+          const { address, body } = nextSubmission();
+          return { ...req, headers: { ...req.headers, ...submissionHeaders(baseUrl, address) }, body };
+        },
+        onResponse: (status, _body, _context, headers) => {
+          const location = Object.entries(headers).find(([name]) => name.toLowerCase() === "location")?.[1];
+          record(tally, status, Array.isArray(location) ? location[0] : location);
+        },
+      },
+    ],
+  });
+  // autocannon's own histogram has 1 ms steps: keep every answer's time instead.
+  run.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+    lastAnswer = performance.now();
+  });
+  const result = await run;
+  const durationS = (lastAnswer - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    tally,
+    submissions: latencies.length,
+    durationS: round(durationS, 2),
+    requestsPerSec: durationS > 0 ? round(latencies.length / durationS, 1) : 0,
+    p50Ms: round(percentile(latencies, 50), 2),
+    p90Ms: round(percentile(latencies, 90), 2),
+    p99Ms: round(percentile(latencies, 99), 2),
+    maxMs: round(latencies.at(-1) ?? 0, 2),
+    // autocannon's errors include its timeouts.
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Every reference in service_requests. PGlite: only once the server has stopped (a second opener corrupts it). */
+async function storedReferences(databaseUrl: string | undefined, dataDir: string): Promise<string[]> {
+  const query = "select reference from service_requests";
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<{ reference: string }>(query)).rows.map((r) => r.reference);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return (await db.query<{ reference: string }>(query)).rows.map((r) => r.reference);
+  } finally {
+    await db.close();
+  }
+}
+
+async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: string): Promise<RequestsResult> {
+  console.log(`\n[${engine}] submissions: starting server (TRUST_PROXY=true)...`);
+  // Our own data dir, so that it outlives the server for the row count.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-requests-"));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer(databaseUrl, { TRUST_PROXY: "true", DATA_DIR: dataDir });
+  console.log(`[${engine}] server pid ${server.pid} at ${server.baseUrl}`);
+
+  const tallies = [await checkSubmission(server.baseUrl)];
+  console.log(`[${engine}] warming up (at least ${WARMUP_S} s)...`);
+  const warmupStart = performance.now();
+  /** About `seconds` of submissions at `perSec`, in whole rounds of one per connection, within the bounds. */
+  const sized = (perSec: number, seconds: number, min: number) =>
+    Math.min(REQUEST.maxSubmissions, Math.max(min, Math.round((perSec * seconds) / CONNECTIONS) * CONNECTIONS));
+  let rate = 0;
+  do {
+    const warm = await submitLoad(server.baseUrl, rate ? sized(rate, 1, REQUEST.warmupRound) : REQUEST.warmupRound);
+    tallies.push(warm.tally);
+    rate = warm.requestsPerSec;
+  } while (performance.now() - warmupStart < WARMUP_S * 1000);
+  const amount = sized(rate, REQUEST.runS, REQUEST.minSubmissions);
+  console.log(
+    `[${engine}] autocannon POST ${REQUEST.path} (${CONNECTIONS} connections, ${amount} submissions: ~${REQUEST.runS} s at the warm-up's ${Math.round(rate)}/s)...`,
+  );
+  const measured = await submitLoad(server.baseUrl, amount);
+  tallies.push(measured.tally);
+  const rss = readRss(server.pid);
+  await server.stop();
+
+  const stored = await storedReferences(databaseUrl, dataDir);
+  const present = new Set(stored);
+  const named = tallies.flatMap((t) => t.references);
+  const accepted303 = tallies.reduce((sum, t) => sum + t.accepted, 0);
+  const rowCheck = {
+    accepted303,
+    rows: stored.length,
+    missingReferences: named.filter((r) => !present.has(r)).length,
+    duplicateReferences: named.length - new Set(named).size,
+    passed: false,
+  };
+  rowCheck.passed =
+    rowCheck.rows === accepted303 && named.length === accepted303 && rowCheck.missingReferences === 0 && rowCheck.duplicateReferences === 0;
+  console.log(`[${engine}] rows in service_requests: ${rowCheck.rows}; 303 answers: ${accepted303} (${rowCheck.passed ? "match" : "MISMATCH"})`);
+
+  const { tally, ...figures } = measured;
+  return {
+    engine,
+    measuredAt: new Date().toISOString(),
+    ...figures,
+    accepted: tally.accepted,
+    rejected: measured.submissions - tally.accepted,
+    statusCodes: tally.statusCodes,
+    rowCheck,
+    ...rss,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Client JavaScript size
 
 async function gzipFile(baseUrl: string, url: string) {
@@ -377,49 +659,118 @@ function table(rows: string[][], textCols = 1) {
   return rows.map((r) => line(r).join("  ").trimEnd()).join("\n");
 }
 
-function report(tool: Tool, clientJs: ClientJs, engines: EngineResult[], skipped: string | undefined) {
-  console.log(`\n=== Client JS of the home page (${clientJs.method}, gzip -9) ===`);
+function reportRequests(requests: RequestsResult[]) {
   console.log(
-    table([
-      ["file", "bytes", "gzip bytes", "source"],
-      ...clientJs.files.map((f) => [f.url, String(f.bytes), String(f.gzipBytes), f.source]),
-      ["total", String(clientJs.files.reduce((s, f) => s + f.bytes, 0)), String(clientJs.totalGzipBytes), ""],
-    ]),
+    `\n=== Service-request submission (POST ${REQUEST.path}, no photos; autocannon, ${CONNECTIONS} connections, ~${REQUEST.runS} s, after ${WARMUP_S} s warm-up) ===`,
   );
-
-  console.log(`\n=== Load (${tool}, ${CONNECTIONS} connections, ${DURATION_S} s, after ${WARMUP_S} s warm-up) ===`);
-  const rows = [["engine", "page", "status", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "RSS MB", "peak MB"]];
-  for (const e of engines) {
-    for (const key of ["home", "homeUncached", "notFound", "notFoundUncached"] as const) {
-      const r = e[key];
-      rows.push([
-        e.engine,
-        `${PAGES[key]}${UNCACHED[key] ? " (uncached)" : ""}`,
-        String(e.status[key]),
-        r.requestsPerSec.toFixed(1),
-        r.p50Ms.toFixed(2),
-        r.p99Ms.toFixed(2),
-        String(r.requests),
-        String(r.non2xx),
-        String(r.errors),
-        key === "home" ? e.rssMb.toFixed(1) : "",
-        key === "home" ? e.peakRssMb.toFixed(1) : "",
-      ]);
+  const rows = [
+    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "RSS MB", "peak MB"],
+  ];
+  for (const r of requests) {
+    rows.push([
+      r.engine,
+      String(r.submissions),
+      r.durationS.toFixed(1),
+      r.requestsPerSec.toFixed(1),
+      r.p50Ms.toFixed(2),
+      r.p90Ms.toFixed(2),
+      r.p99Ms.toFixed(2),
+      r.maxMs.toFixed(2),
+      String(r.accepted),
+      String(r.rejected),
+      String(r.errors),
+      String(r.rowCheck.rows),
+      String(r.rowCheck.accepted303),
+      r.rowCheck.passed ? "passed" : "FAILED",
+      r.rssMb.toFixed(1),
+      r.peakRssMb.toFixed(1),
+    ]);
+  }
+  console.log(table(rows));
+  console.log("(other: answers other than 303, e.g. 400/403/429/500; rows and 303 total include the check submission and the warm-up.)");
+  for (const r of requests) {
+    const other = Object.entries(r.statusCodes).filter(([status]) => status !== "303");
+    if (other.length > 0) console.log(`${r.engine}: other answers: ${other.map(([status, n]) => `${status} x${n}`).join(", ")}`);
+    const { missingReferences, duplicateReferences } = r.rowCheck;
+    if (missingReferences || duplicateReferences) {
+      console.log(`${r.engine}: ${missingReferences} references named by a 303 are not stored; ${duplicateReferences} named twice.`);
     }
   }
-  console.log(table(rows, 2));
-  console.log("(RSS: server VmRSS after the load runs; peak: VmHWM.)");
+}
+
+function report(
+  tool: Tool | undefined,
+  clientJs: ClientJs | undefined,
+  engines: EngineResult[],
+  requests: RequestsResult[],
+  skipped: string | undefined,
+) {
+  if (clientJs) {
+    console.log(`\n=== Client JS of the home page (${clientJs.method}, gzip -9) ===`);
+    console.log(
+      table([
+        ["file", "bytes", "gzip bytes", "source"],
+        ...clientJs.files.map((f) => [f.url, String(f.bytes), String(f.gzipBytes), f.source]),
+        ["total", String(clientJs.files.reduce((s, f) => s + f.bytes, 0)), String(clientJs.totalGzipBytes), ""],
+      ]),
+    );
+  }
+
+  if (tool && engines.length > 0) {
+    console.log(`\n=== Load (${tool}, ${CONNECTIONS} connections, ${DURATION_S} s, after ${WARMUP_S} s warm-up) ===`);
+    const rows = [["engine", "page", "status", "req/s", "p50 ms", "p99 ms", "requests", "non-2xx", "errors", "RSS MB", "peak MB"]];
+    for (const e of engines) {
+      for (const key of ["home", "homeUncached", "notFound", "notFoundUncached"] as const) {
+        const r = e[key];
+        rows.push([
+          e.engine,
+          `${PAGES[key]}${UNCACHED[key] ? " (uncached)" : ""}`,
+          String(e.status[key]),
+          r.requestsPerSec.toFixed(1),
+          r.p50Ms.toFixed(2),
+          r.p99Ms.toFixed(2),
+          String(r.requests),
+          String(r.non2xx),
+          String(r.errors),
+          key === "home" ? e.rssMb.toFixed(1) : "",
+          key === "home" ? e.peakRssMb.toFixed(1) : "",
+        ]);
+      }
+    }
+    console.log(table(rows, 2));
+    console.log("(RSS: server VmRSS after the load runs; peak: VmHWM.)");
+  }
+  if (requests.length > 0) reportRequests(requests);
   if (skipped) console.log(`PostgreSQL: ${skipped}`);
 
   console.log("\n=== Targets ===");
   const verdict = (ok: boolean) => (ok ? "OK" : "MISSED");
   const targetRows = [
     ["target", "goal", "measured", ""],
-    ["home client JS (gzip), shell", `<= ${TARGETS.clientJsKb} KB`, `${clientJs.totalGzipKb.toFixed(1)} KB`, verdict(clientJs.totalGzipKb <= TARGETS.clientJsKb)],
-    ["home client JS (gzip), all sections", `<= ${TARGETS.clientJsAllSectionsKb} KB`, `${clientJs.totalGzipKb.toFixed(1)} KB`, verdict(clientJs.totalGzipKb <= TARGETS.clientJsAllSectionsKb)],
+    ...(clientJs
+      ? [
+          ["home client JS (gzip), shell", `<= ${TARGETS.clientJsKb} KB`, `${clientJs.totalGzipKb.toFixed(1)} KB`, verdict(clientJs.totalGzipKb <= TARGETS.clientJsKb)],
+          [
+            "home client JS (gzip), all sections",
+            `<= ${TARGETS.clientJsAllSectionsKb} KB`,
+            `${clientJs.totalGzipKb.toFixed(1)} KB`,
+            verdict(clientJs.totalGzipKb <= TARGETS.clientJsAllSectionsKb),
+          ],
+        ]
+      : []),
     ...engines.flatMap((e) => [
       [`home req/s, page cache (${e.engine})`, `>= ${TARGETS.homeRps}`, e.home.requestsPerSec.toFixed(1), verdict(e.home.requestsPerSec >= TARGETS.homeRps)],
       [`home req/s, uncached (${e.engine})`, `>= ${TARGETS.homeUncachedRps}`, e.homeUncached.requestsPerSec.toFixed(1), verdict(e.homeUncached.requestsPerSec >= TARGETS.homeUncachedRps)],
+    ]),
+    ...requests.flatMap((r) => [
+      [`request p99, ${CONNECTIONS} concurrent (${r.engine})`, `< ${TARGETS.requestP99Ms} ms`, `${r.p99Ms.toFixed(1)} ms`, verdict(r.p99Ms < TARGETS.requestP99Ms)],
+      [`request non-303 + errors (${r.engine})`, "0", String(r.rejected + r.errors), verdict(r.rejected + r.errors === 0)],
+      [
+        `request rows stored (${r.engine})`,
+        "= 303 answers",
+        `${r.rowCheck.rows} / ${r.rowCheck.accepted303}`,
+        verdict(r.rowCheck.passed),
+      ],
     ]),
   ];
   console.log(table(targetRows));
@@ -427,45 +778,106 @@ function report(tool: Tool, clientJs: ClientJs, engines: EngineResult[], skipped
 
 // ---------------------------------------------------------------------------------------------------
 
+/** Where the submission settings are recorded in results.json. */
+const REQUEST_SETTINGS = {
+  path: REQUEST.path,
+  tool: "autocannon (programmatic)",
+  connections: CONNECTIONS,
+  runS: REQUEST.runS,
+  warmupS: WARMUP_S,
+  warmupRound: REQUEST.warmupRound,
+  timeoutS: REQUEST.timeoutS,
+  photos: 0,
+  trustProxy: true,
+  form: REQUEST.form,
+};
+
+/** `--requests`: the submission figures go into the last full run's results.json, the rest of it kept. */
+function mergeRequestResults(
+  requests: RequestsResult[],
+  base: Record<string, unknown>,
+  cpuBusyBeforePercent: number,
+): Record<string, unknown> {
+  let previous: Record<string, unknown>;
+  try {
+    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+  } catch {
+    previous = base;
+  }
+  const engines = { ...(previous.engines as Record<string, Record<string, unknown>> | undefined) };
+  for (const r of requests) engines[r.engine] = { ...engines[r.engine], requests: r };
+  return {
+    ...previous,
+    requestsTimestamp: new Date().toISOString(),
+    requestsCpuBusyBeforePercent: cpuBusyBeforePercent,
+    settings: { ...(previous.settings as Record<string, unknown> | undefined), requests: REQUEST_SETTINGS },
+    targets: { ...(previous.targets as Record<string, unknown> | undefined), ...TARGETS },
+    engines,
+  };
+}
+
 async function main() {
   buildIfMissing();
   // Other work on the machine skews every figure: record how busy the CPUs were, and warn when busy.
   const busyBefore = await cpuBusyPercent(2000);
   console.log(`CPU busy before starting: ${busyBefore}% (of ${os.cpus().length} CPUs)`);
   if (busyBefore > 15) console.log("Note: other processes are using the CPUs; the load figures will be low and noisy.");
-  const tool = pickTool();
-  console.log(`Load tool: ${tool}${tool === "autocannon" ? (onPath("wrk") ? " (forced by BENCH_TOOL)" : " (wrk not on PATH)") : ""}`);
+  // `npm run bench -- --requests`: just the service-request submissions, on both engines.
+  const requestsOnly = process.argv.includes("--requests");
+  const tool = requestsOnly ? undefined : pickTool();
+  if (tool) console.log(`Load tool: ${tool}${tool === "autocannon" ? (onPath("wrk") ? " (forced by BENCH_TOOL)" : " (wrk not on PATH)") : ""}`);
+  console.log("Submissions: autocannon's programmatic API (a different form per post)");
 
-  const clientJs = await measureClientJs();
-  const engines: EngineResult[] = [await benchEngine(tool, "pglite")];
+  const clientJs = requestsOnly ? undefined : await measureClientJs();
+  // `npm run bench -- --client-js`: just the home page's JavaScript weight, in seconds instead of minutes.
+  if (clientJs && process.argv.includes("--client-js")) {
+    for (const f of clientJs.files) console.log(`${String(f.gzipBytes).padStart(7)}  ${f.url}`);
+    console.log(`home client JS: ${clientJs.totalGzipKb} KB gzip (target <= ${TARGETS.clientJsAllSectionsKb} KB)`);
+    return;
+  }
+  const engines: EngineResult[] = [];
+  const requests: RequestsResult[] = [];
+  if (tool) engines.push(await benchEngine(tool, "pglite"));
+  requests.push(await benchRequests("pglite"));
 
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let skipped: string | undefined;
   if (pgUrl) {
+    if (tool) {
+      const url = await createBenchDatabase(pgUrl);
+      console.log(`\n[postgres] using throwaway database ${new URL(url).pathname.slice(1)}`);
+      engines.push(await benchEngine(tool, "postgres", url));
+    }
+    // A database of its own, so that the row count starts from zero.
     const url = await createBenchDatabase(pgUrl);
-    console.log(`\n[postgres] using throwaway database ${new URL(url).pathname.slice(1)}`);
-    engines.push(await benchEngine(tool, "postgres", url));
+    console.log(`\n[postgres] submissions: using throwaway database ${new URL(url).pathname.slice(1)}`);
+    requests.push(await benchRequests("postgres", url));
   } else {
     skipped = "skipped (set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to include it)";
   }
 
-  report(tool, clientJs, engines, skipped);
+  report(tool, clientJs, engines, requests, skipped);
 
-  const results = {
+  const base = {
     timestamp: new Date().toISOString(),
     node: process.version,
     platform: `${os.platform()} ${os.arch()}, ${os.cpus().length} CPUs, ${round(os.totalmem() / 2 ** 30, 1)} GB`,
     cpuBusyBeforePercent: busyBefore,
-    tool,
-    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pages: PAGES },
-    targets: TARGETS,
-    clientJs,
-    engines: Object.fromEntries(engines.map((e) => [e.engine, e])),
-    ...(skipped ? { postgres: skipped } : {}),
   };
+  const results = requestsOnly
+    ? mergeRequestResults(requests, { ...base, settings: {}, targets: TARGETS, engines: {}, ...(skipped ? { postgres: skipped } : {}) }, busyBefore)
+    : {
+        ...base,
+        tool,
+        settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, pages: PAGES, requests: REQUEST_SETTINGS },
+        targets: TARGETS,
+        clientJs,
+        engines: Object.fromEntries(engines.map((e) => [e.engine, { ...e, requests: requests.find((r) => r.engine === e.engine) }])),
+        ...(skipped ? { postgres: skipped } : {}),
+      };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)}`);
+  console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)}${requestsOnly ? " (submission figures only; the rest kept)" : ""}`);
 }
 
 try {

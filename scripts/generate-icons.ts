@@ -9,8 +9,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 const ICONS = [
+  "badge-check",
+  "circle-check",
   "chevron-down",
   "clock",
+  "cpu",
+  "factory",
   "file-question-mark",
   "lock",
   "mail",
@@ -22,8 +26,11 @@ const ICONS = [
   "phone",
   "search",
   "shield-check",
+  "star",
   "sun",
   "triangle-exclamation-point",
+  "user-round",
+  "wrench",
   "x",
 ];
 

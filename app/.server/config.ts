@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { indianMobile } from "~/lib/forms/fields.ts";
 
 /**
  * Every environment variable the server reads, in one place. README's configuration table mirrors it.
@@ -16,7 +17,49 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SITE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  /** Set behind a reverse proxy: the client address is then the last X-Forwarded-For hop. */
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Where uploads (request photos, CVs) are kept; default DATA_DIR/uploads. */
+  STORAGE_DIR: z.string().optional(),
+  /** Signs links that only their recipient may open (the thank-you page). Required in production. */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** smtp://user:pass@host:port or smtps://...; without it, outside production, e-mail is logged. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional().or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().optional(),
+  /** log (default outside production): one JSON line per SMS on stdout; http: the provider endpoint below. */
+  SMS_PROVIDER: z.enum(["log", "http"]).optional(),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** The DLT-registered sender ID (header), six characters. */
+  SMS_SENDER_ID: z.string().regex(/^[A-Z]{6}$/, "SMS_SENDER_ID is six capital letters").optional(),
+  /** The back office's host name (e.g. office.example.in): admin pages are served only there. */
+  ADMIN_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, "ADMIN_HOST is a host name, like office.example.in")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Mobile numbers (comma-separated) given the admin role at start-up. */
+  ADMIN_PHONES: z.string().optional(),
+  /** The external OpenID Connect provider: all three enable "Sign in with <provider>". */
+  OIDC_ISSUER: z.url().optional().or(z.literal("").transform(() => undefined)),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The provider's name on the button; default "your company account". */
+  OIDC_PROVIDER_NAME: z.string().max(40).optional(),
 });
+
+/** ADMIN_PHONES as +91 numbers; a number that is not an Indian mobile number stops start-up. */
+function adminPhones(list: string | undefined): string[] {
+  return (list ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const parsed = indianMobile.safeParse(p);
+      if (!parsed.success) throw new Error(`Invalid environment:\n  ADMIN_PHONES: ${p} is not an Indian mobile number`);
+      return parsed.data;
+    });
+}
 
 export type ServerConfig = ReturnType<typeof readConfig>;
 
@@ -27,13 +70,63 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  // `npm start` on a fresh machine is a production build without any provider: messages then go to the
+  // log and the outbox (so that a developer can try every sign-in), and start-up says so.
+  const smsProvider = e.SMS_PROVIDER ?? "log";
+  if (smsProvider === "http" && !e.SMS_HTTP_URL) {
+    throw new Error("Invalid environment:\n  SMS_HTTP_URL: required when SMS_PROVIDER is http");
+  }
+  const warnings: string[] = [];
+  if (production && smsProvider === "log") warnings.push("SMS_PROVIDER is not set: SMS are printed on stdout, not sent.");
+  if (production && !e.SMTP_URL) warnings.push("SMTP_URL is not set: e-mail is logged and kept in the outbox, not sent.");
+  if (production && !e.SESSION_SECRET) warnings.push("SESSION_SECRET is not set: using a secret derived from the data dir. Set one in production.");
+  const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcGiven > 0 && oidcGiven < 3) {
+    throw new Error("Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
-    production: e.NODE_ENV === "production",
+    production,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
+    /**
+     * Without SESSION_SECRET the secret is derived from the data dir's path: stable across restarts, good
+     * enough for a developer's machine, and warned about at start-up.
+     */
+    sessionSecret: e.SESSION_SECRET ?? `development-only-secret:${dataDir}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    warnings,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    sms: { provider: smsProvider, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN, senderId: e.SMS_SENDER_ID ?? "DECAUT" },
     databaseUrl: e.DATABASE_URL,
+    adminHost: e.ADMIN_HOST?.toLowerCase(),
+    adminPhones: adminPhones(e.ADMIN_PHONES),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            providerName: e.OIDC_PROVIDER_NAME?.trim() || "your company account",
+          }
+        : undefined,
     /** Only seeds the site URL setting on first run; afterwards the admin edits it. */
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
   };
+}
+
+// The running server's configuration, set once by start-up (and by tests), read by domain modules.
+const holder = globalThis as { __serverConfig?: ServerConfig };
+
+export function setServerConfig(config: ServerConfig): void {
+  holder.__serverConfig = config;
+}
+
+/** The configuration start-up was given; before start-up (a unit test), the environment's. */
+export function getServerConfig(): ServerConfig {
+  return (holder.__serverConfig ??= readConfig());
 }

@@ -1,7 +1,9 @@
 import { applyMigrations, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { seedContent } from "~/.server/content/index.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
-import type { ServerConfig } from "./config.ts";
+import { grantAdmin } from "~/.server/auth/users.ts";
+import { startOutboxWorker } from "~/.server/notifications/index.ts";
+import { setServerConfig, type ServerConfig } from "./config.ts";
 
 /**
  * Opens the database, applies the committed migrations and seeds what a first run needs.
@@ -9,21 +11,50 @@ import type { ServerConfig } from "./config.ts";
  * a second copy of the db module would open a second PGlite instance on the same directory.
  */
 export async function startServices(config: ServerConfig): Promise<{ handle: DatabaseHandle; stop(): Promise<void> }> {
+  setServerConfig(config);
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await applyMigrations(handle);
     await seedSettings(handle.db, config.siteUrl);
     await seedContent(handle.db);
+    setDatabase(handle);
+    if (config.adminPhones.length > 0) {
+      await grantAdmin(config.adminPhones);
+      console.log(`Admin role given to ${config.adminPhones.length} number(s) from ADMIN_PHONES.`);
+    }
   } catch (error) {
+    setDatabase(undefined);
     await handle.close();
     throw error;
   }
   setDatabase(handle);
+  const outboxWorker = startOutboxWorker();
   return {
     handle,
     async stop() {
+      await outboxWorker.stop();
       setDatabase(undefined);
       await handle.close();
     },
   };
+}
+
+/**
+ * `npm run admin:add -- --phone +91...`: gives numbers the admin role, on the database the server uses.
+ * With the embedded database the server must be stopped first (one process only); ADMIN_PHONES does the
+ * same at every start.
+ */
+export async function addAdmins(config: ServerConfig, phones: readonly string[]): Promise<string[]> {
+  setServerConfig(config);
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await applyMigrations(handle);
+    await seedSettings(handle.db, config.siteUrl);
+    setDatabase(handle);
+    return (await grantAdmin(phones)).map((u) => u.mobile ?? "");
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
 }

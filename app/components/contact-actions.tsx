@@ -4,28 +4,34 @@ import { PhoneIcon } from "./icons.tsx";
 import { WhatsAppIcon } from "./whatsapp-icon.tsx";
 
 /**
- * The three ways to reach the business from a page about a service: the request form (with the service
- * preselected), a call and a prefilled WhatsApp message.
+ * The ways to reach the business: the request form (with the service preselected; left out where the
+ * visitor has just sent one), a call and a prefilled WhatsApp message.
  */
 export function ContactActions({
   identity,
   requestHref,
   requestLabel = "Request Service",
   whatsappText,
+  whatsappLabel = "WhatsApp",
+  className = "flex flex-wrap gap-3",
 }: {
   identity: SiteSettings["identity"];
-  requestHref: string;
+  requestHref?: string;
   requestLabel?: string;
   whatsappText: string;
+  whatsappLabel?: string;
+  className?: string;
 }) {
   return (
-    <div className="flex flex-wrap gap-3">
-      <a
-        href={requestHref}
-        className="inline-flex h-12 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800"
-      >
-        {requestLabel}
-      </a>
+    <div className={className}>
+      {requestHref && (
+        <a
+          href={requestHref}
+          className="inline-flex h-12 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800"
+        >
+          {requestLabel}
+        </a>
+      )}
       <a
         href={telHref(identity.supportPhone)}
         className="inline-flex h-12 items-center gap-2 rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
@@ -39,7 +45,7 @@ export function ContactActions({
         className="inline-flex h-12 items-center gap-2 rounded-md border border-slate-300 bg-white px-5 font-semibold text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-800"
       >
         <WhatsAppIcon className="size-5 text-green-700 dark:text-green-400" />
-        WhatsApp
+        {whatsappLabel}
       </a>
     </div>
   );

@@ -24,12 +24,28 @@ function Svg({ children, ...props }: IconProps & { children: React.ReactNode }) 
   );
 }
 
+export function BadgeCheckIcon(props: IconProps) {
+  return <Svg {...props}><path d="M3.85 8.62a4 4 0 0 1 4.78-4.77 4 4 0 0 1 6.74 0 4 4 0 0 1 4.78 4.78 4 4 0 0 1 0 6.74 4 4 0 0 1-4.77 4.78 4 4 0 0 1-6.75 0 4 4 0 0 1-4.78-4.77 4 4 0 0 1 0-6.76Z" /><path d="m16 9-5.5 5.5L8 12" /></Svg>;
+}
+
+export function CircleCheckIcon(props: IconProps) {
+  return <Svg {...props}><circle cx="12" cy="12" r="10" /><path d="m16 9-5.5 5.5L8 12" /></Svg>;
+}
+
 export function ChevronDownIcon(props: IconProps) {
   return <Svg {...props}><path d="m6 9 6 6 6-6" /></Svg>;
 }
 
 export function ClockIcon(props: IconProps) {
   return <Svg {...props}><circle cx="12" cy="12" r="10" /><path d="M12 6v6l4 2" /></Svg>;
+}
+
+export function CpuIcon(props: IconProps) {
+  return <Svg {...props}><path d="M12 20v2" /><path d="M12 2v2" /><path d="M17 20v2" /><path d="M17 2v2" /><path d="M2 12h2" /><path d="M2 17h2" /><path d="M2 7h2" /><path d="M20 12h2" /><path d="M20 17h2" /><path d="M20 7h2" /><path d="M7 20v2" /><path d="M7 2v2" /><rect x="4" y="4" width="16" height="16" rx="2" /><rect x="8" y="8" width="8" height="8" rx="1" /></Svg>;
+}
+
+export function FactoryIcon(props: IconProps) {
+  return <Svg {...props}><path d="M12 16h.01" /><path d="M16 16h.01" /><path d="M3 19a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V8.5a.5.5 0 0 0-.769-.422l-4.462 2.844A.5.5 0 0 1 15 10.5v-2a.5.5 0 0 0-.769-.422L9.77 10.922A.5.5 0 0 1 9 10.5V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2z" /><path d="M8 16h.01" /></Svg>;
 }
 
 export function FileQuestionMarkIcon(props: IconProps) {
@@ -76,12 +92,24 @@ export function ShieldCheckIcon(props: IconProps) {
   return <Svg {...props}><path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" /><path d="m9 12 2 2 4-4" /></Svg>;
 }
 
+export function StarIcon(props: IconProps) {
+  return <Svg {...props}><path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z" /></Svg>;
+}
+
 export function SunIcon(props: IconProps) {
   return <Svg {...props}><circle cx="12" cy="12" r="4" /><path d="M12 2v2" /><path d="M12 20v2" /><path d="m4.93 4.93 1.41 1.41" /><path d="m17.66 17.66 1.41 1.41" /><path d="M2 12h2" /><path d="M20 12h2" /><path d="m6.34 17.66-1.41 1.41" /><path d="m19.07 4.93-1.41 1.41" /></Svg>;
 }
 
 export function TriangleExclamationPointIcon(props: IconProps) {
   return <Svg {...props}><path d="m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3" /><path d="M12 9v4" /><path d="M12 17h.01" /></Svg>;
+}
+
+export function UserRoundIcon(props: IconProps) {
+  return <Svg {...props}><circle cx="12" cy="8" r="5" /><path d="M20 21a8 8 0 0 0-16 0" /></Svg>;
+}
+
+export function WrenchIcon(props: IconProps) {
+  return <Svg {...props}><path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.106-3.105c.32-.322.863-.22.983.218a6 6 0 0 1-8.259 7.057l-7.91 7.91a1 1 0 0 1-2.999-3l7.91-7.91a6 6 0 0 1 7.057-8.259c.438.12.54.662.219.984z" /></Svg>;
 }
 
 export function XIcon(props: IconProps) {

@@ -1,7 +1,8 @@
-import { ChevronDownIcon, MenuIcon, PhoneIcon, SearchIcon, XIcon } from "./icons.tsx";
+import { ChevronDownIcon, MenuIcon, PhoneIcon, SearchIcon, UserRoundIcon, XIcon } from "./icons.tsx";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import type { Viewer } from "~/lib/auth/roles.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { primaryNav, requestServiceLink, signInLinks } from "~/lib/site-links.ts";
 import { Disclosure } from "./disclosure.tsx";
@@ -21,7 +22,7 @@ const navLinkClass = (isActive: boolean) =>
       : "text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
   }`;
 
-export function SiteHeader({ site }: { site: SiteSettings }) {
+export function SiteHeader({ site, viewer }: { site: SiteSettings; viewer: Viewer | null }) {
   const { identity, business } = site;
   const { pathname } = useLocation();
   // The mobile search bar belongs to the page it was opened on: navigating closes it.
@@ -48,34 +49,7 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
           <SiteSearch id="header-search" />
         </div>
 
-        <Disclosure
-          className="relative ml-auto md:ml-0"
-          summaryClassName="inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-          summary={
-            <>
-              Sign In
-              <ChevronDownIcon className="size-4" />
-            </>
-          }
-        >
-          <div className="absolute right-0 z-50 mt-1 w-60 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-            <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-              Choose Login Type
-            </p>
-            <ul>
-              {signInLinks.map((link) => (
-                <li key={link.to}>
-                  <a
-                    href={link.to}
-                    className="block rounded px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </Disclosure>
+        {viewer ? <AccountMenu viewer={viewer} /> : <SignInMenu />}
 
         <a
           href={requestServiceLink.to}
@@ -168,5 +142,80 @@ export function SiteHeader({ site }: { site: SiteSettings }) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+const menuSummaryClass =
+  "inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium whitespace-nowrap sm:px-3 text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800";
+const menuPanelClass =
+  "absolute right-0 z-50 mt-1 w-60 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900";
+const menuItemClass =
+  "block w-full rounded px-2 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800";
+
+/** Signed out: the spec's Sign In dropdown, titled 'Choose Login Type'. */
+function SignInMenu() {
+  return (
+    <Disclosure
+      className="relative ml-auto md:ml-0"
+      summaryClassName={menuSummaryClass}
+      summary={
+        <>
+          Sign In
+          <ChevronDownIcon className="size-4" />
+        </>
+      }
+    >
+      <div className={menuPanelClass}>
+        <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Choose Login Type</p>
+        <ul>
+          {signInLinks.map((link) => (
+            <li key={link.to}>
+              <a href={link.to} className={menuItemClass}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Disclosure>
+  );
+}
+
+/**
+ * Signed in: My Dashboard, leading to the portal (My Requests for a customer), and Sign out. Rendered on
+ * the server from the session, so neither state ever flashes in place of the other.
+ */
+function AccountMenu({ viewer }: { viewer: Viewer }) {
+  return (
+    <Disclosure
+      className="relative ml-auto md:ml-0"
+      summaryClassName={menuSummaryClass}
+      summary={
+        <>
+          {/* Phones: an icon, so that the wordmark keeps its room; the name is still "My Dashboard". */}
+          <UserRoundIcon className="size-5 sm:hidden" />
+          <span className="sr-only sm:not-sr-only">My Dashboard</span>
+          <ChevronDownIcon className="size-4" />
+        </>
+      }
+    >
+      <div className={menuPanelClass}>
+        {viewer.name && <p className="truncate px-2 pt-1 pb-2 text-xs text-slate-600 dark:text-slate-300">Signed in as {viewer.name}</p>}
+        <ul>
+          <li>
+            <a href={viewer.dashboardPath} className={menuItemClass}>
+              {viewer.dashboardLabel}
+            </a>
+          </li>
+          <li>
+            <form method="post" action="/auth/sign-out">
+              <button type="submit" className={menuItemClass}>
+                Sign out
+              </button>
+            </form>
+          </li>
+        </ul>
+      </div>
+    </Disclosure>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { notify, onToasterRequested } from "~/lib/toast.ts";
 
 const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
@@ -11,22 +11,9 @@ const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
  */
 export function ToastHost() {
   const [requested, setRequested] = useState(false);
-  const [offline, setOffline] = useState(false);
+  // Read from navigator.onLine, not only from events: the signal may have dropped before hydration.
+  const offline = useSyncExternalStore(subscribeToConnection, () => !navigator.onLine, () => false);
   useEffect(() => onToasterRequested(() => setRequested(true)), []);
-
-  useEffect(() => {
-    const goOffline = () => setOffline(true);
-    const goOnline = () => {
-      setOffline(false);
-      void notify("success", "Back online");
-    };
-    window.addEventListener("offline", goOffline);
-    window.addEventListener("online", goOnline);
-    return () => {
-      window.removeEventListener("offline", goOffline);
-      window.removeEventListener("online", goOnline);
-    };
-  }, []);
 
   return (
     <>
@@ -44,4 +31,16 @@ export function ToastHost() {
       )}
     </>
   );
+}
+
+function subscribeToConnection(onChange: () => void): () => void {
+  const goOnline = () => void notify("success", "Back online");
+  window.addEventListener("offline", onChange);
+  window.addEventListener("online", onChange);
+  window.addEventListener("online", goOnline);
+  return () => {
+    window.removeEventListener("offline", onChange);
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("online", goOnline);
+  };
 }

@@ -11,3 +11,17 @@ const longDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long
 export function formatDate(isoDate: string): string {
   return longDate.format(new Date(`${isoDate}T00:00:00+05:30`));
 }
+
+const dateTime = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** A moment in India's time: "22 Nov 2026, 3:05 pm". Takes the ISO string a loader sends. */
+export function formatDateTime(iso: string | Date): string {
+  return dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
+}

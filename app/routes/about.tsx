@@ -9,9 +9,9 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/about";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "about")]);
-  if (!entry) return throwNotFound(request);
+  if (!entry) return throwNotFound(url);
   return {
     page: { title: entry.title, summary: entry.summary },
     bodyHtml: renderMarkdown(entry.body),

@@ -3,16 +3,15 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { HelpAside } from "~/components/help-aside.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const article = await findArticle(params.slug);
-  if (!article) return throwNotFound(request);
+  if (!article) return throwNotFound(url);
   const [site, services] = await Promise.all([getSiteSettings(), listServices()]);
   const relatedServices = article.relatedServices
     .map((key) => services.find((s) => s.slug === key || s.servicePaths.includes(`/services/${key}`)))
@@ -48,7 +47,6 @@ export const meta = routeMeta;
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { article, bodyHtml, relatedServices } = loaderData;
-  const { identity } = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
       <Breadcrumbs
@@ -71,12 +69,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <Prose html={bodyHtml} className="mt-8" />
-      <aside aria-labelledby="help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
-        <h2 id="help-heading" className="text-lg font-semibold">
-          Need an engineer?
-        </h2>
+      <HelpAside title="Need an engineer?" whatsappText={`Hello, I read "${article.title}" and need help with my equipment.`}>
         {relatedServices.length > 0 && (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
+          <>
             Related services:{" "}
             {relatedServices.map((s, i) => (
               <span key={s.path}>
@@ -87,16 +82,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </span>
             ))}
             .
-          </p>
+          </>
         )}
-        <div className="mt-4">
-          <ContactActions
-            identity={identity}
-            requestHref="/request"
-            whatsappText={`Hello, I read "${article.title}" and need help with my equipment.`}
-          />
-        </div>
-      </aside>
+      </HelpAside>
     </article>
   );
 }

@@ -1,15 +1,25 @@
 import { listEntries } from "~/.server/content/index.ts";
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { formatIndianPhone, mailtoHref, telHref, whatsappHref } from "~/lib/contact-links.ts";
+import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
+import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
+import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/careers";
 
-export async function loader() {
+/** An application for no particular opening. */
+const GENERAL_APPLICATION = "General application";
+
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, careers] = await Promise.all([getSiteSettings(), listEntries("career")]);
+  const wanted = url.searchParams.get("opening") ?? "";
   return {
+    chosen: careers.some((c) => c.title === wanted) ? wanted : "",
     openings: careers.map((c) => ({
       slug: c.slug,
       title: c.title,
@@ -30,6 +40,12 @@ export async function loader() {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postEnquiry(request, clientAddress(context), ["career"]));
+}
+
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
 const linkClass = "font-medium text-brand-700 underline dark:text-sky-300";
@@ -38,8 +54,8 @@ function applyHref(email: string, title: string): string {
   return `${mailtoHref(email)}?subject=${encodeURIComponent(title)}`;
 }
 
-export default function Careers({ loaderData }: Route.ComponentProps) {
-  const { openings } = loaderData;
+export default function Careers({ loaderData, actionData }: Route.ComponentProps) {
+  const { openings, chosen } = loaderData;
   const { identity } = useSite();
   const phone = formatIndianPhone(identity.supportPhone);
   return (
@@ -54,8 +70,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           {openings.length === 1 ? "1 open position" : `${openings.length} open positions`}.{" "}
-          <a href="#how-to-apply" className={linkClass}>
-            How to apply
+          <a href="#apply" className={linkClass}>
+            Apply online
           </a>
         </p>
       </header>
@@ -118,12 +134,15 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
                     </div>
                   </div>
                 </details>
-                <p className="mt-4">
+                <p className="mt-4 flex flex-wrap items-center gap-4">
                   <a
-                    href={applyHref(identity.supportEmail, job.title)}
+                    href={`/careers?opening=${encodeURIComponent(job.title)}#apply`}
                     className="inline-flex h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
                   >
-                    Apply by e-mail<span className="sr-only">: {job.title}</span>
+                    Apply now<span className="sr-only">: {job.title}</span>
+                  </a>
+                  <a href={applyHref(identity.supportEmail, job.title)} className={linkClass}>
+                    or apply by e-mail<span className="sr-only">: {job.title}</span>
                   </a>
                 </p>
               </section>
@@ -132,46 +151,31 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <section
-        id="how-to-apply"
-        aria-labelledby="how-to-apply-heading"
-        className="mt-12 scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
+      <FormSection
+        id="apply"
+        title="Apply online"
+        intro={
+          <>
+            Attach your CV and tell us where you are based. We reply to every application. You can also e-mail it to{" "}
+            <a href={mailtoHref(identity.supportEmail)} className={linkClass}>
+              {identity.supportEmail}
+            </a>{" "}
+            or call{" "}
+            <a href={telHref(identity.supportPhone)} className={linkClass}>
+              {phone}
+            </a>
+            .
+          </>
+        }
       >
-        <h2 id="how-to-apply-heading" className="text-xl font-bold">
-          How to apply
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          E-mail your CV to{" "}
-          <a href={mailtoHref(identity.supportEmail)} className={linkClass}>
-            {identity.supportEmail}
-          </a>{" "}
-          with the job title as the subject (the &ldquo;Apply by e-mail&rdquo; button under each opening fills it in for
-          you). Tell us where you are based and when you could join.
-        </p>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          You can also call us on{" "}
-          <a href={telHref(identity.supportPhone)} className={linkClass}>
-            {phone}
-          </a>{" "}
-          or send a message on{" "}
-          <a
-            href={whatsappHref(identity.whatsappNumber, "Hello, I would like to apply for a job with you.")}
-            rel="noopener"
-            className={linkClass}
-          >
-            WhatsApp
-          </a>
-          .
-        </p>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          An online application form will be added together with our service request forms. Until then, e-mail and
-          phone are the way to apply. How we handle your CV is explained in our{" "}
-          <a href="/privacy" className={linkClass}>
-            privacy notice
-          </a>
-          .
-        </p>
-      </section>
+        <EnquiryForm
+          form="career"
+          action="/careers#apply"
+          failure={actionData}
+          options={{ subject: [...openings.map((o) => o.title), GENERAL_APPLICATION] }}
+          defaults={{ subject: chosen }}
+        />
+      </FormSection>
     </div>
   );
 }

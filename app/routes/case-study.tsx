@@ -3,15 +3,14 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { HelpAside } from "~/components/help-aside.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/case-study";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const study = await findEntry("case-study", params.slug);
-  if (!study) return throwNotFound(request);
+  if (!study) return throwNotFound(url);
   const site = await getSiteSettings();
   const path = `/projects/case-studies/${study.slug}`;
   const trail = [
@@ -45,7 +44,6 @@ export const meta = routeMeta;
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { study, trail, bodyHtml } = loaderData;
-  const { identity } = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
       <Breadcrumbs trail={trail} />
@@ -73,23 +71,11 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <Prose html={bodyHtml} className="mt-8" />
-      <aside aria-labelledby="help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
-        <h2 id="help-heading" className="text-lg font-semibold">
-          Facing a similar problem?
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          <a href="/projects/case-studies" className="font-medium text-brand-700 underline dark:text-sky-300">
-            More case studies
-          </a>
-        </p>
-        <div className="mt-4">
-          <ContactActions
-            identity={identity}
-            requestHref="/request"
-            whatsappText={`Hello, I read "${study.title}" and need help with my equipment.`}
-          />
-        </div>
-      </aside>
+      <HelpAside title="Facing a similar problem?" whatsappText={`Hello, I read "${study.title}" and need help with my equipment.`}>
+        <a href="/projects/case-studies" className="font-medium text-brand-700 underline dark:text-sky-300">
+          More case studies
+        </a>
+      </HelpAside>
     </article>
   );
 }

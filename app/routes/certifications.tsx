@@ -1,4 +1,4 @@
-import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { findEntry, renderMarkdown, withSupportEmail } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -9,15 +9,13 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/certifications";
 
-/** The seed text's sample e-mail address; the settings' current one replaces it. */
-const SEEDED_EMAIL = "support@example.com";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "certifications")]);
-  if (!entry) return throwNotFound(request);
+  if (!entry) return throwNotFound(url);
   return {
     page: { title: entry.title, summary: entry.summary, standard: entry.data.standard ?? site.claims.isoCertification },
-    bodyHtml: renderMarkdown(entry.body.replaceAll(SEEDED_EMAIL, site.identity.supportEmail)),
+    bodyHtml: renderMarkdown(withSupportEmail(entry.body, site)),
     meta: seo(site, {
       type: "about",
       title: entry.title,

@@ -21,14 +21,14 @@ function clip(text: string, max = 160): string {
 }
 
 /** One catalogue service as delivered in one place, at /{city}/{service}, e.g. /pune/vfd-repair. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const [place, cityService] = await Promise.all([
     findEntry("place", params.citySlug),
     findEntry("city-service", params.serviceSlug),
   ]);
-  if (!place || !cityService) return throwNotFound(request);
+  if (!place || !cityService) return throwNotFound(url);
   const service = await findServiceByPath(cityService.data.servicePath);
-  if (!service) return throwNotFound(request);
+  if (!service) return throwNotFound(url);
 
   const site = await getSiteSettings();
   const charges = site.charges.find((c) => c.category === service.category);

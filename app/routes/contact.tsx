@@ -1,3 +1,6 @@
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
@@ -5,8 +8,11 @@ import { ContactActions } from "~/components/contact-actions.tsx";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons.tsx";
 import { WhatsAppIcon } from "~/components/whatsapp-icon.tsx";
 import { WHATSAPP_GREETING, formatIndianPhone, mailtoHref, telHref, whatsappHref } from "~/lib/contact-links.ts";
+import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
+import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/contact";
 
 export async function loader() {
   const site = await getSiteSettings();
@@ -24,12 +30,18 @@ export async function loader() {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postEnquiry(request, clientAddress(context), ["contact", "callback"]));
+}
+
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
 const linkClass = "font-medium text-brand-700 underline dark:text-sky-300";
 const cardClass = "rounded-lg border border-slate-200 p-5 dark:border-slate-800";
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const { identity, business, promises } = useSite();
   const a = identity.address;
   const phone = formatIndianPhone(identity.supportPhone);
@@ -177,6 +189,15 @@ export default function Contact() {
           .
         </p>
       </section>
+
+      <div className="grid gap-x-6 lg:grid-cols-2">
+        <FormSection id="message" title="Send us a message" intro="We reply within one working day; sooner for anything urgent.">
+          <EnquiryForm form="contact" action="/contact#message" failure={actionData} />
+        </FormSection>
+        <FormSection id="callback" title="Ask us to call you back" intro="Leave your number and a good time to call.">
+          <EnquiryForm form="callback" action="/contact#callback" failure={actionData} />
+        </FormSection>
+      </div>
     </div>
   );
 }

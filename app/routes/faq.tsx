@@ -1,4 +1,4 @@
-import { listEntries, renderMarkdown } from "~/.server/content/index.ts";
+import { listEntries, renderMarkdown, withSupportEmail } from "~/.server/content/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
@@ -11,8 +11,6 @@ import type { Route } from "./+types/faq";
 /** The order of the groups on the page; a group not listed here follows them, in order of appearance. */
 const GROUP_ORDER = ["Service requests", "Repairs & warranty", "AMC", "Payments & GST", "Technicians & careers", "Data & privacy"];
 
-/** The seed text's sample e-mail address; the settings' current one replaces it. */
-const SEEDED_EMAIL = "support@example.com";
 
 function groupId(group: string): string {
   return group.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -23,7 +21,7 @@ export async function loader() {
   const faqs = entries.map((e) => ({
     group: e.data.group,
     question: e.title,
-    answer: e.body.replaceAll(SEEDED_EMAIL, site.identity.supportEmail),
+    answer: withSupportEmail(e.body, site),
   }));
   const names = [...GROUP_ORDER, ...new Set(faqs.map((f) => f.group).filter((g) => !GROUP_ORDER.includes(g)))];
   const groups = names

@@ -1,23 +1,26 @@
-import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { findEntry, renderMarkdown, withSupportEmail } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
+import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
+import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/investors";
 
-/** The seed text's sample e-mail address; the settings' current one replaces it. */
-const SEEDED_EMAIL = "support@example.com";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "investors")]);
-  if (!entry) return throwNotFound(request);
+  if (!entry) return throwNotFound(url);
   return {
     page: { title: entry.title, summary: entry.summary },
-    bodyHtml: renderMarkdown(entry.body.replaceAll(SEEDED_EMAIL, site.identity.supportEmail)),
+    bodyHtml: renderMarkdown(withSupportEmail(entry.body, site)),
     meta: seo(site, {
       type: "about",
       title: entry.title,
@@ -28,9 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postEnquiry(request, clientAddress(context), ["investor"]));
+}
+
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
-export default function Investors({ loaderData }: Route.ComponentProps) {
+export default function Investors({ loaderData, actionData }: Route.ComponentProps) {
   const { page, bodyHtml } = loaderData;
   const { identity } = useSite();
   const enquiry = `${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Investor enquiry")}`;
@@ -42,27 +51,26 @@ export default function Investors({ loaderData }: Route.ComponentProps) {
         {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
       </header>
       <Prose html={bodyHtml} className="mt-8" />
-      <section
+      <FormSection
         id="investor-enquiry"
-        aria-labelledby="investor-enquiry-heading"
-        className="mt-12 rounded-lg border border-slate-200 p-6 dark:border-slate-800"
+        title="Send an investor enquiry"
+        intro={
+          <>
+            Tell us who you are and the nature of your interest; the management replies in confidence. You can also
+            write to{" "}
+            <a href={enquiry} className="font-medium text-brand-700 underline dark:text-sky-300">
+              {identity.supportEmail}
+            </a>{" "}
+            or call{" "}
+            <a href={telHref(identity.supportPhone)} className="font-medium text-brand-700 underline dark:text-sky-300">
+              {formatIndianPhone(identity.supportPhone)}
+            </a>
+            .
+          </>
+        }
       >
-        <h2 id="investor-enquiry-heading" className="text-xl font-bold">
-          Send an investor enquiry
-        </h2>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Write to{" "}
-          <a href={enquiry} className="font-medium text-brand-700 underline dark:text-sky-300">
-            {identity.supportEmail}
-          </a>{" "}
-          with &ldquo;Investor enquiry&rdquo; as the subject, giving your name, organisation and the nature of your
-          interest, or call{" "}
-          <a href={telHref(identity.supportPhone)} className="font-medium text-brand-700 underline dark:text-sky-300">
-            {formatIndianPhone(identity.supportPhone)}
-          </a>{" "}
-          and ask for the management.
-        </p>
-      </section>
+        <EnquiryForm form="investor" action="/investors#investor-enquiry" failure={actionData} />
+      </FormSection>
     </article>
   );
 }

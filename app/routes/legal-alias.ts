@@ -12,8 +12,8 @@ const ALIASES: Record<string, string> = {
   returns: "/return-policy",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const target = Object.hasOwn(ALIASES, params.alias) ? ALIASES[params.alias] : undefined;
-  if (!target) return throwNotFound(request);
+  if (!target) return throwNotFound(url);
   throw redirect(target, 301);
 }

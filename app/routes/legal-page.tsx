@@ -1,4 +1,4 @@
-import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { findEntry, renderMarkdown, withSupportEmail } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -11,19 +11,18 @@ import type { Route } from "./+types/legal-page";
 /** The pages this module serves (/privacy, /terms, /return-policy): the page entry's slug is the path. */
 const LEGAL_SLUGS = ["privacy", "terms", "return-policy"] as const;
 
-/** How the seed texts write the contact details; the settings' current values replace them. */
-const SEEDED_EMAIL = "support@example.com";
+/** How the seed texts write the address; the settings' current one replaces it. */
 const SEEDED_ADDRESS = "Industrial Development Area, Balanagar, Hyderabad, Telangana 500037, India";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
+  const { pathname } = url;
   const slug = LEGAL_SLUGS.find((s) => pathname === `/${s}`);
   const [entry, site] = await Promise.all([slug ? findEntry("page", slug) : undefined, getSiteSettings()]);
-  if (!slug || !entry) return throwNotFound(request);
+  if (!slug || !entry) return throwNotFound(url);
 
-  const { supportEmail, address } = site.identity;
+  const { address } = site.identity;
   const addressText = `${address.streetAddress}, ${address.city}, ${address.state} ${address.postalCode}, ${address.country}`;
-  const body = entry.body.replaceAll(SEEDED_ADDRESS, addressText).replaceAll(SEEDED_EMAIL, supportEmail);
+  const body = withSupportEmail(entry.body.replaceAll(SEEDED_ADDRESS, addressText), site);
   const path = `/${slug}`;
   return {
     page: { title: entry.title, summary: entry.summary, version: entry.data.version, path },

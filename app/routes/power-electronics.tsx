@@ -12,9 +12,9 @@ import type { Route } from "./+types/power-electronics";
 const PATH = "/power-electronics";
 
 /** /power-electronics: component-level repair of drive power sections (the "power-electronics" page entry). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, page] = await Promise.all([getSiteSettings(), findEntry("page", "power-electronics")]);
-  if (!page) return throwNotFound(request);
+  if (!page) return throwNotFound(url);
   return {
     page: { title: page.title, summary: page.summary },
     bodyHtml: renderMarkdown(page.body),

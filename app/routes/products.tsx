@@ -1,15 +1,23 @@
-import { listEntries } from "~/.server/content/index.ts";
+import { listEntries, listServices } from "~/.server/content/index.ts";
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
+import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/products";
 
-export async function loader() {
-  const [site, products] = await Promise.all([getSiteSettings(), listEntries("product")]);
+export async function loader({ url }: Route.LoaderArgs) {
+  const [site, products, services] = await Promise.all([getSiteSettings(), listEntries("product"), listServices()]);
+  const wanted = url.searchParams.get("product") ?? "";
   return {
+    chosen: products.some((p) => p.title === wanted) ? wanted : "",
+    services: services.map((s) => s.name),
     products: products.map((p) => ({
       slug: p.slug,
       name: p.title,
@@ -28,10 +36,17 @@ export async function loader() {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postEnquiry(request, clientAddress(context), ["quote", "product-enquiry"]));
+}
+
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
-export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products } = loaderData;
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, services, chosen } = loaderData;
+  const productNames = products.map((p) => p.name);
   const { identity } = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -74,10 +89,38 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   <li key={n}>{n}</li>
                 ))}
               </ul>
+              <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+                <a href={`/products?product=${encodeURIComponent(p.name)}#quote`} className="text-brand-700 underline dark:text-sky-300">
+                  Request a quote<span className="sr-only">: {p.name}</span>
+                </a>
+                <a href={`/products?product=${encodeURIComponent(p.name)}#enquiry`} className="text-brand-700 underline dark:text-sky-300">
+                  Ask a question<span className="sr-only">: {p.name}</span>
+                </a>
+              </p>
             </section>
           </li>
         ))}
       </ul>
+      <div className="grid gap-x-6 lg:grid-cols-2">
+        <FormSection id="quote" title="Request a quotation" intro="For a product or a service: we reply with price, availability and lead time.">
+          <EnquiryForm
+            form="quote"
+            action="/products#quote"
+            failure={actionData}
+            options={{ subject: [...productNames, ...services] }}
+            defaults={chosen ? { subject: chosen } : {}}
+          />
+        </FormSection>
+        <FormSection id="enquiry" title="Ask about a product" intro="Availability, specifications, or whether it fits what you have.">
+          <EnquiryForm
+            form="product-enquiry"
+            action="/products#enquiry"
+            failure={actionData}
+            options={{ subject: productNames }}
+            defaults={chosen ? { subject: chosen } : {}}
+          />
+        </FormSection>
+      </div>
     </div>
   );
 }

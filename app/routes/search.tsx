@@ -8,8 +8,8 @@ import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const [site, groups] = await Promise.all([getSiteSettings(), query ? searchContent(query) : Promise.resolve([])]);
   const count = groups.reduce((n, g) => n + g.results.length, 0);
   return {

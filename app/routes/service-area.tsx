@@ -20,9 +20,9 @@ function placeTrail(slug: string, name: string) {
   return slug === HUB ? [hub] : [hub, { name, path: `/service-area/${slug}` }];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ url, params }: Route.LoaderArgs) {
   const place = await findEntry("place", params.city);
-  if (!place) return throwNotFound(request);
+  if (!place) return throwNotFound(url);
 
   const [site, cityServices, places] = await Promise.all([
     getSiteSettings(),

@@ -1,10 +1,14 @@
 import { redirect } from "react-router";
 import { articlesAbout, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { QuickRequestForm } from "~/components/form/quick-request-form.tsx";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { postQuickRequest } from "~/.server/requests/forms.ts";
 import { FaqList } from "~/components/faq-list.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatRupeeRange } from "~/lib/format.ts";
@@ -16,10 +20,14 @@ import type { Route } from "./+types/service";
  * One service, at /services/{slug} (fixed pages, the search index's and footer's slugs) or /service/{slug}
  * (every catalogue name, spec slug rule). A service has one canonical address; the others redirect to it.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postQuickRequest(request, clientAddress(context)));
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const { pathname } = url;
   const service = await findServiceByPath(pathname);
-  if (!service) return throwNotFound(request);
+  if (!service) return throwNotFound(url);
   if (service.canonicalPath !== pathname) throw redirect(service.canonicalPath, 301);
 
   const [site, related] = await Promise.all([getSiteSettings(), articlesAbout(service)]);
@@ -53,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
 function ListSection({ title, items }: { title: string; items: string[] }) {
@@ -68,7 +78,7 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-export default function ServicePage({ loaderData }: Route.ComponentProps) {
+export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
   const { service, bodyHtml, charges, related } = loaderData;
   const { identity, promises } = useSite();
   return (
@@ -133,6 +143,16 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <FaqList items={service.faqs} />
         </section>
       )}
+
+      <section id="quote" aria-labelledby="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
+        <h2 id="quote-heading" className="text-2xl font-bold">
+          Ask for a quotation
+        </h2>
+        <p className="mt-2 mb-5 text-slate-700 dark:text-slate-300">
+          Five fields, and an engineer calls you back within {promises.responseHoursMin}-{promises.responseHoursMax} hours.
+        </p>
+        <QuickRequestForm action={`${service.path}#quote`} service={service.slug} failure={actionData} />
+      </section>
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12">

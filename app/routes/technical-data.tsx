@@ -56,8 +56,7 @@ function remedySteps(remedy: string): string[] {
     .filter(Boolean);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
   const [site, tables] = await Promise.all([getSiteSettings(), listEntries("fault-table")]);
   const brands = [...new Set(tables.map((t) => t.data.brand))];
   const requestedBrand = (url.searchParams.get("brand") ?? "").trim();

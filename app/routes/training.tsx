@@ -1,9 +1,14 @@
 import { listEntries } from "~/.server/content/index.ts";
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { clientAddress, respond } from "~/.server/forms/index.ts";
+import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { whatsappHref } from "~/lib/contact-links.ts";
+import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
+import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/training";
@@ -32,13 +37,19 @@ export async function loader() {
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return respond(await postEnquiry(request, clientAddress(context), ["training"]));
+}
+
+export const headers = formPageHeaders;
+
 export const meta = routeMeta;
 
 function days(n: number): string {
   return n === 1 ? "1 day" : `${n} days`;
 }
 
-export default function Training({ loaderData }: Route.ComponentProps) {
+export default function Training({ loaderData, actionData }: Route.ComponentProps) {
   const { courses } = loaderData;
   const { identity } = useSite();
   return (
@@ -131,6 +142,9 @@ export default function Training({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ))}
+      <FormSection id="enrol" title="Enrol for training" intro="Tell us the course and how many will attend; we confirm the dates and the fee.">
+        <EnquiryForm form="training" action="/training#enrol" failure={actionData} options={{ subject: courses.map((c) => c.title) }} />
+      </FormSection>
     </div>
   );
 }

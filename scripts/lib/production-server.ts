@@ -66,6 +66,13 @@ export interface RunningServer {
   baseUrl: string;
   /** SIGTERM, SIGKILL after 10 s, then the data dir is removed. Safe to call twice. */
   stop: () => Promise<void>;
+  /** SIGKILL at once, as a crash or a power cut would; the data dir is kept. */
+  kill: () => void;
+  /** Resolves when the process has ended, with the signal that ended it (if any). */
+  exited: Promise<NodeJS.Signals | null>;
+  running: () => boolean;
+  /** The last lines it printed, for error messages. */
+  output: () => string;
 }
 
 /** An error with its cause (fetch hides the useful part, e.g. ECONNREFUSED, in `cause`). */
@@ -77,8 +84,9 @@ export function describeError(error: unknown): string {
 /**
  * Starts `node server.ts` (production) on a free port with a fresh PGlite data dir, or on PostgreSQL when
  * databaseUrl is given, and waits (bounded) until it answers. SITE_URL is the server's own address.
+ * extraEnv is applied last (e.g. TRUST_PROXY); a DATA_DIR given there is the caller's to remove.
  */
-export async function startProductionServer(databaseUrl?: string): Promise<RunningServer> {
+export async function startProductionServer(databaseUrl?: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-data-"));
@@ -93,8 +101,12 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
   // Never inherit a DATABASE_URL by accident: a PGlite run must use PGlite.
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, extraEnv);
 
-  const child = spawn(process.execPath, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // SERVER_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see
+  // where a measured run spends its time (NODE_OPTIONS does not take --cpu-prof).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   // Keep draining the pipes (a full pipe would block the server) and keep the tail for error messages.
   const tail: string[] = [];
   const collect = (chunk: Buffer) => {
@@ -104,12 +116,13 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
 
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+  const running = () => child.exitCode === null && child.signalCode === null;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (running()) {
       child.kill("SIGTERM");
       const done = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
       if (!done) {
@@ -143,5 +156,13 @@ export async function startProductionServer(databaseUrl?: string): Promise<Runni
     }
   }
   if (child.pid === undefined) throw new Error("server has no pid");
-  return { pid: child.pid, baseUrl, stop };
+  return {
+    pid: child.pid,
+    baseUrl,
+    stop,
+    kill: () => child.kill("SIGKILL"),
+    exited,
+    running,
+    output: () => tail.join("\n"),
+  };
 }

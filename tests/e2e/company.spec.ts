@@ -30,7 +30,7 @@ test.describe("company pages", () => {
     expect(ld).not.toContain("AggregateRating");
   });
 
-  test("/careers: every opening with its details and an e-mail application with the title as subject", async ({ page }) => {
+  test("/careers: every opening with its details, an online application preselecting it, or e-mail with the title as subject", async ({ page }) => {
     await visit(page, "/careers");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText("Careers");
@@ -38,7 +38,8 @@ test.describe("company pages", () => {
       const section = main.getByRole("region", { name: job.title, exact: true });
       await expect(section).toContainText(job.location);
       await expect(section).toContainText(job.experience);
-      await expect(section.getByRole("link", { name: /Apply by e-mail/ })).toHaveAttribute(
+      await expect(section.getByRole("link", { name: /^Apply now/ })).toHaveAttribute("href", `/careers?opening=${encodeURIComponent(job.title)}#apply`);
+      await expect(section.getByRole("link", { name: /apply by e-mail/ })).toHaveAttribute(
         "href",
         `mailto:${EMAIL}?subject=${encodeURIComponent(job.title)}`,
       );
@@ -46,7 +47,7 @@ test.describe("company pages", () => {
     const first = main.getByRole("region", { name: careerOpenings[0]!.title, exact: true });
     await first.locator("summary").click();
     await expect(first.getByText(careerOpenings[0]!.requirements[0]!)).toBeVisible();
-    const apply = main.getByRole("region", { name: "How to apply" });
+    const apply = main.getByRole("region", { name: "Apply online" });
     await expect(apply.getByRole("link", { name: EMAIL })).toHaveAttribute("href", `mailto:${EMAIL}`);
     await expect(apply.locator(`a[href="tel:${PHONE}"]`)).toBeVisible();
     await expect(apply).not.toContainText(/coming soon/i);

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/page-checks.ts";
+import { openHydrated } from "./support/page-checks.ts";
 
 test("floating WhatsApp and call buttons appear past 300 px of scroll and hide above it", async ({ page }) => {
-  await visit(page, "/");
+  await openHydrated(page, "/");
   // The accessibility scan may have scrolled the page: start from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   const whatsapp = page.getByRole("link", { name: "Chat on WhatsApp", exact: true });

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/page-checks.ts";
+import { openHydrated, visit } from "./support/page-checks.ts";
 
 test.describe("navigation", () => {
   test("a route change scrolls to the top", async ({ page }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.locator("footer").getByRole("link", { name: "About Us" }).click();
@@ -12,15 +12,43 @@ test.describe("navigation", () => {
   });
 
   test("a link to a #hash scrolls to its target instead of the top", async ({ page }) => {
-    await visit(page, "/");
-    await page.getByRole("link", { name: "Why plants call us first" }).click();
-    await expect(page).toHaveURL(/\/#why-us$/);
+    await visit(page, "/services");
+    await page.getByRole("navigation", { name: "Service categories" }).getByRole("link", { name: /^Utility/ }).click();
+    await expect(page).toHaveURL(/\/services#utility$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await expect(page.locator("#why-us")).toBeInViewport();
+    await expect(page.locator("#utility")).toBeInViewport();
+  });
+
+  test("in-app navigation reaches pages whose loaders read the address, redirects included", async ({ page }) => {
+    await openHydrated(page, "/");
+    // Each link is followed by the client router (a .data request), not a full page load.
+    const go = async (href: string) => {
+      await page.evaluate((h) => {
+        const a = document.createElement("a");
+        a.href = h;
+        a.textContent = "go";
+        document.querySelector("main")!.append(a);
+        a.click();
+      }, href);
+    };
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await go("/service/vfd-repair");
+    await expect(page).toHaveURL(/\/services\/vfd-repair$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("VFD Repair");
+    await go("/blog/vfd-common-faults");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("VFD");
+    await go("/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Privacy");
+    await go("/legal/terms");
+    await expect(page).toHaveURL(/\/terms$/);
+    // All of that happened in the page, without a full load.
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    await go("/no-such-page");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page Not Found");
   });
 
   test("tells the visitor when the connection drops, and says so in a toast when it is back", async ({ page, context }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     await context.setOffline(true);
     await expect(page.getByRole("status").getByText(/You are offline/)).toBeVisible();
     await context.setOffline(false);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/page-checks.ts";
+import { openHydrated } from "./support/page-checks.ts";
 
 const NAV = [
   ["Home", "/"],
@@ -15,7 +15,7 @@ const NAV = [
 
 test.describe("site shell", () => {
   test("home page head: title, description, canonical, Open Graph, Twitter and JSON-LD", async ({ page, baseURL }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     await expect(page).toHaveTitle(/Deccan Automation Services/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /VFD.*PLC/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
@@ -30,7 +30,7 @@ test.describe("site shell", () => {
   });
 
   test("header: two-part wordmark, tagline, navigation, Sign In menu and call link", async ({ page, isMobile }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const header = page.locator("header");
     await expect(header.getByRole("link", { name: /^Deccan Automation/ })).toContainText("Deccan Automation");
     await expect(header.getByText("Powering Industrial Excellence")).toBeVisible();
@@ -62,7 +62,7 @@ test.describe("site shell", () => {
   });
 
   test("footer: every spec link, the service links, and phone and e-mail from settings", async ({ page }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const footer = page.locator("footer");
     for (const href of [
       "/about", "/careers", "/privacy", "/terms", "/return-policy",

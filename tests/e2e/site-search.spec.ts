@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { visit } from "./support/page-checks.ts";
+import { openHydrated } from "./support/page-checks.ts";
 
 /** The header search box: inline on desktop, behind the search toggle on phones. */
 async function openSearch(page: Page, isMobile: boolean) {
@@ -11,7 +11,7 @@ async function openSearch(page: Page, isMobile: boolean) {
 
 test.describe("header site search", () => {
   test("opens on focus with every entry grouped by category", async ({ page, isMobile }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const input = await openSearch(page, isMobile);
     await expect(input).toHaveAttribute("placeholder", "Search site...");
     const listbox = page.getByRole("listbox", { name: "Search results" }).locator("visible=true");
@@ -23,7 +23,7 @@ test.describe("header site search", () => {
   });
 
   test("filters as the visitor types, at most 8 per group, with a clear button and 'No results found'", async ({ page, isMobile }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const input = await openSearch(page, isMobile);
     await input.fill("repair");
     const listbox = page.getByRole("listbox", { name: "Search results" }).locator("visible=true");
@@ -42,7 +42,7 @@ test.describe("header site search", () => {
   });
 
   test("is keyboard navigable: arrows choose, Enter goes there and clears, Escape closes", async ({ page, isMobile }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const input = await openSearch(page, isMobile);
     await input.fill("careers");
     // The results (fetched on first focus) must be on screen before the arrow keys can choose one.
@@ -55,7 +55,7 @@ test.describe("header site search", () => {
     await input.press("Enter");
     await expect(page).toHaveURL(/\/careers$/);
 
-    await page.goto("/");
+    await openHydrated(page, "/");
     const again = await openSearch(page, isMobile);
     await expect(again).toHaveValue("");
     await expect(again).toHaveAttribute("aria-expanded", "true");
@@ -64,7 +64,7 @@ test.describe("header site search", () => {
   });
 
   test("closes on an outside click, and picking a result with the mouse navigates", async ({ page, isMobile }) => {
-    await visit(page, "/");
+    await openHydrated(page, "/");
     const input = await openSearch(page, isMobile);
     await input.fill("home");
     await page.locator("h1").click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { visit } from "./support/page-checks.ts";
+import { visit, waitForHydration } from "./support/page-checks.ts";
 
 test.describe("colour theme", () => {
   test("defaults to the system setting", async ({ page }) => {
@@ -14,6 +14,7 @@ test.describe("colour theme", () => {
   test("the toggle cycles system, light, dark and stores the choice under 'theme'", async ({ page, isMobile }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await visit(page, "/");
+    await waitForHydration(page);
     // Phones carry the toggle in the menu.
     if (isMobile) await page.locator("summary", { hasText: "Menu" }).click();
     const toggle = page.getByRole("button", { name: /Colour theme/ }).locator("visible=true");

@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
-import type { ServiceCategory } from "~/lib/settings-schema.ts";
+import { SEEDED_SUPPORT_EMAIL } from "~/.server/settings/defaults.ts";
+import type { ServiceCategory, SiteSettings } from "~/lib/settings-schema.ts";
 import {
   articleData,
   kindSchemas,
@@ -17,6 +18,14 @@ import { bumpContentVersion } from "./version.ts";
 export { seedContent } from "./seed.ts";
 export { contentVersion } from "./version.ts";
 export { renderMarkdown } from "./markdown.ts";
+
+/**
+ * Seed texts give the first run's sample support address; wherever one appears, the address in the
+ * settings now replaces it, so that an edit of the settings reaches every page.
+ */
+export function withSupportEmail(text: string, site: SiteSettings): string {
+  return text.replaceAll(SEEDED_SUPPORT_EMAIL, site.identity.supportEmail);
+}
 
 export interface Service extends ServiceData {
   slug: string;

@@ -30,7 +30,9 @@ export async function listSitemapEntries(): Promise<SitemapEntry[]> {
     ...services.map((s) => page(s.canonicalPath, "monthly", 0.8)),
     page("/blog", "weekly", 0.6),
     ...articles.map((a): SitemapEntry => ({ ...page(a.path, "yearly", 0.6), lastmod: a.updatedOn ?? a.publishedOn })),
-    ...["/about", "/contact", "/faq", "/careers", "/certifications", "/training", "/investors"].map((p) => page(p, "monthly", 0.5)),
+    page("/request", "yearly", 0.7),
+    page("/discussion", "daily", 0.5),
+    ...["/about", "/contact", "/faq", "/careers", "/certifications", "/training", "/investors", "/reviews"].map((p) => page(p, "monthly", 0.5)),
     ...["/technical-data", "/power-electronics", "/products", "/projects", "/projects/case-studies", "/future-services"].map((p) =>
       page(p, "monthly", 0.6),
     ),

@@ -58,6 +58,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection that the server ends (a restart, a failover, an administrator) must not crash the
+  // process: the pool drops it and opens a new one for the next query.
+  pool.on("error", (error) => console.error(`PostgreSQL: an idle connection was lost (${error.message})`));
   // Fail at start-up, with the driver's message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

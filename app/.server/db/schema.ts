@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
 
 /**
@@ -43,4 +43,331 @@ export const contentEntries = pgTable(
     index("content_entries_kind_position").on(t.kind, t.position),
     index("content_entries_search").using("gin", t.search),
   ],
+);
+
+/**
+ * Service requests from /request (full) and the quick-request form (kind "quick"). Every field a visitor
+ * typed is kept as typed after validation; the reference is what a customer reads out on the phone.
+ */
+export const serviceRequests = pgTable(
+  "service_requests",
+  {
+    id: serial("id").primaryKey(),
+    /** SR-YYMM-NNNN: year and month of receipt (IST), then the month's running number. */
+    reference: text("reference").notNull().unique(),
+    kind: text("kind", { enum: ["full", "quick"] }).notNull(),
+    status: text("status").notNull().default("new"),
+    contactName: text("contact_name").notNull(),
+    /** +91 and ten digits. */
+    mobile: text("mobile").notNull(),
+    email: text("email"),
+    company: text("company"),
+    siteAddress: text("site_address"),
+    city: text("city"),
+    serviceSlug: text("service_slug"),
+    /** The service's name when the request was made (a later rename does not rewrite history). */
+    serviceName: text("service_name"),
+    equipmentBrand: text("equipment_brand"),
+    equipmentModel: text("equipment_model"),
+    equipmentRating: text("equipment_rating"),
+    faultDescription: text("fault_description").notNull(),
+    faultCode: text("fault_code"),
+    urgency: text("urgency", { enum: ["emergency", "within_24h", "planned"] }).notNull(),
+    /** YYYY-MM-DD */
+    preferredDate: text("preferred_date"),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** The form's one-time key: a repeated submission finds the request it already made. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The technician the office sent (back office); their dashboard lists the job. */
+    assignedTechnicianId: integer("assigned_technician_id").references((): AnyPgColumn => technicianProfiles.id, {
+      onDelete: "set null",
+    }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("service_requests_created_at").on(t.createdAt),
+    index("service_requests_mobile").on(t.mobile),
+    index("service_requests_email").on(t.email),
+    index("service_requests_assigned").on(t.assignedTechnicianId),
+  ],
+);
+
+/** Photos attached to a service request, stored re-encoded under the storage directory. */
+export const requestPhotos = pgTable(
+  "request_photos",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** Relative to the storage directory. */
+    path: text("path").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    originalName: text("original_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("request_photos_request").on(t.requestId)],
+);
+
+/**
+ * Every other inbound form: contact message, callback, quote, careers application, training enrolment,
+ * investor and product enquiries, reviews. The fields all forms share are columns; each form's own
+ * fields are in `details`, validated by that form's Zod schema.
+ */
+export const inboundMessages = pgTable(
+  "inbound_messages",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. EN-2611-0007: what the acknowledgement quotes. */
+    reference: text("reference").notNull().unique(),
+    form: text("form").notNull(),
+    status: text("status").notNull().default("new"),
+    name: text("name").notNull(),
+    mobile: text("mobile"),
+    email: text("email"),
+    company: text("company"),
+    /** What it is about: a product, course, opening or service name. */
+    subject: text("subject"),
+    message: text("message").notNull().default(""),
+    details: jsonb("details").notNull().default({}),
+    /** A CV, relative to the storage directory. */
+    attachmentPath: text("attachment_path"),
+    attachmentName: text("attachment_name"),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inbound_messages_form_created").on(t.form, t.createdAt)],
+);
+
+/** Running numbers behind the references, one row per prefix and month (e.g. "SR-2611"). */
+export const referenceCounters = pgTable("reference_counters", {
+  prefix: text("prefix").primaryKey(),
+  value: integer("value").notNull(),
+});
+
+/**
+ * Messages to send (e-mail, SMS), written in the same transaction as what they report, and delivered by
+ * the background worker with retries: a failing provider never fails or loses a submission.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    /** SMS: the DLT template's id (India's rules); e-mail: the template's name. */
+    template: text("template").notNull(),
+    /** The template's variables, for providers that take them separately. */
+    variables: jsonb("variables").notNull().default({}),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker holds the message; a stale lock (crashed worker) is taken over. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** One message per event and recipient, however often the event is reported. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_due").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * The discussion forum (/discussion): questions from plant engineers and technicians, answered by the
+ * community and our engineers. Posts are published after the office checks them; the poster's mobile
+ * number is kept for that check and never shown.
+ */
+export const discussionTopics = pgTable(
+  "discussion_topics",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. acs580-trips-on-2310-after-bypass-7 (title slug + id): readable and unique. */
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    body: text("body").notNull(),
+    authorName: text("author_name").notNull(),
+    authorCity: text("author_city"),
+    mobile: text("mobile").notNull(),
+    status: text("status", { enum: ["pending", "published", "rejected"] }).notNull().default("pending"),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [index("discussion_topics_status_published").on(t.status, t.publishedAt)],
+);
+
+export const discussionReplies = pgTable(
+  "discussion_replies",
+  {
+    id: serial("id").primaryKey(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => discussionTopics.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    authorName: text("author_name").notNull(),
+    mobile: text("mobile"),
+    /** Written by one of our engineers from the back office. */
+    isStaff: boolean("is_staff").notNull().default(false),
+    status: text("status", { enum: ["pending", "published", "rejected"] }).notNull().default("pending"),
+    consentVersion: text("consent_version"),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [index("discussion_replies_topic").on(t.topicId, t.status)],
+);
+
+// ── Accounts ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A person who signs in: by mobile one-time code (customers, technicians, admins) or through the external
+ * OpenID Connect provider. Roles say which portals they may enter; a customer account is made on the first
+ * customer sign-in, a technician account by registration, an admin by `npm run admin:add` or ADMIN_PHONES.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** +91 and ten digits; absent for someone known only through the OpenID provider. */
+    mobile: text("mobile").unique(),
+    name: text("name"),
+    email: text("email"),
+    /** Set when the provider said the e-mail address is verified: requests made with it are theirs. */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    roles: text("roles", { enum: ["customer", "technician", "admin"] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The OpenID provider's issuer and subject (sub): who this is there. */
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_oidc_identity").on(t.oidcIssuer, t.oidcSubject)],
+);
+
+/**
+ * One-time sign-in codes. Only a keyed hash of the code is kept; a code is good for 5 minutes and 5
+ * attempts, and a new one replaces it.
+ */
+export const otpChallenges = pgTable(
+  "otp_challenges",
+  {
+    id: serial("id").primaryKey(),
+    mobile: text("mobile").notNull(),
+    /** What the code is for: signing in to a portal, or verifying a technician's registration. */
+    purpose: text("purpose", { enum: ["customer", "technician", "admin", "technician-registration"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the code was used, or replaced by a newer one. */
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("otp_challenges_mobile_created").on(t.mobile, t.createdAt)],
+);
+
+/**
+ * Server-side sessions. The browser holds a random token in an httpOnly cookie; only its SHA-256 is stored,
+ * so a copy of the database signs nobody in. Revoking a session (sign-out, "sign out everywhere", an admin)
+ * sets revokedAt and the cookie stops working at once.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The portal this session was opened for. */
+    role: text("role", { enum: ["customer", "technician", "admin"] }).notNull(),
+    method: text("method", { enum: ["otp", "oidc"] }).notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The OpenID provider's tokens for this session (id_token for the end-session redirect, access and
+     * refresh tokens to revoke at sign-out). They stay on the server; the browser never sees them.
+     */
+    oidcTokens: jsonb("oidc_tokens"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+/**
+ * A technician's application and profile. It is written when the form is sent, becomes "pending" once the
+ * mobile number is verified by a code, and the office approves or rejects it with a note.
+ */
+export const technicianProfiles = pgTable(
+  "technician_profiles",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. TA-2611-0003: what the office and the technician quote. */
+    reference: text("reference").notNull().unique(),
+    mobile: text("mobile").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    city: text("city").notNull(),
+    skills: text("skills").array().notNull(),
+    yearsExperience: integer("years_experience").notNull(),
+    currentEmployer: text("current_employer"),
+    /** What they can offer: full_time, part_time, weekends, on_call. */
+    availability: text("availability").notNull(),
+    /** The on/off switch on the dashboard: free to take jobs now. */
+    availableNow: boolean("available_now").notNull().default(true),
+    idProofType: text("id_proof_type").notNull(),
+    /** Relative to the storage directory. */
+    idProofPath: text("id_proof_path").notNull(),
+    idProofName: text("id_proof_name").notNull(),
+    status: text("status", { enum: ["unverified", "pending", "approved", "rejected"] }).notNull().default("unverified"),
+    reviewNote: text("review_note"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    consentVersion: text("consent_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [index("technician_profiles_status").on(t.status, t.createdAt)],
+);
+
+/**
+ * What happened to a service request after it came in: each status change, with who made it and an
+ * optional note the customer may read. The request's current status is on the request itself.
+ */
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    /** Shown to the customer on their request page. */
+    note: text("note"),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("request_events_request").on(t.requestId, t.createdAt)],
 );

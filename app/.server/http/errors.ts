@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { cacheControl } from "./cache.ts";
+import { cacheControl, noStore } from "./cache.ts";
 
 /**
  * Throws the 404 response that the root error boundary renders as the 404 page. Its data carries the
  * page's head tags, built here on the server, because the root's meta function receives the thrown data.
+ * url is the loader's normalised URL (request.url of a client navigation ends in .data).
  */
-export async function throwNotFound(request: Request): Promise<never> {
-  const { pathname } = new URL(request.url);
+export async function throwNotFound(url: URL): Promise<never> {
+  const { pathname } = url;
   console.warn(JSON.stringify({ type: "not_found", path: pathname }));
   const site = await getSiteSettings();
   throw data(
@@ -23,4 +24,9 @@ export async function throwNotFound(request: Request): Promise<never> {
     },
     { status: 404, headers: cacheControl("notFound") },
   );
+}
+
+/** A resource route's 404 (a file, a photo) for a signed-in person: plain text, never stored. */
+export function privateNotFound(): Response {
+  return new Response("Not found", { status: 404, headers: noStore() });
 }

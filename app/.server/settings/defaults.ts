@@ -5,6 +5,9 @@ import type { SiteSettings } from "~/lib/settings-schema.ts";
  * clearly sample values (example.com, a 90000 number, an all-A GSTIN): the office replaces them in the
  * back office before going live. The claims, promises and charges are the spec's own figures.
  */
+/** The sample support address of a first run; seed texts that give an address give this one. */
+export const SEEDED_SUPPORT_EMAIL = "support@example.com";
+
 export function defaultSettings(siteUrl: string): SiteSettings {
   return {
     identity: {
@@ -14,7 +17,7 @@ export function defaultSettings(siteUrl: string): SiteSettings {
       tagline: "Powering Industrial Excellence",
       supportPhone: "+919000000001",
       whatsappNumber: "+919000000001",
-      supportEmail: "support@example.com",
+      supportEmail: SEEDED_SUPPORT_EMAIL,
       address: {
         streetAddress: "Industrial Development Area, Balanagar",
         locality: "Balanagar",

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type Response } from "@playwright/test";
+import { expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
 /**
@@ -40,4 +40,32 @@ export async function visit(page: Page, path: string, { status = 200 }: { status
   await expectValidHtml(await response!.text(), path);
   await expectNoAxeViolations(page);
   return response!;
+}
+
+/** A random private address, so that each test counts as a visitor of its own. */
+export function visitorAddress(): string {
+  const octet = () => Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/**
+ * Makes the test's browser a visitor of its own: the test server trusts X-Forwarded-For (TRUST_PROXY), so
+ * per-address rate limits apply per test, as they would per visitor.
+ */
+export async function asNewVisitor(context: BrowserContext): Promise<void> {
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress() });
+}
+
+/**
+ * Opens path and waits until React has hydrated it (root.tsx sets <html data-hydrated>), for tests of
+ * behaviour that needs JavaScript. "networkidle" is not enough: code loaded on demand may still be on its way.
+ * axe and HTML checks of these pages run elsewhere (their own specs and the sitemap crawl).
+ */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

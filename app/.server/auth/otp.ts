@@ -1,0 +1,205 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { getServerConfig } from "~/.server/config.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { otpChallenges, outbox } from "~/.server/db/schema.ts";
+import { takeToken, waitText, type Limit } from "~/.server/forms/index.ts";
+import { DLT_TEMPLATES, nudgeOutboxWorker, queueMessages, sms } from "~/.server/notifications/index.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
+import { OTP_RULES } from "~/lib/forms/sign-in.ts";
+
+/**
+ * One-time codes by SMS. Only a salted HMAC of each code is stored. A code lasts 5 minutes and 5 wrong
+ * tries; a new one may be asked for after 30 seconds, at most 5 an hour per number; and each network
+ * address is limited too, so that nobody can run through numbers or codes.
+ */
+
+export type OtpPurpose = (typeof otpChallenges.$inferSelect)["purpose"];
+
+/** Per network address: codes asked for, and codes tried. */
+export const OTP_ADDRESS_LIMITS = {
+  send: { max: 20, windowMs: 60 * 60_000 },
+  verify: { max: 30, windowMs: 10 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export type SendOutcome =
+  | { ok: true; challengeId: number }
+  | { ok: false; reason: "too-soon" | "number-limit" | "address-limit"; retryAfter: number; message: string };
+
+export type VerifyOutcome =
+  | { ok: true }
+  | { ok: false; reason: "wrong" | "used-up" | "expired" | "address-limit"; message: string; retryAfter?: number };
+
+function hashCode(code: string, salt: string): string {
+  return createHmac("sha256", getServerConfig().sessionSecret).update(`otp:${salt}:${code}`).digest("base64url");
+}
+
+function codeMatches(code: string, stored: string): boolean {
+  const [salt, hash] = stored.split(".");
+  if (!salt || !hash) return false;
+  const expected = Buffer.from(hash);
+  const given = Buffer.from(hashCode(code, salt));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * Makes a new code for mobile and queues its SMS in the same transaction (unless `deliver` is false: the
+ * number may not sign in here, and the visitor must not be able to tell). Earlier codes for the same
+ * purpose stop working.
+ */
+export async function sendCode(input: {
+  mobile: string;
+  purpose: OtpPurpose;
+  address: string;
+  deliver?: boolean;
+  now?: Date;
+}): Promise<SendOutcome> {
+  const { mobile, purpose, address, deliver = true, now = new Date() } = input;
+  const addressWait = takeToken(`otp-send:${address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
+  if (addressWait !== undefined) {
+    return {
+      ok: false,
+      reason: "address-limit",
+      retryAfter: addressWait,
+      message: `Too many codes have been asked for from your network. Please try again in ${waitText(addressWait)}.`,
+    };
+  }
+  const site = await getSiteSettings();
+  const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, "0");
+  const salt = randomBytes(12).toString("base64url");
+  const hourAgo = new Date(now.getTime() - 3600_000);
+
+  const outcome = await getDb().transaction(async (tx) => {
+    // One code at a time per number: concurrent requests queue here, so the limits below hold.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
+    const recent = await tx
+      .select({ createdAt: otpChallenges.createdAt })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.mobile, mobile), gt(otpChallenges.createdAt, hourAgo)))
+      .orderBy(asc(otpChallenges.createdAt));
+    const latest = recent.at(-1);
+    if (latest) {
+      const wait = Math.ceil((latest.createdAt.getTime() + OTP_RULES.resendAfterSeconds * 1000 - now.getTime()) / 1000);
+      if (wait > 0) {
+        return {
+          ok: false as const,
+          reason: "too-soon" as const,
+          retryAfter: wait,
+          message: `A code was sent a moment ago. You can ask for a new one in ${waitText(wait)}.`,
+        };
+      }
+    }
+    if (recent.length >= OTP_RULES.perNumberPerHour) {
+      const wait = Math.max(1, Math.ceil((recent[0]!.createdAt.getTime() + 3600_000 - now.getTime()) / 1000));
+      return {
+        ok: false as const,
+        reason: "number-limit" as const,
+        retryAfter: wait,
+        message: `${OTP_RULES.perNumberPerHour} codes have been sent to this number in the last hour. Please try again in ${waitText(wait)}, or call us on ${formatIndianPhone(site.identity.supportPhone)}.`,
+      };
+    }
+    await tx
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.mobile, mobile), eq(otpChallenges.purpose, purpose), isNull(otpChallenges.consumedAt)));
+    const [row] = await tx
+      .insert(otpChallenges)
+      .values({
+        mobile,
+        purpose,
+        codeHash: `${salt}.${hashCode(code, salt)}`,
+        ipAddress: address,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OTP_RULES.ttlSeconds * 1000),
+      })
+      .returning({ id: otpChallenges.id });
+    if (deliver) {
+      await queueMessages(tx, [
+        sms(DLT_TEMPLATES.signInCode, mobile, { code, business: site.identity.legalName }, `otp:${row!.id}`),
+      ]);
+    }
+    return { ok: true as const, challengeId: row!.id };
+  });
+  if (outcome.ok && deliver) nudgeOutboxWorker();
+  return outcome;
+}
+
+/** Checks code against the challenge; a right code can be used once. */
+export async function verifyCode(input: {
+  challengeId: number;
+  mobile: string;
+  purpose: OtpPurpose;
+  code: string;
+  address: string;
+  now?: Date;
+}): Promise<VerifyOutcome> {
+  const { challengeId, mobile, purpose, code, address, now = new Date() } = input;
+  const addressWait = takeToken(`otp-verify:${address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());
+  if (addressWait !== undefined) {
+    return {
+      ok: false,
+      reason: "address-limit",
+      retryAfter: addressWait,
+      message: `Too many codes have been tried from your network. Please try again in ${waitText(addressWait)}.`,
+    };
+  }
+  const expired = {
+    ok: false as const,
+    reason: "expired" as const,
+    message: `This code has expired: codes work for ${OTP_RULES.ttlSeconds / 60} minutes. Ask for a new code.`,
+  };
+  return getDb().transaction(async (tx) => {
+    const [challenge] = await tx
+      .select()
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.id, challengeId), eq(otpChallenges.mobile, mobile), eq(otpChallenges.purpose, purpose)))
+      .for("update");
+    if (!challenge || challenge.consumedAt || challenge.expiresAt <= now) return expired;
+    if (challenge.attempts >= OTP_RULES.maxAttempts) {
+      return {
+        ok: false as const,
+        reason: "used-up" as const,
+        message: `This code was tried ${OTP_RULES.maxAttempts} times and no longer works. Ask for a new code.`,
+      };
+    }
+    if (codeMatches(code, challenge.codeHash)) {
+      await tx.update(otpChallenges).set({ consumedAt: now }).where(eq(otpChallenges.id, challengeId));
+      return { ok: true as const };
+    }
+    const attempts = challenge.attempts + 1;
+    await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, challengeId));
+    const left = OTP_RULES.maxAttempts - attempts;
+    return {
+      ok: false as const,
+      reason: left > 0 ? ("wrong" as const) : ("used-up" as const),
+      message:
+        left > 0
+          ? `That code is not right. ${left === 1 ? "1 try" : `${left} tries`} left.`
+          : `That code is not right, and it has now been tried ${OTP_RULES.maxAttempts} times. Ask for a new code.`,
+    };
+  });
+}
+
+/** Seconds until a new code may be asked for (0: now). */
+export async function resendWait(challengeId: number, now = new Date()): Promise<number> {
+  const [row] = await getDb()
+    .select({ createdAt: otpChallenges.createdAt })
+    .from(otpChallenges)
+    .where(eq(otpChallenges.id, challengeId));
+  if (!row) return 0;
+  return Math.max(0, Math.ceil((row.createdAt.getTime() + OTP_RULES.resendAfterSeconds * 1000 - now.getTime()) / 1000));
+}
+
+/**
+ * Development only: the code in the latest SMS to mobile, read back from the outbox, so that a developer
+ * can sign in as anyone without a phone. In production this returns nothing, whatever is asked.
+ */
+export async function developmentCode(mobile: string, challengeId: number): Promise<string | undefined> {
+  if (getServerConfig().production || process.env.NODE_ENV !== "development") return undefined;
+  const [message] = await getDb()
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.dedupeKey, `otp:${challengeId}`), eq(outbox.recipient, mobile)));
+  return message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+}

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getDb } from "~/.server/db/index.ts";
+import { technicianProfiles } from "~/.server/db/schema.ts";
+import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { ROLES, safeReturnPath, type Role } from "~/lib/auth/roles.ts";
+import { fieldErrors } from "~/lib/forms/fields.ts";
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
+import { sendCodeSchema, verifyCodeSchema } from "~/lib/forms/sign-in.ts";
+import { developmentCode, resendWait, sendCode, verifyCode } from "./otp.ts";
+import { clearPendingSignIn, readPendingSignIn, savePendingSignIn, type PendingSignIn } from "./pending-sign-in.ts";
+import { readSession, revokeSession, startSession } from "./sessions.ts";
+import { findUserByMobile, hasRole, recordSignIn, technicianRegistered, upsertUserWithRole } from "./users.ts";
+import { noStore } from "~/.server/http/cache.ts";
+
+/**
+ * Signing in by mobile number and one-time code, for all three portals. Step 1 sends a code; step 2
+ * checks it and opens a session. Every step is a plain form post, so it works without JavaScript.
+ */
+
+export interface SignInPageData {
+  role: Role;
+  step: "mobile" | "code";
+  /** The number the code went to, as typed back to the person (it is their own). */
+  mobile?: string;
+  returnTo?: string;
+  /** Seconds until "Send a new code" may be used. */
+  resendIn: number;
+  /** Set after "Send a new code". */
+  resent: boolean;
+  /** NODE_ENV=development only: the code that was sent, shown in a banner. */
+  developmentCode?: string;
+}
+
+/** What the sign-in page shows; a visitor already signed in to this portal goes straight on. */
+export async function signInPage(request: Request, url: URL, role: Role): Promise<SignInPageData> {
+  const returnTo = safeReturnPath(url.searchParams.get("returnTo"));
+  const session = await readSession(request);
+  if (session?.role === role) throw redirect(returnTo ?? ROLES[role].landingPath, { headers: noStore() });
+  const pending = await readPendingSignIn(request, url);
+  if (!pending || pending.role !== role) return { role, step: "mobile", returnTo, resendIn: 0, resent: false };
+  return {
+    role,
+    step: "code",
+    mobile: pending.mobile,
+    returnTo: pending.returnTo,
+    resendIn: await resendWait(pending.challengeId),
+    resent: url.searchParams.get("resent") === "1",
+    developmentCode: await developmentCode(pending.mobile, pending.challengeId),
+  };
+}
+
+function retryHeaders(retryAfter: number | undefined): HeadersInit {
+  return retryAfter ? { "Retry-After": String(retryAfter) } : {};
+}
+
+/** The sign-in page's action: intent send, verify, resend or restart. */
+export async function signInAction(request: Request, url: URL, role: Role, address: string) {
+  const form = await readForm(request);
+  if (!form) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM });
+  const intent = form.get("intent");
+  const pending = await readPendingSignIn(request, url);
+  const here = url.pathname;
+
+  if (intent === "restart") {
+    return redirect(here, { status: 303, headers: { ...noStore(), "Set-Cookie": await clearPendingSignIn(url) } });
+  }
+
+  if (intent === "send" || (intent === "resend" && !pending)) {
+    const values = { mobile: String(form.get("mobile") ?? "") };
+    const returnTo = safeReturnPath(form.get("returnTo"));
+    const parsed = sendCodeSchema.safeParse(values);
+    if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values });
+    return sendAndContinue({ mobile: parsed.data.mobile, role, returnTo }, url, address, values);
+  }
+
+  if (!pending || pending.role !== role) {
+    return refuse({ errors: {}, values: {}, formError: "Your sign-in timed out. Please enter your mobile number again." });
+  }
+
+  if (intent === "resend") return sendAndContinue(pending, url, address, {}, true);
+
+  const values = { code: String(form.get("code") ?? "") };
+  const parsed = verifyCodeSchema.safeParse(values);
+  if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values });
+  const checked = await verifyCode({ ...pending, purpose: role, code: parsed.data.code, address });
+  if (!checked.ok) {
+    return refuse({ errors: { code: checked.message }, values }, checked.reason === "address-limit" ? 429 : 400, retryHeaders(checked.retryAfter));
+  }
+  const user = await accountFor(role, pending.mobile);
+  if (!user) return refuse({ errors: { code: "That code is not right. Ask for a new code." }, values });
+
+  // A new sign-in replaces whatever session this browser had (no session fixation, one portal at a time).
+  const previous = await readSession(request);
+  if (previous) await revokeSession(previous.id);
+  const headers = new Headers(noStore());
+  headers.append("Set-Cookie", await startSession({ userId: user.id, role, method: "otp", request, url, address }));
+  headers.append("Set-Cookie", await clearPendingSignIn(url));
+  await recordSignIn(user.id);
+  return redirect(pending.returnTo ?? ROLES[role].landingPath, { status: 303, headers });
+}
+
+async function sendAndContinue(
+  target: Omit<PendingSignIn, "challengeId">,
+  url: URL,
+  address: string,
+  values: Record<string, string>,
+  resend = false,
+) {
+  const { mobile, role } = target;
+  let deliver = true;
+  if (role === "technician" && !(await technicianRegistered(mobile))) {
+    return refuse({
+      errors: { mobile: "No technician registration uses this number. Register first, or check the number." },
+      values,
+    });
+  }
+  // Whether a number is an admin's is not given away: the page goes on to the code step either way,
+  // but only an admin's number gets a code.
+  if (role === "admin") deliver = Boolean((await findUserByMobile(mobile))?.roles.includes("admin"));
+  const sent = await sendCode({ mobile, purpose: role, address, deliver });
+  if (!sent.ok) {
+    const failure: FormFailure = resend ? { errors: {}, values, formError: sent.message } : { errors: { mobile: sent.message }, values };
+    return refuse(failure, 429, retryHeaders(sent.retryAfter));
+  }
+  const cookie = await savePendingSignIn({ ...target, challengeId: sent.challengeId }, url);
+  return redirect(resend ? `${url.pathname}?resent=1` : url.pathname, { status: 303, headers: { ...noStore(), "Set-Cookie": cookie } });
+}
+
+/** The account a verified number signs in to, or undefined when this number may not use this portal. */
+async function accountFor(role: Role, mobile: string) {
+  if (role === "customer") return upsertUserWithRole(mobile, "customer");
+  if (role === "technician") {
+    if (!(await technicianRegistered(mobile))) return undefined;
+    return getDb().transaction(async (tx) => {
+      const user = await upsertUserWithRole(mobile, "technician", tx);
+      await tx.update(technicianProfiles).set({ userId: user.id }).where(eq(technicianProfiles.mobile, mobile));
+      return user;
+    });
+  }
+  const user = await findUserByMobile(mobile);
+  return user && hasRole(user, "admin") ? user : undefined;
+}

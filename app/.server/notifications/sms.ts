@@ -1,0 +1,57 @@
+import { getServerConfig } from "~/.server/config.ts";
+
+export interface SmsProvider {
+  /** Resolves when the provider accepted the message; throws (with a short reason) when it did not. */
+  send(to: string, body: string, templateId: string, variables: Record<string, string>): Promise<void>;
+}
+
+const HTTP_TIMEOUT_MS = 10_000;
+
+/** Development and fresh installs: one JSON line per SMS on stdout, nothing sent. */
+export const logSmsProvider: SmsProvider = {
+  async send(to, body) {
+    process.stdout.write(`${JSON.stringify({ type: "sms", to, body })}\n`);
+  },
+};
+
+/**
+ * A gateway that takes JSON: { sender, to, body, templateId, variables } (the DLT sender ID, the template
+ * id and its variables in the template's order, for gateways that fill the template themselves).
+ */
+export function httpSmsProvider(options: { url: string; token?: string | undefined; senderId: string }): SmsProvider {
+  return {
+    async send(to, body, templateId, variables) {
+      const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ sender: options.senderId, to, body, templateId, variables }),
+          signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+        });
+      } catch (error) {
+        const e = error as Error & { cause?: { code?: string; message?: string } };
+        if (e.name === "TimeoutError") throw new Error(`SMS provider did not answer within ${HTTP_TIMEOUT_MS / 1000} s`, { cause: error });
+        throw new Error(`SMS provider unreachable: ${e.cause?.code ?? e.cause?.message ?? e.message}`, { cause: error });
+      }
+      // Read the answer in every case, so that the connection can be reused; keep a little of it for the log.
+      const text = await response.text().catch(() => "");
+      if (!response.ok) {
+        const detail = text.replace(/\s+/g, " ").trim().slice(0, 200);
+        throw new Error(`SMS provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${detail ? `: ${detail}` : ""}`);
+      }
+    },
+  };
+}
+
+/** The provider the configuration names, read at send time (tests and a restart with new settings swap it). */
+export function getSmsProvider(): SmsProvider {
+  const { sms } = getServerConfig();
+  if (sms.provider === "http") {
+    if (!sms.url) throw new Error("SMS_PROVIDER is http but SMS_HTTP_URL is not set");
+    return httpSmsProvider({ url: sms.url, token: sms.token, senderId: sms.senderId });
+  }
+  return logSmsProvider;
+}

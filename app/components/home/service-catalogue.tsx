@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { PhoneIcon, SearchIcon, XIcon } from "~/components/icons.tsx";
+import { telHref } from "~/lib/contact-links.ts";
+
+export interface CatalogueService {
+  name: string;
+  /** The spec's slug of the name: /service/{slug} and /request?service={slug}. */
+  slug: string;
+  category: string;
+  summary: string;
+}
+
+/** The spec's catalogue match: case-insensitive, any part of the name. */
+export function matchServices<T extends { name: string }>(services: T[], query: string): T[] {
+  const needle = query.trim().toLowerCase();
+  return needle ? services.filter((s) => s.name.toLowerCase().includes(needle)) : services;
+}
+
+/**
+ * The home page's service cards with live search (spec section 2, "Service catalogue search").
+ * Without JavaScript the search box is a GET form: the server filters the cards from ?service= and the
+ * page shows the same messages.
+ */
+export function ServiceCatalogue({
+  services,
+  initialQuery,
+  phone,
+}: {
+  services: CatalogueService[];
+  initialQuery: string;
+  phone: string;
+}) {
+  const [query, setQuery] = useState(initialQuery);
+  const shown = matchServices(services, query);
+  const active = query.trim() !== "";
+  return (
+    <>
+      <form
+        method="get"
+        action="/#services"
+        role="search"
+        aria-label="Service catalogue"
+        className="mt-6 flex max-w-xl gap-2"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="relative flex-1">
+          <label htmlFor="service-catalogue-search" className="sr-only">
+            Search services
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+          <input
+            id="service-catalogue-search"
+            type="search"
+            name="service"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search services, e.g. VFD, PLC, transformer"
+            autoComplete="off"
+            className="h-12 w-full rounded-md border border-slate-300 bg-white pr-3 pl-10 text-base dark:border-slate-600 dark:bg-slate-900"
+          />
+        </div>
+        {/* Without JavaScript this submits the search; with it the list already follows the typing. */}
+        <noscript>
+          <button type="submit" className="h-12 rounded-md bg-brand-700 px-4 font-semibold text-white">
+            Search
+          </button>
+        </noscript>
+      </form>
+      <div aria-live="polite" className="mt-3 min-h-6 text-sm">
+        {active && shown.length > 0 && <p className="text-slate-700 dark:text-slate-300">Found {shown.length} service(s)</p>}
+        {active && shown.length === 0 && (
+          <p className="text-slate-800 dark:text-slate-200">No services found matching "{query.trim()}"</p>
+        )}
+      </div>
+      {active && (
+        // A form of its own, so that without JavaScript it reloads the page with every service.
+        <form
+          method="get"
+          action="/#services"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery("");
+            document.getElementById("service-catalogue-search")?.focus();
+          }}
+        >
+          <button
+            type="submit"
+            className="mt-2 inline-flex h-10 items-center gap-1 rounded-md border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            <XIcon className="size-4" />
+            Clear search
+          </button>
+        </form>
+      )}
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {shown.map((s) => (
+          <li key={s.slug} className="flex flex-col rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+            <p className="text-xs font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">{s.category}</p>
+            <h3 className="mt-1 text-lg font-semibold">{s.name}</h3>
+            <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{s.summary}</p>
+            <div className="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
+              <a
+                href={`/service/${s.slug}`}
+                className="inline-flex h-10 items-center rounded-md bg-brand-700 px-3 text-white hover:bg-brand-800"
+              >
+                {/* The service's name in the link's text, not only in a label: search engines read the text. */}
+                Learn More<span className="sr-only"> about {s.name}</span>
+              </a>
+              <a
+                href={telHref(phone)}
+                aria-label={`Call about ${s.name}`}
+                className="inline-flex h-10 items-center gap-1 rounded-md border border-slate-300 px-3 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
+                <PhoneIcon className="size-4" />
+                Call
+              </a>
+              <a
+                href={`/request?service=${s.slug}`}
+                aria-label={`Request ${s.name}`}
+                className="inline-flex h-10 items-center rounded-md border border-accent-600 px-3 text-accent-600 hover:bg-orange-50 dark:border-accent-400 dark:text-accent-400 dark:hover:bg-slate-800"
+              >
+                Request
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

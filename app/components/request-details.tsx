@@ -1,0 +1,111 @@
+import { formatIndianPhone } from "~/lib/contact-links.ts";
+import { formatDate, formatDateTime } from "~/lib/format.ts";
+import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+import { DetailList } from "./detail-list.tsx";
+
+/** What a service request page shows of the request itself, for its customer and for the office. */
+export interface RequestView {
+  reference: string;
+  kind: "full" | "quick";
+  contactName: string;
+  mobile: string;
+  email: string | null;
+  company: string | null;
+  siteAddress: string | null;
+  city: string | null;
+  serviceName: string | null;
+  equipmentBrand: string | null;
+  equipmentModel: string | null;
+  equipmentRating: string | null;
+  faultDescription: string;
+  faultCode: string | null;
+  urgency: Urgency;
+  preferredDate: string | null;
+  createdAt: string;
+}
+
+export interface PhotoView {
+  id: number;
+  src: string;
+  width: number;
+  height: number;
+  originalName: string;
+}
+
+export function RequestDetails({ request: r, photos }: { request: RequestView; photos: PhotoView[] }) {
+  const rows: Array<[string, string | null]> = [
+    ["Service", r.serviceName ?? (r.kind === "quick" ? "Quick request (service to be confirmed)" : null)],
+    ["Urgency", urgencyLabel(r.urgency)],
+    ["Preferred date", r.preferredDate ? formatDate(r.preferredDate) : null],
+    ["Fault", r.faultDescription],
+    ["Fault code", r.faultCode],
+    ["Equipment", [r.equipmentBrand, r.equipmentModel, r.equipmentRating].filter(Boolean).join(", ") || null],
+    ["Contact", `${r.contactName}, ${formatIndianPhone(r.mobile)}${r.email ? `, ${r.email}` : ""}`],
+    ["Company", r.company],
+    ["Site", [r.siteAddress, r.city].filter(Boolean).join(", ") || null],
+    ["Sent", formatDateTime(r.createdAt)],
+  ];
+  return (
+    <>
+      <section aria-labelledby="details-heading" className="mt-8">
+        <h2 id="details-heading" className="text-xl font-semibold">
+          Details
+        </h2>
+        <DetailList rows={rows} />
+      </section>
+      {photos.length > 0 && (
+        <section aria-labelledby="photos-heading" className="mt-8">
+          <h2 id="photos-heading" className="text-xl font-semibold">
+            Photos
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.map((p) => (
+              <li key={p.id}>
+                <a href={p.src}>
+                  <img
+                    src={p.src}
+                    width={p.width}
+                    height={p.height}
+                    loading="lazy"
+                    alt={`Photo sent with the request: ${p.originalName}`}
+                    className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Received, then each status change the office made, oldest first. */
+export function RequestTimeline({
+  createdAt,
+  events,
+}: {
+  createdAt: string;
+  events: Array<{ status: string; note: string | null; createdAt: string }>;
+}) {
+  const steps = [{ status: "new", note: null as string | null, createdAt }, ...events];
+  return (
+    <section aria-labelledby="timeline-heading" className="mt-8">
+      <h2 id="timeline-heading" className="text-xl font-semibold">
+        Status history
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
+        {steps.map((step, i) => (
+          <li key={i}>
+            <p className="font-medium">{statusLabel(step.status)}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              <time dateTime={step.createdAt}>{formatDateTime(step.createdAt)}</time>
+            </p>
+            {step.note && <p className="mt-1">{step.note}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * A service request's life, as the customer reads it on their request page and the office sets it in the
+ * back office. `next` says what happens now, in the customer's terms; {hours} and {warranty} are filled
+ * from the settings (the response promise and the warranty months).
+ */
+export const REQUEST_STATUSES = [
+  {
+    value: "new",
+    label: "Received",
+    next: "An engineer will call you within {hours} hours to understand the fault and agree a visit, or a pickup of the unit for bench repair. For a line that is down, call us now.",
+  },
+  {
+    value: "contacted",
+    label: "Engineer called",
+    next: "We have spoken with you and are arranging the visit or the pickup. You will get the date and the engineer's name by SMS.",
+  },
+  {
+    value: "scheduled",
+    label: "Visit scheduled",
+    next: "Our engineer will come on the agreed date. Please keep the equipment isolated and accessible, with the fault history or the drive's fault log to hand.",
+  },
+  {
+    value: "in_progress",
+    label: "Work in progress",
+    next: "The repair is under way, on site or on our bench. We will tell you if a part must be replaced before we fit it.",
+  },
+  {
+    value: "awaiting_parts",
+    label: "Waiting for parts",
+    next: "The job is waiting for a part. We will tell you when it arrives and book the next visit.",
+  },
+  {
+    value: "completed",
+    label: "Completed",
+    next: "The job is done. Repairs carry a {warranty}-month warranty: if the same fault comes back, call us with this reference.",
+  },
+  {
+    value: "cancelled",
+    label: "Cancelled",
+    next: "This request is closed. If the equipment still needs attention, send a new request or call us.",
+  },
+] as const;
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]["value"];
+
+function find(status: string) {
+  return REQUEST_STATUSES.find((s) => s.value === status) ?? REQUEST_STATUSES[0];
+}
+
+export function statusLabel(status: string): string {
+  return find(status).label;
+}
+
+export function statusNext(status: string, fill: { hours: string; warranty: number }): string {
+  return find(status).next.replace("{hours}", fill.hours).replace("{warranty}", String(fill.warranty));
+}

@@ -1,0 +1,25 @@
+import { requireRole } from "~/.server/auth/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import type { Route } from "./+types/admin-not-built";
+
+/**
+ * Back-office addresses whose screens are not built yet (/admin/technical-library among them): the same
+ * gate and admin-only guard as every admin page, then the 404 page. Never a placeholder.
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireRole(request, url, "admin");
+  return throwNotFound(url);
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireRole(request, url, "admin");
+  return throwNotFound(url);
+}
+
+/**
+ * Never rendered (the loader always throws), but a component makes this a page route, so that the root's
+ * error boundary renders the 403 and 404 pages instead of answering with bare data.
+ */
+export default function AdminNotBuilt() {
+  return null;
+}

@@ -1,0 +1,80 @@
+import { requireRole } from "~/.server/auth/index.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { findRequestOf } from "~/.server/requests/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
+import { statusLabel, statusNext } from "~/lib/requests/status.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/customer-request";
+import { noStore } from "~/.server/http/cache.ts";
+
+/**
+ * /customer/request/{id}: one of the customer's requests, its photos, its status history and what happens
+ * next. Another customer's request (or a made-up id) is the 404 page: nothing says it exists.
+ */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const session = await requireRole(request, url, "customer");
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : undefined;
+  const found = id ? await findRequestOf(session.user, id) : undefined;
+  if (!found) return throwNotFound(url);
+  const site = await getSiteSettings();
+  const { request: r, photos, events } = found;
+  return {
+    request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: undefined, idempotencyKey: undefined },
+    photos: photos.map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
+    events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    meta: seo(site, {
+      type: "booking",
+      title: `Request ${r.reference}`,
+      description: `Status and details of service request ${r.reference}.`,
+      path: `/customer/request/${r.id}`,
+      noindex: true,
+    }),
+  };
+}
+
+export function headers() {
+  return noStore();
+}
+
+export const meta = routeMeta;
+
+export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
+  const { request, photos, events } = loaderData;
+  const { promises, identity } = useSite();
+  const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p>
+        <a href="/customer/mobile" className="font-medium text-brand-700 underline dark:text-sky-300">
+          ← My Requests
+        </a>
+      </p>
+      <h1 className="mt-3 text-3xl font-bold">
+        Request <span className="font-mono">{request.reference}</span>
+      </h1>
+      <p className="mt-2 text-lg">
+        Status: <strong>{statusLabel(request.status)}</strong>
+      </p>
+
+      <section aria-labelledby="next-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900">
+        <h2 id="next-heading" className="text-lg font-semibold">
+          What happens next
+        </h2>
+        <p className="mt-2">{statusNext(request.status, { hours, warranty: promises.warrantyMonths })}</p>
+        <ContactActions
+          identity={identity}
+          className="mt-4 flex flex-wrap gap-3"
+          whatsappText={`Hello, this is about my service request ${request.reference}.`}
+          whatsappLabel="WhatsApp about this request"
+        />
+      </section>
+
+      <RequestTimeline createdAt={request.createdAt} events={events} />
+      <RequestDetails request={request} photos={photos} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { listRequestsOf } from "~/.server/requests/index.ts";
+import { requireRole } from "~/.server/auth/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { SignOutForms } from "~/components/sign-out-forms.tsx";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
+import { formatDate, formatDateTime } from "~/lib/format.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/customer-requests";
+import { noStore } from "~/.server/http/cache.ts";
+
+/** /customer/mobile: My Dashboard / My Requests, the signed-in customer's requests, newest first. */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const session = await requireRole(request, url, "customer");
+  const [site, requests] = await Promise.all([getSiteSettings(), listRequestsOf(session.user)]);
+  return {
+    mobile: session.user.mobile,
+    name: session.user.name,
+    requests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    meta: seo(site, {
+      type: "booking",
+      title: "My Requests",
+      description: "Your service requests, their status and what happens next.",
+      path: "/customer/mobile",
+      noindex: true,
+    }),
+  };
+}
+
+export function headers() {
+  return noStore();
+}
+
+export const meta = routeMeta;
+
+export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
+  const { mobile, name, requests } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">My Dashboard</p>
+      <h1 className="mt-1 text-3xl font-bold">My Requests</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {name ? `${name}, signed in` : "Signed in"}
+        {mobile ? ` with ${formatIndianPhone(mobile)}` : ""}. Requests made with this number are listed here, newest first.
+      </p>
+      <p className="mt-5">
+        <a href="/request" className="inline-flex h-11 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800">
+          Request service
+        </a>
+      </p>
+
+      {requests.length === 0 ? (
+        <p className="mt-8 rounded-md border border-slate-200 p-5 dark:border-slate-800">
+          No service requests yet with this number. When you send one, from the{" "}
+          <a href="/request" className="font-semibold underline">
+            request form
+          </a>{" "}
+          or by calling us, it appears here with its status.
+        </p>
+      ) : (
+        <ul className="mt-8 space-y-3" aria-label="Service requests">
+          {requests.map((r) => (
+            <li key={r.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <a href={`/customer/request/${r.id}`} className="font-mono text-lg font-semibold text-brand-700 underline dark:text-sky-300">
+                  {r.reference}
+                </a>
+                <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{statusLabel(r.status)}</span>
+              </div>
+              <p className="mt-1 font-medium">{r.serviceName ?? (r.kind === "quick" ? "Quick request" : "Service request")}</p>
+              <p className="mt-1 line-clamp-2 text-slate-700 dark:text-slate-300">{r.faultDescription}</p>
+              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+                <div>
+                  <dt className="inline">Sent: </dt>
+                  <dd className="inline">{formatDateTime(r.createdAt)}</dd>
+                </div>
+                {r.preferredDate && (
+                  <div>
+                    <dt className="inline">Preferred date: </dt>
+                    <dd className="inline">{formatDate(r.preferredDate)}</dd>
+                  </div>
+                )}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SignOutForms />
+    </div>
+  );
+}

@@ -1,0 +1,302 @@
+import { Form, redirect } from "react-router";
+import { requireRole } from "~/.server/auth/index.ts";
+import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { findProfileForUser, listAssignedJobs, setAvailability } from "~/.server/technicians/index.ts";
+import { FormError } from "~/components/form/fields.tsx";
+import { SignOutForms } from "~/components/sign-out-forms.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatDate, formatDateTime } from "~/lib/format.ts";
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
+import { availabilityLabel, idProofLabel, skillLabel } from "~/lib/forms/technician-registration.ts";
+import { urgencyLabel } from "~/lib/forms/urgency.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import { DetailList } from "~/components/detail-list.tsx";
+import type { Route } from "./+types/technician-dashboard";
+import { noStore } from "~/.server/http/cache.ts";
+
+/**
+ * /technician/dashboard: the application's status; once approved, the technician's profile, the
+ * "Available for jobs" switch and the jobs the office assigned to them.
+ */
+
+const PATH = "/technician/dashboard";
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const session = await requireRole(request, url, "technician");
+  const [site, profile] = await Promise.all([getSiteSettings(), findProfileForUser(session.user)]);
+  const jobs = profile?.status === "approved" ? await listAssignedJobs(profile.id) : [];
+  return {
+    profile: profile && {
+      reference: profile.reference,
+      status: profile.status,
+      name: profile.name,
+      mobile: profile.mobile,
+      email: profile.email,
+      city: profile.city,
+      skills: profile.skills.map(skillLabel),
+      yearsExperience: profile.yearsExperience,
+      currentEmployer: profile.currentEmployer,
+      availability: availabilityLabel(profile.availability),
+      availableNow: profile.availableNow,
+      idProofType: idProofLabel(profile.idProofType),
+      reviewNote: profile.reviewNote,
+      reviewedAt: profile.reviewedAt?.toISOString() ?? null,
+      verifiedAt: (profile.verifiedAt ?? profile.createdAt).toISOString(),
+    },
+    jobs: jobs.map((j) => ({
+      ...j,
+      assignedAt: j.assignedAt?.toISOString() ?? null,
+      createdAt: j.createdAt.toISOString(),
+    })),
+    meta: seo(site, {
+      type: "booking",
+      title: "Technician Dashboard",
+      description: "Your technician application, your availability and the jobs assigned to you.",
+      path: PATH,
+      noindex: true,
+    }),
+  };
+}
+
+export function headers() {
+  return noStore();
+}
+
+export const meta = routeMeta;
+
+/** The "Available for jobs" switch. */
+export async function action({ request, url }: Route.ActionArgs) {
+  const session = await requireRole(request, url, "technician");
+  const form = await readForm(request);
+  if (!form || form.get("intent") !== "availability") return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
+  const profile = await findProfileForUser(session.user);
+  const saved = profile ? await setAvailability(profile.id, form.get("availableNow") === "on") : undefined;
+  if (saved === undefined) {
+    return refuse({ errors: {}, values: {}, formError: "Your availability can be set once your application is approved." }, 400, noStore());
+  }
+  return redirect(PATH, { status: 303, headers: noStore() });
+}
+
+type Profile = NonNullable<Route.ComponentProps["loaderData"]["profile"]>;
+type Job = Route.ComponentProps["loaderData"]["jobs"][number];
+
+const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
+
+export default function TechnicianDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, jobs } = loaderData;
+  const failure = actionData as FormFailure | undefined;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <p className="text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">Technician</p>
+      <h1 className="mt-1 text-3xl font-bold">My Jobs</h1>
+      {!profile ? (
+        <p className="mt-6 rounded-md border border-slate-200 p-5 dark:border-slate-800">
+          We could not find a technician application for this account.{" "}
+          <a href="/technician/register" className={linkClass}>
+            Register as a technician
+          </a>
+          .
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {profile.name}, signed in with {formatIndianPhone(profile.mobile)}.
+          </p>
+          <div className="mt-4">
+            <FormError message={failure?.formError} />
+          </div>
+          <StatusPanel profile={profile} />
+          {profile.status === "approved" && (
+            <>
+              <AvailabilitySwitch availableNow={profile.availableNow} />
+              <JobList jobs={jobs} />
+              <ProfileDetails profile={profile} />
+            </>
+          )}
+        </>
+      )}
+      <SignOutForms />
+    </div>
+  );
+}
+
+function StatusPanel({ profile }: { profile: Profile }) {
+  const { promises, identity } = useSite();
+  const phone = formatIndianPhone(identity.supportPhone);
+  const label = { pending: "Under review", approved: "Approved", rejected: "Not approved", unverified: "Not verified" }[profile.status];
+  return (
+    <section
+      aria-labelledby="status-heading"
+      className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id="status-heading" className="text-lg font-semibold">
+        Application <span className="font-mono">{profile.reference}</span>: {label}
+      </h2>
+      {profile.status === "pending" && (
+        <>
+          <p className="mt-2">
+            Thank you for registering. Our office reviews applications within{" "}
+            <strong>
+              {promises.responseHoursMin}-{promises.responseHoursMax} hours
+            </strong>{" "}
+            (under {promises.averageResponseHours} hours on average).
+          </p>
+          <h3 className="mt-4 font-semibold">What happens next</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-5">
+            <li>We check your details and your ID proof, and may call you about your experience.</li>
+            <li>We tell you the decision by SMS on {formatIndianPhone(profile.mobile)}.</li>
+            <li>Once you are approved, this page shows the jobs we assign to you, and you can say when you are free.</li>
+          </ol>
+          <p className="mt-3">
+            Questions? Call{" "}
+            <a href={telHref(identity.supportPhone)} className={linkClass}>
+              {phone}
+            </a>{" "}
+            and quote {profile.reference}.
+          </p>
+        </>
+      )}
+      {profile.status === "rejected" && (
+        <>
+          <p className="mt-2">We are sorry: your application was not approved this time.</p>
+          {profile.reviewNote && (
+            <div className="mt-3">
+              <h3 className="font-semibold">Note from our office</h3>
+              <blockquote className="mt-1 border-l-4 border-slate-400 pl-4 whitespace-pre-line">{profile.reviewNote}</blockquote>
+            </div>
+          )}
+          <p className="mt-3">
+            You may{" "}
+            <a href="/technician/register" className={linkClass}>
+              apply again
+            </a>{" "}
+            with updated details, or call{" "}
+            <a href={telHref(identity.supportPhone)} className={linkClass}>
+              {phone}
+            </a>
+            .
+          </p>
+        </>
+      )}
+      {profile.status === "approved" && (
+        <>
+          <p className="mt-2">
+            You are one of our registered technicians. The office assigns jobs to you by phone or SMS, and they appear
+            below.
+          </p>
+          {profile.reviewNote && (
+            <div className="mt-3">
+              <h3 className="font-semibold">Note from our office</h3>
+              <blockquote className="mt-1 border-l-4 border-slate-400 pl-4 whitespace-pre-line">{profile.reviewNote}</blockquote>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A toggle button (aria-pressed) in a plain form: it posts the opposite of the current value. */
+function AvailabilitySwitch({ availableNow }: { availableNow: boolean }) {
+  return (
+    <section aria-labelledby="availability-heading" className="mt-8">
+      <h2 id="availability-heading" className="text-xl font-semibold">
+        Availability
+      </h2>
+      <Form method="post" className="mt-3 flex flex-wrap items-center gap-4">
+        <input type="hidden" name="intent" value="availability" />
+        <input type="hidden" name="availableNow" value={availableNow ? "off" : "on"} />
+        <button
+          type="submit"
+          aria-pressed={availableNow}
+          className="inline-flex h-12 items-center gap-3 rounded-full border border-slate-400 py-1 pr-5 pl-1 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <span
+            aria-hidden="true"
+            className={`flex h-10 w-18 items-center rounded-full p-1 transition-colors ${availableNow ? "justify-end bg-green-700" : "justify-start bg-slate-500"}`}
+          >
+            <span className="size-8 rounded-full bg-white" />
+          </span>
+          Available for jobs
+        </button>
+        <p role="status" className="font-medium">
+          {availableNow ? "On: the office may assign you new jobs." : "Off: the office will not assign you new jobs."}
+        </p>
+      </Form>
+    </section>
+  );
+}
+
+function JobList({ jobs }: { jobs: Job[] }) {
+  return (
+    <section aria-labelledby="jobs-heading" className="mt-8">
+      <h2 id="jobs-heading" className="text-xl font-semibold">
+        Assigned jobs
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="mt-3 rounded-md border border-slate-200 p-5 dark:border-slate-800">
+          No jobs are assigned to you yet. When the office assigns you one, it appears here, and we call or SMS you with
+          the details.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label="Assigned jobs">
+          {jobs.map((job) => (
+            <li key={job.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <a href={`/technician/jobs/${job.id}`} className="font-mono text-lg font-semibold text-brand-700 underline dark:text-sky-300">
+                  {job.reference}
+                </a>
+                <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{statusLabel(job.status)}</span>
+              </div>
+              <p className="mt-1 font-medium">{job.serviceName ?? "Service to be confirmed"}</p>
+              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+                <div>
+                  <dt className="inline">City: </dt>
+                  <dd className="inline">{job.city ?? "not given"}</dd>
+                </div>
+                <div>
+                  <dt className="inline">Urgency: </dt>
+                  <dd className="inline font-medium">{urgencyLabel(job.urgency)}</dd>
+                </div>
+                <div>
+                  <dt className="inline">{job.preferredDate ? "Preferred date: " : "Assigned: "}</dt>
+                  <dd className="inline">
+                    {job.preferredDate ? formatDate(job.preferredDate) : formatDateTime(job.assignedAt ?? job.createdAt)}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const rows: Array<[string, string | null]> = [
+    ["Reference", profile.reference],
+    ["Name", profile.name],
+    ["Mobile", formatIndianPhone(profile.mobile)],
+    ["E-mail", profile.email],
+    ["City", profile.city],
+    ["Skills", profile.skills.join(", ")],
+    ["Experience", `${profile.yearsExperience} ${profile.yearsExperience === 1 ? "year" : "years"}`],
+    ["Current employer", profile.currentEmployer],
+    ["Availability", profile.availability],
+    ["ID proof", profile.idProofType],
+  ];
+  return (
+    <section aria-labelledby="profile-heading" className="mt-8">
+      <h2 id="profile-heading" className="text-xl font-semibold">
+        My profile
+      </h2>
+      <DetailList rows={rows} />
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">To change these details, call our office.</p>
+    </section>
+  );
+}

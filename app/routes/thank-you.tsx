@@ -1,0 +1,119 @@
+import { verifyReference } from "~/.server/forms/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { findEnquiry } from "~/.server/enquiries/index.ts";
+import { findRequest } from "~/.server/requests/index.ts";
+import { ENQUIRY_FORM_FIELDS, isEnquiryForm } from "~/lib/forms/enquiry-fields.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ContactActions } from "~/components/contact-actions.tsx";
+import { CircleCheckIcon } from "~/components/icons.tsx";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
+import { urgencyLabel } from "~/lib/forms/urgency.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { useSite } from "~/lib/use-site.ts";
+import type { Route } from "./+types/thank-you";
+
+/** What the receipt shows of a service request or of any other form's message. */
+async function receipt(reference: string) {
+  if (reference.startsWith("SR-")) {
+    const request = await findRequest(reference);
+    if (!request) return undefined;
+    const summary = [request.serviceName, request.equipmentBrand, request.equipmentModel].filter(Boolean).join(", ");
+    return {
+      heading: "Thank you: we have your request",
+      what: "service request",
+      promise: "call",
+      summary: `${summary ? `(${summary})` : ""} Urgency: ${urgencyLabel(request.urgency)}.`,
+      hasEmail: Boolean(request.email),
+      mobile: request.mobile,
+    };
+  }
+  const message = await findEnquiry(reference);
+  if (!message || !isEnquiryForm(message.form)) return undefined;
+  const label = ENQUIRY_FORM_FIELDS[message.form].label.toLowerCase();
+  return {
+    heading: message.form === "review" ? "Thank you for your review" : `Thank you: we have your ${label}`,
+    what: label,
+    promise: message.form === "review" ? "publish" : "reply",
+    summary: message.subject ? `(${message.subject}).` : "",
+    hasEmail: Boolean(message.email),
+    mobile: message.mobile,
+  };
+}
+
+/**
+ * The receipt after any form: the reference, the promised response and ways to follow up. Its link is
+ * signed: a guessed reference shows nothing.
+ */
+export async function loader({ url }: Route.LoaderArgs) {
+  const reference = url.searchParams.get("ref") ?? "";
+  const signature = url.searchParams.get("sig") ?? "";
+  const found = reference && signature && verifyReference(reference, signature) ? await receipt(reference) : undefined;
+  if (!found) return throwNotFound(url);
+  const site = await getSiteSettings();
+  return {
+    reference,
+    ...found,
+    meta: seo(site, {
+      type: "booking",
+      title: "Thank You: Request Received",
+      description: "Your service request has been received. Keep your reference to hand when we call.",
+      path: "/thank-you",
+      noindex: true,
+    }),
+  };
+}
+
+export function headers() {
+  return noStore();
+}
+
+export const meta = routeMeta;
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { reference, heading, what, promise, summary, hasEmail, mobile } = loaderData;
+  const { identity, promises } = useSite();
+  const message = `Hello, this is about my ${what} ${reference} ${summary}`.trim();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+      <CircleCheckIcon className="mx-auto size-16 text-green-700 dark:text-green-400" />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+      <p className="mt-6 text-lg text-slate-700 dark:text-slate-300">Your reference is</p>
+      <p className="mt-1 font-mono text-4xl font-extrabold tracking-wider" data-testid="reference">
+        {reference}
+      </p>
+      {promise === "publish" ? (
+        <p className="mt-6 text-lg">We check every review against our job records before publishing it.</p>
+      ) : (
+        <p className="mt-6 text-lg">
+          {promise === "call" ? "An engineer will call you within" : "We will get back to you within"}{" "}
+          <strong>
+            {promises.responseHoursMin}-{promises.responseHoursMax} hours
+          </strong>{" "}
+          (under {promises.averageResponseHours} hours on average).
+        </p>
+      )}
+      {(mobile || hasEmail) && (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          We have sent the reference {mobile ? `by SMS to ${formatIndianPhone(mobile)}` : ""}
+          {mobile && hasEmail ? " and " : ""}
+          {hasEmail ? "by e-mail" : ""}. Please quote it when you call.
+        </p>
+      )}
+      <div className="mt-8">
+        <ContactActions
+          identity={identity}
+          whatsappText={message}
+          whatsappLabel={`WhatsApp us about ${reference}`}
+          className="flex flex-wrap justify-center gap-3"
+        />
+      </div>
+      <p className="mt-10">
+        <a href="/services" className="font-semibold text-brand-700 underline dark:text-sky-300">
+          Back to our services
+        </a>
+      </p>
+    </div>
+  );
+}
