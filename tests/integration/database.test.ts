@@ -27,6 +27,25 @@ describe.each(engines)("data layer on %s", (engine) => {
     expect(tables.rows.map((r) => r.table_name)).toContain("site_settings");
   });
 
+  it("reading through the shared handle inside a transaction fails at once, and the database stays usable", async () => {
+    await seedSettings(testDb.handle.db, "https://www.example.com");
+    await getSiteSettings(); // cached: the mistake must show even when no query would be made
+    const attempt = testDb.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await getSiteSettings();
+    });
+    await expect(attempt).rejects.toThrow(/inside a transaction: query through the transaction's tx/);
+    // On PGlite the same mistake used to leave the transaction waiting for itself, and every later query behind it.
+    const after = (await testDb.handle.db.execute(sql`select 2 as n`)) as unknown as { rows: Array<{ n: number }> };
+    expect(after.rows[0]?.n).toBe(2);
+    // A timer started inside a transaction does not carry the restriction once it has ended.
+    let later: Promise<unknown> | undefined;
+    await testDb.handle.db.transaction(async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 10)).then(() => getSiteSettings());
+    });
+    await expect(later).resolves.toBeDefined();
+  });
+
   it("seeds the settings on first run with the spec's figures and sample contact details", async () => {
     await seedSettings(testDb.handle.db, "https://www.example.com");
     clearSettingsCache();

@@ -60,6 +60,32 @@ describe.each(engines)("submissions on %s", (engine) => {
     expect(row?.n).toBe(1);
   });
 
+  it("a burst of submissions at once: each stored once, with its own reference and notifications", async () => {
+    const keys = Array.from({ length: 30 }, () => randomUUID());
+    // Three copies of the first form among them, sent at the same moment (a triple click).
+    const forms = [...keys.map((key, i) => request(key, `97000${String(i).padStart(5, "0")}`)), request(keys[0]!, "9700000000"), request(keys[0]!, "9700000000")];
+    const results = await Promise.all(forms.map((form) => submitServiceRequest(form, [])));
+
+    const references = results.slice(0, 30).map((r) => r.reference);
+    expect(new Set(references).size).toBe(30);
+    expect(results.slice(30).map((r) => r.reference)).toEqual([references[0], references[0]]);
+    expect(results.filter((r) => r.created)).toHaveLength(30);
+    const rows = await testDb.handle.db
+      .select({ reference: serviceRequests.reference, mobile: serviceRequests.mobile, key: serviceRequests.idempotencyKey })
+      .from(serviceRequests)
+      .where(sql`${serviceRequests.mobile} like '+9197000%'`);
+    expect(rows).toHaveLength(30);
+    // Each reference belongs to the form it was answered to.
+    for (const [i, key] of keys.entries()) {
+      expect(rows.find((row) => row.key === key)).toMatchObject({ reference: references[i], mobile: `+9197000${String(i).padStart(5, "0")}` });
+    }
+    const messages = await testDb.handle.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(sql`${outbox.recipient} like '+9197000%'`);
+    expect(messages[0]?.n).toBe(30);
+  });
+
   it("a quick request is the same kind of request, marked quick", async () => {
     const quick = await submitQuickRequest({ name: "Asha", phone: "+919900112233", description: "Quote for AMC Silver", consent: "yes" } as never);
     const [row] = await testDb.handle.db.select().from(serviceRequests).where(eq(serviceRequests.reference, quick.reference));

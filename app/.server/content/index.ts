@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/index.ts";
+import { assertOutsideTransaction, getDb } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { SEEDED_SUPPORT_EMAIL } from "~/.server/settings/defaults.ts";
 import type { ServiceCategory, SiteSettings } from "~/lib/settings-schema.ts";
@@ -63,6 +63,8 @@ async function loadKind<T>(
   shape: string,
   build: (rows: Array<typeof contentEntries.$inferSelect>) => T,
 ): Promise<T> {
+  // Even on a hit, like getSiteSettings: from inside a transaction this must fail every time.
+  assertOutsideTransaction();
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.value as T;

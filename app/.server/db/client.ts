@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -29,8 +30,38 @@ export interface DatabaseConfig {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPglite(config.dataDir);
+  const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  guardTransactions(handle.db);
+  return handle;
+}
+
+// ── Queries beside a transaction ─────────────────────────────────────────────────────────────────
+// Code inside `db.transaction(async (tx) => ...)` must query through tx. A query through the shared db
+// instead waits, on PGlite (one connection), for the very transaction it is part of: the whole server then
+// hangs on its database. On PostgreSQL it would run outside the transaction. Either is a bug, so it fails
+// at once with a message naming it. The flag is an object switched off when the transaction ends, because
+// a timer started inside one keeps the context it was started in.
+
+const transactionScope = new AsyncLocalStorage<{ open: boolean }>();
+
+function guardTransactions(db: Database): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    transaction(async (tx) => {
+      const scope = { open: true };
+      try {
+        return await transactionScope.run(scope, () => run(tx));
+      } finally {
+        scope.open = false;
+      }
+    }, config)) as Database["transaction"];
+}
+
+/** Throws when called from inside a transaction's callback: see above. */
+export function assertOutsideTransaction(): void {
+  if (transactionScope.getStore()?.open) {
+    throw new Error("The shared database handle was used inside a transaction: query through the transaction's tx instead.");
+  }
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {

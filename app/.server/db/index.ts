@@ -1,7 +1,8 @@
 import type { Database, DatabaseHandle } from "./client.ts";
 
 export type { Database, DatabaseHandle } from "./client.ts";
-export { openDatabase } from "./client.ts";
+export { assertOutsideTransaction, openDatabase } from "./client.ts";
+import { assertOutsideTransaction } from "./client.ts";
 export { applyMigrations } from "./migrate.ts";
 export { DataDirLockedError } from "./data-dir-lock.ts";
 
@@ -20,6 +21,8 @@ export function getDatabaseHandle(): DatabaseHandle {
   return handle;
 }
 
+/** The shared database handle. Inside a transaction's callback, use its tx instead (this throws there). */
 export function getDb(): Database {
+  assertOutsideTransaction();
   return getDatabaseHandle().db;
 }

@@ -16,13 +16,20 @@ export function yearMonthInIndia(now = new Date()): string {
  * transaction gives its number back.
  */
 export async function nextReference(tx: Executor, prefix: string, now = new Date()): Promise<string> {
+  const [reference] = await nextReferences(tx, prefix, 1, now);
+  return reference!;
+}
+
+/** The month's next `count` references for a prefix, consecutive, taken in one statement (a group commit). */
+export async function nextReferences(tx: Executor, prefix: string, count: number, now = new Date()): Promise<string[]> {
   const key = `${prefix}-${yearMonthInIndia(now)}`;
   const [row] = await tx
     .insert(referenceCounters)
-    .values({ prefix: key, value: 1 })
-    .onConflictDoUpdate({ target: referenceCounters.prefix, set: { value: sql`${referenceCounters.value} + 1` } })
+    .values({ prefix: key, value: count })
+    .onConflictDoUpdate({ target: referenceCounters.prefix, set: { value: sql`${referenceCounters.value} + ${count}` } })
     .returning({ value: referenceCounters.value });
-  return `${key}-${String(row!.value).padStart(4, "0")}`;
+  const first = row!.value - count + 1;
+  return Array.from({ length: count }, (_, i) => `${key}-${String(first + i).padStart(4, "0")}`);
 }
 
 /** True when error is PostgreSQL's unique violation (Drizzle wraps the driver's error in cause). */

@@ -7,6 +7,7 @@ import { checkForm, keyFor, readForm, type PostOutcome } from "~/.server/forms/i
 import { inboundNotifications, nudgeOutboxWorker, queueMessages } from "~/.server/notifications/index.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { replySchema, topicSchema } from "~/lib/forms/discussion.ts";
 
 /** A readable, unique address for a question: its title's words and a short random tail. */
@@ -91,8 +92,14 @@ export async function findTopic(slug: string) {
   };
 }
 
-async function notifyOffice(tx: Parameters<typeof queueMessages>[0], what: string, reference: string, name: string, text: string) {
-  const site = await getSiteSettings();
+async function notifyOffice(
+  tx: Parameters<typeof queueMessages>[0],
+  site: SiteSettings,
+  what: string,
+  reference: string,
+  name: string,
+  text: string,
+) {
   await queueMessages(
     tx,
     inboundNotifications({ reference, form: "discussion", formLabel: what, name, mobile: null, email: null, subject: null, message: text }, site),
@@ -105,7 +112,8 @@ export async function postTopic(request: Request, address: string): Promise<Post
   if (!checked.ok) return checked.outcome;
   const { data } = checked;
   const key = keyFor("topic", data.idempotencyKey, data);
-  const consentVersion = await currentPrivacyVersion();
+  // Read before the transaction: inside it, only tx may query.
+  const [consentVersion, site] = await Promise.all([currentPrivacyVersion(), getSiteSettings()]);
   try {
     await getDb().transaction(async (tx) => {
       const [row] = await tx
@@ -123,7 +131,7 @@ export async function postTopic(request: Request, address: string): Promise<Post
           idempotencyKey: key,
         })
         .returning({ slug: discussionTopics.slug });
-      await notifyOffice(tx, "Forum question", `forum/${row!.slug}`, data.name, `${data.title}\n\n${data.body}`);
+      await notifyOffice(tx, site, "Forum question", `forum/${row!.slug}`, data.name, `${data.title}\n\n${data.body}`);
     });
     nudgeOutboxWorker();
   } catch (error) {
@@ -144,7 +152,8 @@ export async function postReply(request: Request, address: string, slug: string)
   if (!checked.ok) return checked.outcome;
   const { data } = checked;
   const key = keyFor(`reply:${slug}`, data.idempotencyKey, data);
-  const consentVersion = await currentPrivacyVersion();
+  // Read before the transaction: inside it, only tx may query.
+  const [consentVersion, site] = await Promise.all([currentPrivacyVersion(), getSiteSettings()]);
   try {
     await getDb().transaction(async (tx) => {
       const [row] = await tx.insert(discussionReplies).values({
@@ -156,7 +165,7 @@ export async function postReply(request: Request, address: string, slug: string)
         consentAt: new Date(),
         idempotencyKey: key,
       }).returning({ id: discussionReplies.id });
-      await notifyOffice(tx, "Forum reply", `forum/${slug}/reply-${row!.id}`, data.name, data.body);
+      await notifyOffice(tx, site, "Forum reply", `forum/${slug}/reply-${row!.id}`, data.name, data.body);
     });
     nudgeOutboxWorker();
   } catch (error) {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
+import { groupCommit } from "~/.server/db/group-commit.ts";
+import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
 import { keyFor } from "~/.server/forms/index.ts";
 import { nudgeOutboxWorker, queueMessages } from "~/.server/notifications/index.ts";
@@ -34,65 +35,108 @@ async function findByKey(key: string): Promise<Submission | undefined> {
 
 type NewRequest = Omit<typeof serviceRequests.$inferInsert, "id" | "reference" | "createdAt" | "status">;
 
+interface PendingRequest {
+  values: NewRequest;
+  /** Its photos, already written to storage. */
+  stored: StoredFile[];
+}
+
 /**
- * Stores a request and queues its notifications in one transaction; photos are written first and removed
- * again if the transaction fails. A repeated submission (same idempotency key) returns the first one's
- * reference. Throws UploadError for a bad photo before anything is stored.
+ * Writes a batch of requests (see groupCommit): the references in one statement, then one transaction with
+ * one INSERT for the requests, one for their photos and one for their notifications. A request whose form
+ * key is already stored (a repeat, or two copies in the same batch) is skipped by ON CONFLICT and answered
+ * with the stored one's reference; its photos are removed.
  */
-async function submit(values: NewRequest, photos: File[]): Promise<Submission> {
-  const existing = await findByKey(values.idempotencyKey);
-  if (existing) return existing;
-  await checkPhotos(photos);
+async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
+  const db = getDb();
   const site = await getSiteSettings();
-  const stored: StoredFile[] = photos.length ? await storePhotos(photos) : [];
-  try {
-    // The reference is taken in a statement of its own: the counter row is then locked for one statement,
-    // not for the whole transaction, so concurrent submissions do not queue behind each other. (A failed
-    // transaction leaves a gap in the month's numbers; service requests need unique references, not gapless.)
-    const reference = await nextReference(getDb(), "SR");
-    await getDb().transaction(async (tx) => {
-      const [row] = await tx.insert(serviceRequests).values({ ...values, reference }).returning({ id: serviceRequests.id });
-      if (stored.length) {
-        await tx.insert(requestPhotos).values(
-          stored.map((f) => ({
-            requestId: row!.id,
+  // The references are taken in a statement of their own: the counter row is then locked for one statement,
+  // not for the whole transaction, so other servers' submissions do not queue behind this batch. (A failed
+  // transaction or a skipped repeat leaves a gap in the month's numbers: references must be unique, not gapless.)
+  const references = await nextReferences(db, "SR", items.length);
+  const rows = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(serviceRequests)
+      .values(items.map((item, i) => ({ ...item.values, reference: references[i]! })))
+      .onConflictDoNothing({ target: serviceRequests.idempotencyKey })
+      .returning({ id: serviceRequests.id, reference: serviceRequests.reference });
+    const idOf = new Map(inserted.map((row) => [row.reference, row.id]));
+    const photos = items.flatMap((item, i) => {
+      const requestId = idOf.get(references[i]!);
+      return requestId === undefined
+        ? []
+        : item.stored.map((f) => ({
+            requestId,
             path: f.path,
             contentType: f.contentType,
             width: f.width ?? 0,
             height: f.height ?? 0,
             bytes: f.bytes,
             originalName: f.originalName,
-          })),
-        );
-      }
-      await queueMessages(
-        tx,
-        requestNotifications(
-          {
-            reference,
-            kind: values.kind,
-            contactName: values.contactName,
-            mobile: values.mobile,
-            email: values.email ?? null,
-            company: values.company ?? null,
-            city: values.city ?? null,
-            serviceName: values.serviceName ?? null,
-            urgency: values.urgency,
-            faultDescription: values.faultDescription,
-          },
-          site,
-        ),
+          }));
+    });
+    if (photos.length) await tx.insert(requestPhotos).values(photos);
+    const notices = items.flatMap((item, i) => {
+      const reference = references[i]!;
+      if (!idOf.has(reference)) return [];
+      const v = item.values;
+      return requestNotifications(
+        {
+          reference,
+          kind: v.kind,
+          contactName: v.contactName,
+          mobile: v.mobile,
+          email: v.email ?? null,
+          company: v.company ?? null,
+          city: v.city ?? null,
+          serviceName: v.serviceName ?? null,
+          urgency: v.urgency,
+          faultDescription: v.faultDescription,
+        },
+        site,
       );
     });
-    nudgeOutboxWorker();
-    return { reference, created: true };
+    await queueMessages(tx, notices);
+    return idOf;
+  });
+  if (rows.size) nudgeOutboxWorker();
+
+  const repeats = items.filter((_, i) => !rows.has(references[i]!));
+  const stored = repeats.length
+    ? await db
+        .select({ reference: serviceRequests.reference, idempotencyKey: serviceRequests.idempotencyKey })
+        .from(serviceRequests)
+        .where(inArray(serviceRequests.idempotencyKey, repeats.map((item) => item.values.idempotencyKey)))
+    : [];
+  const referenceOfKey = new Map(stored.map((row) => [row.idempotencyKey, row.reference]));
+  await removeStored(repeats.flatMap((item) => item.stored));
+  return items.map((item, i) => {
+    if (rows.has(references[i]!)) return { reference: references[i]!, created: true };
+    const reference = referenceOfKey.get(item.values.idempotencyKey);
+    if (!reference) throw new Error(`request ${item.values.idempotencyKey} was neither stored nor found`);
+    return { reference, created: false };
+  });
+}
+
+const commitRequest = groupCommit(writeRequests);
+
+/**
+ * Stores a request and queues its notifications, committed before this returns. Photos are written first
+ * and removed again if the request cannot be stored. A repeated submission (same idempotency key) returns
+ * the first one's reference. Throws UploadError for a bad photo before anything is stored.
+ */
+async function submit(values: NewRequest, photos: File[]): Promise<Submission> {
+  if (photos.length) {
+    // A repeat of a form with photos is answered before they are decoded and stored all over again.
+    const existing = await findByKey(values.idempotencyKey);
+    if (existing) return existing;
+    await checkPhotos(photos);
+  }
+  const stored: StoredFile[] = photos.length ? await storePhotos(photos) : [];
+  try {
+    return await commitRequest({ values, stored });
   } catch (error) {
     await removeStored(stored);
-    // Two copies of one submission raced: the other one won, and this is its repeat.
-    if (isUniqueViolation(error)) {
-      const winner = await findByKey(values.idempotencyKey);
-      if (winner) return winner;
-    }
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, type Database } from "~/.server/db/index.ts";
+import { assertOutsideTransaction, getDb, type Database } from "~/.server/db/index.ts";
 import { siteSettings } from "~/.server/db/schema.ts";
 import {
   settingsGroupSchemas,
@@ -30,6 +30,9 @@ export async function seedSettings(db: Database, siteUrl: string): Promise<void>
 }
 
 export async function getSiteSettings(): Promise<SiteSettings> {
+  // Even on a hit: a call from inside a transaction must fail every time, not only once the cache expires
+  // (when its query would wait for that very transaction on PGlite).
+  assertOutsideTransaction();
   if (cache && cache.expires > Date.now()) return cache.value;
   const rows = await getDb().select().from(siteSettings);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PhoneIcon, SearchIcon, XIcon } from "~/components/icons.tsx";
+import { IconSymbol, PhoneIcon, SearchIcon, UseIcon, XIcon } from "~/components/icons.tsx";
 import { telHref } from "~/lib/contact-links.ts";
 
 export interface CatalogueService {
@@ -9,6 +9,9 @@ export interface CatalogueService {
   category: string;
   summary: string;
 }
+
+/** The phone icon of every card's Call button, drawn once. */
+const PHONE_SYMBOL = "catalogue-phone-icon";
 
 /** The spec's catalogue match: case-insensitive, any part of the name. */
 export function matchServices<T extends { name: string }>(services: T[], query: string): T[] {
@@ -92,32 +95,26 @@ export function ServiceCatalogue({
           </button>
         </form>
       )}
+      <IconSymbol id={PHONE_SYMBOL} icon={PhoneIcon} />
       <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((s) => (
-          <li key={s.slug} className="flex flex-col rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-            <p className="text-xs font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">{s.category}</p>
+          <li key={s.slug} className="service-card">
+            <p className="service-card-category">{s.category}</p>
             <h3 className="mt-1 text-lg font-semibold">{s.name}</h3>
-            <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{s.summary}</p>
-            <div className="mt-4 flex flex-wrap gap-2 text-sm font-semibold">
-              <a
-                href={`/service/${s.slug}`}
-                className="inline-flex h-10 items-center rounded-md bg-brand-700 px-3 text-white hover:bg-brand-800"
-              >
+            <p className="service-card-summary">{s.summary}</p>
+            <div className="service-card-actions">
+              <a href={`/service/${s.slug}`} className="service-card-action service-card-learn">
                 {/* The service's name in the link's text, not only in a label: search engines read the text. */}
-                Learn More<span className="sr-only"> about {s.name}</span>
+                Learn More<span className="sr-only">{` about ${s.name}`}</span>
               </a>
-              <a
-                href={telHref(phone)}
-                aria-label={`Call about ${s.name}`}
-                className="inline-flex h-10 items-center gap-1 rounded-md border border-slate-300 px-3 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-              >
-                <PhoneIcon className="size-4" />
+              <a href={telHref(phone)} aria-label={`Call about ${s.name}`} className="service-card-action service-card-call">
+                <UseIcon id={PHONE_SYMBOL} className="size-4" />
                 Call
               </a>
               <a
                 href={`/request?service=${s.slug}`}
                 aria-label={`Request ${s.name}`}
-                className="inline-flex h-10 items-center rounded-md border border-accent-600 px-3 text-accent-600 hover:bg-orange-50 dark:border-accent-400 dark:text-accent-400 dark:hover:bg-slate-800"
+                className="service-card-action service-card-request"
               >
                 Request
               </a>
