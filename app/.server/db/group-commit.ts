@@ -5,7 +5,12 @@
  * Why: under a burst (a plant's whole shift reporting the same outage, a bot-free rush after an SMS
  * campaign) every submission used to pay its own round trips, BEGIN and COMMIT; on the embedded database
  * those queue on one thread. Batched, fifty submissions cost about what one did. Nothing waits on a timer:
- * a write arriving when the database is idle goes at once, so a lone visitor sees no delay.
+ * a write arriving when the database is idle goes after one turn of the event loop (well under a
+ * millisecond), so a lone visitor sees no delay.
+ *
+ * That turn matters on PGlite: its queries run on this thread and resolve as microtasks, so while a batch is
+ * written no new request is even read. Yielding to the event loop before each batch lets the requests that
+ * came in meanwhile be read and join it; without it every batch would hold one write.
  *
  * Each caller's promise settles only after its own batch has committed (or failed), so "commit first,
  * answer second" holds for every one of them. When a batch fails, its items are written again one by
@@ -37,6 +42,7 @@ export function groupCommit<T, R>(
     writing = true;
     try {
       while (queue.length > 0) {
+        await pollOnce();
         const batch = queue.slice(0, maxBatch);
         queue = queue.slice(batch.length);
         if (batch.length === 1) {
@@ -67,4 +73,12 @@ export function groupCommit<T, R>(
       queue.push({ item, resolve, reject });
       if (!writing) void drain();
     });
+}
+
+/**
+ * Resolves after the event loop has polled for I/O at least once: the first setImmediate runs in this
+ * turn's check phase, the second in the next turn's, after its poll phase.
+ */
+function pollOnce(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
