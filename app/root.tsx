@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useRouteLoaderData,
   type HeadersArgs,
 } from "react-router";
@@ -20,6 +19,7 @@ import { SiteHeader } from "~/components/site-header.tsx";
 import { ToastHost } from "~/components/toast-host.tsx";
 import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
 import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
+import { useScrollRestoration } from "~/lib/use-scroll-restoration.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -56,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        {/* Its text is needed only in the server's HTML: the browser has run it before React starts, and React
+            never rewrites a hydrated script's text, so the client bundle leaves the string out. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_INIT_SCRIPT : "" }} />
         <Meta />
         <Links />
       </head>
@@ -75,7 +77,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site && <FloatingContact identity={site.identity} />}
         <ToastHost />
         <LinkNavigation />
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -87,11 +88,13 @@ export default function App() {
 }
 
 /**
- * Turns clicks on the site's plain links into client-side navigations (see use-link-navigation.ts), and marks
- * <html data-hydrated> once the page is interactive, so browser tests know when JavaScript behaviour is live.
+ * Turns clicks on the site's plain links into client-side navigations (see use-link-navigation.ts) and
+ * scrolls after them as a plain site would (use-scroll-restoration.ts), and marks <html data-hydrated> once
+ * the page is interactive, so browser tests know when JavaScript behaviour is live.
  */
 function LinkNavigation() {
   useLinkNavigation();
+  useScrollRestoration();
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -11,6 +11,24 @@ test.describe("navigation", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("Back returns to where the reader was on the page before", async ({ page }) => {
+    await openHydrated(page, "/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const left = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(window.scrollY))));
+    await page.locator("footer").getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 20);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 20);
+    // Forward again: /about opens where it was left, at the top.
+    await page.goForward();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a link to a #hash scrolls to its target instead of the top", async ({ page }) => {
     await visit(page, "/services");
     await page.getByRole("navigation", { name: "Service categories" }).getByRole("link", { name: /^Utility/ }).click();
