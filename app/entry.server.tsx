@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { withoutModulePreloads } from "~/.server/http/document.ts";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
 // (one database handle) with the routes.
@@ -39,7 +40,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withoutModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
@@ -64,3 +65,4 @@ export default function handleRequest(
     });
   });
 }
+

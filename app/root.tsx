@@ -21,7 +21,7 @@ import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
 import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import { useScrollRestoration } from "~/lib/use-scroll-restoration.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, session] = await Promise.all([getSiteSettings(), readSession(request)]);
@@ -56,6 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
+        {/* With a precedence React writes the stylesheet at the top of <head>, before the scripts' modulepreload
+            links: on a slow connection the one resource that blocks the first paint then starts first. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* Its text is needed only in the server's HTML: the browser has run it before React starts, and React
             never rewrites a hydrated script's text, so the client bundle leaves the string out. */}
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? THEME_INIT_SCRIPT : "" }} />

@@ -176,7 +176,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         <ServiceCatalogue services={catalogue} initialQuery={query} phone={identity.supportPhone} />
       </section>
 
-      <DeferredSection id="future-heading" heading="Future Services" className="bg-brand-800 text-white dark:bg-slate-900">
+      <DeferredSection id="future-heading" size={[33, 22, 22]} heading="Future Services" className="bg-brand-800 text-white dark:bg-slate-900">
         <p className="mt-3 max-w-3xl text-brand-100 dark:text-slate-300">
           What we are building on top of our repair and automation work, with what is offered today and what is still
           in pilot:
@@ -198,7 +198,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </a>
       </DeferredSection>
 
-      <DeferredSection id="why-us" heading="Why plants call us first">
+      <DeferredSection id="why-us" size={[85, 53, 36]} heading="Why plants call us first">
         <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {claimsFor(site).map((c) => (
             <div key={c.label} className="flex flex-col rounded-lg border border-slate-200 p-4 dark:border-slate-800">
@@ -218,7 +218,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
       </DeferredSection>
 
-      <DeferredSection id="clients-heading" heading="Industries we work for" className="bg-slate-50 dark:bg-slate-900">
+      <DeferredSection id="clients-heading" size={[56, 42, 33]} heading="Industries we work for" className="bg-slate-50 dark:bg-slate-900">
         <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">
           Trusted by {claims.happyClients}+ clients: plants that run continuous or high-utilisation lines, where an hour
           of downtime matters.
@@ -241,7 +241,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       </DeferredSection>
 
-      <DeferredSection id="reviews-heading" heading="What our customers say">
+      <DeferredSection id="reviews-heading" size={[18, 16, 16]} heading="What our customers say">
         <div className="mt-5 flex flex-wrap items-center gap-4">
           <p className="text-5xl font-extrabold text-slate-900 dark:text-white">{claims.ratingValue}</p>
           <div>
@@ -265,7 +265,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       </DeferredSection>
 
-      <DeferredSection id="certifications-heading" heading="Certifications" className="bg-slate-50 dark:bg-slate-900">
+      <DeferredSection id="certifications-heading" size={[26, 19, 18]} heading="Certifications" className="bg-slate-50 dark:bg-slate-900">
         <div className="mt-5 flex items-start gap-4">
           <BadgeCheckIcon className="size-12 shrink-0 text-brand-700 dark:text-sky-300" />
           <div>
@@ -278,7 +278,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </DeferredSection>
 
-      <DeferredSection id="faq-heading" heading="Frequently asked questions">
+      <DeferredSection id="faq-heading" size={[48, 37, 34]} heading="Frequently asked questions">
         <div className="max-w-3xl">
           <FaqList items={faqs} />
           <p className="mt-4">
@@ -289,7 +289,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </DeferredSection>
 
-      <DeferredSection id="contact-heading" heading="Contact us" className="bg-slate-50 dark:bg-slate-900">
+      <DeferredSection id="contact-heading" size={[31, 28, 17]} heading="Contact us" className="bg-slate-50 dark:bg-slate-900">
         <div className="mt-5 grid gap-6 md:grid-cols-3">
           <p className="flex items-start gap-2">
             <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
@@ -334,7 +334,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </DeferredSection>
 
-      <DeferredSection id="quote-heading" heading="Need a quotation?" className="bg-accent-600 text-white dark:bg-orange-950">
+      <DeferredSection id="quote-heading" size={[75, 54, 42]} heading="Need a quotation?" className="bg-accent-600 text-white dark:bg-orange-950">
         <div className="mt-4 grid gap-8 lg:grid-cols-5">
           <div className="lg:col-span-2">
             <p className="text-lg">

@@ -46,6 +46,36 @@ test.describe("home page", () => {
     expect(style.skeleton).toContain("linear-gradient");
   });
 
+  test("the first paint waits for the stylesheet alone: first in <head>, the scripts not preloaded, the page still hydrates", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/<link [^>]*>/)?.[0]).toMatch(/^<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    expect(head).not.toContain("modulepreload");
+    await openHydrated(page, "/");
+    await page.getByRole("searchbox", { name: "Search services" }).fill("transformer");
+    await expect(page.getByText(/^Found \d+ service\(s\)$/)).toBeVisible();
+  });
+
+  test("until rendered, each lazy section holds about its own height, so none runs into the next", async ({ browser }) => {
+    // Phone (360 and Lighthouse's 412 px), tablet and desktop widths, each side of the breakpoints.
+    for (const width of [360, 412, 640, 767, 1024, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto("/");
+      const sections = await page.locator("[data-deferred]").evaluateAll((all) =>
+        all.map((section) => {
+          const reserved = section.getBoundingClientRect().height;
+          (section as HTMLElement).style.contentVisibility = "visible";
+          return { id: section.getAttribute("aria-labelledby"), reserved, rendered: section.getBoundingClientRect().height };
+        }),
+      );
+      for (const { id, reserved, rendered } of sections) {
+        expect(reserved, `${id} at ${width} px: reserves ${reserved} px for ${rendered} px`).toBeGreaterThanOrEqual(rendered);
+        expect(reserved, `${id} at ${width} px: reserves ${reserved} px for ${rendered} px`).toBeLessThanOrEqual(rendered * 1.3);
+      }
+      await page.close();
+    }
+  });
+
   test("the brand strip names the spec's brands and stands still for reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
