@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, setDatabase } from "~/.server/db/index.ts";
-import { siteSettings } from "~/.server/db/schema.ts";
+import { afterCommit, applyMigrations, bulkInsert, setDatabase } from "~/.server/db/index.ts";
+import { outbox, siteSettings } from "~/.server/db/schema.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings, updateSettingsGroup } from "~/.server/settings/index.ts";
 import { createEmptyDatabase, createTestDatabase, engines, openAt, type TestDatabase } from "../support/test-databases.ts";
 
@@ -44,6 +44,58 @@ describe.each(engines)("data layer on %s", (engine) => {
       later = new Promise((resolve) => setTimeout(resolve, 10)).then(() => getSiteSettings());
     });
     await expect(later).resolves.toBeDefined();
+  });
+
+  it("bulk-inserts rows as one JSON parameter: every value back as it went in, a conflicting one skipped", async () => {
+    const hostile = [
+      `'; drop table outbox; --`,
+      `"quoted", {braced}, back\\slash \\" and a\nnew line\ttab`,
+      "NULL",
+      "",
+      "Unicode: ₹ 4,500 — తెలుగు 🙂",
+      "\u0001 control",
+    ];
+    const rows = hostile.map((text, i) => ({
+      channel: "sms" as const,
+      recipient: "+919876543210",
+      subject: i % 2 ? null : text,
+      body: text,
+      template: "bulk-test",
+      variables: { text, n: i, nested: { list: [text, null] } },
+      dedupeKey: `bulk:${i}`,
+      nextAttemptAt: new Date(Date.UTC(2026, 10, 22, 9, 30, i, 123)),
+    }));
+    const inserted = await bulkInsert(testDb.handle.db, outbox, [...rows, { ...rows[0]!, body: "a second copy" }], {
+      computed: { status: sql`'sent'` },
+      onConflictDoNothing: outbox.dedupeKey,
+      returning: { id: outbox.id, dedupeKey: outbox.dedupeKey, nextAttemptAt: outbox.nextAttemptAt },
+    });
+    expect(inserted.map((r) => r.dedupeKey)).toEqual(rows.map((r) => r.dedupeKey));
+    expect(inserted[2]!.nextAttemptAt).toEqual(rows[2]!.nextAttemptAt);
+    const stored = await testDb.handle.db.select().from(outbox).where(sql`${outbox.template} = 'bulk-test'`).orderBy(outbox.id);
+    expect(stored.map((r) => ({ subject: r.subject, body: r.body, variables: r.variables, nextAttemptAt: r.nextAttemptAt }))).toEqual(
+      rows.map((r) => ({ subject: r.subject, body: r.body, variables: r.variables, nextAttemptAt: r.nextAttemptAt })),
+    );
+    // Columns not given keep their defaults; the computed one is set.
+    expect(stored.every((r) => r.status === "sent" && r.attempts === 0 && r.createdAt instanceof Date)).toBe(true);
+    await testDb.handle.db.delete(outbox);
+  });
+
+  it("runs an action after its transaction commits, never before it and never after a rollback", async () => {
+    const ran: string[] = [];
+    await testDb.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      afterCommit(() => ran.push("committed"));
+      ran.push("inside");
+    });
+    await expect(
+      testDb.handle.db.transaction(async () => {
+        afterCommit(() => ran.push("rolled back"));
+        throw new Error("fails");
+      }),
+    ).rejects.toThrow("fails");
+    afterCommit(() => ran.push("outside a transaction"));
+    expect(ran).toEqual(["inside", "committed", "outside a transaction"]);
   });
 
   it("seeds the settings on first run with the spec's figures and sample contact details", async () => {

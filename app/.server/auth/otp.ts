@@ -4,7 +4,7 @@ import { getServerConfig } from "~/.server/config.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { otpChallenges, outbox } from "~/.server/db/schema.ts";
 import { takeToken, waitText, type Limit } from "~/.server/forms/index.ts";
-import { DLT_TEMPLATES, nudgeOutboxWorker, queueMessages, sms } from "~/.server/notifications/index.ts";
+import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
@@ -121,7 +121,6 @@ export async function sendCode(input: {
     }
     return { ok: true as const, challengeId: row!.id };
   });
-  if (outcome.ok && deliver) nudgeOutboxWorker();
   return outcome;
 }
 

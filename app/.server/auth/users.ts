@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/.server/db/index.ts";
+import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { technicianProfiles, users } from "~/.server/db/schema.ts";
-import type { Transaction } from "~/.server/notifications/index.ts";
 import type { Role } from "~/lib/auth/roles.ts";
 
 export type User = typeof users.$inferSelect;

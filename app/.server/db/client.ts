@@ -35,26 +35,49 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return handle;
 }
 
+/** What `db.transaction(async (tx) => ...)` hands its callback. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 // ── Queries beside a transaction ─────────────────────────────────────────────────────────────────
 // Code inside `db.transaction(async (tx) => ...)` must query through tx. A query through the shared db
 // instead waits, on PGlite (one connection), for the very transaction it is part of: the whole server then
 // hangs on its database. On PostgreSQL it would run outside the transaction. Either is a bug, so it fails
 // at once with a message naming it. The flag is an object switched off when the transaction ends, because
 // a timer started inside one keeps the context it was started in.
+//
+// The same scope carries what must happen once the transaction has committed (afterCommit), such as
+// sending the messages it queued: never before the commit, never at all after a rollback.
 
-const transactionScope = new AsyncLocalStorage<{ open: boolean }>();
+interface TransactionScope {
+  open: boolean;
+  committed: (() => void)[];
+}
+
+const transactionScope = new AsyncLocalStorage<TransactionScope>();
 
 function guardTransactions(db: Database): void {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) =>
-    transaction(async (tx) => {
-      const scope = { open: true };
+  db.transaction = (async (run, config) => {
+    const scope: TransactionScope = { open: true, committed: [] };
+    const result = await transaction(async (tx) => {
       try {
         return await transactionScope.run(scope, () => run(tx));
       } finally {
         scope.open = false;
       }
-    }, config)) as Database["transaction"];
+    }, config);
+    for (const action of scope.committed) runCommitted(action);
+    return result;
+  }) as Database["transaction"];
+}
+
+function runCommitted(action: () => void): void {
+  try {
+    action();
+  } catch (error) {
+    // What was committed stays committed; the action's own recovery (the outbox's retry) takes over.
+    console.error("An action after commit failed:", error);
+  }
 }
 
 /** Throws when called from inside a transaction's callback: see above. */
@@ -62,6 +85,16 @@ export function assertOutsideTransaction(): void {
   if (transactionScope.getStore()?.open) {
     throw new Error("The shared database handle was used inside a transaction: query through the transaction's tx instead.");
   }
+}
+
+/**
+ * Runs action once the transaction this is called in has committed; called outside a transaction (a
+ * statement that commits by itself), at once. After a rollback it never runs.
+ */
+export function afterCommit(action: () => void): void {
+  const scope = transactionScope.getStore();
+  if (scope?.open) scope.committed.push(action);
+  else runCommitted(action);
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -102,7 +135,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        const db = drizzlePg(client, { schema }) as unknown as Database;
+        guardTransactions(db);
+        return await fn(db);
       } finally {
         client.release();
       }

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { discussionReplies, discussionTopics } from "~/.server/db/schema.ts";
 import { checkForm, keyFor, readForm, type PostOutcome } from "~/.server/forms/index.ts";
-import { inboundNotifications, nudgeOutboxWorker, queueMessages } from "~/.server/notifications/index.ts";
+import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
@@ -133,7 +133,6 @@ export async function postTopic(request: Request, address: string): Promise<Post
         .returning({ slug: discussionTopics.slug });
       await notifyOffice(tx, site, "Forum question", `forum/${row!.slug}`, data.name, `${data.title}\n\n${data.body}`);
     });
-    nudgeOutboxWorker();
   } catch (error) {
     // A repeat of a question already stored: it is there once, which is what the visitor wanted.
     if (!isUniqueViolation(error)) throw error;
@@ -167,7 +166,6 @@ export async function postReply(request: Request, address: string, slug: string)
       }).returning({ id: discussionReplies.id });
       await notifyOffice(tx, site, "Forum reply", `forum/${slug}/reply-${row!.id}`, data.name, data.body);
     });
-    nudgeOutboxWorker();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }

@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { inboundMessages } from "~/.server/db/schema.ts";
 import { checkForm, keyFor, readForm, receiptPath, refusal, UNREADABLE_FORM, type PostOutcome } from "~/.server/forms/index.ts";
-import { inboundNotifications, nudgeOutboxWorker, queueMessages } from "~/.server/notifications/index.ts";
+import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkDocument, chosenFiles, removeStored, storeDocument, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
@@ -75,7 +75,6 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
       );
       return reference;
     });
-    nudgeOutboxWorker();
     return reference;
   } catch (error) {
     await removeStored(stored);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/.server/db/index.ts";
+import { afterCommit, bulkInsert, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { groupCommit } from "~/.server/db/group-commit.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
 import { getSmsProvider } from "./sms.ts";
@@ -14,9 +15,6 @@ export {
   type InboundNotice,
   type RequestNotice,
 } from "./templates.ts";
-
-/** What `db.transaction(async (tx) => ...)` hands its callback. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OutboxMessage {
   channel: "email" | "sms";
@@ -33,15 +31,12 @@ export interface OutboxMessage {
   dedupeKey: string;
 }
 
-/** Messages claimed per round. */
+/** Messages claimed per round of the worker. */
 const BATCH_SIZE = 100;
 /**
- * A nudge runs a round this long after it, not at once: during a burst of submissions the messages of
- * many of them then go out in one round (three statements) instead of a round each. Still far below what
- * anyone waiting for an SMS could notice.
+ * How long a message is held by the process sending it. A message queued by a process that then crashed
+ * (between its commit and the send), or claimed by a round that did, is taken over by the worker after this.
  */
-const NUDGE_DELAY_MS = 50;
-/** How long a worker holds a claimed message; after that another round may take it over (a crash mid-send). */
 const LOCK_MS = 60_000;
 /** After this many attempts a message is marked failed and left alone. */
 export const MAX_ATTEMPTS = 12;
@@ -49,26 +44,72 @@ export const MAX_ATTEMPTS = 12;
 const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 21_600_000];
 const MAX_ERROR_LENGTH = 500;
 
+/** A message held by this process for one attempt: only the holder (same lockedUntil) records its outcome. */
+interface HeldMessage {
+  id: number;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  template: string;
+  variables: unknown;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  lockedUntil: Date;
+}
+
 /**
- * Inserts the messages in the caller's transaction (or db); a duplicate dedupeKey is ignored (ON CONFLICT DO
- * NOTHING). One INSERT statement for all of them.
+ * Queues messages in the caller's transaction (or db), and sends them as soon as it commits.
+ *
+ * The rows are inserted already held by this process for their first attempt (status 'sending', one
+ * attempt counted), and the commit hands them straight to the sender (afterCommit): the common case costs
+ * one INSERT and one UPDATE, and an SMS goes out within milliseconds of the commit. A rollback sends
+ * nothing. A message that fails goes back to 'pending' with a back-off, for the worker to retry; one whose
+ * process died before sending is taken over by the worker when its hold expires.
+ *
+ * A duplicate dedupeKey is ignored (ON CONFLICT DO NOTHING): the first report of an event is what goes out.
  */
 export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await tx
-    .insert(outbox)
-    .values(
-      messages.map((m) => ({
-        channel: m.channel,
-        recipient: m.recipient,
-        subject: m.subject ?? null,
-        body: m.body,
-        template: m.template,
-        variables: m.variables ?? {},
-        dedupeKey: m.dedupeKey,
-      })),
-    )
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+  const byKey = new Map<string, OutboxMessage>();
+  for (const m of messages) if (!byKey.has(m.dedupeKey)) byKey.set(m.dedupeKey, m);
+  const held = await bulkInsert(
+    tx,
+    outbox,
+    [...byKey.values()].map((m) => ({
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject ?? null,
+      body: m.body,
+      template: m.template,
+      variables: m.variables ?? {},
+      dedupeKey: m.dedupeKey,
+      status: "sending" as const,
+      attempts: 1,
+    })),
+    {
+      // The database's clock (like the worker's), to the millisecond: the hold is compared as a JS Date.
+      computed: { lockedUntil: sql`date_trunc('milliseconds', now()) + ${LOCK_MS} * interval '1 millisecond'` },
+      onConflictDoNothing: outbox.dedupeKey,
+      returning: { id: outbox.id, dedupeKey: outbox.dedupeKey, lockedUntil: outbox.lockedUntil },
+    },
+  );
+  if (held.length === 0) return;
+  const toSend: HeldMessage[] = held.map((row) => {
+    const m = byKey.get(row.dedupeKey)!;
+    return {
+      id: row.id,
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject ?? null,
+      body: m.body,
+      template: m.template,
+      variables: m.variables ?? {},
+      attempts: 1,
+      lockedUntil: row.lockedUntil!,
+    };
+  });
+  afterCommit(() => track(deliver(toSend)));
 }
 
 /** The wait before the next attempt, after `attempts` attempts: 10 s, 30 s, 2 min, 10 min, 30 min, 1 h ... 6 h, plus up to 20 % jitter. */
@@ -77,9 +118,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (1 + 0.2 * random()));
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
-
-async function send(message: OutboxRow): Promise<void> {
+async function send(message: HeldMessage): Promise<void> {
   if (message.channel === "email") {
     await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: message.body });
     return;
@@ -105,8 +144,82 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Delivers due messages once: claims them (pending and due, or held by a round whose hold has expired),
- * sends each, and records the outcome. Returns how many were attempted. Exported for tests.
+ * Marks delivered messages sent, only while their sender's hold is still on them (not a round that took
+ * over an expired one). Group-committed: every message delivered meanwhile, by any sender, is marked by
+ * one statement.
+ */
+const markSent = groupCommit(async (messages: Pick<HeldMessage, "id" | "lockedUntil">[]) => {
+  const held = JSON.stringify(messages.map((m) => ({ id: m.id, locked_until: m.lockedUntil })));
+  await getDb().execute(sql`
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    from json_populate_recordset(null::outbox, ${held}::json) as held
+    where ${outbox.id} = held.id and ${outbox.status} = 'sending' and ${outbox.lockedUntil} = held.locked_until`);
+  return messages.map(() => undefined);
+});
+
+/**
+ * One attempt at each held message, and its outcome recorded: sent, or back to pending with a back-off
+ * from `now` (the database's clock when not given), or failed after MAX_ATTEMPTS. Never throws: what cannot
+ * be recorded is retried when the hold expires (a repeat, never a loss).
+ */
+async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
+  await Promise.all(
+    messages.map(async (message) => {
+      try {
+        await send(message);
+      } catch (error) {
+        await recordFailure(message, error, now);
+        return;
+      }
+      try {
+        await markSent({ id: message.id, lockedUntil: message.lockedUntil });
+      } catch (recordError) {
+        console.error(`Outbox: message ${message.id} was sent but could not be marked sent:`, recordError);
+      }
+    }),
+  );
+}
+
+async function recordFailure(message: HeldMessage, error: unknown, now: Date | undefined): Promise<void> {
+  const failed = message.attempts >= MAX_ATTEMPTS;
+  const lastError = errorText(error);
+  console.warn(
+    `Outbox: ${message.channel} message ${message.id} failed (attempt ${message.attempts}${failed ? ", giving up" : ""}): ${lastError}`,
+  );
+  const from = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  try {
+    await getDb()
+      .update(outbox)
+      .set({
+        status: failed ? "failed" : "pending",
+        lastError,
+        lockedUntil: null,
+        nextAttemptAt: sql`${from} + ${retryDelayMs(message.attempts)} * interval '1 millisecond'`,
+      })
+      .where(and(eq(outbox.id, message.id), eq(outbox.status, "sending"), eq(outbox.lockedUntil, message.lockedUntil)));
+  } catch (recordError) {
+    // The hold expires and the message is tried again: nothing is lost.
+    console.error(`Outbox: could not record the failure of message ${message.id}:`, recordError);
+  }
+}
+
+/** Deliveries started after a commit and not yet recorded: stop() waits for them. */
+const inFlight = new Set<Promise<void>>();
+
+function track(delivery: Promise<void>): void {
+  inFlight.add(delivery);
+  void delivery.finally(() => inFlight.delete(delivery));
+}
+
+/** Resolves when every delivery started so far has been attempted and recorded. */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all(inFlight);
+}
+
+/**
+ * The worker's round: claims the messages that are due (pending after a failed attempt, or held by a
+ * process whose hold has expired), sends each, and records the outcome. Returns how many were attempted.
+ * Exported for tests.
  */
 export async function deliverDueMessages(now?: Date): Promise<number> {
   const db = getDb();
@@ -134,62 +247,17 @@ export async function deliverDueMessages(now?: Date): Promise<number> {
     .set({ status: "sending", lockedUntil, attempts: sql`${outbox.attempts} + 1` })
     .where(and(inArray(outbox.id, due), claimable))
     .returning();
-
-  const sent: number[] = [];
-  await Promise.all(
-    claimed.map(async (message) => {
-      // Only this round's hold may record the outcome (not a round that took over an expired one).
-      const held = and(eq(outbox.id, message.id), eq(outbox.status, "sending"), eq(outbox.lockedUntil, lockedUntil));
-      try {
-        await send(message);
-      } catch (error) {
-        const failed = message.attempts >= MAX_ATTEMPTS;
-        const lastError = errorText(error);
-        console.warn(
-          `Outbox: ${message.channel} message ${message.id} failed (attempt ${message.attempts}${failed ? ", giving up" : ""}): ${lastError}`,
-        );
-        try {
-          await db
-            .update(outbox)
-            .set({
-              status: failed ? "failed" : "pending",
-              lastError,
-              lockedUntil: null,
-              nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
-            })
-            .where(held);
-        } catch (recordError) {
-          // The hold expires and the message is tried again: nothing is lost.
-          console.error(`Outbox: could not record the failure of message ${message.id}:`, recordError);
-        }
-        return;
-      }
-      sent.push(message.id);
-    }),
+  await deliver(
+    claimed.map((m) => ({ ...m, lockedUntil })),
+    now,
   );
-  // One statement for every message this round delivered (only while this round's hold is still on them).
-  if (sent.length) {
-    try {
-      await db
-        .update(outbox)
-        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(and(inArray(outbox.id, sent), eq(outbox.status, "sending"), eq(outbox.lockedUntil, lockedUntil)));
-    } catch (recordError) {
-      // The hold expires and they are sent again: a repeat, never a loss.
-      console.error(`Outbox: messages ${sent.join(", ")} were sent but could not be marked sent:`, recordError);
-    }
-  }
   return claimed.length;
 }
 
 interface WorkerState {
   intervalMs: number;
   timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the timer fires (ms since the epoch). */
-  dueAt: number;
   running: Promise<void> | undefined;
-  /** A nudge came while a round was running: run another one straight after it. */
-  again: boolean;
   stopped: boolean;
   lastError: { text: string; at: number } | undefined;
   handle: { stop(): Promise<void> };
@@ -201,16 +269,14 @@ const holder = globalThis as { __outboxWorker?: WorkerState | undefined };
 function schedule(state: WorkerState, delayMs: number): void {
   if (state.stopped) return;
   clearTimeout(state.timer);
-  state.dueAt = Date.now() + delayMs;
-  state.timer = setTimeout(() => startRound(state), delayMs);
+  state.timer = setTimeout(() => startRounds(state), delayMs);
   // The worker alone never keeps the process alive.
   state.timer.unref();
 }
 
+/** Rounds until one finds less than a full batch. */
 async function rounds(state: WorkerState): Promise<void> {
-  let more = true;
-  while (more && !state.stopped) {
-    state.again = false;
+  while (!state.stopped) {
     let attempted: number;
     try {
       attempted = await deliverDueMessages();
@@ -224,19 +290,12 @@ async function rounds(state: WorkerState): Promise<void> {
       }
       return;
     }
-    more = state.again || attempted >= BATCH_SIZE;
-    // Nudged during the round: give the next submissions the same moment to gather as a first nudge does.
-    if (more && attempted < BATCH_SIZE) await new Promise((resolve) => setTimeout(resolve, NUDGE_DELAY_MS));
+    if (attempted < BATCH_SIZE) return;
   }
 }
 
-function startRound(state: WorkerState): void {
-  if (state.stopped) return;
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  clearTimeout(state.timer);
+function startRounds(state: WorkerState): void {
+  if (state.stopped || state.running) return;
   state.running = rounds(state)
     .catch((error: unknown) => console.error("Outbox: worker error:", error))
     .finally(() => {
@@ -245,16 +304,19 @@ function startRound(state: WorkerState): void {
     });
 }
 
-/** Starts the background worker (idempotent); returns stop(). Polls due messages every ~1 s and also when nudged. */
+/**
+ * Starts the background worker (idempotent); returns stop(). New messages do not wait for it: they are
+ * sent when their transaction commits (queueMessages). Every ~1 s it retries the messages whose back-off
+ * has passed and takes over those whose sender's hold expired. stop() waits for the round and the sends
+ * in flight, so that their outcomes are recorded before the database closes.
+ */
 export function startOutboxWorker(options: { intervalMs?: number } = {}): { stop(): Promise<void> } {
   const existing = holder.__outboxWorker;
   if (existing && !existing.stopped) return existing.handle;
   const state: WorkerState = {
     intervalMs: options.intervalMs ?? 1_000,
     timer: undefined,
-    dueAt: 0,
     running: undefined,
-    again: false,
     stopped: false,
     lastError: undefined,
     handle: {
@@ -262,8 +324,8 @@ export function startOutboxWorker(options: { intervalMs?: number } = {}): { stop
         state.stopped = true;
         clearTimeout(state.timer);
         if (holder.__outboxWorker === state) holder.__outboxWorker = undefined;
-        // Let an in-flight round finish recording its outcomes before the database closes.
         await state.running;
+        await deliveriesSettled();
         closeEmailTransport();
       },
     },
@@ -272,13 +334,4 @@ export function startOutboxWorker(options: { intervalMs?: number } = {}): { stop
   // A first round at once: messages left pending by the previous run go out now.
   schedule(state, 0);
   return state.handle;
-}
-
-/** Wakes the worker (called after a submission commits) so messages go out in well under a second. */
-export function nudgeOutboxWorker(): void {
-  const state = holder.__outboxWorker;
-  if (!state || state.stopped) return;
-  if (state.running) state.again = true;
-  // A round already due sooner stays as it is: nudges in a burst must not keep pushing it back.
-  else if (state.dueAt > Date.now() + NUDGE_DELAY_MS) schedule(state, NUDGE_DELAY_MS);
 }

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
-import { getDb } from "~/.server/db/index.ts";
+import { bulkInsert, getDb } from "~/.server/db/index.ts";
 import { groupCommit } from "~/.server/db/group-commit.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
 import { keyFor } from "~/.server/forms/index.ts";
-import { nudgeOutboxWorker, queueMessages } from "~/.server/notifications/index.ts";
+import { queueMessages } from "~/.server/notifications/index.ts";
 import { requestNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
@@ -43,9 +43,9 @@ interface PendingRequest {
 
 /**
  * Writes a batch of requests (see groupCommit): the references in one statement, then one transaction with
- * one INSERT for the requests, one for their photos and one for their notifications. A request whose form
- * key is already stored (a repeat, or two copies in the same batch) is skipped by ON CONFLICT and answered
- * with the stored one's reference; its photos are removed.
+ * one INSERT for the requests, one for their photos and one for their notifications, which are sent once
+ * it commits. A request whose form key is already stored (a repeat, or two copies in the same batch) is
+ * skipped by ON CONFLICT and answered with the stored one's reference; its photos are removed.
  */
 async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   const db = getDb();
@@ -55,11 +55,12 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   // transaction or a skipped repeat leaves a gap in the month's numbers: references must be unique, not gapless.)
   const references = await nextReferences(db, "SR", items.length);
   const rows = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(serviceRequests)
-      .values(items.map((item, i) => ({ ...item.values, reference: references[i]! })))
-      .onConflictDoNothing({ target: serviceRequests.idempotencyKey })
-      .returning({ id: serviceRequests.id, reference: serviceRequests.reference });
+    const inserted = await bulkInsert(
+      tx,
+      serviceRequests,
+      items.map((item, i) => ({ ...item.values, reference: references[i]! })),
+      { onConflictDoNothing: serviceRequests.idempotencyKey, returning: { id: serviceRequests.id, reference: serviceRequests.reference } },
+    );
     const idOf = new Map(inserted.map((row) => [row.reference, row.id]));
     const photos = items.flatMap((item, i) => {
       const requestId = idOf.get(references[i]!);
@@ -75,7 +76,7 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
             originalName: f.originalName,
           }));
     });
-    if (photos.length) await tx.insert(requestPhotos).values(photos);
+    await bulkInsert(tx, requestPhotos, photos, { returning: { id: requestPhotos.id } });
     const notices = items.flatMap((item, i) => {
       const reference = references[i]!;
       if (!idOf.has(reference)) return [];
@@ -99,7 +100,6 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
     await queueMessages(tx, notices);
     return idOf;
   });
-  if (rows.size) nudgeOutboxWorker();
 
   const repeats = items.filter((_, i) => !rows.has(references[i]!));
   const stored = repeats.length

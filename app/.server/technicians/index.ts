@@ -5,10 +5,10 @@ import { z } from "zod";
 import { sendCode, verifyCode, type SendOutcome, type VerifyOutcome } from "~/.server/auth/otp.ts";
 import { signedCookie } from "~/.server/auth/cookies.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
-import { getDb } from "~/.server/db/index.ts";
+import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { otpChallenges, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
-import { DLT_TEMPLATES, nudgeOutboxWorker, queueMessages, sms, type Transaction } from "~/.server/notifications/index.ts";
+import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
 import { technicianApplicationNotifications } from "~/.server/notifications/templates.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -391,7 +391,6 @@ export async function verifyApplication(input: {
     }
     return { ok: true, userId: user.id, reference: row.reference };
   });
-  if (outcome.ok) nudgeOutboxWorker();
   return outcome;
 }
 
@@ -563,7 +562,6 @@ export async function reviewApplication(input: {
     ]);
     return { ok: true, changed: true, reference: row.reference, status };
   });
-  if (outcome.ok && outcome.changed) nudgeOutboxWorker();
   return outcome;
 }
 
