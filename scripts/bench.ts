@@ -138,6 +138,11 @@ interface RequestsResult {
    * against 303 answers, and references a 303 named that are not in the table.
    */
   rowCheck: { accepted303: number; rows: number; missingReferences: number; duplicateReferences: number; passed: boolean };
+  /**
+   * The notifications of all those requests, by outbox status once the server has stopped (it finishes
+   * the sends in flight first): every one must be 'sent', none pending, held or failed.
+   */
+  outboxCheck: { byStatus: Record<string, number>; passed: boolean };
   rssMb: number;
   peakRssMb: number;
 }
@@ -451,21 +456,29 @@ async function submitLoad(baseUrl: string, amount: number) {
   };
 }
 
-/** Every reference in service_requests. PGlite: only once the server has stopped (a second opener corrupts it). */
-async function storedReferences(databaseUrl: string | undefined, dataDir: string): Promise<string[]> {
-  const query = "select reference from service_requests";
+/**
+ * Every reference in service_requests, and the outbox's messages by status. PGlite: only once the server
+ * has stopped (a second opener corrupts it).
+ */
+async function storedState(databaseUrl: string | undefined, dataDir: string): Promise<{ references: string[]; outbox: Record<string, number> }> {
+  const referencesQuery = "select reference from service_requests";
+  const outboxQuery = "select status, count(*)::int as n from outbox group by status";
+  const read = async (query: <T>(sql: string) => Promise<T[]>) => ({
+    references: (await query<{ reference: string }>(referencesQuery)).map((r) => r.reference),
+    outbox: Object.fromEntries((await query<{ status: string; n: number }>(outboxQuery)).map((r) => [r.status, r.n])),
+  });
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      return (await client.query<{ reference: string }>(query)).rows.map((r) => r.reference);
+      return await read(async (sql) => (await client.query(sql)).rows);
     } finally {
       await client.end();
     }
   }
   const db = await PGlite.create(path.join(dataDir, "pglite"));
   try {
-    return (await db.query<{ reference: string }>(query)).rows.map((r) => r.reference);
+    return await read(async (sql) => (await db.query(sql)).rows as never[]);
   } finally {
     await db.close();
   }
@@ -500,7 +513,8 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
   const rss = readRss(server.pid);
   await server.stop();
 
-  const stored = await storedReferences(databaseUrl, dataDir);
+  const state = await storedState(databaseUrl, dataDir);
+  const stored = state.references;
   const present = new Set(stored);
   const named = tallies.flatMap((t) => t.references);
   const accepted303 = tallies.reduce((sum, t) => sum + t.accepted, 0);
@@ -514,6 +528,12 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
   rowCheck.passed =
     rowCheck.rows === accepted303 && named.length === accepted303 && rowCheck.missingReferences === 0 && rowCheck.duplicateReferences === 0;
   console.log(`[${engine}] rows in service_requests: ${rowCheck.rows}; 303 answers: ${accepted303} (${rowCheck.passed ? "match" : "MISMATCH"})`);
+  const unsent = Object.entries(state.outbox).filter(([status]) => status !== "sent");
+  // At least the business e-mail, the business SMS and the customer's SMS for every request.
+  const outboxCheck = { byStatus: state.outbox, passed: unsent.length === 0 && (state.outbox.sent ?? 0) >= 3 * stored.length };
+  console.log(
+    `[${engine}] outbox after stop: ${Object.entries(state.outbox).map(([status, n]) => `${n} ${status}`).join(", ") || "empty"} (${outboxCheck.passed ? "all sent" : "NOT ALL SENT"})`,
+  );
 
   const { tally, ...figures } = measured;
   return {
@@ -524,6 +544,7 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
     rejected: measured.submissions - tally.accepted,
     statusCodes: tally.statusCodes,
     rowCheck,
+    outboxCheck,
     ...rss,
   };
 }
@@ -664,7 +685,7 @@ function reportRequests(requests: RequestsResult[]) {
     `\n=== Service-request submission (POST ${REQUEST.path}, no photos; autocannon, ${CONNECTIONS} connections, ~${REQUEST.runS} s, after ${WARMUP_S} s warm-up) ===`,
   );
   const rows = [
-    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "RSS MB", "peak MB"],
+    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "messages sent", "RSS MB", "peak MB"],
   ];
   for (const r of requests) {
     rows.push([
@@ -682,6 +703,7 @@ function reportRequests(requests: RequestsResult[]) {
       String(r.rowCheck.rows),
       String(r.rowCheck.accepted303),
       r.rowCheck.passed ? "passed" : "FAILED",
+      `${r.outboxCheck.byStatus.sent ?? 0}${r.outboxCheck.passed ? "" : " (NOT ALL)"}`,
       r.rssMb.toFixed(1),
       r.peakRssMb.toFixed(1),
     ]);
@@ -770,6 +792,12 @@ function report(
         "= 303 answers",
         `${r.rowCheck.rows} / ${r.rowCheck.accepted303}`,
         verdict(r.rowCheck.passed),
+      ],
+      [
+        `request notifications sent (${r.engine})`,
+        "all, >= 3 per row",
+        Object.entries(r.outboxCheck.byStatus).map(([status, n]) => `${n} ${status}`).join(", "),
+        verdict(r.outboxCheck.passed),
       ],
     ]),
   ];
