@@ -6,10 +6,10 @@ import { readSession, revokeSession, revokeUserSessions, startSession } from "~/
 import { grantAdmin, upsertUserWithRole } from "~/.server/auth/users.ts";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
-import { otpChallenges, outbox, sessions } from "~/.server/db/schema.ts";
+import { otpChallenges, outbox, requestPhotos, sessions } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
 import { listInbox } from "~/.server/inbox/index.ts";
-import { findRequestOf, listRequestsOf, submitQuickRequest } from "~/.server/requests/index.ts";
+import { findRequestOf, findRequestPhotoOf, listRequestsOf, submitQuickRequest } from "~/.server/requests/index.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
 import { quickRequestSchema } from "~/lib/forms/service-request.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
@@ -35,8 +35,8 @@ describe.each(engines)("accounts on %s", (engine) => {
     await seedSettings(testDb.handle.db, "http://localhost:3000");
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await testDb?.destroy();
+    setDatabase(undefined);
   });
   beforeEach(() => resetRateLimits());
 
@@ -208,5 +208,15 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(other).toBeDefined();
     const [otherRow] = await testDb.handle.db.query.serviceRequests.findMany({ where: (r, { eq }) => eq(r.reference, theirs.reference) });
     expect(await findRequestOf(user, otherRow!.id)).toBeUndefined();
+
+    // Photos: the customer's own, by its request; never another's, nor one named under the wrong request.
+    const photo = (requestId: number, path: string) => ({ requestId, path, contentType: "image/webp", width: 1600, height: 1200, bytes: 98_000, originalName: "drive.jpg" });
+    const [minePhoto, theirPhoto] = await testDb.handle.db
+      .insert(requestPhotos)
+      .values([photo(id, "requests/mine.webp"), photo(otherRow!.id, "requests/theirs.webp")])
+      .returning({ id: requestPhotos.id });
+    expect(await findRequestPhotoOf(user, id, minePhoto!.id)).toEqual({ path: "requests/mine.webp", contentType: "image/webp" });
+    expect(await findRequestPhotoOf(user, otherRow!.id, theirPhoto!.id)).toBeUndefined();
+    expect(await findRequestPhotoOf(user, id, theirPhoto!.id)).toBeUndefined();
   });
 });

@@ -19,8 +19,8 @@ describe.each(engines)("content on %s", (engine) => {
     setDatabase(testDb.handle);
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await testDb?.destroy();
+    setDatabase(undefined);
   });
 
   it("seeds every entry once; a second seed adds nothing and keeps edits", async () => {

@@ -15,8 +15,8 @@ describe.each(engines)("data layer on %s", (engine) => {
     setDatabase(testDb.handle);
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await testDb?.destroy();
+    setDatabase(undefined);
   });
 
   it("applies the committed migrations, and applying them again changes nothing", async () => {

@@ -107,9 +107,9 @@ describe.each(engines)("outbox on %s", (engine) => {
   });
   afterAll(async () => {
     setServerConfig(readConfig({}));
-    setDatabase(undefined);
     await gateway?.close();
     await testDb?.destroy();
+    setDatabase(undefined);
   });
   beforeEach(async () => {
     await testDb.handle.db.delete(outbox);

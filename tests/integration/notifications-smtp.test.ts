@@ -103,9 +103,9 @@ describe.each(engines)("e-mail through SMTP on %s", (engine) => {
   });
   afterAll(async () => {
     setServerConfig(readConfig({}));
-    setDatabase(undefined);
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await testDb?.destroy();
+    setDatabase(undefined);
   });
   beforeEach(async () => {
     received.length = 0;

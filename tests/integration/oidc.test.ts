@@ -253,9 +253,9 @@ describe.each(engines)("sign-in through an OpenID provider on %s", (engine) => {
   });
   afterAll(async () => {
     setServerConfig(readConfig({}));
-    setDatabase(undefined);
     await op?.close();
     await testDb?.destroy();
+    setDatabase(undefined);
   });
   beforeEach(() => {
     configure(op.issuer);

@@ -21,8 +21,8 @@ describe.each(engines)("submissions on %s", (engine) => {
     clearContentCache();
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await testDb?.destroy();
+    setDatabase(undefined);
   });
 
   const request = (key: string, mobile = "9848012345") =>

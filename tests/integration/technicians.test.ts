@@ -135,8 +135,8 @@ describe.each(engines)("technicians on %s", (engine) => {
     adminId = (await upsertUserWithRole("+919000000009", "admin")).id;
   });
   afterAll(async () => {
-    setDatabase(undefined);
     await testDb?.destroy();
+    setDatabase(undefined);
     setServerConfig(previousConfig);
     fs.rmSync(storage, { recursive: true, force: true });
   });

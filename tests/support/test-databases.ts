@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { applyMigrations, openDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
+import { deliveriesSettled } from "~/.server/notifications/index.ts";
 
 /**
  * The engines the data layer is tested on: always the embedded PGlite, and PostgreSQL when
@@ -60,6 +61,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     handle,
     location: empty.location,
     async destroy() {
+      // Messages queued by the tests are still being sent and recorded: let them finish first.
+      await deliveriesSettled();
       await handle.close();
       await empty.destroy();
     },

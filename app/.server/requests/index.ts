@@ -274,6 +274,16 @@ async function withHistory(request: ServiceRequest) {
   return { request, photos, events };
 }
 
+/** A photo of one of the customer's own requests (one query: the photo joined to its request and owner). */
+export async function findRequestPhotoOf(owner: RequestOwner, requestId: number, photoId: number) {
+  const [photo] = await getDb()
+    .select({ path: requestPhotos.path, contentType: requestPhotos.contentType })
+    .from(requestPhotos)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
+    .where(and(eq(requestPhotos.id, photoId), eq(requestPhotos.requestId, requestId), ownedBy(owner)));
+  return photo;
+}
+
 /** A stored photo of a request: the path and type to serve. */
 export async function findRequestPhoto(requestId: number, photoId: number) {
   const [photo] = await getDb()
