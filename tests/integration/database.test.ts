@@ -55,6 +55,9 @@ describe.each(engines)("data layer on %s", (engine) => {
       "Unicode: ₹ 4,500 — తెలుగు 🙂",
       "\u0001 control",
     ];
+    // Half of a surrogate pair (a string cut in the middle of an emoji) is stored as U+FFFD, as a text
+    // parameter's UTF-8 encoding stores it.
+    const halfEmoji = "👷".slice(0, 1);
     const rows = hostile.map((text, i) => ({
       channel: "sms" as const,
       recipient: "+919876543210",
@@ -78,6 +81,10 @@ describe.each(engines)("data layer on %s", (engine) => {
     );
     // Columns not given keep their defaults; the computed one is set.
     expect(stored.every((r) => r.status === "sent" && r.attempts === 0 && r.createdAt instanceof Date)).toBe(true);
+    const [half] = await bulkInsert(testDb.handle.db, outbox, [{ ...rows[0]!, body: `name ${halfEmoji}`, variables: { name: halfEmoji }, dedupeKey: "bulk:half" }], {
+      returning: { body: outbox.body, variables: outbox.variables },
+    });
+    expect(half).toEqual({ body: "name \uFFFD", variables: { name: "\uFFFD" } });
     await testDb.handle.db.delete(outbox);
   });
 

@@ -229,6 +229,20 @@ describe("notification templates", () => {
     expect(within24h.body).toContain("(Within 24 hours)");
   });
 
+  it("a subject cut to length keeps whole characters: a name of emoji is not split in half", () => {
+    const name = "👷".repeat(200);
+    const subjects = [
+      ...requestNotifications({ ...notice, contactName: name }, site),
+      ...inboundNotifications({ reference: "CT-2611-0003", formLabel: "contact message", form: "contact", name, mobile: null, email: "a@example.net", subject: null, message: "Hello" }, site),
+    ].flatMap((m) => (m.subject ? [m.subject] : []));
+    expect(subjects.length).toBeGreaterThan(0);
+    for (const subject of subjects) {
+      expect(subject.isWellFormed(), subject).toBe(true);
+      expect(Array.from(subject).length).toBeLessThanOrEqual(120);
+    }
+    expect(subjects.some((s) => s.endsWith("👷…"))).toBe(true);
+  });
+
   it("every SMS is its registered template with the variables filled in, each cut to 30 characters", () => {
     const longName = "Venkata Subrahmanya Lakshmi Narasimha Prasad Rao";
     const longSite = defaultSettings("https://service.deccan-automation-services.example.com");

@@ -15,6 +15,15 @@ export interface BulkInsertOptions<T extends PgTable, R extends Record<string, P
 }
 
 /**
+ * JSON cannot carry half of a UTF-16 surrogate pair, and PostgreSQL rejects the escape JSON.stringify writes
+ * for one. A parameter sent as text never had the problem: the drivers' UTF-8 encoding turns such a half
+ * into U+FFFD. The same happens here, so a string that could be stored before still can.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.toWellFormed() : value;
+}
+
+/**
  * Inserts many rows with one statement and one parameter:
  * `INSERT INTO t (a, b) SELECT a, b FROM json_populate_recordset(NULL::t, $1)`.
  *
@@ -62,7 +71,7 @@ export async function bulkInsert<T extends PgTable, R extends Record<string, PgC
   );
   const table_ = sql.identifier(getTableName(table));
   const result = (await executor.execute(
-    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document)}::json)${conflict} returning ${returning}`,
+    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json)${conflict} returning ${returning}`,
   )) as unknown as { rows: Record<string, unknown>[] };
   // The drivers hand some types over as text (timestamps): the columns' own mapping makes them what a
   // Drizzle select would return.

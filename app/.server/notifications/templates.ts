@@ -175,10 +175,10 @@ function responseHours(site: SiteSettings): string {
   return `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
 }
 
-/** One line, for a subject: no line breaks, not too long. */
+/** One line, for a subject: no line breaks, at most `max` characters (code points: an emoji is never cut in half). */
 function oneLine(text: string, max = 80): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const characters = Array.from(text.replace(/\s+/g, " ").trim());
+  return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : characters.join("");
 }
 
 function fieldLines(fields: Array<[string, string | null]>): string {
