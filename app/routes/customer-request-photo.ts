@@ -1,5 +1,5 @@
 import { requireRole } from "~/.server/auth/index.ts";
-import { findRequestPhotoOf } from "~/.server/requests/index.ts";
+import { findRequestPhoto } from "~/.server/requests/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
 import type { Route } from "./+types/customer-request-photo";
 import { privateNotFound } from "~/.server/http/errors.ts";
@@ -9,6 +9,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const session = await requireRole(request, url, "customer");
   const requestId = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const photoId = /^\d{1,9}$/.test(params.photoId) ? Number(params.photoId) : 0;
-  const photo = requestId && photoId ? await findRequestPhotoOf(session.user, requestId, photoId) : undefined;
+  const photo = requestId && photoId ? await findRequestPhoto(requestId, photoId, session.user) : undefined;
   return photo ? storedFileResponse(photo.path, photo.contentType) : privateNotFound();
 }

@@ -10,8 +10,8 @@ export interface BulkInsertOptions<T extends PgTable, R extends Record<string, P
   computed?: Partial<Record<keyof Row<T>, SQL>>;
   /** ON CONFLICT (column) DO NOTHING: a row whose value is already there is skipped, and not returned. */
   onConflictDoNothing?: PgColumn;
-  /** RETURNING: the inserted rows' columns, under these names. */
-  returning: R;
+  /** RETURNING: the inserted rows' columns, under these names (none when not given). */
+  returning?: R;
 }
 
 /**
@@ -36,11 +36,11 @@ function wellFormed(_key: string, value: unknown): unknown {
  * The columns are those any row sets (not undefined); a row that leaves one of them out stores NULL there,
  * not the column's default, so give every row the same fields.
  */
-export async function bulkInsert<T extends PgTable, R extends Record<string, PgColumn>>(
+export async function bulkInsert<T extends PgTable, R extends Record<string, PgColumn> = Record<never, PgColumn>>(
   executor: Database | Transaction,
   table: T,
   rows: Row<T>[],
-  options: BulkInsertOptions<T, R>,
+  options: BulkInsertOptions<T, R> = {},
 ): Promise<Returned<R>[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -65,19 +65,22 @@ export async function bulkInsert<T extends PgTable, R extends Record<string, PgC
   const targetList = sql.join([...keys, ...Object.keys(computed)].map(name), sql`, `);
   const selectList = sql.join([...keys.map(name), ...Object.values(computed)], sql`, `);
   const conflict = options.onConflictDoNothing ? sql` on conflict (${sql.identifier(options.onConflictDoNothing.name)}) do nothing` : sql``;
-  const returning = sql.join(
-    Object.entries(options.returning).map(([alias, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(alias)}`),
-    sql`, `,
-  );
+  const returned = Object.entries(options.returning ?? {});
+  const returning = returned.length
+    ? sql` returning ${sql.join(
+        returned.map(([alias, column]) => sql`${sql.identifier(column.name)} as ${sql.identifier(alias)}`),
+        sql`, `,
+      )}`
+    : sql``;
   const table_ = sql.identifier(getTableName(table));
   const result = (await executor.execute(
-    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json)${conflict} returning ${returning}`,
+    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json)${conflict}${returning}`,
   )) as unknown as { rows: Record<string, unknown>[] };
   // The drivers hand some types over as text (timestamps): the columns' own mapping makes them what a
   // Drizzle select would return.
   return result.rows.map((row) => {
     const mapped: Record<string, unknown> = {};
-    for (const [alias, column] of Object.entries(options.returning)) {
+    for (const [alias, column] of returned) {
       const value = row[alias];
       mapped[alias] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }

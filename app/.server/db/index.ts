@@ -1,9 +1,9 @@
-import type { Database, DatabaseHandle } from "./client.ts";
+import { assertOutsideTransaction, type Database, type DatabaseHandle } from "./client.ts";
 
 export type { Database, DatabaseHandle, Transaction } from "./client.ts";
 export { afterCommit, assertOutsideTransaction, openDatabase } from "./client.ts";
 export { bulkInsert } from "./bulk-insert.ts";
-import { assertOutsideTransaction } from "./client.ts";
+export { groupCommit } from "./group-commit.ts";
 export { applyMigrations } from "./migrate.ts";
 export { DataDirLockedError } from "./data-dir-lock.ts";
 

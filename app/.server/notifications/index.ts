@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { afterCommit, bulkInsert, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
-import { groupCommit } from "~/.server/db/group-commit.ts";
+import { afterCommit, bulkInsert, getDb, groupCommit, type Database, type Transaction } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
 import { getSmsProvider } from "./sms.ts";
@@ -71,12 +70,11 @@ interface HeldMessage {
  */
 export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  const byKey = new Map<string, OutboxMessage>();
-  for (const m of messages) if (!byKey.has(m.dedupeKey)) byKey.set(m.dedupeKey, m);
-  const held = await bulkInsert(
-    tx,
-    outbox,
-    [...byKey.values()].map((m) => ({
+  // One row per dedupeKey (the first report wins), held by this process for its first attempt.
+  const rows = new Map<string, Omit<HeldMessage, "id" | "lockedUntil"> & { dedupeKey: string; status: "sending" }>();
+  for (const m of messages) {
+    if (rows.has(m.dedupeKey)) continue;
+    rows.set(m.dedupeKey, {
       channel: m.channel,
       recipient: m.recipient,
       subject: m.subject ?? null,
@@ -84,31 +82,18 @@ export async function queueMessages(tx: Database | Transaction, messages: Outbox
       template: m.template,
       variables: m.variables ?? {},
       dedupeKey: m.dedupeKey,
-      status: "sending" as const,
+      status: "sending",
       attempts: 1,
-    })),
-    {
-      // The database's clock (like the worker's), to the millisecond: the hold is compared as a JS Date.
-      computed: { lockedUntil: sql`date_trunc('milliseconds', now()) + ${LOCK_MS} * interval '1 millisecond'` },
-      onConflictDoNothing: outbox.dedupeKey,
-      returning: { id: outbox.id, dedupeKey: outbox.dedupeKey, lockedUntil: outbox.lockedUntil },
-    },
-  );
-  if (held.length === 0) return;
-  const toSend: HeldMessage[] = held.map((row) => {
-    const m = byKey.get(row.dedupeKey)!;
-    return {
-      id: row.id,
-      channel: m.channel,
-      recipient: m.recipient,
-      subject: m.subject ?? null,
-      body: m.body,
-      template: m.template,
-      variables: m.variables ?? {},
-      attempts: 1,
-      lockedUntil: row.lockedUntil!,
-    };
+    });
+  }
+  const held = await bulkInsert(tx, outbox, [...rows.values()], {
+    // The database's clock (like the worker's), to the millisecond: the hold is compared as a JS Date.
+    computed: { lockedUntil: sql`date_trunc('milliseconds', now()) + ${LOCK_MS} * interval '1 millisecond'` },
+    onConflictDoNothing: outbox.dedupeKey,
+    returning: { id: outbox.id, dedupeKey: outbox.dedupeKey, lockedUntil: outbox.lockedUntil },
   });
+  if (held.length === 0) return;
+  const toSend: HeldMessage[] = held.map(({ id, dedupeKey, lockedUntil }) => ({ ...rows.get(dedupeKey)!, id, lockedUntil: lockedUntil! }));
   afterCommit(() => track(deliver(toSend)));
 }
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
-import { bulkInsert, getDb } from "~/.server/db/index.ts";
-import { groupCommit } from "~/.server/db/group-commit.ts";
+import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
 import { keyFor } from "~/.server/forms/index.ts";
@@ -76,7 +75,7 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
             originalName: f.originalName,
           }));
     });
-    await bulkInsert(tx, requestPhotos, photos, { returning: { id: requestPhotos.id } });
+    await bulkInsert(tx, requestPhotos, photos);
     const notices = items.flatMap((item, i) => {
       const reference = references[i]!;
       if (!idOf.has(reference)) return [];
@@ -274,21 +273,15 @@ async function withHistory(request: ServiceRequest) {
   return { request, photos, events };
 }
 
-/** A photo of one of the customer's own requests (one query: the photo joined to its request and owner). */
-export async function findRequestPhotoOf(owner: RequestOwner, requestId: number, photoId: number) {
+/**
+ * A stored photo of a request: the path and type to serve. With an owner (the customer portal), only a
+ * photo of one of their own requests, checked in the same query.
+ */
+export async function findRequestPhoto(requestId: number, photoId: number, owner?: RequestOwner) {
   const [photo] = await getDb()
     .select({ path: requestPhotos.path, contentType: requestPhotos.contentType })
     .from(requestPhotos)
     .innerJoin(serviceRequests, eq(serviceRequests.id, requestPhotos.requestId))
-    .where(and(eq(requestPhotos.id, photoId), eq(requestPhotos.requestId, requestId), ownedBy(owner)));
-  return photo;
-}
-
-/** A stored photo of a request: the path and type to serve. */
-export async function findRequestPhoto(requestId: number, photoId: number) {
-  const [photo] = await getDb()
-    .select({ path: requestPhotos.path, contentType: requestPhotos.contentType })
-    .from(requestPhotos)
-    .where(and(eq(requestPhotos.id, photoId), eq(requestPhotos.requestId, requestId)));
+    .where(and(eq(requestPhotos.id, photoId), eq(requestPhotos.requestId, requestId), owner ? ownedBy(owner) : undefined));
   return photo;
 }
