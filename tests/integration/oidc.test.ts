@@ -12,9 +12,9 @@ import { sessions, users } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
-import { loader as callbackLoader } from "~/routes/auth-callback.ts";
-import { action as startAction } from "~/routes/oidc-start.ts";
-import { action as signOutAction } from "~/routes/sign-out.ts";
+import { loader as callbackLoader } from "~/routes/auth/auth-callback.ts";
+import { action as startAction } from "~/routes/auth/oidc-start.ts";
+import { action as signOutAction } from "~/routes/auth/sign-out.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
 
 /**
@@ -362,7 +362,7 @@ describe.each(engines)("sign-in through an OpenID provider on %s", (engine) => {
   });
 
   it("the home page, back from the provider and signed in, goes on to the stored return address once", async () => {
-    const { loader: homeLoader } = await import("~/routes/home.tsx");
+    const { loader: homeLoader } = await import("~/routes/public/home.tsx");
     const { app, callback } = await startAndSignIn("ravi", "customer", "/customer/request/3");
     const returnCookie = app.cookies.get("return_to")!;
     app.take(await callbackLoader(routeArgs(get(callback, app))));

@@ -34,8 +34,8 @@ import {
 import { UploadError } from "~/.server/uploads/index.ts";
 import { absoluteStoredPath } from "~/.server/uploads/storage.ts";
 import { technicianRegistrationSchema } from "~/lib/forms/technician-registration.ts";
-import { loader as dashboardLoader } from "~/routes/technician-dashboard.tsx";
-import { loader as jobLoader } from "~/routes/technician-job.tsx";
+import { loader as dashboardLoader } from "~/routes/technician/dashboard.tsx";
+import { loader as jobLoader } from "~/routes/technician/job.tsx";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
 
 const APP = "http://localhost:3000";

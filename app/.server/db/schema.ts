@@ -84,10 +84,36 @@ export const serviceRequests = pgTable(
       onDelete: "set null",
     }),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** Bumped by every back-office change: a change made on an older version is refused, never lost. */
+    version: integer("version").notNull().default(1),
+    /** The response promise: due by, from the urgency's target in the settings (~/.server/requests/sla.ts). */
+    responseDueAt: timestamp("response_due_at", { withTimezone: true }),
+    /** The first logged call or note stops the response clock. */
+    firstContactAt: timestamp("first_contact_at", { withTimezone: true }),
+    /** Set while the job waits on the customer or on parts: the resolution clock is paused. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** Time spent paused before pausedAt, in seconds. */
+    pausedSeconds: integer("paused_seconds").notNull().default(0),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The owner was warned once that the response promise was about to be missed. */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    /** The agreed visit window. */
+    visitStart: timestamp("visit_start", { withTimezone: true }),
+    visitEnd: timestamp("visit_end", { withTimezone: true }),
+    /** The customer's purchase-order number: many plants need one before work starts. */
+    poNumber: text("po_number"),
+    duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => serviceRequests.id, { onDelete: "set null" }),
+    cancelReason: text("cancel_reason"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("service_requests_created_at").on(t.createdAt),
+    // The back office's list: newest first within a status, and the keyset tie-break on id.
+    index("service_requests_created_id").on(t.createdAt, t.id),
+    index("service_requests_status_created").on(t.status, t.createdAt, t.id),
+    index("service_requests_response_due").on(t.responseDueAt),
+    index("service_requests_visit").on(t.visitStart),
     index("service_requests_mobile").on(t.mobile),
     index("service_requests_email").on(t.email),
     index("service_requests_assigned").on(t.assignedTechnicianId),
@@ -253,6 +279,11 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /** The OpenID provider's issuer and subject (sub): who this is there. */
+    /**
+     * The back-office role (owner, office, accounts) of a user who holds the "admin" portal role: what they
+     * may open and change there. See ~/lib/auth/permissions.ts.
+     */
+    staffRole: text("staff_role", { enum: ["owner", "office", "accounts"] }),
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -363,11 +394,50 @@ export const requestEvents = pgTable(
     requestId: integer("request_id")
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /**
+     * What happened: "status" (a status change), "call" and "note" (logged contact), "assign", "schedule",
+     * "po", "duplicate". Only status events, and notes not marked internal, reach the customer.
+     */
+    kind: text("kind").notNull().default("status"),
+    /** The request's status after the event. */
     status: text("status").notNull(),
-    /** Shown to the customer on their request page. */
+    /** Shown to the customer on their request page, unless internal. */
     note: text("note"),
+    internal: boolean("internal").notNull().default(false),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_events_request").on(t.requestId, t.createdAt)],
+);
+
+// ── Back office ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who did what in the back office (and every sign-in and sign-out), written in the same transaction as the
+ * change it records: a change is never without its entry, nor an entry without its change.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name or number when it happened: the entry still reads right after a rename or erasure. */
+    actorLabel: text("actor_label").notNull(),
+    /** e.g. "request.status", "request.assign", "staff.add", "settings.update", "auth.sign-in". */
+    action: text("action").notNull(),
+    /** The kind of record: "request", "user", "settings", "technician", "customer". */
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** What a person reads for the record (a reference, a name). */
+    entityLabel: text("entity_label"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [
+    index("audit_log_at").on(t.at, t.id),
+    index("audit_log_actor_at").on(t.actorUserId, t.at),
+    index("audit_log_entity_at").on(t.entityType, t.entityId, t.at),
+  ],
 );

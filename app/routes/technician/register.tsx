@@ -46,7 +46,7 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { CodeStep } from "~/components/form/code-step.tsx";
-import type { Route } from "./+types/technician-register";
+import type { Route } from "./+types/register";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -8,7 +8,7 @@ import { RequestDetails, RequestTimeline } from "~/components/request-details.ts
 import { telHref, whatsappHref } from "~/lib/contact-links.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/admin-service-request";
+import type { Route } from "./+types/service-request";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { requireRole } from "~/.server/auth/index.ts";
 import { findRequest, findRequestPhoto } from "~/.server/requests/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/admin-request-photo";
+import type { Route } from "./+types/request-photo";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 /** A request's photo, for the back office. */

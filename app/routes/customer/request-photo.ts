@@ -1,7 +1,7 @@
 import { requireRole } from "~/.server/auth/index.ts";
 import { findRequestPhoto } from "~/.server/requests/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/customer-request-photo";
+import type { Route } from "./+types/request-photo";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 /** A photo of one of the customer's own requests; anyone else's is a 404. */

@@ -1,7 +1,7 @@
 import { requireRole } from "~/.server/auth/index.ts";
 import { findEnquiry } from "~/.server/enquiries/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/admin-message-attachment";
+import type { Route } from "./+types/message-attachment";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 const TYPES: Record<string, string> = {

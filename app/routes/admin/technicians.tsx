@@ -18,7 +18,7 @@ import {
   type ReviewableStatus,
 } from "~/lib/forms/technician-registration.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/admin-technicians";
+import type { Route } from "./+types/technicians";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -10,7 +10,7 @@ import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { DetailList } from "~/components/detail-list.tsx";
-import type { Route } from "./+types/technician-job";
+import type { Route } from "./+types/job";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -8,7 +8,7 @@ import { RequestDetails, RequestTimeline } from "~/components/request-details.ts
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
-import type { Route } from "./+types/customer-request";
+import type { Route } from "./+types/request";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -7,7 +7,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/customer-requests";
+import type { Route } from "./+types/requests";
 import { noStore } from "~/.server/http/cache.ts";
 
 /** /customer/mobile: My Dashboard / My Requests, the signed-in customer's requests, newest first. */

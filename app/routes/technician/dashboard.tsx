@@ -15,7 +15,7 @@ import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { DetailList } from "~/components/detail-list.tsx";
-import type { Route } from "./+types/technician-dashboard";
+import type { Route } from "./+types/dashboard";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**

@@ -6,7 +6,7 @@ import { AdminNav } from "~/components/admin-nav.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { INBOX_KINDS, type InboxKind } from "~/lib/inbox.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/admin-inbox";
+import type { Route } from "./+types/inbox";
 import { noStore } from "~/.server/http/cache.ts";
 
 /** /admin: everything visitors have sent (requests, messages, forum posts), newest first, with its details. */

@@ -1,6 +1,6 @@
 import { requireRole } from "~/.server/auth/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import type { Route } from "./+types/admin-not-built";
+import type { Route } from "./+types/not-built";
 
 /**
  * Back-office addresses whose screens are not built yet (/admin/technical-library among them): the same
