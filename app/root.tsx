@@ -4,6 +4,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useMatches,
   useRouteLoaderData,
   type HeadersArgs,
 } from "react-router";
@@ -43,12 +44,19 @@ export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && Array.isArray((error.data as { meta?: unknown } | null)?.meta)) {
     return (error.data as { meta: Route.MetaDescriptors }).meta;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) return [{ title: "Access Denied" }, { name: "robots", content: "noindex" }];
   return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const site = data?.site;
+  // The back office draws its own shell (routes/admin/layout.tsx): no public header, footer or contact
+  // buttons. A visitor refused before the layout's loader ran (the public host, no staff role) gets the
+  // public site's frame around "Access Denied", as any other page there.
+  const adminShell = useMatches().some(
+    (m) => (m.handle as { shell?: string } | undefined)?.shell === "admin" && m.loaderData !== undefined,
+  );
+  const site = adminShell ? undefined : data?.site;
   return (
     // The theme script sets data-theme, class and color-scheme on <html> before hydration.
     <html lang="en-IN" suppressHydrationWarning>
@@ -73,9 +81,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {site && <SiteHeader site={site} viewer={data?.viewer ?? null} />}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        {adminShell ? (
+          children
+        ) : (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        )}
         {site && <SiteFooter site={site} />}
         {site && <FloatingContact identity={site.identity} />}
         <ToastHost />

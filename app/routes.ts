@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /**
  * Every URL of the product, grouped by portal. A URL whose issue has not landed yet is not listed:
@@ -67,16 +67,20 @@ export default [
   route("technician/dashboard", "routes/technician/dashboard.tsx"),
   route("technician/jobs/:id", "routes/technician/job.tsx"),
 
-  // ── Back office (admin): on the back-office host only, for the admin role ──
+  // ── Back office: on the back-office host only. The layout's middleware is the guard for every screen
+  //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).
   route("admin/login", "routes/auth/sign-in.tsx", { id: "routes/admin-login" }),
-  route("admin", "routes/admin/inbox.tsx"),
-  route("admin/service-requests/:reference", "routes/admin/service-request.tsx"),
-  route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
-  route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
-  route("admin/technicians", "routes/admin/technicians.tsx"),
-  route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
-  // Back-office screens still to be built: the guard, then the 404 page (never a placeholder).
-  route("admin/*", "routes/admin/not-built.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/inbox.tsx", { id: "routes/admin/dashboard" }),
+    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/service-requests/:reference", "routes/admin/service-request.tsx"),
+    route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
+    route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
+    route("admin/technicians", "routes/admin/technicians.tsx"),
+    route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
+    // Screens still to be built: the guard, then the 404 page (never a placeholder).
+    route("admin/*", "routes/admin/not-built.tsx"),
+  ]),
 
   // ── Anything else: the 404 page, with status 404 ───────────────────────────
   route("*", "routes/public/not-found.tsx"),

@@ -7,15 +7,18 @@ export function ErrorPage({ status, site }: { status: number; site: SiteSettings
   return status === 403 ? <AccessDeniedPage /> : <ServerErrorPage site={site} />;
 }
 
-/** Spec section 8: the admin gate on the public production host, and any other 403. */
-export function AccessDeniedPage() {
+/**
+ * Spec section 8: the admin gate on the public production host, and any other 403. In the back office the
+ * reason says which permission was missing and whom to ask.
+ */
+export function AccessDeniedPage({ reason, back }: { reason?: string | undefined; back?: { href: string; label: string } }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
       <LockIcon className="size-14 text-slate-500" />
       <h1 className="mt-4 text-3xl font-bold">Access Denied</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">You do not have permission to open this page.</p>
-      <a href="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
-        Go to the home page
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{reason ?? "You do not have permission to open this page."}</p>
+      <a href={back?.href ?? "/"} className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+        {back?.label ?? "Go to the home page"}
       </a>
     </div>
   );

@@ -33,7 +33,7 @@ export interface CurrentSession {
   id: number;
   role: Role;
   method: "otp" | "oidc";
-  user: Pick<User, "id" | "name" | "mobile" | "email" | "emailVerified" | "roles">;
+  user: Pick<User, "id" | "name" | "mobile" | "email" | "emailVerified" | "roles" | "staffRole">;
   oidcTokens: OidcTokens | null;
 }
 
@@ -126,6 +126,7 @@ async function findSession(request: Request, now = new Date()): Promise<CurrentS
         email: users.email,
         emailVerified: users.emailVerified,
         roles: users.roles,
+        staffRole: users.staffRole,
       },
     })
     .from(sessions)

@@ -52,9 +52,13 @@ export function hasRole(user: Pick<User, "roles">, role: Role): boolean {
   return user.roles.includes(role);
 }
 
-/** Gives each number the admin role (ADMIN_PHONES at start-up, `npm run admin:add`). */
+/** Gives each number the back office's owner role (ADMIN_PHONES at start-up, `npm run admin:add`). */
 export async function grantAdmin(mobiles: readonly string[]): Promise<User[]> {
   const granted: User[] = [];
-  for (const mobile of mobiles) granted.push(await upsertUserWithRole(mobile, "admin"));
+  for (const mobile of mobiles) {
+    const user = await upsertUserWithRole(mobile, "admin");
+    const [owner] = await getDb().update(users).set({ staffRole: "owner" }).where(eq(users.id, user.id)).returning();
+    granted.push(owner ?? user);
+  }
   return granted;
 }

@@ -1,17 +1,15 @@
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { listInbox } from "~/.server/inbox/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { AdminNav } from "~/components/admin-nav.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { INBOX_KINDS, type InboxKind } from "~/lib/inbox.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/inbox";
-import { noStore } from "~/.server/http/cache.ts";
 
 /** /admin: everything visitors have sent (requests, messages, forum posts), newest first, with its details. */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
   const kindParam = url.searchParams.get("kind");
   const kind = kindParam && kindParam in INBOX_KINDS ? (kindParam as InboxKind) : undefined;
   const beforeParam = url.searchParams.get("before");
@@ -22,12 +20,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     paged: Boolean(before),
     items: page.items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
     nextBefore: page.nextBefore?.toISOString(),
-    meta: seo(site, { type: "policy", title: "Inbox: Back Office", description: "Everything visitors have sent.", path: "/admin", noindex: true }),
+    meta: seo(site, { type: "policy", title: "Inbox: Back Office", description: "Everything visitors have sent.", path: "/admin/inbox", noindex: true }),
   };
-}
-
-export function headers() {
-  return noStore();
 }
 
 export const meta = routeMeta;
@@ -36,7 +30,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   const { kind, items, nextBefore, paged } = loaderData;
   const tab = (k: InboxKind | undefined, label: string) => (
     <a
-      href={k ? `/admin?kind=${k}` : "/admin"}
+      href={k ? `/admin/inbox?kind=${k}` : "/admin/inbox"}
       aria-current={k === kind ? "page" : undefined}
       className={`rounded-full border px-3 py-1 text-sm font-medium ${
         k === kind ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
@@ -47,7 +41,6 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   );
   return (
     <>
-      <AdminNav current="/admin" />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <h1 className="text-3xl font-bold">Inbox</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">Everything sent through the site, newest first. Open an entry for all its details.</p>
@@ -103,7 +96,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
         {nextBefore && (
           <p className="mt-6">
             <a
-              href={`/admin?${new URLSearchParams({ ...(kind ? { kind } : {}), before: nextBefore }).toString()}`}
+              href={`/admin/inbox?${new URLSearchParams({ ...(kind ? { kind } : {}), before: nextBefore }).toString()}`}
               className="font-semibold text-brand-700 underline dark:text-sky-300"
             >
               Older entries

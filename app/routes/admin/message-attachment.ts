@@ -1,4 +1,4 @@
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { findEnquiry } from "~/.server/enquiries/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
 import type { Route } from "./+types/message-attachment";
@@ -11,8 +11,8 @@ const TYPES: Record<string, string> = {
 };
 
 /** The file that came with a message (a CV), for the back office. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ params, context }: Route.LoaderArgs) {
+  staffOf(context);
   const message = await findEnquiry(params.reference);
   const extension = message?.attachmentPath?.split(".").pop() ?? "";
   if (!message?.attachmentPath || !TYPES[extension]) {

@@ -1,4 +1,4 @@
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import type { Route } from "./+types/not-built";
 
@@ -6,13 +6,13 @@ import type { Route } from "./+types/not-built";
  * Back-office addresses whose screens are not built yet (/admin/technical-library among them): the same
  * gate and admin-only guard as every admin page, then the 404 page. Never a placeholder.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
   return throwNotFound(url);
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  await requireRole(request, url, "admin");
+export async function action({ url, context }: Route.ActionArgs) {
+  staffOf(context);
   return throwNotFound(url);
 }
 

@@ -1,22 +1,20 @@
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestWithHistory } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { AdminNav } from "~/components/admin-nav.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
 import { telHref, whatsappHref } from "~/lib/contact-links.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/service-request";
-import { noStore } from "~/.server/http/cache.ts";
 
 /**
  * /admin/service-requests/{reference}: one request as the office sees it (the new-request SMS and e-mail
  * link here), with the customer's contact, the photos and the status history.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
   const found = /^SR-\d{4}-\d{4,}$/.test(params.reference) ? await findRequestWithHistory(params.reference) : undefined;
   if (!found) return throwNotFound(url);
   const site = await getSiteSettings();
@@ -36,20 +34,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return noStore();
-}
-
 export const meta = routeMeta;
 
 export default function AdminServiceRequest({ loaderData }: Route.ComponentProps) {
   const { request, photos, events } = loaderData;
   return (
     <>
-      <AdminNav current="/admin" />
       <div className="mx-auto max-w-4xl px-4 py-8">
         <p>
-          <a href="/admin?kind=request" className="font-medium text-brand-700 underline dark:text-sky-300">
+          <a href="/admin/inbox?kind=request" className="font-medium text-brand-700 underline dark:text-sky-300">
             ← Service requests
           </a>
         </p>

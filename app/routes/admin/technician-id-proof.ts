@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { idProofFile } from "~/.server/technicians/index.ts";
 import type { Route } from "./+types/technician-id-proof";
 import { privateNotFound } from "~/.server/http/errors.ts";
@@ -8,8 +8,8 @@ import { privateNotFound } from "~/.server/http/errors.ts";
  * A technician's ID proof, for the back office only: shown in the browser (inline), never stored by it or
  * by any cache, and never sniffed as another type.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ params, context }: Route.LoaderArgs) {
+  staffOf(context);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const file = id ? await idProofFile(id) : undefined;
   const body = file ? await readFile(file.absolutePath).catch(() => undefined) : undefined;

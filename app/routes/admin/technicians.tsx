@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
-import { requireRole } from "~/.server/auth/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { countApplications, listApplications, reviewApplication, reviewSchema } from "~/.server/technicians/index.ts";
-import { AdminNav } from "~/components/admin-nav.tsx";
 import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -36,8 +35,8 @@ function statusFilter(url: URL): ReviewableStatus | undefined {
   return REVIEWABLE_STATUSES.find((s) => s === value);
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireRole(request, url, "admin");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
   const status = statusFilter(url);
   const [site, applications, counts] = await Promise.all([getSiteSettings(), listApplications(status), countApplications()]);
   const done = url.searchParams.get("done") ?? "";
@@ -78,20 +77,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return noStore();
-}
-
 export const meta = routeMeta;
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const session = await requireRole(request, url, "admin");
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
   const form = await readForm(request);
   if (!form) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
   const values = formValues(form, ["id", "decision", "note"]);
   const parsed = reviewSchema.safeParse(values);
   if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values, form: values.id }, 400, noStore());
-  const reviewed = await reviewApplication({ ...parsed.data, reviewerId: session.user.id });
+  const reviewed = await reviewApplication({ ...parsed.data, reviewerId: staff.userId });
   if (!reviewed.ok) {
     return refuse({ errors: {}, values, form: values.id, formError: "This application could not be found: reload the page." }, 404, noStore());
   }
@@ -126,7 +121,6 @@ export default function AdminTechnicians({ loaderData, actionData }: Route.Compo
   const groups = (status ? [status] : REVIEWABLE_STATUSES).map((s) => ({ status: s, items: applications.filter((a) => a.status === s) }));
   return (
     <>
-      <AdminNav current="/admin/technicians" />
       <div className="mx-auto max-w-6xl px-4 py-8">
         <h1 className="text-3xl font-bold">Technicians</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">

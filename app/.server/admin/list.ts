@@ -1,0 +1,92 @@
+import { stringify } from "csv-stringify/sync";
+import { noStore } from "~/.server/http/cache.ts";
+
+/**
+ * The one list pattern of the back office. A list screen's filters, sort and search live in the query
+ * string (bookmarkable, shareable, working without JavaScript); its pages are keyset pages (the cursor is
+ * the last row's sort value and id, so page 500 costs what page 1 costs); it shows the count of matches;
+ * and ?format=csv exports every row of the current filter.
+ *
+ *   const query = parseListQuery(url, filtersSchema);          // filters from the address, bad values dropped
+ *   const page = await listRequests(query.filters, query.cursor); // the domain: WHERE (sort, id) < cursor LIMIT n+1
+ *   if (query.csv) return csvResponse("requests", COLUMNS, await allRequests(query.filters));
+ */
+export const PAGE_SIZE = 50;
+/** A CSV export is capped so that one click cannot tie the server up; the count says when it was cut. */
+export const CSV_MAX_ROWS = 50_000;
+
+export type Cursor = [string | number, number];
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+/** The cursor of ?after=, or undefined for the first page (a tampered cursor is treated as none). */
+export function decodeCursor(value: string | null): Cursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && (typeof parsed[0] === "string" || typeof parsed[0] === "number") && Number.isInteger(parsed[1])) {
+      return [parsed[0], parsed[1] as number];
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Rows fetched with LIMIT PAGE_SIZE + 1: the page, and the next page's cursor when there is one. */
+export function keysetPage<T>(rows: T[], cursorOf: (row: T) => Cursor, size = PAGE_SIZE): { rows: T[]; next: string | null } {
+  if (rows.length <= size) return { rows, next: null };
+  const page = rows.slice(0, size);
+  return { rows: page, next: encodeCursor(cursorOf(page[page.length - 1]!)) };
+}
+
+/**
+ * The address of the same list with some query parameters changed (null removes one). Any change but
+ * the page itself starts again from the first page.
+ */
+export function listHref(url: URL, changes: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams(url.search);
+  if (!("after" in changes)) params.delete("after");
+  params.delete("format");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === "") params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** The query parameters as a plain object, for a list's Zod filter schema (unknown keys are ignored). */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (value !== "") out[key] = value.slice(0, 200);
+  return out;
+}
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+}
+
+/**
+ * A CSV download. Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading
+ * apostrophe, so an exported customer name can never execute in Excel.
+ */
+export function csvResponse<T>(name: string, columns: CsvColumn<T>[], rows: T[]): Response {
+  const safe = (v: string | number | null | undefined) => {
+    if (v === null || v === undefined) return "";
+    const s = String(v);
+    return typeof v === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  };
+  const body = stringify([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => safe(c.value(row))))]);
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(`\uFEFF${body}`, {
+    headers: {
+      ...noStore(),
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,27 @@
+/** One row of filter links (status tabs): each a plain link, so the filter lives in the address. */
+export interface FilterTab {
+  href: string;
+  label: string;
+  current: boolean;
+  count?: number;
+}
+
+export function FilterTabs({ label, tabs }: { label: string; tabs: FilterTab[] }) {
+  return (
+    <nav aria-label={label} className="mb-4 flex flex-wrap gap-2">
+      {tabs.map((t) => (
+        <a
+          key={t.href}
+          href={t.href}
+          aria-current={t.current ? "page" : undefined}
+          className={`rounded-full border px-3 py-1 text-sm font-medium ${
+            t.current ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          }`}
+        >
+          {t.label}
+          {t.count !== undefined && <span className="ml-1 tabular-nums">({t.count.toLocaleString("en-IN")})</span>}
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Permission } from "~/lib/auth/permissions.ts";
+
+/**
+ * Every back-office screen of the spec, in one registry. It draws the navigation (grouped, filtered by the
+ * staff member's permissions) and tells the admin layout's middleware which permission a URL needs.
+ * A screen whose issue has not landed has `built: false`: it stays out of the navigation and its URL
+ * answers 404 (the catch-all admin route), never a placeholder. To add a screen: docs/back-office.md.
+ */
+export const SCREEN_GROUPS = ["Work", "Money", "Customers", "Communications", "Website", "Business", "System"] as const;
+export type ScreenGroup = (typeof SCREEN_GROUPS)[number];
+
+export interface AdminScreen {
+  /** The screen's URL; everything below it (a record's page, its files) needs the same permission. */
+  path: string;
+  label: string;
+  group: ScreenGroup;
+  permission: Permission;
+  built: boolean;
+  /** Reachable, but not a navigation entry (a sub-screen, or a file route). */
+  hidden?: boolean;
+}
+
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  // Work
+  { path: "/admin", label: "Dashboard", group: "Work", permission: "dashboard", built: true },
+  { path: "/admin/service-requests", label: "Service requests", group: "Work", permission: "requests", built: true },
+  { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
+  // Money
+  { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: false },
+  { path: "/admin/payments", label: "Payments", group: "Money", permission: "money", built: false },
+  { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: false },
+  { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },
+  // Customers
+  { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: false },
+  { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: false },
+  { path: "/admin/help-desk", label: "Help desk", group: "Customers", permission: "communications", built: false },
+  // Communications
+  { path: "/admin/inbox", label: "Inbox", group: "Communications", permission: "communications", built: true },
+  { path: "/admin/messages", label: "Message files", group: "Communications", permission: "communications", built: true, hidden: true },
+  { path: "/admin/communications", label: "Communications", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/notifications", label: "Notifications", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/emails", label: "E-mails", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: false },
+  // Website
+  { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
+  { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: false },
+  { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: false, hidden: true },
+  { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "settings", built: false },
+  { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
+  // Business
+  { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: false },
+  { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: false },
+  // System
+  { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: false },
+  { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: false },
+  { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: false },
+  { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
+  { path: "/admin/data-restoration", label: "Data restoration", group: "System", permission: "settings", built: false },
+];
+
+/** The screen a back-office URL belongs to: the registered path that is the URL or its longest prefix. */
+export function screenFor(pathname: string): AdminScreen | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  let found: AdminScreen | undefined;
+  for (const screen of ADMIN_SCREENS) {
+    const matches = screen.path === "/admin" ? path === "/admin" : path === screen.path || path.startsWith(`${screen.path}/`);
+    if (matches && (!found || screen.path.length > found.path.length)) found = screen;
+  }
+  return found;
+}
+
+export interface NavGroup {
+  group: ScreenGroup;
+  screens: Array<{ path: string; label: string }>;
+}
+
+/** The navigation for someone with these permissions: built, visible screens, grouped in registry order. */
+export function navigationFor(permissions: readonly Permission[]): NavGroup[] {
+  return SCREEN_GROUPS.map((group) => ({
+    group,
+    screens: ADMIN_SCREENS.filter((s) => s.group === group && s.built && !s.hidden && permissions.includes(s.permission)).map(
+      ({ path, label }) => ({ path, label }),
+    ),
+  })).filter((g) => g.screens.length > 0);
+}

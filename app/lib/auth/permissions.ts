@@ -1,0 +1,49 @@
+/**
+ * Back-office roles and what each may do. A staff member signs in to the "admin" portal; their staff role
+ * decides which screens they see and which actions the server lets through. Every screen declares the one
+ * permission it needs (~/lib/admin/screens.ts); the admin layout's middleware checks it for every loader
+ * and action below it. Shared with the browser only to draw the navigation: the server decides.
+ */
+export const STAFF_ROLES = ["owner", "office", "accounts"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = {
+  /** The dashboard: every staff member has it; each panel shows only what their other permissions allow. */
+  dashboard: "See the dashboard",
+  requests: "Work service requests: log calls and notes, change status",
+  dispatch: "Assign technicians and schedule visits",
+  customers: "Customers, their sites and equipment",
+  technicians: "Technicians: applications, skills, availability",
+  communications: "Messages sent through the site",
+  money: "Quotes, invoices and payments",
+  settings: "Business settings and integrations",
+  staff: "Add, change and remove staff",
+  activity: "Read the audit log",
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: string; permissions: readonly Permission[] }> = {
+  owner: {
+    label: "Owner",
+    description: "Everything, including settings, staff and the audit log.",
+    permissions: Object.keys(PERMISSIONS) as Permission[],
+  },
+  office: {
+    label: "Office",
+    description: "Requests, dispatch, customers, technicians and messages.",
+    permissions: ["dashboard", "requests", "dispatch", "customers", "technicians", "communications"],
+  },
+  accounts: {
+    label: "Accounts",
+    description: "Quotes, invoices, payments and customers.",
+    permissions: ["dashboard", "money", "customers"],
+  },
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return STAFF_ROLE_INFO[role].permissions.includes(permission);
+}

@@ -1,0 +1,190 @@
+import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { readFlash, CLEAR_FLASH_COOKIE, type Flash } from "~/.server/admin/flash.ts";
+import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/auth/staff.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { CACHE_POLICY } from "~/.server/http/cache.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { sampleValuesInUse } from "~/.server/settings/samples.ts";
+import { AccessDeniedPage, ServerErrorPage } from "~/components/error-page.tsx";
+import { NotFoundPage } from "~/components/not-found-page.tsx";
+import { navigationFor, screenFor, type NavGroup } from "~/lib/admin/screens.ts";
+import { can, PERMISSIONS, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import type { Route } from "./+types/layout";
+
+/**
+ * The back office's one layout: every admin screen is its child. Its middleware is the guard for all of
+ * them, loaders and actions alike, so a screen's code starts from a checked staff member (staffOf):
+ * the host gate, a staff session, then the permission the screen declares in the registry. It also makes
+ * every back-office response private and unindexed, and hands the flash message of the last action on.
+ */
+const flashContext = new Map<Request, Flash>();
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, url, context }, next) => {
+    const staff = await requireStaff(request, url, context);
+    const screen = screenFor(url.pathname);
+    if (!screen || !screen.built) await throwNotFound(url);
+    else if (!can(staff.role, screen.permission)) {
+      throwForbidden(
+        `${screen.label} needs the permission "${PERMISSIONS[screen.permission]}", which your role (${STAFF_ROLE_INFO[staff.role].label}) does not have. Ask the owner if you need it.`,
+      );
+    }
+    context.set(staffContext, staff);
+    const flash = request.method === "GET" ? readFlash(request) : null;
+    if (flash) flashContext.set(request, flash);
+    try {
+      const response = await next();
+      response.headers.set("Cache-Control", CACHE_POLICY.private);
+      response.headers.set("X-Robots-Tag", "noindex, nofollow");
+      if (flash) response.headers.append("Set-Cookie", CLEAR_FLASH_COOKIE);
+      return response;
+    } finally {
+      flashContext.delete(request);
+    }
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = staffOf(context);
+  const site = await getSiteSettings();
+  return {
+    staff: { name: staff.name ?? staff.mobile ?? "Staff", role: STAFF_ROLE_INFO[staff.role].label },
+    navigation: navigationFor(staff.permissions),
+    flash: flashContext.get(request) ?? null,
+    // Only the owner can change settings: only they are told which samples are still live.
+    samples: staff.role === "owner" ? sampleValuesInUse(site) : [],
+  };
+}
+
+/** The root layout leaves out the public site's header, footer and contact buttons under this route. */
+export const handle = { shell: "admin" };
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { flash, samples } = loaderData;
+  return (
+    <AdminShell staff={loaderData.staff} navigation={loaderData.navigation}>
+      {samples.length > 0 && (
+        <p className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
+          <strong>Sample values are live on the website:</strong> {samples.join(", ")}. Replace them before going live.
+        </p>
+      )}
+      {flash && (
+        <p
+          role="status"
+          className={`mb-4 rounded-md border p-3 text-sm font-medium ${
+            flash.type === "error"
+              ? "border-red-400 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100"
+              : "border-emerald-400 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          }`}
+        >
+          {flash.message}
+        </p>
+      )}
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+function AdminShell({
+  staff,
+  navigation,
+  children,
+}: {
+  staff: { name: string; role: string } | undefined;
+  navigation: NavGroup[];
+  children: React.ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const current = screenFor(pathname)?.path;
+  const nav = (
+    <nav aria-label="Back office">
+      {navigation.map((group) => (
+        <div key={group.group} className="mb-3">
+          <p className="px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{group.group}</p>
+          <ul>
+            {group.screens.map((s) => (
+              <li key={s.path}>
+                <a
+                  href={s.path}
+                  aria-current={s.path === current ? "page" : undefined}
+                  className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                    s.path === current ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-slate-200 dark:text-slate-100 dark:hover:bg-slate-800"
+                  }`}
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+  return (
+    <div className="min-h-dvh bg-white dark:bg-slate-950">
+      <header className="border-b border-slate-200 bg-slate-900 text-white dark:border-slate-800">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+          <a href="/admin" className="font-bold">
+            Back office
+          </a>
+          {staff && (
+            <span className="text-sm text-slate-300">
+              {staff.name} · {staff.role}
+            </span>
+          )}
+          <span className="ml-auto flex items-center gap-3">
+            <a href="/" className="text-sm underline">
+              Website
+            </a>
+            <form method="post" action="/auth/sign-out">
+              <button type="submit" className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-700">
+                Sign out
+              </button>
+            </form>
+          </span>
+        </div>
+      </header>
+      <div className="lg:flex">
+        {navigation.length > 0 && (
+          <>
+            <details className="border-b border-slate-200 px-2 py-2 lg:hidden dark:border-slate-800">
+              <summary className="cursor-pointer px-2 py-1 font-semibold">Menu</summary>
+              <div className="mt-2">{nav}</div>
+            </details>
+            <aside className="hidden w-56 shrink-0 border-r border-slate-200 p-2 lg:block dark:border-slate-800">{nav}</aside>
+          </>
+        )}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Errors below the layout keep the back office's shell and say why: 403 with its reason, 404, or 500. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const site = useRouteLoaderData<{ site: Parameters<typeof NotFoundPage>[0]["site"] }>("root")?.site;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: unknown } | null)?.reason : undefined;
+  const body =
+    status === 404 ? (
+      <NotFoundPage site={site} />
+    ) : status === 403 ? (
+      <AccessDeniedPage
+        reason={typeof reason === "string" ? reason : undefined}
+        back={layout ? { href: "/admin", label: "Back to the dashboard" } : undefined}
+      />
+    ) : (
+      <ServerErrorPage site={site} />
+    );
+  // Refused before the layout's loader ran: the root layout draws the public frame around it.
+  if (!layout) return body;
+  return (
+    <AdminShell staff={layout.staff} navigation={layout.navigation}>
+      {body}
+    </AdminShell>
+  );
+}
