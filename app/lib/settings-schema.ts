@@ -100,12 +100,38 @@ export const chargesSettingsSchema = z
   )
   .length(SERVICE_CATEGORIES.length);
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use 24-hour time, like 09:00");
+
+/**
+ * How the office works: the response promise per urgency (the SLA), the working hours the planned-work
+ * clock counts in, when the owner is warned, and the terms printed on quotes and invoices.
+ */
+export const operationsSettingsSchema = z
+  .object({
+    /** Emergencies and "within 24 hours" are counted round the clock. */
+    emergencyResponseHours: z.number().int().min(1).max(72),
+    within24hResponseHours: z.number().int().min(1).max(72),
+    /** Planned work is counted in working hours: 9 = by the same time on the next working day. */
+    plannedResponseWorkingHours: z.number().int().min(1).max(200),
+    /** Working days, 0 = Sunday ... 6 = Saturday (India time). */
+    workingDays: z.array(z.number().int().min(0).max(6)).min(1, "Choose at least one working day").max(7),
+    workingHoursOpen: clockTime,
+    workingHoursClose: clockTime,
+    /** The owner gets an SMS and an e-mail this long before a request's response is due with no contact. */
+    escalateBeforeMinutes: z.number().int().min(5).max(600),
+    quoteValidityDays: z.number().int().min(1).max(365),
+    quoteTerms: z.string().trim().max(2000),
+    invoiceTerms: z.string().trim().max(2000),
+  })
+  .refine((o) => o.workingHoursClose > o.workingHoursOpen, { message: "Closing time must be after opening time", path: ["workingHoursClose"] });
+
 export const settingsGroupSchemas = {
   identity: identitySettingsSchema,
   business: businessSettingsSchema,
   claims: claimsSettingsSchema,
   promises: promisesSettingsSchema,
   charges: chargesSettingsSchema,
+  operations: operationsSettingsSchema,
 } as const;
 
 export type SettingsGroup = keyof typeof settingsGroupSchemas;

@@ -9,6 +9,7 @@ import { requestNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
+import { responseDueAt } from "~/lib/requests/sla.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
@@ -53,11 +54,18 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   // not for the whole transaction, so other servers' submissions do not queue behind this batch. (A failed
   // transaction or a skipped repeat leaves a gap in the month's numbers: references must be unique, not gapless.)
   const references = await nextReferences(db, "SR", items.length);
+  // The response promise is stored with the request: the dashboard, the lists and the escalation job read
+  // it, and a later change of the targets does not move a promise already made.
+  const receivedAt = new Date();
   const rows = await db.transaction(async (tx) => {
     const inserted = await bulkInsert(
       tx,
       serviceRequests,
-      items.map((item, i) => ({ ...item.values, reference: references[i]! })),
+      items.map((item, i) => ({
+        ...item.values,
+        reference: references[i]!,
+        responseDueAt: responseDueAt(item.values.urgency, receivedAt, site.operations),
+      })),
       { onConflictDoNothing: serviceRequests.idempotencyKey, returning: { id: serviceRequests.id, reference: serviceRequests.reference } },
     );
     const idOf = new Map(inserted.map((row) => [row.reference, row.id]));

@@ -61,5 +61,18 @@ export function defaultSettings(siteUrl: string): SiteSettings {
       { category: "Utility", minRupees: 2000, maxRupees: 18000 },
       { category: "Emergency", minRupees: 5000, maxRupees: 50000 },
     ],
+    // The spec promises a 2-4 hour response: 2 for a line that is down, 4 for "within 24 hours".
+    operations: {
+      emergencyResponseHours: 2,
+      within24hResponseHours: 4,
+      plannedResponseWorkingHours: 9,
+      workingDays: [1, 2, 3, 4, 5, 6],
+      workingHoursOpen: "09:00",
+      workingHoursClose: "18:00",
+      escalateBeforeMinutes: 30,
+      quoteValidityDays: 15,
+      quoteTerms: "Prices are in rupees and exclude GST unless shown. Parts are subject to availability. Work starts on receipt of your purchase order or written approval.",
+      invoiceTerms: "Payment due within 15 days of the invoice date. Repairs carry a 6-month warranty on the repaired fault.",
+    },
   };
 }

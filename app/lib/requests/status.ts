@@ -30,6 +30,11 @@ export const REQUEST_STATUSES = [
     next: "The job is waiting for a part. We will tell you when it arrives and book the next visit.",
   },
   {
+    value: "awaiting_customer",
+    label: "Waiting for you",
+    next: "We need something from you to go on: an approval, a purchase order, access to the site or the unit. See the note above, or call us.",
+  },
+  {
     value: "completed",
     label: "Completed",
     next: "The job is done. Repairs carry a {warranty}-month warranty: if the same fault comes back, call us with this reference.",
@@ -42,6 +47,15 @@ export const REQUEST_STATUSES = [
 ] as const;
 
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]["value"];
+
+/** While a job waits on the customer or on parts, its resolution clock is paused. */
+export const PAUSED_STATUSES: readonly RequestStatus[] = ["awaiting_parts", "awaiting_customer"];
+/** A closed request takes no more work (only a note). */
+export const CLOSED_STATUSES: readonly RequestStatus[] = ["completed", "cancelled"];
+
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return REQUEST_STATUSES.some((s) => s.value === value);
+}
 
 function find(status: string) {
   return REQUEST_STATUSES.find((s) => s.value === status) ?? REQUEST_STATUSES[0];
