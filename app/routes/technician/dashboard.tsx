@@ -3,13 +3,12 @@ import { requireRole } from "~/.server/auth/index.ts";
 import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { findProfileForUser, listAssignedJobs, setAvailability } from "~/.server/technicians/index.ts";
+import { setOwnAvailability, technicianDashboard } from "~/.server/technicians/index.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import { availabilityLabel, idProofLabel, skillLabel } from "~/lib/forms/technician-registration.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -27,31 +26,10 @@ const PATH = "/technician/dashboard";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const session = await requireRole(request, url, "technician");
-  const [site, profile] = await Promise.all([getSiteSettings(), findProfileForUser(session.user)]);
-  const jobs = profile?.status === "approved" ? await listAssignedJobs(profile.id) : [];
+  const [site, { profile, jobs }] = await Promise.all([getSiteSettings(), technicianDashboard(session.user)]);
   return {
-    profile: profile && {
-      reference: profile.reference,
-      status: profile.status,
-      name: profile.name,
-      mobile: profile.mobile,
-      email: profile.email,
-      city: profile.city,
-      skills: profile.skills.map(skillLabel),
-      yearsExperience: profile.yearsExperience,
-      currentEmployer: profile.currentEmployer,
-      availability: availabilityLabel(profile.availability),
-      availableNow: profile.availableNow,
-      idProofType: idProofLabel(profile.idProofType),
-      reviewNote: profile.reviewNote,
-      reviewedAt: profile.reviewedAt?.toISOString() ?? null,
-      verifiedAt: (profile.verifiedAt ?? profile.createdAt).toISOString(),
-    },
-    jobs: jobs.map((j) => ({
-      ...j,
-      assignedAt: j.assignedAt?.toISOString() ?? null,
-      createdAt: j.createdAt.toISOString(),
-    })),
+    profile,
+    jobs,
     meta: seo(site, {
       type: "booking",
       title: "Technician Dashboard",
@@ -73,8 +51,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const session = await requireRole(request, url, "technician");
   const form = await readForm(request);
   if (!form || form.get("intent") !== "availability") return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
-  const profile = await findProfileForUser(session.user);
-  const saved = profile ? await setAvailability(profile.id, form.get("availableNow") === "on") : undefined;
+  const saved = await setOwnAvailability(session.user, form.get("availableNow") === "on");
   if (saved === undefined) {
     return refuse({ errors: {}, values: {}, formError: "Your availability can be set once your application is approved." }, 400, noStore());
   }

@@ -2,7 +2,7 @@ import { requireRole } from "~/.server/auth/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { findAssignedJob, findProfileForUser } from "~/.server/technicians/index.ts";
+import { findOwnJob } from "~/.server/technicians/index.ts";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
@@ -19,12 +19,11 @@ import { noStore } from "~/.server/http/cache.ts";
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const session = await requireRole(request, url, "technician");
-  const profile = await findProfileForUser(session.user);
-  const job = profile?.status === "approved" && params.id.length <= 40 ? await findAssignedJob(profile.id, params.id) : undefined;
+  const job = await findOwnJob(session.user, params.id);
   if (!job) return throwNotFound(url);
   const site = await getSiteSettings();
   return {
-    job: { ...job, assignedAt: job.assignedAt?.toISOString() ?? null, createdAt: job.createdAt.toISOString() },
+    job,
     meta: seo(site, {
       type: "booking",
       title: `Job ${job.reference}`,

@@ -1,22 +1,18 @@
 import { useRef } from "react";
-import { data, redirect } from "react-router";
-import { developmentCode, resendWait } from "~/.server/auth/otp.ts";
-import { readSession, revokeSession, startSession } from "~/.server/auth/index.ts";
-import { recordSignIn } from "~/.server/auth/users.ts";
-import { checkForm, clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { redirect } from "react-router";
+import { clientAddress, refuse } from "~/.server/forms/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import {
-  clearRegistration,
-  findDraft,
-  findProfileForUser,
-  readRegistration,
-  saveApplication,
-  saveRegistration,
-  sendRegistrationCode,
-  verifyApplication,
+  DASHBOARD_PATH,
+  postRegistration,
+  REGISTRATION_PATH,
+  registrationStep,
+  type RegistrationDraft,
+  type RegistrationFailure,
+  type RegistrationOutcome,
 } from "~/.server/technicians/index.ts";
-import { chosenFiles, UploadError } from "~/.server/uploads/index.ts";
 import {
   ConsentField,
   FileField,
@@ -27,70 +23,41 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/form/fields.tsx";
-
-import { fieldErrors } from "~/lib/forms/fields.ts";
-import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import { verifyCodeSchema } from "~/lib/forms/sign-in.ts";
+import { CodeStep } from "~/components/form/code-step.tsx";
 import {
   AVAILABILITY,
   ID_PROOF_LIMITS,
-  ID_PROOF_MISSING,
   ID_PROOF_TYPES,
   SKILLS,
   SKILLS_FIELD,
-  technicianRegistrationSchema,
   YEARS_MAX,
 } from "~/lib/forms/technician-registration.ts";
 import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
-import { CodeStep } from "~/components/form/code-step.tsx";
 import type { Route } from "./+types/register";
-import { noStore } from "~/.server/http/cache.ts";
 
 /**
  * /technician/register: step 1, the application (a multipart form with the ID proof); step 2, the code
  * sent to the mobile number. A right code makes the application pending and signs the technician in; the
- * dashboard then shows the application's status. Every step is a plain form post.
+ * dashboard then shows the application's status. Every step is a plain form post; what each does is in
+ * ~/.server/technicians/registration.ts.
  */
 
-const PATH = "/technician/register";
-const DASHBOARD = "/technician/dashboard";
-
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const own = await ownApplication(request);
-  if (own && own.status !== "rejected") throw redirect(DASHBOARD, { headers: noStore() });
-  const [site, state] = await Promise.all([getSiteSettings(), readRegistration(request, url)]);
+  const [page, site] = await Promise.all([registrationStep(request, url), getSiteSettings()]);
+  if (page.step === "registered") throw redirect(DASHBOARD_PATH, { headers: noStore() });
   const meta = seo(site, {
     type: "careers",
     title: "Technician Registration",
     description:
       "Field technicians and engineers for drives, PLCs, panels, CNC and electrical maintenance: register to take service jobs with us across India.",
-    path: PATH,
+    path: REGISTRATION_PATH,
     noindex: true,
   });
-  if (state?.challengeId && state.mobile) {
-    return {
-      step: "code" as const,
-      mobile: state.mobile,
-      resendIn: await resendWait(state.challengeId),
-      resent: url.searchParams.get("resent") === "1",
-      developmentCode: await developmentCode(state.mobile, state.challengeId),
-      meta,
-    };
-  }
-  const draft = state ? await findDraft(state.profileId, state.proof) : own ? await findDraft(own.id, null) : undefined;
-  return { step: "form" as const, draft, meta };
-}
-
-/**
- * The application of a technician who is signed in: one under review or approved has nothing to do here
- * (the dashboard); a rejected one may apply again, starting from the details they sent before.
- */
-async function ownApplication(request: Request) {
-  const session = await readSession(request);
-  return session?.role === "technician" ? findProfileForUser(session.user) : undefined;
+  if (page.step === "code") return { ...page, resent: url.searchParams.get("resent") === "1", meta };
+  return { ...page, meta };
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -102,133 +69,21 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export const meta = routeMeta;
 
-/** What a refused post of this page answers: the step's messages, and on step 1 whether to offer sign-in. */
-type Failure = FormFailure & { registered?: boolean };
-
-function fail(failure: Failure, status = 400, headers: Record<string, string> = {}) {
-  return refuse(failure, status, headers);
-}
-
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const address = clientAddress(context);
-  const form = await readForm(request);
-  if (!form) return fail({ errors: {}, values: {}, formError: UNREADABLE_FORM });
-  const state = await readRegistration(request, url);
-  const intent = form.get("intent");
-
-  if (intent === "restart") {
-    // Back to the form, which keeps what was typed (and the ID proof) for the new number.
-    const cookie = state ? await saveRegistration({ profileId: state.profileId, proof: state.proof }, url) : await clearRegistration(url);
-    return redirect(PATH, { status: 303, headers: { ...noStore(), "Set-Cookie": cookie } });
-  }
-  if (intent === "resend" || intent === "verify") {
-    if (!state?.challengeId || !state.mobile) {
-      return fail({ errors: {}, values: {}, formError: "Your registration timed out. Please fill in the form again." });
-    }
-    if (intent === "resend") {
-      const sent = await sendRegistrationCode(state.mobile, address, new Date(), { resend: true });
-      if (!sent.ok) return fail({ errors: {}, values: {}, formError: sent.message }, 429, { "Retry-After": String(sent.retryAfter) });
-      const cookie = await saveRegistration({ ...state, challengeId: sent.challengeId }, url);
-      return redirect(`${PATH}?resent=1`, { status: 303, headers: { ...noStore(), "Set-Cookie": cookie } });
-    }
-    return verify(request, url, address, form, { profileId: state.profileId, challengeId: state.challengeId, mobile: state.mobile });
-  }
-  const own = state ? undefined : await ownApplication(request);
-  const draft = state
-    ? { id: state.profileId, found: await findDraft(state.profileId, state.proof) }
-    : own?.status === "rejected"
-      ? { id: own.id, found: await findDraft(own.id, null) }
-      : undefined;
-  return register(request, url, address, form, draft?.found ? draft.id : undefined);
+  return answer(await postRegistration(request, url, clientAddress(context)));
 }
 
-/** Step 1: the application. draftId: the application this browser (or signed-in technician) wrote before. */
-async function register(request: Request, url: URL, address: string, form: FormData, draftId: number | undefined) {
-  // Ticked skills arrive one value each: the schema takes them joined.
-  const normalised = new FormData();
-  for (const [key, value] of form) if (key !== SKILLS_FIELD && key !== "skills") normalised.append(key, value);
-  normalised.set("skills", form.getAll(SKILLS_FIELD).filter((v) => typeof v === "string").join(","));
-  const files = chosenFiles(form.getAll("idProof"));
-  const checked = await checkForm(normalised, address, technicianRegistrationSchema, {
-    limit: "technician-registration",
-    extraErrors: files.length === 0 && !draftId ? { idProof: ID_PROOF_MISSING } : {},
-  });
-  if (!checked.ok) {
-    const outcome = checked.outcome;
-    if (outcome.ok) return redirect(outcome.location, 303);
-    // The message about skills goes beside the tick boxes, under their name.
-    const { skills: skillsError, ...errors } = outcome.failure.errors;
-    const failure = { ...outcome.failure, errors: skillsError ? { ...errors, [SKILLS_FIELD]: skillsError } : errors };
-    return fail(failure, outcome.status, outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {});
+/** The page's answer to a post: 303 to the next step (setting its cookies), or the step again with its messages. */
+function answer(outcome: RegistrationOutcome) {
+  if (outcome.ok) {
+    const headers = new Headers(noStore());
+    for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+    return redirect(outcome.location, { status: 303, headers });
   }
-  const { values } = checked;
-  let saved;
-  try {
-    const session = await readSession(request);
-    const signedInMobile = session?.role === "technician" ? (session.user.mobile ?? undefined) : undefined;
-    saved = await saveApplication(checked.data, files[0], draftId, new Date(), signedInMobile);
-  } catch (error) {
-    if (error instanceof UploadError) return fail({ errors: { idProof: error.message }, values });
-    throw error;
-  }
-  if (!saved.ok) {
-    if (saved.reason === "no-file") return fail({ errors: { idProof: ID_PROOF_MISSING }, values });
-    return fail({
-      errors: {
-        mobile:
-          saved.status === "approved"
-            ? "This number is already registered as a technician. Sign in with it instead."
-            : saved.status === "rejected"
-              ? "This number's application was not approved. Sign in with it to read why and apply again."
-              : "This number already has an application waiting for review. Sign in with it to see its status.",
-      },
-      values,
-      registered: true,
-    });
-  }
-  const sent = await sendRegistrationCode(saved.mobile, address);
-  if (!sent.ok) {
-    // The application is kept: sending the form again later needs no new file.
-    const cookie = await saveRegistration({ profileId: saved.profileId, proof: saved.idProofPath }, url);
-    return fail({ errors: { mobile: sent.message }, values }, 429, { "Retry-After": String(sent.retryAfter), "Set-Cookie": cookie });
-  }
-  const cookie = await saveRegistration(
-    { profileId: saved.profileId, proof: saved.idProofPath, challengeId: sent.challengeId, mobile: saved.mobile },
-    url,
-  );
-  return redirect(PATH, { status: 303, headers: { ...noStore(), "Set-Cookie": cookie } });
-}
-
-/** Step 2: the code. A right one signs the technician in. */
-async function verify(
-  request: Request,
-  url: URL,
-  address: string,
-  form: FormData,
-  state: { profileId: number; challengeId: number; mobile: string },
-) {
-  const values = { code: String(form.get("code") ?? "") };
-  const parsed = verifyCodeSchema.safeParse(values);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values });
-  const verified = await verifyApplication({ ...state, code: parsed.data.code, address });
-  if (!verified.ok) {
-    if (verified.reason === "gone") {
-      return data({ errors: {}, values: {}, formError: verified.message } satisfies Failure, {
-        status: 400,
-        headers: { ...noStore(), "Set-Cookie": await clearRegistration(url) },
-      });
-    }
-    const limited = verified.reason === "address-limit";
-    return fail({ errors: { code: verified.message }, values }, limited ? 429 : 400, verified.retryAfter ? { "Retry-After": String(verified.retryAfter) } : {});
-  }
-  // A new sign-in replaces whatever session this browser had.
-  const previous = await readSession(request);
-  if (previous) await revokeSession(previous.id);
-  const headers = new Headers(noStore());
-  headers.append("Set-Cookie", await startSession({ userId: verified.userId, role: "technician", method: "otp", request, url, address }));
-  headers.append("Set-Cookie", await clearRegistration(url));
-  await recordSignIn(verified.userId);
-  return redirect(DASHBOARD, { status: 303, headers });
+  const headers: Record<string, string> = {};
+  if (outcome.retryAfter) headers["Retry-After"] = String(outcome.retryAfter);
+  if (outcome.cookie) headers["Set-Cookie"] = outcome.cookie;
+  return refuse(outcome.failure, outcome.status, headers);
 }
 
 // ── Page ─────────────────────────────────────────────────────────────────────────────────────────
@@ -236,7 +91,7 @@ async function verify(
 const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
 
 export default function TechnicianRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData as Failure | undefined;
+  const failure = actionData as RegistrationFailure | undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Technician Registration</h1>
@@ -265,9 +120,7 @@ export default function TechnicianRegister({ loaderData, actionData }: Route.Com
 
 const loadSchema = () => import("~/lib/forms/technician-registration.ts").then((m) => m.technicianRegistrationBrowserSchema);
 
-type Draft = Awaited<ReturnType<typeof findDraft>>;
-
-function ApplicationStep({ draft, failure }: { draft: Draft; failure: Failure | undefined }) {
+function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefined; failure: RegistrationFailure | undefined }) {
   const { promises } = useSite();
   const { errors, sending, onFocus, onBlur, onChange, onSubmit } = useValidatedForm(loadSchema, failure);
   const formRef = useRef<HTMLFormElement>(null);
