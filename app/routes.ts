@@ -73,11 +73,15 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/inbox.tsx", { id: "routes/admin/dashboard" }),
     route("admin/inbox", "routes/admin/inbox.tsx"),
-    route("admin/service-requests/:reference", "routes/admin/service-request.tsx"),
+    route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
+    route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),
     route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
     route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
     route("admin/technicians", "routes/admin/technicians.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
+    route("admin/staff", "routes/admin/staff/route.tsx"),
+    route("admin/activity", "routes/admin/activity/route.tsx"),
+    route("admin/settings", "routes/admin/settings/route.tsx"),
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

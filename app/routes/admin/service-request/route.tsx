@@ -7,7 +7,7 @@ import { RequestDetails, RequestTimeline } from "~/components/request-details.ts
 import { telHref, whatsappHref } from "~/lib/contact-links.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/service-request";
+import type { Route } from "./+types/route";
 
 /**
  * /admin/service-requests/{reference}: one request as the office sees it (the new-request SMS and e-mail
