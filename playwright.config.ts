@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,10 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+
+// The token of the test-only session hook (ADR 014, tests/e2e/support/fixtures.ts): random per run, given to
+// the server and, through the environment, to the workers.
+process.env.E2E_FIXTURE_TOKEN ??= randomBytes(32).toString("base64url");
 
 const port = Number(process.env.E2E_PORT);
 // The server's stdout (one JSON line per SMS) goes to this file: sign-in tests read the codes from it.
@@ -58,6 +63,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_FIXTURE_TOKEN: process.env.E2E_FIXTURE_TOKEN,
       SITE_URL: baseURL,
       // Form tests stand for many visitors: each sends its own X-Forwarded-For, so that per-address rate
       // limits apply per test, as they would per visitor.

@@ -131,6 +131,13 @@ app.use(
   }),
 );
 
+// Test-only (ADR 014): the end-to-end tests' session hook, POST /__e2e/session with the run's token. Never
+// loaded unless E2E_FIXTURE_TOKEN is set (playwright.config.ts sets it; `npm start` never does).
+if (process.env.E2E_FIXTURE_TOKEN) {
+  const { e2eFixtureHook } = await import("./app/.server/testing/e2e-hook.ts");
+  app.use(e2eFixtureHook(process.env.E2E_FIXTURE_TOKEN));
+}
+
 const handler = vite ? undefined : createRequestHandler(build, mode);
 app.all("*", async (c) => {
   const context = new RouterContextProvider();

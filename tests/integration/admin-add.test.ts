@@ -1,40 +1,29 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { readConfig } from "~/.server/config.ts";
 import { users } from "~/.server/db/schema.ts";
 import { addAdmins } from "~/.server/startup.ts";
-import { createEmptyDatabase, engines, openAt } from "../support/test-databases.ts";
+import { describeEachEngine, openAt } from "../support/test-databases.ts";
 
 /** `npm run admin:add -- --phone ...` (scripts/admin-add.ts) is a thin wrapper around addAdmins. */
-describe.each(engines)("admin:add on %s", (engine) => {
+describeEachEngine("admin:add", { empty: true }, (database, engine) => {
   it("migrates a new database and gives the numbers the admin role, keeping roles they had", async () => {
-    const empty = await createEmptyDatabase(engine);
-    const dataDir = engine === "pglite" ? empty.location : fs.mkdtempSync(path.join(os.tmpdir(), "admin-add-"));
-    try {
-      const config = readConfig({
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        ...(engine === "postgres" ? { DATABASE_URL: empty.location } : {}),
-        ADMIN_PHONES: "98480 12345, +91 70134 56789",
-      });
-      expect(await addAdmins(config, config.adminPhones)).toEqual(["+919848012345", "+917013456789"]);
-      // Again, as a second run would: still one account each, still admins.
-      expect(await addAdmins(config, ["+919848012345"])).toEqual(["+919848012345"]);
+    const config = readConfig({
+      NODE_ENV: "production",
+      ...database().env,
+      ADMIN_PHONES: "98480 12345, +91 70134 56789",
+    });
+    expect(await addAdmins(config, config.adminPhones)).toEqual(["+919848012345", "+917013456789"]);
+    // Again, as a second run would: still one account each, still admins.
+    expect(await addAdmins(config, ["+919848012345"])).toEqual(["+919848012345"]);
 
-      const handle = await openAt(engine, engine === "pglite" ? dataDir : empty.location);
-      try {
-        const rows = await handle.db.select().from(users).where(eq(users.mobile, "+919848012345"));
-        expect(rows).toHaveLength(1);
-        expect(rows[0]!.roles).toEqual(["admin"]);
-      } finally {
-        await handle.close();
-      }
+    const handle = await openAt(engine, database().location);
+    try {
+      const rows = await handle.db.select().from(users).where(eq(users.mobile, "+919848012345"));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.roles).toEqual(["admin"]);
     } finally {
-      await empty.destroy();
-      if (engine === "postgres") fs.rmSync(dataDir, { recursive: true, force: true });
+      await handle.close();
     }
   });
 });

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { applyMigrations, openDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
+import { afterAll, beforeAll, describe } from "vitest";
+import { applyMigrations, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { deliveriesSettled } from "~/.server/notifications/index.ts";
 
 /**
@@ -67,4 +68,98 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       await empty.destroy();
     },
   };
+}
+
+/** A fresh, empty database (no migrations, not open), for tests that open it themselves, as start-up does. */
+export interface EmptyTestDatabase {
+  engine: Engine;
+  /** PGlite: its data dir. PostgreSQL: its connection URL. */
+  location: string;
+  /** A data dir for the server's files: PGlite's own; a temporary one beside PostgreSQL. */
+  dataDir: string;
+  /** What readConfig needs to reach this database: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+}
+
+export interface EachEngineOptions {
+  /** Make the database the one domain modules use (setDatabase) for the suite. Default true. */
+  appDatabase?: boolean;
+}
+
+/**
+ * One suite per engine ("<name> on pglite", "<name> on postgres"), each with a fresh database made in
+ * beforeAll and closed and dropped in afterAll. The body runs once per engine, at collection time, so the
+ * database is reached through `database()` inside hooks and tests:
+ *
+ *   describeEachEngine("content", (database, engine) => {
+ *     it("...", async () => {
+ *       await database().handle.db.select()...      // migrated, open, and installed with setDatabase
+ *     });
+ *   });
+ *
+ *   describeEachEngine("admin:add", { empty: true }, (database) => {
+ *     it("...", async () => {
+ *       const config = readConfig({ ...database().env });   // empty and not open: the test opens it
+ *     });
+ *   });
+ */
+export function describeEachEngine(
+  name: string,
+  body: (database: () => TestDatabase, engine: Engine) => void,
+): void;
+export function describeEachEngine(
+  name: string,
+  options: EachEngineOptions & { empty?: false },
+  body: (database: () => TestDatabase, engine: Engine) => void,
+): void;
+export function describeEachEngine(
+  name: string,
+  options: { empty: true },
+  body: (database: () => EmptyTestDatabase, engine: Engine) => void,
+): void;
+export function describeEachEngine(
+  name: string,
+  optionsOrBody: (EachEngineOptions & { empty?: boolean }) | ((database: () => TestDatabase, engine: Engine) => void),
+  maybeBody?: (database: () => never, engine: Engine) => void,
+): void {
+  const options = typeof optionsOrBody === "function" ? {} : optionsOrBody;
+  const body = (typeof optionsOrBody === "function" ? optionsOrBody : maybeBody) as (database: () => unknown, engine: Engine) => void;
+  describe.each(engines)(`${name} on %s`, (engine) => {
+    let current: TestDatabase | EmptyTestDatabase | undefined;
+    let destroy: (() => Promise<void>) | undefined;
+    const installed = !options.empty && options.appDatabase !== false;
+
+    beforeAll(async () => {
+      if (options.empty) {
+        const empty = await createEmptyDatabase(engine);
+        const dataDir = engine === "pglite" ? empty.location : fs.mkdtempSync(path.join(os.tmpdir(), "test-data-"));
+        current = {
+          engine,
+          location: empty.location,
+          dataDir,
+          env: engine === "pglite" ? { DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: empty.location },
+        };
+        destroy = async () => {
+          await empty.destroy();
+          if (engine === "postgres") fs.rmSync(dataDir, { recursive: true, force: true });
+        };
+      } else {
+        const testDb = await createTestDatabase(engine);
+        current = testDb;
+        destroy = () => testDb.destroy();
+        if (installed) setDatabase(testDb.handle);
+      }
+    });
+
+    afterAll(async () => {
+      await destroy?.();
+      if (installed) setDatabase(undefined);
+      current = undefined;
+    });
+
+    body(() => {
+      if (!current) throw new Error(`${name}: the database is reached inside hooks and tests, after beforeAll`);
+      return current;
+    }, engine);
+  });
 }
