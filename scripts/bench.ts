@@ -462,7 +462,8 @@ async function submitLoad(baseUrl: string, amount: number) {
  */
 async function storedState(databaseUrl: string | undefined, dataDir: string): Promise<{ references: string[]; outbox: Record<string, number> }> {
   const referencesQuery = "select reference from service_requests";
-  const outboxQuery = "select status, count(*)::int as n from outbox group by status";
+  // Messages only: scheduled jobs (channel "job", e.g. a response-promise escalation due hours later) wait by design.
+  const outboxQuery = "select status, count(*)::int as n from outbox where channel <> 'job' group by status";
   const read = async (query: <T>(sql: string) => Promise<T[]>) => ({
     references: (await query<{ reference: string }>(referencesQuery)).map((r) => r.reference),
     outbox: Object.fromEntries((await query<{ status: string; n: number }>(outboxQuery)).map((r) => [r.status, r.n])),

@@ -3,6 +3,8 @@ import { seedContent } from "~/.server/content/index.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
 import { grantAdmin } from "~/.server/auth/users.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
+// Job modules register their handlers when imported: the worker must know every job before it claims one.
+import "~/.server/requests/escalation.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
 
 /**

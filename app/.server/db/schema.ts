@@ -179,20 +179,22 @@ export const referenceCounters = pgTable("reference_counters", {
 });
 
 /**
- * Messages to send (e-mail, SMS), written in the same transaction as what they report, and delivered by
- * the background worker with retries: a failing provider never fails or loses a submission.
+ * The one queue of deferred work. Messages to send (e-mail, SMS), written in the same transaction as what
+ * they report, and scheduled jobs (channel "job": a response-promise escalation, later reminders and
+ * contract visits), due at next_attempt_at. The background worker claims what is due with FOR UPDATE SKIP
+ * LOCKED and retries with back-off: a failing provider or job never fails or loses what queued it.
  */
 export const outbox = pgTable(
   "outbox",
   {
     id: serial("id").primaryKey(),
-    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    channel: text("channel", { enum: ["email", "sms", "job"] }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
-    /** SMS: the DLT template's id (India's rules); e-mail: the template's name. */
+    /** SMS: the DLT template's id (India's rules); e-mail: the template's name; job: the job's name. */
     template: text("template").notNull(),
-    /** The template's variables, for providers that take them separately. */
+    /** The template's variables, for providers that take them separately; a job's payload. */
     variables: jsonb("variables").notNull().default({}),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

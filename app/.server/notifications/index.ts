@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { afterCommit, bulkInsert, getDb, groupCommit, type Database, type Transaction } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
+import { runJob } from "~/.server/jobs/index.ts";
 import { getSmsProvider } from "./sms.ts";
 import { orderedVariables } from "./templates.ts";
 
@@ -46,7 +47,8 @@ const MAX_ERROR_LENGTH = 500;
 /** A message held by this process for one attempt: only the holder (same lockedUntil) records its outcome. */
 interface HeldMessage {
   id: number;
-  channel: "email" | "sms";
+  /** "job": a scheduled job (~/.server/jobs), run by the same worker with the same retries. */
+  channel: "email" | "sms" | "job";
   recipient: string;
   subject: string | null;
   body: string;
@@ -104,6 +106,10 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 }
 
 async function send(message: HeldMessage): Promise<void> {
+  if (message.channel === "job") {
+    await runJob(message.template, message.variables);
+    return;
+  }
   if (message.channel === "email") {
     await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: message.body });
     return;

@@ -10,6 +10,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
+import { scheduleEscalations } from "./escalation.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
@@ -57,15 +58,12 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   // The response promise is stored with the request: the dashboard, the lists and the escalation job read
   // it, and a later change of the targets does not move a promise already made.
   const receivedAt = new Date();
+  const dueOf = (item: PendingRequest) => responseDueAt(item.values.urgency, receivedAt, site.operations);
   const rows = await db.transaction(async (tx) => {
     const inserted = await bulkInsert(
       tx,
       serviceRequests,
-      items.map((item, i) => ({
-        ...item.values,
-        reference: references[i]!,
-        responseDueAt: responseDueAt(item.values.urgency, receivedAt, site.operations),
-      })),
+      items.map((item, i) => ({ ...item.values, reference: references[i]!, responseDueAt: dueOf(item) })),
       { onConflictDoNothing: serviceRequests.idempotencyKey, returning: { id: serviceRequests.id, reference: serviceRequests.reference } },
     );
     const idOf = new Map(inserted.map((row) => [row.reference, row.id]));
@@ -105,6 +103,15 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
       );
     });
     await queueMessages(tx, notices);
+    // The owner's warning if no call is logged in time: a job stored with the request (survives restarts).
+    await scheduleEscalations(
+      tx,
+      items.flatMap((item, i) => {
+        const id = idOf.get(references[i]!);
+        return id === undefined ? [] : [{ id, responseDueAt: dueOf(item) }];
+      }),
+      site.operations.escalateBeforeMinutes,
+    );
     return idOf;
   });
 
