@@ -71,7 +71,7 @@ export default [
   //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).
   route("admin/login", "routes/auth/sign-in.tsx", { id: "routes/admin-login" }),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/inbox.tsx", { id: "routes/admin/dashboard" }),
+    route("admin", "routes/admin/dashboard/route.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
     route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),
