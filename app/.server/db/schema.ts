@@ -102,6 +102,14 @@ export const serviceRequests = pgTable(
     visitEnd: timestamp("visit_end", { withTimezone: true }),
     /** The customer's purchase-order number: many plants need one before work starts. */
     poNumber: text("po_number"),
+    /**
+     * The technician's stage on the job: on_the_way, on_site, work_done, needs_parts, needs_quote
+     * (~/lib/requests/field-stages.ts). The request's status follows it (on site -> in progress, ...).
+     */
+    fieldStage: text("field_stage"),
+    /** Set on arriving on site, cleared on leaving; minutes on site are added up in onSiteMinutes. */
+    onSiteSince: timestamp("on_site_since", { withTimezone: true }),
+    onSiteMinutes: integer("on_site_minutes").notNull().default(0),
     duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => serviceRequests.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -135,6 +143,12 @@ export const requestPhotos = pgTable(
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
     originalName: text("original_name").notNull(),
+    /** Who added it: the customer with the request, or a technician on site (then uploadedBy is set). */
+    source: text("source", { enum: ["customer", "technician", "office"] }).notNull().default("customer"),
+    uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    caption: text("caption"),
+    /** A photo sent again from a phone's offline queue is stored once. */
+    idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("request_photos_request").on(t.requestId)],
@@ -363,6 +377,11 @@ export const technicianProfiles = pgTable(
     email: text("email"),
     city: text("city").notNull(),
     skills: text("skills").array().notNull(),
+    /** The catalogue services (slugs) the office trusts this technician with: ranks assignment suggestions. */
+    serviceSlugs: text("service_slugs")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearsExperience: integer("years_experience").notNull(),
     currentEmployer: text("current_employer"),
     /** What they can offer: full_time, part_time, weekends, on_call. */
@@ -406,6 +425,8 @@ export const requestEvents = pgTable(
     /** Shown to the customer on their request page, unless internal. */
     note: text("note"),
     internal: boolean("internal").notNull().default(false),
+    /** Set for writes replayed from a technician's offline queue: a replay finds the event it made. */
+    idempotencyKey: text("idempotency_key").unique(),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -443,3 +464,64 @@ export const auditLog = pgTable(
     index("audit_log_entity_at").on(t.entityType, t.entityId, t.at),
   ],
 );
+
+// ── Field work ───────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Parts used on a job, recorded by the technician (or the office): picked from the products list once it
+ * exists (productId, next issue) or typed as free text.
+ */
+export const jobParts = pgTable(
+  "job_parts",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    /** The product, once products exist (issue 11); null for free text. */
+    productId: integer("product_id"),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unit: text("unit").notNull().default("nos"),
+    addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_parts_request").on(t.requestId)],
+);
+
+/**
+ * The customer's sign-off of the finished work: a name and a signature drawn on the technician's phone
+ * (stored as an image), or, without JavaScript, a typed name confirmed by a one-time code sent to the
+ * customer's mobile.
+ */
+export const jobSignoffs = pgTable("job_signoffs", {
+  id: serial("id").primaryKey(),
+  requestId: integer("request_id")
+    .notNull()
+    .unique()
+    .references(() => serviceRequests.id, { onDelete: "cascade" }),
+  signerName: text("signer_name").notNull(),
+  method: text("method", { enum: ["drawn", "otp"] }).notNull(),
+  /** The drawn signature (PNG), relative to the storage directory. */
+  signaturePath: text("signature_path"),
+  /** The mobile the confirming code went to (method otp). */
+  confirmedMobile: text("confirmed_mobile"),
+  technicianUserId: integer("technician_user_id").references(() => users.id, { onDelete: "set null" }),
+  idempotencyKey: text("idempotency_key").unique(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What each field stage requires before a technician may set it (the office edits these): e.g. "work done"
+ * needs the customer's sign-off and at least one note or photo.
+ */
+export const jobStageRequirements = pgTable("job_stage_requirements", {
+  stage: text("stage").primaryKey(),
+  requireSignoff: boolean("require_signoff").notNull().default(false),
+  requireNoteOrPhoto: boolean("require_note_or_photo").notNull().default(false),
+  requirePhoto: boolean("require_photo").notNull().default(false),
+  requireParts: boolean("require_parts").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
