@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import type { z } from "zod";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**
@@ -63,6 +64,38 @@ export function queryObject(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (value !== "") out[key] = value.slice(0, 200);
   return out;
+}
+
+export interface ListQuery<F> {
+  /** The filters, sort and search: what the schema made of the address, each bad value left out. */
+  filters: F;
+  /** ?after=: the page's cursor (undefined on the first page, or when tampered with). */
+  cursor: Cursor | undefined;
+  /** ?format=csv: every row of the filter, as a download. */
+  csv: boolean;
+}
+
+/**
+ * A list's query string through its Zod schema. A bad value (a mistyped status, a date that does not
+ * exist, a number too large) is dropped and the rest still applies: a hand-edited or stale address shows
+ * the list with fewer filters, never an error page. The schema gives defaults for what is left out, and
+ * must accept an empty object.
+ */
+export function parseListQuery<F>(url: URL, schema: z.ZodType<F>): ListQuery<F> {
+  const input: Record<string, string> = queryObject(url);
+  delete input.after;
+  delete input.format;
+  let parsed = schema.safeParse(input);
+  // Each round drops the fields an issue names; a schema with n fields settles in at most n rounds.
+  for (let round = 0; !parsed.success && round < 50; round++) {
+    const bad = new Set(parsed.error.issues.map((issue) => issue.path[0]).filter((key): key is string => typeof key === "string" && key in input));
+    if (bad.size === 0) break;
+    for (const key of bad) delete input[key];
+    parsed = schema.safeParse(input);
+  }
+  if (!parsed.success) parsed = schema.safeParse({});
+  if (!parsed.success) throw new Error("parseListQuery: the list's schema must accept an empty query");
+  return { filters: parsed.data, cursor: decodeCursor(url.searchParams.get("after")), csv: url.searchParams.get("format") === "csv" };
 }
 
 export interface CsvColumn<T> {

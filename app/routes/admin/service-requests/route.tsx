@@ -1,13 +1,217 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { throwNotFound } from "~/.server/http/errors.ts";
+import { listServices } from "~/.server/content/index.ts";
+import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { REQUEST_SORTS, requestListSchema, SLA_FILTERS, STATUS_FILTERS, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
+import { URGENCIES } from "~/lib/forms/urgency.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { FilterForm } from "./filter-form.tsx";
 import type { Route } from "./+types/route";
 
-// Being built: until its registry entry says built, the layout answers 404 before this runs.
-export async function loader({ url, context }: Route.LoaderArgs) {
-  staffOf(context);
-  return throwNotFound(url);
+/**
+ * /admin/service-requests: every service request, filtered, searched and sorted from the address (the list
+ * pattern, ~/.server/admin/list.ts), in keyset pages, with the count per status tab, each request's response
+ * clock, and the current filter as a CSV download (?format=csv).
+ */
+const PATH = "/admin/service-requests";
+
+interface Choices {
+  services: Array<{ slug: string; name: string }>;
+  technicians: Array<{ id: number; name: string }>;
 }
 
-export default function NotBuilt() {
-  return null;
+/** The filters of the address, less a service or technician the list does not offer (ignored, like any bad value). */
+async function readQuery(url: URL): Promise<{ query: ListQuery<RequestListFilters>; choices: Choices }> {
+  const query = parseListQuery(url, requestListSchema);
+  const [services, technicians] = await Promise.all([listServices(), technicianChoices()]);
+  const filters = { ...query.filters };
+  if (filters.service && !services.some((s) => s.slug === filters.service)) delete filters.service;
+  if (typeof filters.technician === "number" && !technicians.some((t) => t.id === filters.technician)) delete filters.technician;
+  return { query: { ...query, filters }, choices: { services: services.map((s) => ({ slug: s.slug, name: s.name })), technicians } };
+}
+
+/** An instant as ISO 8601 in India time ("2026-11-22T15:05:00+05:30"): what a spreadsheet in the office reads right. */
+function indiaIso(iso: string | null): string {
+  if (!iso) return "";
+  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
+const CSV_COLUMNS: CsvColumn<RequestListItem>[] = [
+  { header: "Reference", value: (r) => r.reference },
+  { header: "Received", value: (r) => indiaIso(r.receivedAt) },
+  { header: "Contact name", value: (r) => r.contactName },
+  { header: "Mobile", value: (r) => r.mobile },
+  { header: "E-mail", value: (r) => r.email },
+  { header: "Company", value: (r) => r.company },
+  { header: "City", value: (r) => r.city },
+  { header: "Service", value: (r) => r.service },
+  { header: "Urgency", value: (r) => r.urgencyLabel },
+  { header: "Status", value: (r) => r.statusLabel },
+  { header: "Technician", value: (r) => r.technician },
+  { header: "Response due", value: (r) => indiaIso(r.responseDueAt) },
+  { header: "First contact", value: (r) => indiaIso(r.firstContactAt) },
+  { header: "Response", value: (r) => r.clock.text },
+  { header: "PO number", value: (r) => r.poNumber },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const [{ query }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
+    const rows = await exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
+    return csvResponse("service-requests", CSV_COLUMNS, rows);
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [{ query, choices }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
+  const { filters, cursor } = query;
+  const page = await listServiceRequests(filters, cursor, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
+  const tabs = STATUS_FILTERS.map((s: StatusFilter) => ({
+    href: listHref(url, { status: s === "open" ? null : s }),
+    label: s === "open" ? "Open" : s === "all" ? "All" : statusLabel(s),
+    current: s === filters.status,
+    count: page.counts[s],
+  }));
+  return {
+    filters: { ...filters, technician: filters.technician === undefined ? undefined : String(filters.technician) },
+    choices,
+    rows: page.rows,
+    total: page.total,
+    tabs,
+    sortLinks: {
+      received: {
+        href: listHref(url, { sort: filters.sort === "newest" ? "oldest" : null }),
+        direction: filters.sort === "newest" ? ("descending" as const) : filters.sort === "oldest" ? ("ascending" as const) : undefined,
+      },
+      clock: { href: listHref(url, { sort: "due" }), direction: filters.sort === "due" ? ("ascending" as const) : undefined },
+    },
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    empty: emptyMessage(filters),
+    meta: seo(site, {
+      type: "policy",
+      title: "Service requests: Back Office",
+      description: "Every service request: filter, search, sort and export.",
+      path: PATH,
+      noindex: true,
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+function emptyMessage(f: RequestListFilters): string {
+  const narrowed = f.urgency || f.service || f.city || f.from || f.to || f.technician !== undefined || f.sla || f.q;
+  if (narrowed) return "No service request matches these filters.";
+  if (f.status === "open") return "No open service requests: every request is completed or cancelled.";
+  if (f.status === "all") return "No service requests yet.";
+  return `No service requests with the status "${statusLabel(f.status)}".`;
+}
+
+type Item = Route.ComponentProps["loaderData"]["rows"][number];
+
+const link = "font-semibold text-brand-700 underline dark:text-sky-300";
+const muted = "text-slate-600 dark:text-slate-400";
+
+const CLOCK_CLASS: Record<Item["clock"]["state"], string> = {
+  breached: "font-semibold text-red-800 dark:text-red-300",
+  due_soon: "font-semibold text-amber-900 dark:text-amber-200",
+  on_track: "",
+  met: "text-emerald-800 dark:text-emerald-300",
+  missed: "text-slate-700 dark:text-slate-300",
+  closed: muted,
+};
+
+const COLUMNS: ColumnDef<Item, unknown>[] = [
+  {
+    id: "reference",
+    header: "Reference",
+    cell: ({ row: { original: r } }) => (
+      <a href={`${PATH}/${encodeURIComponent(r.reference)}`} className={`${link} font-mono whitespace-nowrap`}>
+        {r.reference}
+      </a>
+    ),
+  },
+  {
+    id: "received",
+    header: "Received",
+    cell: ({ row: { original: r } }) => (
+      <time dateTime={r.receivedAt} className="whitespace-nowrap">
+        {formatDateTime(r.receivedAt)}
+      </time>
+    ),
+  },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <span className="block font-medium">{r.contactName}</span>
+        {r.company && <span className={`block ${muted}`}>{r.company}</span>}
+      </>
+    ),
+  },
+  { id: "service", header: "Service", cell: ({ row: { original: r } }) => r.service ?? <span className={muted}>Not given</span> },
+  { id: "city", header: "City", cell: ({ row: { original: r } }) => r.city ?? <span className={muted}>Not given</span> },
+  {
+    id: "urgency",
+    header: "Urgency",
+    cell: ({ row: { original: r } }) => <span className={r.urgency === "emergency" ? "font-semibold text-red-800 dark:text-red-300" : undefined}>{r.urgencyLabel}</span>,
+  },
+  { id: "status", header: "Status", cell: ({ row: { original: r } }) => <span className="whitespace-nowrap">{r.statusLabel}</span> },
+  { id: "technician", header: "Technician", cell: ({ row: { original: r } }) => r.technician ?? <span className={muted}>Unassigned</span> },
+  {
+    id: "clock",
+    header: "Response",
+    cell: ({ row: { original: r } }) => <span className={`whitespace-nowrap ${CLOCK_CLASS[r.clock.state]}`}>{r.clock.text}</span>,
+  },
+];
+
+export default function AdminServiceRequests({ loaderData }: Route.ComponentProps) {
+  const { filters, choices, rows, total, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Service requests"
+        description="Every request received, with its response clock. Filter, search and sort; the address keeps the view, so it can be bookmarked or shared."
+        actions={
+          <ButtonLink href={csvHref} download>
+            Export CSV
+          </ButtonLink>
+        }
+      />
+      <FilterTabs label="Request status" tabs={tabs} />
+      <FilterForm
+        action={PATH}
+        filters={filters}
+        choices={choices}
+        urgencies={URGENCIES.map((u) => ({ value: u.value, label: u.label }))}
+        slaStates={SLA_FILTERS.map((s) => ({ value: s.value, label: s.label }))}
+        sorts={REQUEST_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+      />
+      <DataTable
+        caption={`Service requests, ${REQUEST_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`}
+        columns={COLUMNS}
+        data={rows}
+        rowKey={(r) => String(r.id)}
+        sort={sortLinks}
+        empty={empty}
+      />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
+  );
 }
