@@ -10,6 +10,7 @@ import { signedCookie } from "./cookies.ts";
 import { readSession, revokeSession, startSession, type CurrentSession, type OidcTokens } from "./sessions.ts";
 import { hasRole, recordSignIn, type User } from "./users.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { auditSignIn } from "~/.server/audit/sign-ins.ts";
 
 /**
  * Sign-in through the external OpenID Connect provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET):
@@ -386,6 +387,7 @@ export async function completeOidcSignIn(input: { request: Request; url: URL; ad
     };
     headers.append("Set-Cookie", await startSession({ userId: user.id, role, method: "oidc", request, url, address, oidcTokens }));
     await recordSignIn(user.id);
+    await auditSignIn(role, user, address, "oidc");
     return redirect(pending.returnTo ?? ROLES[role].landingPath, { status: 303, headers });
   } catch (error) {
     const reason = logFailure(error, "callback");

@@ -12,6 +12,7 @@ import { clearPendingSignIn, readPendingSignIn, savePendingSignIn, type PendingS
 import { readSession, revokeSession, startSession } from "./sessions.ts";
 import { findUserByMobile, hasRole, recordSignIn, technicianRegistered, upsertUserWithRole } from "./users.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { auditSignIn } from "~/.server/audit/sign-ins.ts";
 
 /**
  * Signing in by mobile number and one-time code, for all three portals. Step 1 sends a code; step 2
@@ -97,6 +98,7 @@ export async function signInAction(request: Request, url: URL, role: Role, addre
   headers.append("Set-Cookie", await startSession({ userId: user.id, role, method: "otp", request, url, address }));
   headers.append("Set-Cookie", await clearPendingSignIn(url));
   await recordSignIn(user.id);
+  await auditSignIn(role, user, address, "otp");
   return redirect(pending.returnTo ?? ROLES[role].landingPath, { status: 303, headers });
 }
 

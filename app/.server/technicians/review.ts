@@ -1,8 +1,9 @@
 /** The office's review of technician applications: the list, the counts, one application, approve or reject. */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/.server/db/index.ts";
-import { technicianProfiles } from "~/.server/db/schema.ts";
+import { audit, type AuditActor } from "~/.server/audit/index.ts";
+import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { technicianProfiles, users } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { optionalText } from "~/lib/forms/fields.ts";
@@ -70,9 +71,11 @@ export async function reviewApplication(input: {
   decision: "approve" | "reject";
   note?: string;
   reviewerId: number;
+  /** Who, for the audit log (auditActor(staff): with their address); else the reviewer's account. */
+  actor?: AuditActor;
   now?: Date;
 }): Promise<ReviewOutcome> {
-  const { id, decision, note, reviewerId, now = new Date() } = input;
+  const { id, decision, note, reviewerId, actor, now = new Date() } = input;
   const status = decision === "approve" ? "approved" : "rejected";
   const site = await getSiteSettings();
   const outcome = await getDb().transaction(async (tx): Promise<ReviewOutcome> => {
@@ -83,6 +86,19 @@ export async function reviewApplication(input: {
       .update(technicianProfiles)
       .set({ status, reviewNote: note ?? null, reviewedAt: now, reviewedBy: reviewerId })
       .where(eq(technicianProfiles.id, row.id));
+    await audit(
+      tx,
+      actor ?? (await reviewerActor(tx, reviewerId)),
+      {
+        action: "technician.review",
+        entityType: "technician",
+        entityId: row.id,
+        entityLabel: row.reference,
+        before: { status: row.status, reviewNote: row.reviewNote },
+        after: { status, reviewNote: note ?? null },
+      },
+      now,
+    );
     // Named after the state it changed from: the same change can only ever queue one message.
     const dedupeKey = `technician:${row.reference}:${status}:from-${row.status}-${(row.reviewedAt ?? row.verifiedAt ?? row.createdAt).getTime()}`;
     await queueMessages(tx, [
@@ -96,4 +112,10 @@ export async function reviewApplication(input: {
     return { ok: true, changed: true, reference: row.reference, status };
   });
   return outcome;
+}
+
+/** The reviewer as the audit log names them, when the caller gave no actor (no address then). */
+async function reviewerActor(tx: Transaction, reviewerId: number): Promise<AuditActor> {
+  const [user] = await tx.select({ name: users.name, mobile: users.mobile }).from(users).where(eq(users.id, reviewerId));
+  return { userId: reviewerId, label: user?.name ?? user?.mobile ?? `user ${reviewerId}`, ipAddress: null };
 }

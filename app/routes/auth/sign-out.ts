@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { clearSessionCookie, readSession, revokeSession, revokeUserSessions } from "~/.server/auth/index.ts";
 import { oidcSignOut } from "~/.server/auth/oidc.ts";
-import { readForm } from "~/.server/forms/index.ts";
+import { auditSignOut } from "~/.server/audit/sign-ins.ts";
+import { clientAddress, readForm } from "~/.server/forms/index.ts";
 import type { Route } from "./+types/sign-out";
 
 /**
@@ -9,13 +10,15 @@ import type { Route } from "./+types/sign-out";
  * a lost phone), clears the cookie and goes to the home page. A session opened through the OpenID provider
  * also ends there: its tokens are revoked and the browser passes through the provider's end-session page.
  */
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const session = await readSession(request);
   const headers = { "Set-Cookie": clearSessionCookie(url), "Cache-Control": "private, no-store" };
   if (!session) return redirect("/", { status: 303, headers });
   const form = await readForm(request);
-  if (form?.get("everywhere") === "yes") await revokeUserSessions(session.user.id);
+  const everywhere = form?.get("everywhere") === "yes";
+  if (everywhere) await revokeUserSessions(session.user.id);
   else await revokeSession(session.id);
+  await auditSignOut(session, clientAddress(context), everywhere);
   const providerLogout = session.method === "oidc" ? await oidcSignOut(session, url) : undefined;
   return redirect(providerLogout ?? "/", { status: 303, headers });
 }

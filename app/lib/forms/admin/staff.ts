@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { STAFF_ROLES } from "~/lib/auth/permissions.ts";
+import { indianMobile, requiredText } from "~/lib/forms/fields.ts";
+
+/**
+ * The staff screen's forms (/admin/staff): add a staff member by mobile number, change a member's role,
+ * remove a member. Shared with the browser; the server parses each post with parseForm.
+ */
+
+const role = z.enum(STAFF_ROLES, "Choose a role: Owner, Office or Accounts.");
+
+const userId = z
+  .string("This staff member could not be found: reload the page.")
+  .regex(/^\d{1,9}$/, "This staff member could not be found: reload the page.")
+  .transform(Number);
+
+/**
+ * The role the page showed when it was drawn (a hidden field): a change made meanwhile by another owner
+ * is refused, not overwritten.
+ */
+const shownRole = z.enum(STAFF_ROLES, "This staff member could not be found: reload the page.");
+
+export const addStaffSchema = z.object({
+  intent: z.literal("add"),
+  mobile: indianMobile,
+  name: requiredText("Enter the staff member's name.", 100),
+  role,
+});
+
+export const changeStaffRoleSchema = z.object({
+  intent: z.literal("role"),
+  userId,
+  from: shownRole,
+  role,
+});
+
+export const removeStaffSchema = z.object({
+  intent: z.literal("remove"),
+  userId,
+  from: shownRole,
+});
+
+export type AddStaffInput = z.output<typeof addStaffSchema>;
+export type ChangeStaffRoleInput = z.output<typeof changeStaffRoleSchema>;
+export type RemoveStaffInput = z.output<typeof removeStaffSchema>;
+
+export const STAFF_CHANGED_MEANWHILE = "Someone else changed this staff member while you were looking at it. Reload to see the change.";
+export const LAST_OWNER =
+  "You are the only owner. Make someone else an owner first: without an owner, no one could manage staff, settings or the audit log.";
