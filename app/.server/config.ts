@@ -114,6 +114,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
             providerName: e.OIDC_PROVIDER_NAME?.trim() || "your company account",
           }
         : undefined,
+    /**
+     * The integration variables exactly as set (undefined when not): each one set wins over the value the
+     * owner stored in the back office (app/.server/settings/integrations.ts), which says so on the screen.
+     */
+    integrationsEnv: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM || undefined,
+      smsProvider: e.SMS_PROVIDER,
+      smsHttpUrl: e.SMS_HTTP_URL,
+      smsHttpToken: e.SMS_HTTP_TOKEN || undefined,
+      smsSenderId: e.SMS_SENDER_ID,
+      oidcIssuer: e.OIDC_ISSUER,
+      oidcClientId: e.OIDC_CLIENT_ID || undefined,
+      oidcClientSecret: e.OIDC_CLIENT_SECRET || undefined,
+      oidcProviderName: e.OIDC_PROVIDER_NAME?.trim() || undefined,
+    },
     /** Only seeds the site URL setting on first run; afterwards the admin edits it. */
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
   };

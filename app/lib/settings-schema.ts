@@ -53,15 +53,71 @@ export const identitySettingsSchema = z.object({
   siteUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")),
 });
 
-export const businessSettingsSchema = z.object({
-  /** Shown as text; open24x7 drives the structured data (openingHoursSpecification). */
-  openingHours: z.string().trim().min(2).max(80),
-  open24x7: z.boolean(),
-  gstin: gstinSchema,
-  state: z.string().trim().min(2).max(60),
-  /** GST state code: the first two digits of the GSTIN. */
-  stateCode: z.string().regex(/^\d{2}$/),
-});
+/**
+ * GST state codes (the first two digits of every GSTIN) and the state or territory each stands for, as the
+ * GST portal lists them. 25 (Daman and Diu) was merged into 26 in 2020; 28 is Andhra Pradesh before 2014.
+ */
+export const GST_STATES: Readonly<Record<string, string>> = {
+  "01": "Jammu and Kashmir",
+  "02": "Himachal Pradesh",
+  "03": "Punjab",
+  "04": "Chandigarh",
+  "05": "Uttarakhand",
+  "06": "Haryana",
+  "07": "Delhi",
+  "08": "Rajasthan",
+  "09": "Uttar Pradesh",
+  "10": "Bihar",
+  "11": "Sikkim",
+  "12": "Arunachal Pradesh",
+  "13": "Nagaland",
+  "14": "Manipur",
+  "15": "Mizoram",
+  "16": "Tripura",
+  "17": "Meghalaya",
+  "18": "Assam",
+  "19": "West Bengal",
+  "20": "Jharkhand",
+  "21": "Odisha",
+  "22": "Chhattisgarh",
+  "23": "Madhya Pradesh",
+  "24": "Gujarat",
+  "25": "Daman and Diu",
+  "26": "Dadra and Nagar Haveli and Daman and Diu",
+  "27": "Maharashtra",
+  "28": "Andhra Pradesh (before 2014)",
+  "29": "Karnataka",
+  "30": "Goa",
+  "31": "Lakshadweep",
+  "32": "Kerala",
+  "33": "Tamil Nadu",
+  "34": "Puducherry",
+  "35": "Andaman and Nicobar Islands",
+  "36": "Telangana",
+  "37": "Andhra Pradesh",
+  "38": "Ladakh",
+  "97": "Other Territory",
+  "99": "Centre Jurisdiction",
+};
+
+export const GST_STATE_MISMATCH = "The state code must be the GSTIN's first two digits";
+
+export const businessSettingsSchema = z
+  .object({
+    /** Shown as text; open24x7 drives the structured data (openingHoursSpecification). */
+    openingHours: z.string().trim().min(2).max(80),
+    open24x7: z.boolean(),
+    gstin: gstinSchema,
+    state: z.string().trim().min(2).max(60),
+    /** GST state code: the first two digits of the GSTIN. */
+    stateCode: z.string().regex(/^\d{2}$/, "A GST state code has two digits"),
+  })
+  .superRefine((b, ctx) => {
+    const known = GST_STATES[b.stateCode];
+    if (!known) ctx.addIssue({ code: "custom", path: ["stateCode"], message: `${b.stateCode} is not a GST state code` });
+    else if (b.gstin.slice(0, 2) !== b.stateCode) ctx.addIssue({ code: "custom", path: ["stateCode"], message: GST_STATE_MISMATCH });
+    else if (b.state !== known) ctx.addIssue({ code: "custom", path: ["state"], message: `State code ${b.stateCode} is ${known}` });
+  });
 
 export const claimsSettingsSchema = z.object({
   foundedYear: z.number().int().min(1900).max(2100),
@@ -125,6 +181,81 @@ export const operationsSettingsSchema = z
   })
   .refine((o) => o.workingHoursClose > o.workingHoursOpen, { message: "Closing time must be after opening time", path: ["workingHoursClose"] });
 
+/** name@handle, as UPI apps show it (the handle is the payment app's or bank's). */
+export const UPI_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+/** Four letters (the bank), a zero, six letters or digits (the branch). */
+export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+const optionalSetting = (max: number) => z.string().trim().min(1).max(max).optional();
+
+/**
+ * How customers pay: printed on invoices and quotes. Every field stays unset until the owner fills it in
+ * (no sample account is ever shown); a bank account needs its name, number and IFSC together.
+ */
+export const paymentsSettingsSchema = z
+  .object({
+    upiId: z.string().trim().regex(UPI_ID, "A UPI ID looks like name@bank").optional(),
+    payeeName: optionalSetting(100),
+    bankName: optionalSetting(100),
+    accountName: optionalSetting(100),
+    accountNumber: z.string().trim().regex(/^\d{9,18}$/, "An account number has 9 to 18 digits").optional(),
+    ifsc: z.string().trim().toUpperCase().regex(IFSC, "An IFSC has 11 characters, like SBIN0001234").optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (!(p.bankName || p.accountName || p.accountNumber || p.ifsc)) return;
+    const missing = "Needed for a bank account (or leave all the bank fields empty)";
+    if (!p.accountName) ctx.addIssue({ code: "custom", path: ["accountName"], message: missing });
+    if (!p.accountNumber) ctx.addIssue({ code: "custom", path: ["accountNumber"], message: missing });
+    if (!p.ifsc) ctx.addIssue({ code: "custom", path: ["ifsc"], message: missing });
+  });
+
+export const SMS_SENDER_ID = /^[A-Z]{6}$/;
+
+/**
+ * The outside services, for an install without environment variables for them: e-mail (SMTP), the SMS
+ * gateway and the OpenID Connect provider. Server-only: it holds secrets (smtpUrl carries the SMTP password,
+ * smsHttpToken, oidcClientSecret), which are never sent to a browser. An environment variable that is set
+ * wins over the stored value (app/.server/settings/integrations.ts).
+ */
+export const integrationsSettingsSchema = z
+  .object({
+    smtpUrl: z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, "An SMTP address starts with smtp:// or smtps://").optional(),
+    mailFrom: optionalSetting(200),
+    smsProvider: z.enum(["log", "http"]).optional(),
+    smsHttpUrl: z.url({ protocol: /^https?$/, message: "Enter the gateway's https:// address" }).optional(),
+    smsHttpToken: optionalSetting(500),
+    smsSenderId: z.string().trim().regex(SMS_SENDER_ID, "A sender ID is six capital letters").optional(),
+    oidcIssuer: z.url({ protocol: /^https?$/, message: "Enter the provider's https:// address" }).optional(),
+    oidcClientId: optionalSetting(200),
+    oidcClientSecret: optionalSetting(500),
+    oidcProviderName: optionalSetting(40),
+  })
+  .superRefine((i, ctx) => {
+    const oidc = [i.oidcIssuer, i.oidcClientId, i.oidcClientSecret].filter(Boolean).length;
+    if (oidc > 0 && oidc < 3) {
+      const message = "The issuer, client ID and client secret are set together (or all left empty)";
+      if (!i.oidcIssuer) ctx.addIssue({ code: "custom", path: ["oidcIssuer"], message });
+      if (!i.oidcClientId) ctx.addIssue({ code: "custom", path: ["oidcClientId"], message });
+      if (!i.oidcClientSecret) ctx.addIssue({ code: "custom", path: ["oidcClientSecret"], message });
+    }
+  });
+
+/** The secret fields of the integrations group: write-only, never returned to a browser or written to the log. */
+export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret"] as const;
+export type IntegrationSecret = (typeof INTEGRATION_SECRETS)[number];
+
+/**
+ * Groups the server keeps to itself: they are not in SiteSettings (which every page sends to the browser).
+ * Payments are read by invoices (getPaymentSettings), integrations by the mail, SMS and sign-in code.
+ */
+export const privateSettingsGroupSchemas = {
+  payments: paymentsSettingsSchema,
+  integrations: integrationsSettingsSchema,
+} as const;
+export type PrivateSettingsGroup = keyof typeof privateSettingsGroupSchemas;
+export type PaymentSettings = z.output<typeof paymentsSettingsSchema>;
+export type IntegrationSettings = z.output<typeof integrationsSettingsSchema>;
+
 export const settingsGroupSchemas = {
   identity: identitySettingsSchema,
   business: businessSettingsSchema,
@@ -136,3 +267,8 @@ export const settingsGroupSchemas = {
 
 export type SettingsGroup = keyof typeof settingsGroupSchemas;
 export type SiteSettings = { [K in SettingsGroup]: z.output<(typeof settingsGroupSchemas)[K]> };
+export type PrivateSettings = { [K in PrivateSettingsGroup]: z.output<(typeof privateSettingsGroupSchemas)[K]> };
+
+/** Every group the settings screen edits, public and private. */
+export const allSettingsGroupSchemas = { ...settingsGroupSchemas, ...privateSettingsGroupSchemas } as const;
+export type AnySettingsGroup = keyof typeof allSettingsGroupSchemas;

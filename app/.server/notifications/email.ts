@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import { getServerConfig } from "~/.server/config.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { effectiveMail } from "~/.server/settings/integrations.ts";
 
 export interface EmailToSend {
   to: string;
@@ -24,11 +24,12 @@ function transportFor(url: string) {
 }
 
 /**
- * Sends one plain-text e-mail through SMTP_URL. Without SMTP_URL it is written on stdout as one JSON line
- * and counts as delivered: it stays in the outbox, marked sent, for a developer to read.
+ * Sends one plain-text e-mail through SMTP_URL (or the SMTP address stored in the settings). Without either
+ * it is written on stdout as one JSON line and counts as delivered: it stays in the outbox, marked sent,
+ * for a developer to read.
  */
 export async function sendEmail(message: EmailToSend): Promise<void> {
-  const config = getServerConfig();
+  const config = await effectiveMail();
   if (!config.smtpUrl) {
     process.stdout.write(`${JSON.stringify({ type: "email", to: message.to, subject: message.subject, body: message.text })}\n`);
     return;

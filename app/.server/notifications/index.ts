@@ -115,7 +115,7 @@ async function send(message: HeldMessage): Promise<void> {
     return;
   }
   const variables = (message.variables ?? {}) as Record<string, string>;
-  await getSmsProvider().send(message.recipient, message.body, message.template, orderedVariables(message.template, variables));
+  await (await getSmsProvider()).send(message.recipient, message.body, message.template, orderedVariables(message.template, variables));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { getServerConfig } from "~/.server/config.ts";
+import { effectiveSms } from "~/.server/settings/integrations.ts";
 
 export interface SmsProvider {
   /** Resolves when the provider accepted the message; throws (with a short reason) when it did not. */
@@ -46,11 +46,14 @@ export function httpSmsProvider(options: { url: string; token?: string | undefin
   };
 }
 
-/** The provider the configuration names, read at send time (tests and a restart with new settings swap it). */
-export function getSmsProvider(): SmsProvider {
-  const { sms } = getServerConfig();
+/**
+ * The provider the configuration names (the environment, else the settings), read at send time (tests and a
+ * saved change of the settings swap it).
+ */
+export async function getSmsProvider(): Promise<SmsProvider> {
+  const sms = await effectiveSms();
   if (sms.provider === "http") {
-    if (!sms.url) throw new Error("SMS_PROVIDER is http but SMS_HTTP_URL is not set");
+    if (!sms.url) throw new Error("SMS is sent through an HTTP gateway but its address (SMS_HTTP_URL) is not set");
     return httpSmsProvider({ url: sms.url, token: sms.token, senderId: sms.senderId });
   }
   return logSmsProvider;

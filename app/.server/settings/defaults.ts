@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/lib/settings-schema.ts";
+import type { PrivateSettings, SiteSettings } from "~/lib/settings-schema.ts";
 
 /**
  * First-run values of the site settings. The spec leaves the phone number and e-mail open, so these are
@@ -75,4 +75,12 @@ export function defaultSettings(siteUrl: string): SiteSettings {
       invoiceTerms: "Payment due within 15 days of the invoice date. Repairs carry a 6-month warranty on the repaired fault.",
     },
   };
+}
+
+/**
+ * The server-only groups start empty: no bank account, UPI ID or integration is invented. The settings
+ * screen shows each as "not set" until the owner fills it in.
+ */
+export function defaultPrivateSettings(): PrivateSettings {
+  return { payments: {}, integrations: {} };
 }

@@ -1,15 +1,25 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { audit, changedFields, type AuditActor } from "~/.server/audit/index.ts";
 import { assertOutsideTransaction, getDb, type Database } from "~/.server/db/index.ts";
 import { siteSettings } from "~/.server/db/schema.ts";
 import {
+  allSettingsGroupSchemas,
+  INTEGRATION_SECRETS,
+  privateSettingsGroupSchemas,
   settingsGroupSchemas,
+  type AnySettingsGroup,
+  type IntegrationSettings,
+  type PaymentSettings,
+  type PrivateSettings,
+  type PrivateSettingsGroup,
   type SettingsGroup,
   type SiteSettings,
 } from "~/lib/settings-schema.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
-import { defaultSettings } from "./defaults.ts";
+import { defaultPrivateSettings, defaultSettings } from "./defaults.ts";
 
 const GROUPS = Object.keys(settingsGroupSchemas) as SettingsGroup[];
+const PRIVATE_GROUPS = Object.keys(privateSettingsGroupSchemas) as PrivateSettingsGroup[];
 
 /**
  * Every page reads the settings, so they are cached in memory. A write through updateSettingsGroup
@@ -20,12 +30,13 @@ let cache: { value: SiteSettings; expires: number } | undefined;
 
 /** Inserts each group that is missing. Safe on every start: existing (edited) values are kept. */
 export async function seedSettings(db: Database, siteUrl: string): Promise<void> {
-  const defaults = defaultSettings(siteUrl);
+  const defaults = { ...defaultSettings(siteUrl), ...defaultPrivateSettings() };
   await db
     .insert(siteSettings)
-    .values(GROUPS.map((key) => ({ key, value: defaults[key] })))
+    .values([...GROUPS, ...PRIVATE_GROUPS].map((key) => ({ key, value: defaults[key] })))
     .onConflictDoNothing({ target: siteSettings.key });
   cache = undefined;
+  privateCache = undefined;
   bumpContentVersion();
 }
 
@@ -63,7 +74,160 @@ export async function updateSettingsGroup<K extends SettingsGroup>(key: K, input
   return value;
 }
 
-/** For tests: forget the cached copy. */
+/** For tests: forget the cached copies. */
 export function clearSettingsCache(): void {
   cache = undefined;
+  privateCache = undefined;
+}
+
+// ── The server-only groups (payments, integrations) ───────────────────────────────────────────────
+
+let privateCache: { value: PrivateSettings; expires: number } | undefined;
+
+async function getPrivateSettings(): Promise<PrivateSettings> {
+  assertOutsideTransaction();
+  if (privateCache && privateCache.expires > Date.now()) return privateCache.value;
+  const rows = await getDb()
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, PRIVATE_GROUPS));
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  const fallback = defaultPrivateSettings();
+  const value = {} as Record<PrivateSettingsGroup, unknown>;
+  for (const key of PRIVATE_GROUPS) {
+    const parsed = privateSettingsGroupSchemas[key].safeParse(byKey.get(key) ?? fallback[key]);
+    if (parsed.success) value[key] = parsed.data;
+    else {
+      // Never the issues themselves: they could quote a secret.
+      console.error(`site_settings.${key} is invalid; treating it as not set`);
+      value[key] = fallback[key];
+    }
+  }
+  privateCache = { value: value as PrivateSettings, expires: Date.now() + CACHE_TTL_MS };
+  return privateCache.value;
+}
+
+/** Bank account and UPI ID for invoices; each field undefined until the owner sets it. */
+export async function getPaymentSettings(): Promise<PaymentSettings> {
+  return (await getPrivateSettings()).payments;
+}
+
+/** The stored integration settings (secrets included: server only). Prefer the getters in ./integrations.ts. */
+export async function getStoredIntegrations(): Promise<IntegrationSettings> {
+  return (await getPrivateSettings()).integrations;
+}
+
+// ── Editing: the settings screen ──────────────────────────────────────────────────────────────────
+
+export type AllSettings = SiteSettings & PrivateSettings;
+
+export interface EditableSettings {
+  values: AllSettings;
+  /** Each group's updated_at (ISO), the stale-save check's token; "" for a group without a row yet. */
+  versions: Record<AnySettingsGroup, string>;
+}
+
+/** Every group as stored now (not the cache: the form must start from the latest save), with its version. */
+export async function readSettingsForEditing(): Promise<EditableSettings> {
+  const rows = await getDb().select().from(siteSettings);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const fallback: AllSettings = { ...defaultSettings("http://localhost:3000"), ...defaultPrivateSettings() };
+  const values = {} as Record<AnySettingsGroup, unknown>;
+  const versions = {} as Record<AnySettingsGroup, string>;
+  for (const key of Object.keys(allSettingsGroupSchemas) as AnySettingsGroup[]) {
+    const row = byKey.get(key);
+    const parsed = allSettingsGroupSchemas[key].safeParse(row?.value);
+    values[key] = parsed.success ? parsed.data : fallback[key];
+    versions[key] = row ? row.updatedAt.toISOString() : "";
+  }
+  return { values: values as AllSettings, versions };
+}
+
+export const STALE_SETTINGS =
+  "Someone else saved these settings meanwhile. Reload the page to see their change, then make yours again.";
+
+export type SaveSettingsResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; reason: "stale" }
+  /** The new value breaks a rule of the stored shape (e.g. an OpenID provider's secret without its issuer). */
+  | { ok: false; reason: "invalid"; errors: Record<string, string> };
+
+/**
+ * Saves one group: the new value is computed from the stored one (the integrations form keeps a secret it
+ * was not given), validated with the group's schema, and written only if the group is still at the version
+ * the form was drawn from. One transaction with the audit entry (only the changed fields; a secret is
+ * recorded as "secret replaced", never its value). Then the caches are cleared and the content version
+ * bumped, so the public pages show the change at once.
+ */
+export async function saveSettingsGroup<K extends AnySettingsGroup>(input: {
+  group: K;
+  /** The group's updated_at the form was drawn from ("" if it had no row). */
+  expectedVersion: string;
+  next: (current: AllSettings[K]) => unknown;
+  actor: AuditActor;
+}): Promise<SaveSettingsResult> {
+  const { group, expectedVersion, next, actor } = input;
+  const schema = allSettingsGroupSchemas[group];
+  const result = await getDb().transaction(async (tx): Promise<SaveSettingsResult> => {
+    const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.key, group)).for("update");
+    const version = row ? row.updatedAt.toISOString() : "";
+    if (version !== expectedVersion) return { ok: false, reason: "stale" };
+    const fallback: AllSettings = { ...defaultSettings("http://localhost:3000"), ...defaultPrivateSettings() };
+    const stored = schema.safeParse(row?.value);
+    const current = (stored.success ? stored.data : fallback[group]) as AllSettings[K];
+    const parsed = schema.safeParse(next(current));
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[issue.path.length > 0 ? String(issue.path[0]) : "form"] ??= issue.message;
+      return { ok: false, reason: "invalid", errors };
+    }
+    const value = parsed.data as AllSettings[K];
+    const diff = auditDiff(group, current, value);
+    if (Object.keys(diff.after).length === 0) return { ok: true, changed: false };
+    await tx
+      .insert(siteSettings)
+      .values({ key: group, value })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        // Strictly later than the version the form had, even within one millisecond: the next stale check sees it.
+        set: { value, updatedAt: sql`greatest(now(), ${siteSettings.updatedAt} + interval '1 millisecond')` },
+      });
+    await audit(tx, actor, { action: "settings.update", entityType: "settings", entityId: group, entityLabel: group, ...diff });
+    return { ok: true, changed: true };
+  });
+  if (result.ok && result.changed) {
+    cache = undefined;
+    privateCache = undefined;
+    bumpContentVersion();
+  }
+  return result;
+}
+
+type Flat = Record<string, unknown>;
+
+/** The charges are a list: compared per category, so the log names the category that changed. */
+function asRecord(group: AnySettingsGroup, value: unknown): Flat {
+  if (group === "charges") {
+    return Object.fromEntries((value as SiteSettings["charges"]).map((c) => [c.category, { minRupees: c.minRupees, maxRupees: c.maxRupees }]));
+  }
+  return { ...(value as Flat) };
+}
+
+/** Before and after of the changed fields; a secret's value never: "set"/"not set" and "secret replaced". */
+export function auditDiff(group: AnySettingsGroup, before: unknown, after: unknown): { before: Flat; after: Flat } {
+  const b = asRecord(group, before);
+  const a = asRecord(group, after);
+  // A field that was removed is a change too: compare over both sets of keys.
+  for (const key of Object.keys(b)) if (!(key in a)) a[key] = undefined;
+  const diff = changedFields(b, a);
+  if (group === "integrations") {
+    for (const key of INTEGRATION_SECRETS) {
+      if (!(key in diff.after)) continue;
+      diff.before[key] = b[key] === undefined ? "not set" : "set";
+      diff.after[key] = a[key] === undefined ? "secret removed" : "secret replaced";
+    }
+  }
+  for (const key of Object.keys(diff.after)) if (diff.after[key] === undefined) diff.after[key] = null;
+  for (const key of Object.keys(diff.before)) if (diff.before[key] === undefined) diff.before[key] = null;
+  return diff;
 }

@@ -14,3 +14,13 @@ export function sampleValuesInUse(site: SiteSettings): string[] {
   if (site.business.gstin === sample.business.gstin) live.push("GSTIN");
   return live;
 }
+
+/**
+ * Where the owner replaces the live samples: the settings section that holds the first of them (the
+ * contact details, else the GSTIN), or undefined when none is live. The back office's banner links here.
+ */
+export function sampleSettingsHref(site: SiteSettings): string | undefined {
+  const live = sampleValuesInUse(site);
+  if (live.length === 0) return undefined;
+  return live.some((v) => v !== "GSTIN") ? "/admin/settings?group=identity" : "/admin/settings?group=business";
+}

@@ -1,0 +1,117 @@
+import { getServerConfig } from "~/.server/config.ts";
+import { INTEGRATION_SECRETS, type IntegrationSecret, type IntegrationSettings } from "~/lib/settings-schema.ts";
+import { getStoredIntegrations } from "./index.ts";
+
+/**
+ * The integrations in effect: each environment variable that is set wins; otherwise the value the owner
+ * stored in the back office (/admin/settings?group=integrations); otherwise the built-in default (e-mail
+ * and SMS printed on stdout, no OpenID Connect provider). Read at send and sign-in time, so a saved change
+ * applies at once (within the settings cache's TTL on other instances).
+ */
+
+export type IntegrationField = keyof IntegrationSettings;
+
+/** Which fields the environment sets (the screen says "set by the environment, change it there"). */
+export function integrationsFromEnvironment(): Record<IntegrationField, boolean> {
+  const env = getServerConfig().integrationsEnv;
+  const oidcByEnv = Boolean(env.oidcIssuer && env.oidcClientId && env.oidcClientSecret);
+  return {
+    smtpUrl: env.smtpUrl !== undefined,
+    mailFrom: env.mailFrom !== undefined,
+    smsProvider: env.smsProvider !== undefined,
+    smsHttpUrl: env.smsHttpUrl !== undefined,
+    smsHttpToken: env.smsHttpToken !== undefined,
+    smsSenderId: env.smsSenderId !== undefined,
+    // The provider's three variables come together (readConfig refuses fewer): all of them, or none.
+    oidcIssuer: oidcByEnv,
+    oidcClientId: oidcByEnv,
+    oidcClientSecret: oidcByEnv,
+    oidcProviderName: env.oidcProviderName !== undefined,
+  };
+}
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+}
+
+export async function effectiveMail(): Promise<MailSettings> {
+  const env = getServerConfig().integrationsEnv;
+  // Fully configured by the environment: no database read on the send path.
+  if (env.smtpUrl && env.mailFrom) return { smtpUrl: env.smtpUrl, mailFrom: env.mailFrom };
+  const stored = await getStoredIntegrations();
+  return { smtpUrl: env.smtpUrl ?? stored.smtpUrl, mailFrom: env.mailFrom ?? stored.mailFrom };
+}
+
+export interface SmsSettings {
+  provider: "log" | "http";
+  url: string | undefined;
+  token: string | undefined;
+  senderId: string;
+}
+
+export async function effectiveSms(): Promise<SmsSettings> {
+  const { sms, integrationsEnv: env } = getServerConfig();
+  // SMS_PROVIDER set: the environment's SMS configuration as a whole (readConfig checked it).
+  if (env.smsProvider) return { provider: sms.provider, url: sms.url, token: sms.token, senderId: sms.senderId };
+  const stored = await getStoredIntegrations();
+  return {
+    provider: stored.smsProvider ?? "log",
+    url: env.smsHttpUrl ?? stored.smsHttpUrl,
+    token: env.smsHttpToken ?? stored.smsHttpToken,
+    senderId: env.smsSenderId ?? stored.smsSenderId ?? "DECAUT",
+  };
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  providerName: string;
+}
+
+export async function effectiveOidc(): Promise<OidcSettings | undefined> {
+  const { oidc, integrationsEnv: env } = getServerConfig();
+  if (oidc) return oidc;
+  const stored = await getStoredIntegrations();
+  if (!stored.oidcIssuer || !stored.oidcClientId || !stored.oidcClientSecret) return undefined;
+  return {
+    issuer: stored.oidcIssuer,
+    clientId: stored.oidcClientId,
+    clientSecret: stored.oidcClientSecret,
+    providerName: env.oidcProviderName ?? stored.oidcProviderName ?? "your company account",
+  };
+}
+
+/**
+ * What the settings screen may show of the stored integrations: every plain field, and for each secret
+ * only whether it is set (the SMTP address without its user and password, so the owner sees which server).
+ */
+export interface IntegrationsView {
+  values: Omit<IntegrationSettings, IntegrationSecret>;
+  secrets: Record<IntegrationSecret, boolean>;
+  smtpServer: string | undefined;
+  fromEnvironment: Record<IntegrationField, boolean>;
+}
+
+export function integrationsView(stored: IntegrationSettings): IntegrationsView {
+  const values: Record<string, unknown> = { ...stored };
+  for (const key of INTEGRATION_SECRETS) delete values[key];
+  return {
+    values: values as IntegrationsView["values"],
+    secrets: Object.fromEntries(INTEGRATION_SECRETS.map((k) => [k, stored[k] !== undefined])) as Record<IntegrationSecret, boolean>,
+    smtpServer: smtpServer(stored.smtpUrl),
+    fromEnvironment: integrationsFromEnvironment(),
+  };
+}
+
+/** smtps://user:pass@mail.example.in:465 -> smtps://mail.example.in:465 */
+function smtpServer(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return undefined;
+  }
+}
