@@ -9,6 +9,8 @@ import { withoutModulePreloads } from "~/.server/http/document.ts";
 export { addAdmins, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
 export { contentVersion } from "~/.server/content/version.ts";
+export { seedDemo } from "~/.server/demo/seed-demo.ts";
+export { setDatabase } from "~/.server/db/index.ts";
 export { clientAddressContext } from "~/.server/http/client-address.ts";
 
 export const streamTimeout = 5_000;
