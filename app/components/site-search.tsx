@@ -79,7 +79,10 @@ export function SiteSearch({ id, autoFocus = false }: { id: string; autoFocus?: 
         ref={inputRef}
         id={id}
         name="q"
-        type="search"
+        // The ARIA combobox pattern's text input: HTML allows role="combobox" and aria-expanded on
+        // type="text", not on type="search". enterKeyHint keeps the phone keyboard's Search key.
+        type="text"
+        enterKeyHint="search"
         // Only when the visitor has just opened the mobile search bar.
         autoFocus={autoFocus}
         autoComplete="off"
@@ -97,7 +100,7 @@ export function SiteSearch({ id, autoFocus = false }: { id: string; autoFocus?: 
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className="h-10 w-full rounded-md border border-slate-300 bg-white pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-500 [&::-webkit-search-cancel-button]:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        className="h-10 w-full rounded-md border border-slate-300 bg-white pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
       />
       {query !== "" && (
         <button

@@ -61,6 +61,26 @@ test.describe("header site search", () => {
     await expect(again).toHaveAttribute("aria-expanded", "true");
     await again.press("Escape");
     await expect(again).toHaveAttribute("aria-expanded", "false");
+    // The ARIA combobox pattern: with text typed, a first Escape closes the list, a second clears the box.
+    await again.fill("plc");
+    await expect(again).toHaveAttribute("aria-expanded", "true");
+    await again.press("Escape");
+    await expect(again).toHaveAttribute("aria-expanded", "false");
+    await expect(again).toHaveValue("plc");
+    await again.press("Escape");
+    await expect(again).toHaveValue("");
+  });
+
+  test("is the combobox pattern's text input, which HTML allows role=combobox on", async ({ page }) => {
+    await page.goto("/");
+    const inputs = page.getByRole("combobox", { name: "Search site" });
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) {
+      await expect(input).toHaveAttribute("type", "text");
+      await expect(input).toHaveAttribute("aria-expanded", "false");
+      await expect(input).toHaveAttribute("aria-autocomplete", "list");
+      await expect(input).toHaveAttribute("aria-controls", /-results$/);
+    }
   });
 
   test("closes on an outside click, and picking a result with the mouse navigates", async ({ page, isMobile }) => {

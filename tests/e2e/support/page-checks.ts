@@ -1,3 +1,8 @@
+import { execFile, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
@@ -20,6 +25,53 @@ export async function expectValidHtml(html: string, where: string): Promise<void
     r.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message}`),
   );
   expect(errors, `HTML validation errors in ${where}`).toEqual([]);
+}
+
+/** The W3C Nu HTML Checker (npm vnu-jar), run on the Java found on the PATH. Nothing is downloaded. */
+const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+/** Whether `java` is on the PATH; the Nu checker needs it (Debian: apt-get install default-jre-headless). */
+export function hasJava(): boolean {
+  return !spawnSync("java", ["-version"], { stdio: "ignore" }).error;
+}
+
+interface NuMessage {
+  type: string;
+  url?: string;
+  lastLine?: number;
+  firstColumn?: number;
+  message: string;
+}
+
+/**
+ * Checks many pages with the W3C Nu HTML Checker in ONE Java process (a JVM start costs seconds; one per
+ * page would cost minutes). html-validate (expectValidHtml) checks its own rules on every page a test
+ * visits; the Nu checker is the W3C's reading of the HTML standard and ARIA in HTML, and catches what
+ * html-validate allows (e.g. role="combobox" on <input type="search">). Fails listing every error by page.
+ */
+export async function expectValidHtmlNu(pages: Array<{ html: string; where: string }>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));
+  try {
+    const files = pages.map((page, i) => {
+      const file = path.join(dir, `${String(i).padStart(4, "0")}.html`);
+      fs.writeFileSync(file, page.html);
+      return file;
+    });
+    const where = new Map(files.map((file, i) => [`file:${file}`, pages[i]!.where]));
+    // -XX:TieredStopAtLevel=1: the quick (C1) compiler only, which takes about half the CPU time for a run
+    // this short; its code needs the larger thread stack (-Xss) to evaluate the HTML schema.
+    const args = ["-Xss16m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", VNU_JAR];
+    const { stdout } = await promisify(execFile)("java", [...args, "--errors-only", "--exit-zero-always", "--format", "json", "--stdout", ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const messages = (JSON.parse(stdout) as { messages: NuMessage[] }).messages;
+    const errors = messages.map(
+      (m) => `${(m.url && where.get(m.url)) ?? m.url ?? "?"} at ${m.lastLine ?? "?"}:${m.firstColumn ?? "?"}: ${m.type}: ${m.message}`,
+    );
+    expect(errors, `W3C Nu HTML Checker errors in ${pages.length} pages`).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
