@@ -8,7 +8,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { CircleCheckIcon } from "~/components/icons.tsx";
-import { formatIndianPhone } from "~/lib/contact-links.ts";
+import { WHATSAPP_GREETING, formatIndianPhone } from "~/lib/contact-links.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
@@ -44,17 +44,30 @@ async function receipt(reference: string) {
 
 /**
  * The receipt after any form: the reference, the promised response and ways to follow up. Its link is
- * signed: a guessed reference shows nothing.
+ * signed: a guessed reference shows nothing (404). Opened without a reference (bookmarked or shared), it is a
+ * plain thank-you page with the promised response and the ways to reach us.
  */
 export async function loader({ url }: Route.LoaderArgs) {
-  const reference = url.searchParams.get("ref") ?? "";
-  const signature = url.searchParams.get("sig") ?? "";
-  const found = reference && signature && verifyReference(reference, signature) ? await receipt(reference) : undefined;
-  if (!found) return throwNotFound(url);
+  const reference = url.searchParams.get("ref");
+  const signature = url.searchParams.get("sig");
   const site = await getSiteSettings();
+  const { responseHoursMin, responseHoursMax } = site.promises;
+  if (reference === null && signature === null) {
+    return {
+      receipt: undefined,
+      meta: seo(site, {
+        type: "booking",
+        title: "Thank You for Contacting Us",
+        description: `We answer every request within ${responseHoursMin}-${responseHoursMax} hours. Call, WhatsApp or send a service request any time.`,
+        path: "/thank-you",
+        noindex: true,
+      }),
+    };
+  }
+  const found = reference && signature && verifyReference(reference, signature) ? await receipt(reference) : undefined;
+  if (!reference || !found) return throwNotFound(url);
   return {
-    reference,
-    ...found,
+    receipt: { reference, ...found },
     meta: seo(site, {
       type: "booking",
       title: "Thank You: Request Received",
@@ -72,8 +85,62 @@ export function headers() {
 export const meta = routeMeta;
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { reference, heading, what, promise, summary, hasEmail, mobile } = loaderData;
-  const { identity, promises } = useSite();
+  return loaderData.receipt ? <Receipt {...loaderData.receipt} /> : <NoReceipt />;
+}
+
+function ResponsePromise({ promise }: { promise: string }) {
+  const { promises } = useSite();
+  if (promise === "publish") return <p className="mt-6 text-lg">We check every review against our job records before publishing it.</p>;
+  return (
+    <p className="mt-6 text-lg">
+      {promise === "call" ? "An engineer will call you within" : "We will get back to you within"}{" "}
+      <strong>
+        {promises.responseHoursMin}-{promises.responseHoursMax} hours
+      </strong>{" "}
+      (under {promises.averageResponseHours} hours on average).
+    </p>
+  );
+}
+
+function BackToServices() {
+  return (
+    <p className="mt-10">
+      <a href="/services" className="font-semibold text-brand-700 underline dark:text-sky-300">
+        Back to our services
+      </a>
+    </p>
+  );
+}
+
+/** /thank-you without a reference: the promise and every way to reach us, the request form included. */
+function NoReceipt() {
+  const { identity } = useSite();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+      <CircleCheckIcon className="mx-auto size-16 text-green-700 dark:text-green-400" />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Thank you for contacting us</h1>
+      <ResponsePromise promise="reply" />
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        If you have sent us a request, its reference is in the SMS or e-mail we sent you: please quote it when you
+        call. For a breakdown, call us now; if you have not sent a request yet, the form takes a minute.
+      </p>
+      <div className="mt-8">
+        <ContactActions
+          identity={identity}
+          requestHref="/request"
+          whatsappText={WHATSAPP_GREETING}
+          className="flex flex-wrap justify-center gap-3"
+        />
+      </div>
+      <BackToServices />
+    </div>
+  );
+}
+
+type ReceiptData = NonNullable<Awaited<ReturnType<typeof receipt>>> & { reference: string };
+
+function Receipt({ reference, heading, what, promise, summary, hasEmail, mobile }: ReceiptData) {
+  const { identity } = useSite();
   const message = `Hello, this is about my ${what} ${reference} ${summary}`.trim();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
@@ -83,17 +150,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 font-mono text-4xl font-extrabold tracking-wider" data-testid="reference">
         {reference}
       </p>
-      {promise === "publish" ? (
-        <p className="mt-6 text-lg">We check every review against our job records before publishing it.</p>
-      ) : (
-        <p className="mt-6 text-lg">
-          {promise === "call" ? "An engineer will call you within" : "We will get back to you within"}{" "}
-          <strong>
-            {promises.responseHoursMin}-{promises.responseHoursMax} hours
-          </strong>{" "}
-          (under {promises.averageResponseHours} hours on average).
-        </p>
-      )}
+      <ResponsePromise promise={promise} />
       {(mobile || hasEmail) && (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           We have sent the reference {mobile ? `by SMS to ${formatIndianPhone(mobile)}` : ""}
@@ -109,11 +166,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           className="flex flex-wrap justify-center gap-3"
         />
       </div>
-      <p className="mt-10">
-        <a href="/services" className="font-semibold text-brand-700 underline dark:text-sky-300">
-          Back to our services
-        </a>
-      </p>
+      <BackToServices />
     </div>
   );
 }
