@@ -5,6 +5,7 @@ import { serviceSlug } from "../../app/lib/slug.ts";
 import { asNewVisitor, openHydrated, visit } from "./support/page-checks.ts";
 
 const serviceCount = automationServices.length + electricalServices.length;
+const allServices = [...automationServices, ...electricalServices];
 
 /** The section headings of the home page, in the order of spec section 2 "Home page". */
 const SECTION_ORDER = [
@@ -95,7 +96,7 @@ test.describe("home page", () => {
 
   test("catalogue: every service has Learn More, Call and Request", async ({ page }) => {
     await page.goto("/");
-    const cards = page.locator("#services li");
+    const cards = page.locator("#services .service-card");
     await expect(cards).toHaveCount(serviceCount);
     const first = automationServices[0]!;
     const card = cards.filter({ has: page.getByRole("heading", { name: first.name, exact: true }) });
@@ -106,10 +107,37 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
   });
 
+  test("catalogue on desktop: every card at once, no Show all", async ({ page, isMobile }) => {
+    test.skip(isMobile, "the desktop layout");
+    await page.goto("/");
+    await expect(page.locator("#services .service-card:visible")).toHaveCount(serviceCount);
+    await expect(page.locator("#services summary")).toBeHidden();
+  });
+
+  test("nothing in the catalogue moves as the page loads (no layout shift)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { catalogueShifts: number[] };
+      w.catalogueShifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
+          const inCatalogue = entry.sources?.some((s) => {
+            const element = s.node instanceof Element ? s.node : s.node?.parentElement;
+            return Boolean(element?.closest("#services"));
+          });
+          if (inCatalogue) w.catalogueShifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // The catalogue is drawn at its final height by CSS alone (on a phone: the first cards and Show all).
+    await openHydrated(page, "/");
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { catalogueShifts: number[] }).catalogueShifts)).toEqual([]);
+  });
+
   test("catalogue live search: found count, no match and Clear search", async ({ page }) => {
     await openHydrated(page, "/");
     const box = page.getByRole("searchbox", { name: "Search services" });
-    const cards = page.locator("#services li");
+    const cards = page.locator("#services .service-card");
     const expected = [...automationServices, ...electricalServices].filter((s) => s.name.toLowerCase().includes("drive")).length;
     expect(expected).toBeGreaterThan(1);
     await box.fill("DRIVE");
@@ -124,6 +152,76 @@ test.describe("home page", () => {
     await expect(box).toBeFocused();
   });
 
+  // Spec: 66 cards one under another made the phone home page 24,000 px tall. On a phone the catalogue shows a
+  // first screenful of cards and "Show all", and category chips; both work without JavaScript.
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`catalogue on a phone, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+      test.use({ javaScriptEnabled });
+      test.beforeEach(({ isMobile }) => test.skip(!isMobile, "the phone layout (< 640 px)"));
+
+      test("at 390 px: at most two screens until Show all, then every card is reachable", async ({ page }) => {
+        expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+        await page.goto("/");
+        const section = page.locator("#services");
+        const cards = section.locator(".service-card");
+        await expect(cards).toHaveCount(serviceCount);
+        await expect(section.locator(".service-card:visible")).toHaveCount(4);
+        expect(await section.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(2 * 844);
+        await section.getByText(`Show all ${serviceCount} services`, { exact: true }).click();
+        await expect(section.locator(".service-card:visible")).toHaveCount(serviceCount);
+        for (const s of [allServices[5]!, allServices.at(-1)!]) {
+          const card = cards.filter({ has: page.getByRole("heading", { name: s.name, exact: true }) });
+          await card.scrollIntoViewIfNeeded();
+          await expect(card.getByRole("link", { name: `Learn More about ${s.name}` })).toHaveAttribute("href", `/service/${serviceSlug(s.name)}`);
+          await expect(card.getByRole("link", { name: `Call about ${s.name}` })).toBeVisible();
+          await expect(card.getByRole("link", { name: `Request ${s.name}` })).toHaveAttribute("href", `/request?service=${serviceSlug(s.name)}`);
+        }
+        await section.getByText("Show fewer services", { exact: true }).click();
+        await expect(section.locator(".service-card:visible")).toHaveCount(4);
+      });
+
+      test("category chips filter the cards; a search shows every match", async ({ page }) => {
+        const electrical = allServices.filter((s) => s.category === "Electrical");
+        const mechanical = allServices.filter((s) => s.category === "Mechanical");
+        expect(electrical.length).toBeGreaterThan(4);
+        expect(mechanical.length).toBeLessThanOrEqual(4);
+        if (javaScriptEnabled) await openHydrated(page, "/");
+        else await page.goto("/");
+        const section = page.locator("#services");
+        const chips = page.getByRole("list", { name: "Service categories" });
+        const cards = section.locator(".service-card");
+        await expect(chips.getByRole("link", { name: `All (${serviceCount})` })).toHaveAttribute("aria-current", "true");
+
+        await chips.getByRole("link", { name: `Electrical (${electrical.length})` }).click();
+        if (!javaScriptEnabled) await expect(page).toHaveURL(/\?category=electrical#services$/);
+        await expect(cards).toHaveCount(electrical.length);
+        await expect(chips.getByRole("link", { name: `Electrical (${electrical.length})` })).toHaveAttribute("aria-current", "true");
+        await expect(section.getByText(`Electrical: ${electrical.length} service(s)`)).toBeVisible();
+        await expect(section.locator(".service-card:visible")).toHaveCount(4);
+        await section.getByText(`Show all ${electrical.length} Electrical services`, { exact: true }).click();
+        await expect(section.locator(".service-card:visible")).toHaveCount(electrical.length);
+
+        // A category that fits the first screenful has no Show all.
+        await chips.getByRole("link", { name: `Mechanical (${mechanical.length})` }).click();
+        await expect(cards).toHaveCount(mechanical.length);
+        await expect(section.locator("summary")).toHaveCount(0);
+
+        // A search looks through every category and shows every match.
+        const repairs = allServices.filter((s) => s.name.toLowerCase().includes("repair"));
+        expect(repairs.length).toBeGreaterThan(4);
+        await page.getByRole("searchbox", { name: "Search services" }).fill("repair");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();
+        await expect(section.getByText(`Found ${repairs.length} service(s)`)).toBeVisible();
+        await expect(section.locator(".service-card:visible")).toHaveCount(repairs.length);
+        await expect(chips.locator('[aria-current="true"]')).toHaveCount(0);
+
+        await chips.getByRole("link", { name: `All (${serviceCount})` }).click();
+        await expect(cards).toHaveCount(serviceCount);
+        await expect(page.getByRole("searchbox", { name: "Search services" })).toHaveValue("");
+      });
+    });
+  }
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the catalogue search is answered by the server", async ({ page }) => {
@@ -132,9 +230,9 @@ test.describe("home page", () => {
       await page.getByRole("button", { name: "Search" }).click();
       await expect(page).toHaveURL(/\?service=transformer#services$/);
       await expect(page.getByText(/^Found \d+ service\(s\)$/)).toBeVisible();
-      await expect(page.locator("#services li").first()).toContainText(/transformer/i);
+      await expect(page.locator("#services .service-card").first()).toContainText(/transformer/i);
       await page.getByRole("button", { name: "Clear search" }).click();
-      await expect(page.locator("#services li")).toHaveCount(serviceCount);
+      await expect(page.locator("#services .service-card")).toHaveCount(serviceCount);
       await page.goto("/?service=zzqx");
       await expect(page.getByText('No services found matching "zzqx"')).toBeVisible();
     });

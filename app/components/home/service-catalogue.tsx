@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import { IconSymbol, PhoneIcon, SearchIcon, UseIcon, XIcon } from "~/components/icons.tsx";
 import { telHref } from "~/lib/contact-links.ts";
 
@@ -10,8 +10,21 @@ export interface CatalogueService {
   summary: string;
 }
 
+export interface CatalogueCategory {
+  name: string;
+  /** In the chip's link: /?category={slug}#services. */
+  slug: string;
+  count: number;
+}
+
 /** The phone icon of every card's Call button, drawn once. */
 const PHONE_SYMBOL = "catalogue-phone-icon";
+
+/**
+ * Cards a phone shows before "Show all N services" (the rest are hidden by app.css, `.catalogue` rule:
+ * keep its nth-child in step). Four cards keep the section within two screens of a 390 x 844 phone.
+ */
+export const PHONE_FIRST_CARDS = 4;
 
 /** The spec's catalogue match: case-insensitive, any part of the name. */
 export function matchServices<T extends { name: string }>(services: T[], query: string): T[] {
@@ -19,25 +32,48 @@ export function matchServices<T extends { name: string }>(services: T[], query: 
   return needle ? services.filter((s) => s.name.toLowerCase().includes(needle)) : services;
 }
 
+const chipClass = "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium";
+const chipIdle = `${chipClass} border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`;
+const chipChosen = `${chipClass} border-brand-700 bg-brand-700 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-slate-950`;
+
 /**
- * The home page's service cards with live search (spec section 2, "Service catalogue search").
- * Without JavaScript the search box is a GET form: the server filters the cards from ?service= and the
- * page shows the same messages.
+ * The home page's service cards with live search (spec section 2, "Service catalogue search") and
+ * category chips. Without JavaScript the search box is a GET form and the chips are links: the server
+ * filters the cards from ?service= or ?category= and the page shows the same messages.
+ *
+ * On a phone only the first cards show, then a "Show all N services" <details> (no script needed): the
+ * 66 cards one under another were most of the home page's height. A search shows every match.
  */
 export function ServiceCatalogue({
   services,
+  categories,
   initialQuery,
+  initialCategory,
   phone,
 }: {
   services: CatalogueService[];
+  categories: CatalogueCategory[];
   initialQuery: string;
+  /** A category's slug, or "" for every service. */
+  initialCategory: string;
   phone: string;
 }) {
   const [query, setQuery] = useState(initialQuery);
-  const shown = matchServices(services, query);
+  const [category, setCategory] = useState(initialCategory);
   const active = query.trim() !== "";
+  // A search looks through every service; a chip clears the search (and typing clears the chip).
+  const chosen = active ? undefined : categories.find((c) => c.slug === category);
+  const shown = chosen ? services.filter((s) => s.category === chosen.name) : matchServices(services, query);
+
+  function choose(event: MouseEvent<HTMLAnchorElement>, slug: string) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setCategory(slug);
+    setQuery("");
+  }
+
   return (
-    <>
+    <div className="catalogue">
       <form
         method="get"
         action="/#services"
@@ -56,7 +92,10 @@ export function ServiceCatalogue({
             type="search"
             name="service"
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setCategory("");
+            }}
             placeholder="Search services, e.g. VFD, PLC, transformer"
             autoComplete="off"
             className="h-12 w-full rounded-md border border-slate-300 bg-white pr-3 pl-10 text-base dark:border-slate-600 dark:bg-slate-900"
@@ -69,10 +108,30 @@ export function ServiceCatalogue({
           </button>
         </noscript>
       </form>
+      <ul aria-label="Service categories" className="mt-4 flex flex-wrap gap-2">
+        {[{ name: "All", slug: "", count: services.length }, ...categories].map((c) => {
+          const current = !active && (chosen?.slug ?? "") === c.slug;
+          return (
+            <li key={c.slug}>
+              <a
+                href={c.slug ? `/?category=${c.slug}#services` : "/#services"}
+                aria-current={current ? "true" : undefined}
+                onClick={(event) => choose(event, c.slug)}
+                className={current ? chipChosen : chipIdle}
+              >
+                {`${c.name} (${c.count})`}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
       <div aria-live="polite" className="mt-3 min-h-6 text-sm">
         {active && shown.length > 0 && <p className="text-slate-700 dark:text-slate-300">Found {shown.length} service(s)</p>}
         {active && shown.length === 0 && (
           <p className="text-slate-800 dark:text-slate-200">No services found matching "{query.trim()}"</p>
+        )}
+        {chosen && (
+          <p className="text-slate-700 dark:text-slate-300">{`${chosen.name}: ${shown.length} service(s)`}</p>
         )}
       </div>
       {active && (
@@ -122,6 +181,15 @@ export function ServiceCatalogue({
           </li>
         ))}
       </ul>
-    </>
+      {!active && shown.length > PHONE_FIRST_CARDS && (
+        // Phones only (app.css hides the cards after the first few while it is closed). A new chip starts closed.
+        <details key={category} className="catalogue-more mt-4 sm:hidden">
+          <summary className="flex h-12 cursor-pointer items-center justify-center rounded-md border border-brand-700 font-semibold text-brand-700 hover:bg-brand-50 dark:border-sky-300 dark:text-sky-300 dark:hover:bg-slate-800">
+            <span className="catalogue-more-closed">{`Show all ${shown.length} ${chosen ? `${chosen.name} ` : ""}services`}</span>
+            <span className="catalogue-more-open">Show fewer services</span>
+          </summary>
+        </details>
+      )}
+    </div>
   );
 }

@@ -30,7 +30,7 @@ import { WhatsAppIcon } from "~/components/whatsapp-icon.tsx";
 import { WHATSAPP_GREETING, formatIndianPhone, mailtoHref, telHref, whatsappHref } from "~/lib/contact-links.ts";
 import { ROLES } from "~/lib/auth/roles.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { SiteSettings } from "~/lib/settings-schema.ts";
+import { SERVICE_CATEGORIES, type SiteSettings } from "~/lib/settings-schema.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/home";
 
@@ -57,11 +57,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const about = pages.find((p) => p.slug === "about");
   const certifications = pages.find((p) => p.slug === "certifications");
   const catalogue = services.map((s) => ({ name: s.name, slug: s.slug, category: s.category, summary: s.summary }));
-  // Without JavaScript the catalogue search arrives as ?service=; the server filters the same way the page does.
+  const categories = SERVICE_CATEGORIES.map((name) => ({
+    name,
+    slug: name.toLowerCase(),
+    count: catalogue.filter((s) => s.category === name).length,
+  })).filter((c) => c.count > 0);
+  // Without JavaScript the catalogue search arrives as ?service= and a category chip as ?category=; the server
+  // filters the same way the page does. A search looks through every category.
   const query = url.searchParams.get("service")?.slice(0, 100) ?? "";
+  const wanted = url.searchParams.get("category")?.toLowerCase();
+  const category = (query.trim() === "" && categories.find((c) => c.slug === wanted)?.slug) || "";
   return {
     catalogue,
+    categories,
     query,
+    category,
     futureServices: futureServices.map((f) => ({ slug: f.slug, title: f.title })),
     industries: about?.data.industries ?? [],
     certification: { standard: certifications?.data.standard ?? site.claims.isoCertification, summary: certifications?.summary ?? "" },
@@ -110,7 +120,7 @@ const linkClass = "inline-block py-1 font-semibold text-brand-700 underline dark
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { identity, claims, promises, business } = site;
-  const { catalogue, query, futureServices, industries, certification, faqs } = loaderData;
+  const { catalogue, categories, query, category, futureServices, industries, certification, faqs } = loaderData;
   const a = identity.address;
   const features = [
     {
@@ -173,7 +183,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             All {catalogue.length} services by category
           </a>
         </div>
-        <ServiceCatalogue services={catalogue} initialQuery={query} phone={identity.supportPhone} />
+        <ServiceCatalogue
+          services={catalogue}
+          categories={categories}
+          initialQuery={query}
+          initialCategory={category}
+          phone={identity.supportPhone}
+        />
       </section>
 
       <DeferredSection id="future-heading" size={[33, 22, 22]} heading="Future Services" className="bg-brand-800 text-white dark:bg-slate-900">
