@@ -42,7 +42,28 @@ test.describe("Request Service", () => {
 
   test("a guessed receipt link shows nothing", async ({ request }) => {
     expect((await request.get("/thank-you?ref=SR-2611-0001&sig=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
-    expect((await request.get("/thank-you")).status()).toBe(404);
+    expect((await request.get("/thank-you?ref=SR-2611-0001")).status()).toBe(404);
+    expect((await request.get("/thank-you?sig=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
+  });
+
+  test("/thank-you without a submission: the promise and the ways to reach us, no reference", async ({ page, baseURL }) => {
+    await visit(page, "/thank-you");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for contacting us");
+    await expect(page.getByText("2-4 hours")).toBeVisible();
+    await expect(page.getByTestId("reference")).toHaveCount(0);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: /^Call \+91/ })).toHaveAttribute("href", "tel:+919000000001");
+    await expect(main.getByRole("link", { name: "WhatsApp", exact: true })).toHaveAttribute("href", /^https:\/\/wa\.me\/919000000001\?text=/);
+    await expect(main.getByRole("link", { name: "Request Service", exact: true })).toHaveAttribute("href", "/request");
+    // The head every public page has, kept out of search results like any receipt.
+    await expect(page).toHaveTitle(/^Thank You for Contacting Us \| /);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /2-4 hours/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/thank-you`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/thank-you`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /^Thank You for Contacting Us/);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { "@graph": Array<{ "@type": string }> };
+    expect(ld["@graph"].map((n) => n["@type"])).toContain("WebPage");
   });
 
   test("inline validation: messages beside the fields, nothing sent until they are fixed", async ({ page }) => {
