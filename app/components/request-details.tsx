@@ -81,15 +81,18 @@ export function RequestDetails({ request: r, photos }: { request: RequestView; p
   );
 }
 
-/** Received, then each status change the office made, oldest first. */
+/**
+ * The customer's history: received, then each status change, booked visit and note the office made for
+ * them, oldest first. Only customer-visible events reach it (~/.server/requests: findRequestOf).
+ */
 export function RequestTimeline({
   createdAt,
   events,
 }: {
   createdAt: string;
-  events: Array<{ status: string; note: string | null; createdAt: string }>;
+  events: Array<{ kind?: string; status: string; note: string | null; createdAt: string }>;
 }) {
-  const steps = [{ status: "new", note: null as string | null, createdAt }, ...events];
+  const steps = [{ kind: "status", status: "new", note: null as string | null, createdAt }, ...events];
   return (
     <section aria-labelledby="timeline-heading" className="mt-8">
       <h2 id="timeline-heading" className="text-xl font-semibold">
@@ -98,7 +101,7 @@ export function RequestTimeline({
       <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
         {steps.map((step, i) => (
           <li key={i}>
-            <p className="font-medium">{statusLabel(step.status)}</p>
+            <p className="font-medium">{step.kind === "note" ? "Note from our office" : statusLabel(step.status)}</p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               <time dateTime={step.createdAt}>{formatDateTime(step.createdAt)}</time>
             </p>

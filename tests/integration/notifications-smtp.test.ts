@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { readConfig, setServerConfig } from "~/.server/config.ts";
+import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { deliverDueMessages, deliveriesSettled, queueMessages, type OutboxMessage } from "~/.server/notifications/index.ts";
@@ -46,6 +46,17 @@ function parseMail(raw: string): Pick<ReceivedMail, "headers" | "text"> {
 }
 
 const site = defaultSettings("https://www.example.com");
+
+/** Runs fn with the server configured with (or without) ADMIN_HOST: where the staff links point. */
+function withAdminHost<T>(adminHost: string | undefined, fn: () => T): T {
+  const previous = getServerConfig();
+  setServerConfig(readConfig(adminHost ? { ADMIN_HOST: adminHost } : {}));
+  try {
+    return fn();
+  } finally {
+    setServerConfig(previous);
+  }
+}
 
 const notice: RequestNotice = {
   reference: "SR-2611-0042",
@@ -154,7 +165,9 @@ describe.each(engines)("e-mail through SMTP on %s", (engine) => {
     expect(toBusiness.text).toContain("Reference: SR-2611-0042");
     expect(toBusiness.text).toContain("Mobile:    +91 98765 43210");
     expect(toBusiness.text).toContain(notice.faultDescription);
-    expect(toBusiness.text).toContain("https://www.example.com/admin/service-requests/SR-2611-0042");
+    // The back office, not the public site (where /admin is refused): without ADMIN_HOST, the site's address on 127.0.0.1.
+    expect(toBusiness.text).toContain("https://127.0.0.1/admin/service-requests/SR-2611-0042");
+    expect(toBusiness.text).not.toContain("www.example.com/admin");
 
     const toCustomer = received.find((m) => m.rcptTo[0] === "ramesh@example.net")!;
     expect(toCustomer.headers.get("subject")).toBe("We have received your service request SR-2611-0042");
@@ -218,11 +231,15 @@ describe("notification templates", () => {
   });
 
   it("the business's SMS gives the reference, the urgency and the back-office link", () => {
-    const sms = requestNotifications(notice, site).find((m) => m.channel === "sms" && m.recipient === site.identity.supportPhone)!;
+    const sms = withAdminHost(undefined, () => requestNotifications(notice, site)).find((m) => m.channel === "sms" && m.recipient === site.identity.supportPhone)!;
     expect(sms.body).toContain("SR-2611-0042");
     expect(sms.body).toContain("Emergency breakdown");
     expect(sms.body).toContain("+919876543210");
-    expect(sms.body).toContain("https://www.example.com/admin/service-requests/SR-2611-0042");
+    // The back office: ADMIN_HOST when set, else the site's address on 127.0.0.1 (never the public host, where /admin is refused).
+    expect(sms.body).toContain("https://127.0.0.1/admin/service-requests/SR-2611-0042");
+    const office = withAdminHost("office.example.in", () => requestNotifications(notice, site));
+    expect(office.find((m) => m.dedupeKey.endsWith("business-sms"))!.body).toContain("https://office.example.in/admin/service-requests/SR-2611-0042");
+    expect(office.find((m) => m.dedupeKey.endsWith("business-email"))!.body).toContain("https://office.example.in/admin/service-requests/SR-2611-0042");
     const planned = requestNotifications({ ...notice, urgency: "planned" }, site).find((m) => m.dedupeKey.endsWith("business-sms"))!;
     expect(planned.body).toContain("(Planned)");
     const within24h = requestNotifications({ ...notice, urgency: "within_24h" }, site).find((m) => m.dedupeKey.endsWith("business-sms"))!;
@@ -248,7 +265,7 @@ describe("notification templates", () => {
     const longSite = defaultSettings("https://service.deccan-automation-services.example.com");
     const all = [
       ...requestNotifications({ ...notice, contactName: longName }, site),
-      ...requestNotifications(notice, longSite),
+      ...withAdminHost("office.deccan-automation-services.example.com", () => requestNotifications(notice, longSite)),
       ...inboundNotifications(
         { reference: "CB-2611-0007", formLabel: "callback request", form: "callback", name: longName, mobile: "+919812345678", email: null, subject: null, message: "" },
         site,
@@ -269,7 +286,7 @@ describe("notification templates", () => {
     const cut = smsMessages.find((m) => m.body.includes("Venkata"))!;
     expect(cut.body).toContain(longName.slice(0, 30));
     expect(cut.body).not.toContain(longName);
-    // A site address too long for one variable would give a broken link: that alert carries no link.
+    // A back-office address too long for one variable would give a broken link: that alert carries no link.
     const longSiteAlert = smsMessages.find((m) => m.recipient === longSite.identity.supportPhone && m.template === DLT_TEMPLATES.requestAlertWithoutLink.id);
     expect(longSiteAlert?.body).not.toMatch(/https?:/);
   });

@@ -1,6 +1,7 @@
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import type { OutboxMessage } from "./index.ts";
+import { backOfficeOrigin, backOfficeUrl } from "./links.ts";
 
 /**
  * SMS in India go out only through templates registered on the DLT platform (TRAI): the text is the
@@ -19,8 +20,16 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   inboundAcknowledgement: "1007000000000000004",
   callbackAlert: "1007000000000000005",
   signInCode: "1007000000000000006",
+  jobSignoffCode: "1007000000000000031",
   technicianApproved: "1007000000000000007",
   technicianRejected: "1007000000000000008",
+  requestScheduled: "1007000000000000009",
+  requestAwaitingCustomer: "1007000000000000010",
+  requestCompleted: "1007000000000000011",
+  requestCancelled: "1007000000000000012",
+  requestDuplicate: "1007000000000000013",
+  technicianJobAssigned: "1007000000000000014",
+  responseEscalation: "1007000000000000020",
 } as const;
 
 export interface DltTemplate {
@@ -41,13 +50,16 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     text: "{#var#}: we have received your service request {#var#}. Our engineer will call you within {#var#} hours.",
     variables: ["business", "reference", "hours"],
   },
-  /** To the business, for a new service request. The site address and the reference make the link. */
+  /**
+   * To the business, for a new service request. The back office's address (links.ts: ADMIN_HOST, not the
+   * public site, where /admin is refused) and the reference make the link.
+   */
   requestAlert: {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestAlert,
     text: "New service request {#var#} ({#var#}) from {#var#}, {#var#}. Open {#var#}/admin/service-requests/{#var#}",
-    variables: ["reference", "urgency", "name", "mobile", "siteUrl", "linkReference"],
+    variables: ["reference", "urgency", "name", "mobile", "officeUrl", "linkReference"],
   },
-  /** The same alert when the site address is longer than a variable may be (the link would be cut). */
+  /** The same alert when the back office's address is longer than a variable may be (the link would be cut). */
   requestAlertWithoutLink: {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestAlertWithoutLink,
     text: "New service request {#var#} ({#var#}) from {#var#}, {#var#}. Details are in the back office.",
@@ -71,6 +83,12 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     text: "{#var#} is your {#var#} verification code. It is valid for 5 minutes. Do not share it with anyone.",
     variables: ["code", "business"],
   },
+  /** To the customer: the code that confirms the technician's job is done (sign-off without a drawn signature). */
+  jobSignoffCode: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.jobSignoffCode,
+    text: "{#var#} is your code to sign off job {#var#} by {#var#}. Give it to our engineer only if the work is done. Valid for 5 minutes.",
+    variables: ["code", "reference", "business"],
+  },
   /** To a technician whose application was approved. */
   technicianApproved: {
     id: SAMPLE_DLT_TEMPLATE_IDS.technicianApproved,
@@ -82,6 +100,48 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.technicianRejected,
     text: "{#var#}: your technician application {#var#} was not approved. Sign in with this mobile number to read why.",
     variables: ["business", "reference"],
+  },
+  /** To the customer: the visit is booked (back office, "Schedule the visit"). */
+  requestScheduled: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestScheduled,
+    text: "{#var#}: the visit for your service request {#var#} is booked for {#var#}, {#var#}. Engineer: {#var#}.",
+    variables: ["business", "reference", "date", "window", "engineer"],
+  },
+  /** To the customer: the job waits on them (an approval, a purchase order, access); the e-mail has the office's note. */
+  requestAwaitingCustomer: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestAwaitingCustomer,
+    text: "{#var#}: your service request {#var#} is on hold until we hear from you. Please call us quoting this reference.",
+    variables: ["business", "reference"],
+  },
+  /** To the customer: the job is done. */
+  requestCompleted: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestCompleted,
+    text: "{#var#}: your service request {#var#} is completed. Repairs carry a {#var#}-month warranty: quote this reference if the fault comes back.",
+    variables: ["business", "reference", "warranty"],
+  },
+  /** To the customer: the request is closed without the work (the reason is in the e-mail and on their request page). */
+  requestCancelled: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestCancelled,
+    text: "{#var#}: your service request {#var#} has been cancelled. If the equipment still needs attention, send a new request or call us.",
+    variables: ["business", "reference"],
+  },
+  /** To the customer: the request repeats an earlier one, which carries the work. */
+  requestDuplicate: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestDuplicate,
+    text: "{#var#}: your service request {#var#} repeats request {#var#}, so we have closed it. We are working on it under {#var#}.",
+    variables: ["business", "reference", "original", "originalAgain"],
+  },
+  /** To a technician: the office assigned them a job (the details are in the technician portal). */
+  technicianJobAssigned: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.technicianJobAssigned,
+    text: "{#var#}: new job {#var#} assigned to you, {#var#}. Open your jobs in the technician portal.",
+    variables: ["business", "reference", "job"],
+  },
+  /** To the owner, once, when a request nears its response deadline with no call logged. */
+  responseEscalation: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.responseEscalation,
+    text: "Alert: request {#var#} ({#var#}, {#var#}) has no call logged yet. The response is due at {#var#}.",
+    variables: ["reference", "urgency", "name", "due"],
   },
 };
 
@@ -203,7 +263,8 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
   const { identity } = site;
   const urgency = URGENCY_LABELS[notice.urgency];
   const hours = responseHours(site);
-  const adminUrl = `${identity.siteUrl}/admin/service-requests/${notice.reference}`;
+  const adminUrl = backOfficeUrl(`/admin/service-requests/${notice.reference}`, identity.siteUrl);
+  const officeUrl = backOfficeOrigin(identity.siteUrl);
   const kindLabel = notice.kind === "quick" ? "quick request form" : "service request form";
   const key = (suffix: string) => `request:${notice.reference}:${suffix}`;
   const messages: OutboxMessage[] = [];
@@ -238,17 +299,17 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
     dedupeKey: key("business-email"),
   });
 
-  const siteUrlFits = identity.siteUrl.length <= DLT_VARIABLE_MAX_LENGTH;
+  const officeUrlFits = officeUrl.length <= DLT_VARIABLE_MAX_LENGTH;
   messages.push(
     sms(
-      siteUrlFits ? DLT_TEMPLATES.requestAlert : DLT_TEMPLATES.requestAlertWithoutLink,
+      officeUrlFits ? DLT_TEMPLATES.requestAlert : DLT_TEMPLATES.requestAlertWithoutLink,
       identity.supportPhone,
       {
         reference: notice.reference,
         urgency,
         name: notice.contactName,
         mobile: notice.mobile,
-        siteUrl: identity.siteUrl,
+        officeUrl,
         linkReference: notice.reference,
       },
       key("business-sms"),
@@ -451,12 +512,119 @@ export function technicianApplicationNotifications(
         "Skills:",
         ...notice.skills.map((s) => `- ${s}`),
         "",
-        `Review it (and open the ID proof) in the back office: ${identity.siteUrl}/admin/technicians`,
+        `Review it (and open the ID proof) in the back office: ${backOfficeUrl("/admin/technicians", identity.siteUrl)}`,
         `The applicant has been told that we respond within ${responseHours(site)} hours.`,
       ].join("\n"),
       template: "technician-application-business",
       variables: { reference: notice.reference },
       dedupeKey,
     },
+  ];
+}
+
+// ── Work on a request (back office) ──────────────────────────────────────────────────────────────
+
+/** A change the customer is told about (SMS, and e-mail when they gave one). */
+export type RequestUpdateKind = "scheduled" | "awaiting_customer" | "completed" | "cancelled" | "duplicate";
+
+export interface RequestUpdateNotice {
+  kind: RequestUpdateKind;
+  reference: string;
+  contactName: string;
+  mobile: string;
+  email: string | null;
+  /** The status's label, as the customer's request page shows it ("Visit scheduled"). */
+  statusLabel: string;
+  /** What happens next, in the customer's words (statusNext). */
+  next: string;
+  /** The office's note to the customer, or the reason for a cancellation. */
+  note: string | null;
+  /** A scheduled visit: "Tue, 24 Nov 2026", "10:00 am - 1:00 pm" and the engineer's name. */
+  visit?: { date: string; window: string; engineer: string };
+  /** A duplicate: the reference of the request that carries the work. */
+  original?: string;
+  /** The request_events row: one set of messages per event. */
+  eventId: number;
+}
+
+/**
+ * The customer's SMS (a registered template: no link, no call-back number) and, when they gave an e-mail
+ * address, an e-mail with the note, what happens next and how to reach us. dedupeKey names the event.
+ */
+export function requestUpdateNotifications(notice: RequestUpdateNotice, site: SiteSettings): OutboxMessage[] {
+  const { identity } = site;
+  const business = identity.legalName;
+  const key = (suffix: string) => `request:${notice.reference}:event:${notice.eventId}:${suffix}`;
+  const messages: OutboxMessage[] = [];
+  const base = { business, reference: notice.reference };
+  switch (notice.kind) {
+    case "scheduled":
+      if (!notice.visit) throw new Error("a scheduled visit's notice needs the visit");
+      messages.push(sms(DLT_TEMPLATES.requestScheduled, notice.mobile, { ...base, ...notice.visit }, key("sms")));
+      break;
+    case "awaiting_customer":
+      messages.push(sms(DLT_TEMPLATES.requestAwaitingCustomer, notice.mobile, base, key("sms")));
+      break;
+    case "completed":
+      messages.push(sms(DLT_TEMPLATES.requestCompleted, notice.mobile, { ...base, warranty: String(site.promises.warrantyMonths) }, key("sms")));
+      break;
+    case "cancelled":
+      messages.push(sms(DLT_TEMPLATES.requestCancelled, notice.mobile, base, key("sms")));
+      break;
+    case "duplicate":
+      if (!notice.original) throw new Error("a duplicate's notice needs the original's reference");
+      messages.push(sms(DLT_TEMPLATES.requestDuplicate, notice.mobile, { ...base, original: notice.original, originalAgain: notice.original }, key("sms")));
+      break;
+  }
+  if (notice.email) {
+    const lines = [`Dear ${notice.contactName.trim()},`, "", `Your service request ${notice.reference} is now: ${notice.statusLabel}.`];
+    if (notice.visit) {
+      lines.push("", fieldLines([["Visit", `${notice.visit.date}, ${notice.visit.window}`], ["Engineer", notice.visit.engineer]]));
+    }
+    if (notice.kind === "duplicate" && notice.original) {
+      lines.push("", `It repeats your request ${notice.original}, so we have closed it: we are working on it under ${notice.original}.`);
+    } else if (notice.note?.trim()) {
+      lines.push("", notice.kind === "cancelled" ? "The reason:" : "A note from our office:", notice.note.trim());
+    }
+    lines.push(
+      "",
+      notice.next,
+      "",
+      `Please quote the reference ${notice.reference} whenever you contact us about this request: call us on ${formatIndianPhone(identity.supportPhone)}.`,
+      "",
+      "Regards,",
+      signature(site),
+    );
+    messages.push({
+      channel: "email",
+      recipient: notice.email,
+      subject: oneLine(`Your service request ${notice.reference}: ${notice.statusLabel}`, 120),
+      body: lines.join("\n"),
+      template: `request-${notice.kind.replace("_", "-")}`,
+      variables: { reference: notice.reference },
+      dedupeKey: key("email"),
+    });
+  }
+  return messages;
+}
+
+export interface JobAssignedNotice {
+  reference: string;
+  /** The technician's mobile number. */
+  mobile: string;
+  /** What the job is, in a few words: the service and the city ("VFD Repair, Patancheru"). */
+  job: string;
+  eventId: number;
+}
+
+/** The technician's SMS for a job the office assigned them (no link: they open their jobs in the portal). */
+export function jobAssignedNotifications(notice: JobAssignedNotice, site: SiteSettings): OutboxMessage[] {
+  return [
+    sms(
+      DLT_TEMPLATES.technicianJobAssigned,
+      notice.mobile,
+      { business: site.identity.legalName, reference: notice.reference, job: notice.job },
+      `request:${notice.reference}:event:${notice.eventId}:technician-sms`,
+    ),
   ];
 }

@@ -266,10 +266,24 @@ export async function findRequestOf(owner: RequestOwner, id: number) {
   return request ? withHistory(request) : undefined;
 }
 
-/** Any request by its reference, with photos and history: the back office. */
+/**
+ * Any request by its reference, with photos and the history its customer reads (the back office's own page,
+ * with calls and internal notes, is ~/.server/requests/work.ts).
+ */
 export async function findRequestWithHistory(reference: string) {
   const request = await findRequest(reference);
   return request ? withHistory(request) : undefined;
+}
+
+/**
+ * The events a customer reads: status changes, the booked visit, a duplicate's closing, and notes the office
+ * did not mark internal. Calls, internal notes, assignments and PO numbers are the office's alone; an event
+ * marked internal never reaches the customer whatever its kind.
+ */
+export const CUSTOMER_EVENT_KINDS = ["status", "note", "schedule", "duplicate"] as const;
+
+function customerVisible(): SQL {
+  return and(eq(requestEvents.internal, false), inArray(requestEvents.kind, [...CUSTOMER_EVENT_KINDS]))!;
 }
 
 async function withHistory(request: ServiceRequest) {
@@ -280,9 +294,9 @@ async function withHistory(request: ServiceRequest) {
       .where(eq(requestPhotos.requestId, request.id))
       .orderBy(asc(requestPhotos.id)),
     getDb()
-      .select({ status: requestEvents.status, note: requestEvents.note, createdAt: requestEvents.createdAt })
+      .select({ kind: requestEvents.kind, status: requestEvents.status, note: requestEvents.note, createdAt: requestEvents.createdAt })
       .from(requestEvents)
-      .where(eq(requestEvents.requestId, request.id))
+      .where(and(eq(requestEvents.requestId, request.id), customerVisible()))
       .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
   ]);
   return { request, photos, events };

@@ -1,33 +1,77 @@
-import { staffOf } from "~/.server/auth/staff.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
+import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { findRequestWithHistory } from "~/.server/requests/index.ts";
+import {
+  assignTechnician,
+  cancelRequest,
+  changeStatus,
+  logContact,
+  markDuplicate,
+  recordPo,
+  requestWorkPage,
+  scheduleVisit,
+  type WorkResult,
+} from "~/.server/requests/work.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { DetailList } from "~/components/detail-list.tsx";
+import { RequestDetails } from "~/components/request-details.tsx";
+import { can } from "~/lib/auth/permissions.ts";
 import { telHref, whatsappHref } from "~/lib/contact-links.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import {
+  assignSchema,
+  cancelSchema,
+  contactSchema,
+  duplicateSchema,
+  isRequestIntent,
+  poSchema,
+  REFERENCE_PATTERN,
+  scheduleSchema,
+  statusSchema,
+} from "~/lib/forms/admin/request-actions.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { RequestActions, type FormErrors } from "./actions.tsx";
+import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
 /**
- * /admin/service-requests/{reference}: one request as the office sees it (the new-request SMS and e-mail
- * link here), with the customer's contact, the photos and the status history.
+ * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail
+ * link here). The response and resolution clocks, the customer's contact, the request and its photos, the
+ * technician and visit, the PO number, the whole history (calls and internal notes included), and every
+ * action: log a call or note, change the status, assign and schedule (with the "dispatch" permission), PO
+ * number, duplicate, cancel. Each action is a plain form with an intent; the domain is ~/.server/requests/work.ts.
  */
+
+const pathOf = (reference: string) => `/admin/service-requests/${encodeURIComponent(reference)}`;
+
+/** An ISO moment as India's date and clock: ["2026-11-24", "10:00"]. */
+function indiaParts(iso: string): [string, string] {
+  const shifted = new Date(new Date(iso).getTime() + 330 * 60_000).toISOString();
+  return [shifted.slice(0, 10), shifted.slice(11, 16)];
+}
+
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  staffOf(context);
-  const found = /^SR-\d{4}-\d{4,}$/.test(params.reference) ? await findRequestWithHistory(params.reference) : undefined;
-  if (!found) return throwNotFound(url);
+  const staff = staffOf(context);
+  const page = REFERENCE_PATTERN.test(params.reference) ? await requestWorkPage(params.reference) : undefined;
+  if (!page) return throwNotFound(url);
   const site = await getSiteSettings();
-  const { request: r, photos, events } = found;
-  const base = `/admin/service-requests/${encodeURIComponent(r.reference)}`;
+  const base = pathOf(page.request.reference);
+  const [visitDate, visitFrom] = page.request.visitStart ? indiaParts(page.request.visitStart) : [undefined, undefined];
+  const visitTo = page.request.visitEnd ? indiaParts(page.request.visitEnd)[1] : undefined;
   return {
-    request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: r.consentAt.toISOString(), idempotencyKey: undefined },
-    photos: photos.map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
-    events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    ...page,
+    photos: page.photos.map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
+    canDispatch: can(staff.role, "dispatch"),
+    today: todayInIndia(),
+    visitDefaults: { date: visitDate, from: visitFrom, to: visitTo },
     meta: seo(site, {
       type: "policy",
-      title: `${r.reference}: Back Office`,
-      description: `Service request ${r.reference}.`,
+      title: `${page.request.reference}: Back Office`,
+      description: `Service request ${page.request.reference}.`,
       path: base,
       noindex: true,
     }),
@@ -36,40 +80,128 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-export default function AdminServiceRequest({ loaderData }: Route.ComponentProps) {
-  const { request, photos, events } = loaderData;
+/** The change each intent makes, after its schema; assigning and scheduling also need "dispatch". */
+async function perform(staff: StaffMember, reference: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: WorkResult }> {
+  const intent = form.get("intent");
+  if (!isRequestIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  if (intent === "assign" || intent === "schedule") requirePermission(staff, "dispatch");
+  switch (intent) {
+    case "contact": {
+      const p = parseForm(form, contactSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await logContact(staff, reference, p.data) };
+    }
+    case "status": {
+      const p = parseForm(form, statusSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await changeStatus(staff, reference, p.data) };
+    }
+    case "assign": {
+      const p = parseForm(form, assignSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await assignTechnician(staff, reference, p.data) };
+    }
+    case "schedule": {
+      const p = parseForm(form, scheduleSchema());
+      return p.refusal ? { refusal: p.refusal } : { result: await scheduleVisit(staff, reference, p.data) };
+    }
+    case "po": {
+      const p = parseForm(form, poSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await recordPo(staff, reference, p.data) };
+    }
+    case "duplicate": {
+      const p = parseForm(form, duplicateSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await markDuplicate(staff, reference, p.data) };
+    }
+    case "cancel": {
+      const p = parseForm(form, cancelSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await cancelRequest(staff, reference, p.data) };
+    }
+  }
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  if (!REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
+  const form = await readForm(request);
+  const outcome = await perform(staff, params.reference, form);
+  if ("refusal" in outcome) return outcome.refusal;
+  const { result } = outcome;
+  if (!result.ok) return result.reason === "not-found" ? throwNotFound(url) : refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
+}
+
+const buttonClass = "inline-flex h-11 items-center rounded-md px-5 font-semibold";
+
+export default function AdminServiceRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const { request: r, clocks, technician, photos, events } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const job: Array<[string, string | null]> = [
+    ["Technician", technician ? `${technician.name}, ${technician.city}` : "Not assigned yet"],
+    ["Assigned", r.assignedAt ? formatDateTime(r.assignedAt) : null],
+    ["Visit", r.visit ? `${r.visit.date}, ${r.visit.window}` : "Not scheduled yet"],
+    ["PO number", r.poNumber ?? "Not recorded"],
+    ["Duplicate of", r.duplicateOf],
+    ["Repeated by", r.duplicates.length ? r.duplicates.join(", ") : null],
+    ["Cancelled because", r.status === "cancelled" ? r.cancelReason : null],
+  ];
   return (
-    <>
-      <div className="mx-auto max-w-4xl px-4 py-8">
-        <p>
-          <a href="/admin/inbox?kind=request" className="font-medium text-brand-700 underline dark:text-sky-300">
-            ← Service requests
-          </a>
-        </p>
-        <h1 className="mt-3 text-3xl font-bold">
-          <span className="font-mono">{request.reference}</span>: {request.contactName}
-        </h1>
-        <p className="mt-2 text-lg">
-          Status: <strong>{statusLabel(request.status)}</strong>
-        </p>
-        <p className="mt-4 flex flex-wrap gap-3">
-          <a href={telHref(request.mobile)} className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            Call the customer
-          </a>
-          <a
-            href={whatsappHref(request.mobile, `Hello ${request.contactName}, this is about your service request ${request.reference}.`)}
-            rel="noopener"
-            className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
-          >
-            WhatsApp the customer
-          </a>
-        </p>
-        <RequestDetails request={request} photos={photos} />
-        <RequestTimeline createdAt={request.createdAt} events={events} />
-        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
-          Consent to the privacy notice (version {request.consentVersion}) given with the request.
-        </p>
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        back={{ href: "/admin/service-requests", label: "Service requests" }}
+        title={
+          <>
+            <span className="font-mono">{r.reference}</span>: {r.contactName}
+          </>
+        }
+        description={
+          <span className="mt-1 flex flex-wrap items-center gap-2">
+            <StatusBadge status={r.status} label={r.statusLabel} />
+            <span className={r.urgency === "emergency" ? "font-semibold text-red-800 dark:text-red-300" : ""}>{urgencyLabel(r.urgency)}</span>
+            {r.company && <span>· {r.company}</span>}
+          </span>
+        }
+      />
+
+      <section aria-label="Clocks" className="grid gap-3 sm:grid-cols-2">
+        <ClockCard title="Response" clock={clocks.response} />
+        <ClockCard title="Resolution" clock={clocks.resolution} />
+      </section>
+
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a href={telHref(r.mobile)} className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
+          Call the customer
+        </a>
+        <a
+          href={whatsappHref(r.mobile, `Hello ${r.contactName}, this is about your service request ${r.reference}.`)}
+          rel="noopener"
+          className={`${buttonClass} border border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800`}
+        >
+          WhatsApp the customer
+        </a>
+      </p>
+
+      <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">
+          <section aria-labelledby="job-heading" className="mt-8">
+            <h2 id="job-heading" className="text-xl font-semibold">
+              Job
+            </h2>
+            <DetailList rows={job} />
+          </section>
+          <RequestDetails request={r} photos={photos} />
+          <RequestHistory createdAt={r.createdAt} events={events} />
+          <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+            Consent to the privacy notice (version {r.consentVersion}) given with the request.
+          </p>
+        </div>
+        <RequestActions
+          request={r}
+          technicianAssigned={Boolean(technician)}
+          suggestions={loaderData.suggestions}
+          canDispatch={loaderData.canDispatch}
+          today={loaderData.today}
+          visitDefaults={loaderData.visitDefaults}
+          failure={failure}
+        />
       </div>
-    </>
+    </div>
   );
 }

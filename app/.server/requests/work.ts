@@ -1,0 +1,560 @@
+import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
+import { audit, changedFields } from "~/.server/audit/index.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { queueMessages } from "~/.server/notifications/index.ts";
+import { jobAssignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import {
+  clockLabel,
+  STALE_REQUEST_MESSAGE,
+  type AssignInput,
+  type CancelInput,
+  type ContactInput,
+  type DuplicateInput,
+  type PoInput,
+  type ScheduleInput,
+  type StatusInput,
+} from "~/lib/forms/admin/request-actions.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { skillLabel } from "~/lib/forms/technician-registration.ts";
+import { formatDuration, resolutionMinutes, responseState, RESPONSE_STATE_LABELS, type ResponseState } from "~/lib/requests/sla.ts";
+import { CLOSED_STATUSES, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
+import type { SiteSettings } from "~/lib/settings-schema.ts";
+import { rankCandidates, type Candidate } from "./assignment.ts";
+import type { ServiceRequest } from "./index.ts";
+
+/**
+ * The office's work on one service request (/admin/service-requests/{reference}): what the page shows, and
+ * every change it makes. Each change is one transaction: the request updated on the version the staff
+ * member saw (UPDATE ... WHERE version = ?: a change made meanwhile by someone else refuses this one), one
+ * request_events row, one audit entry, and the customer's or technician's messages queued (sent once it
+ * commits; a rollback sends nothing).
+ */
+
+export type WorkEventKind = "call" | "note" | "status" | "assign" | "schedule" | "po" | "duplicate";
+
+export type WorkResult =
+  | { ok: true; message: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "refused"; field: string; message: string };
+
+/** A change the request's state does not allow (or a stale version): said beside `field`, nothing written. */
+class Refusal extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+const CLOSED_MESSAGE = (status: string) => `This request is closed (${statusLabel(status)}): only calls and notes can be logged.`;
+
+/** India time: "Tue, 24 Nov 2026". */
+const visitDay = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+const visitClock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Asia/Kolkata" });
+
+/** The agreed visit as people read it: { date: "Tue, 24 Nov 2026", window: "10:00 am - 1:00 pm" }. */
+export function visitText(start: Date, end: Date): { date: string; window: string } {
+  const part = (type: Intl.DateTimeFormatPartTypes) => visitDay.formatToParts(start).find((p) => p.type === type)?.value ?? "";
+  return {
+    date: `${part("weekday")}, ${part("day")} ${part("month")} ${part("year")}`,
+    window: `${clockLabel(visitClock.format(start))} - ${clockLabel(visitClock.format(end))}`,
+  };
+}
+
+/** A moment from a date and an India-time clock: ("2026-11-24", "10:00") -> 04:30 UTC. */
+export function indiaTime(date: string, clock: string): Date {
+  return new Date(`${date}T${clock}:00+05:30`);
+}
+
+/**
+ * The status fields a change of status sets: entering a paused status (waiting on the customer or on
+ * parts) starts the pause; leaving it adds the pause to pausedSeconds; completing stamps completedAt.
+ */
+export function statusChanges(
+  row: Pick<ServiceRequest, "status" | "pausedAt" | "pausedSeconds">,
+  next: RequestStatus,
+  now: Date,
+): Pick<ServiceRequest, "status"> & Partial<Pick<ServiceRequest, "pausedAt" | "pausedSeconds" | "completedAt">> {
+  const changes: ReturnType<typeof statusChanges> = { status: next };
+  const pausing = PAUSED_STATUSES.includes(next);
+  if (pausing && !row.pausedAt) changes.pausedAt = now;
+  if (!pausing && row.pausedAt) {
+    changes.pausedSeconds = row.pausedSeconds + Math.max(0, Math.floor((now.getTime() - row.pausedAt.getTime()) / 1000));
+    changes.pausedAt = null;
+  }
+  if (next === "completed") changes.completedAt = now;
+  return changes;
+}
+
+function isClosed(status: string): boolean {
+  return (CLOSED_STATUSES as readonly string[]).includes(status);
+}
+
+interface Change {
+  tx: Transaction;
+  row: ServiceRequest;
+  now: Date;
+  site: SiteSettings;
+}
+
+/**
+ * Runs one change on the request `reference` as seen at `version`. The step updates the request through
+ * `save` (which bumps the version and refuses a stale one) and adds its event through `event`.
+ */
+async function change(
+  reference: string,
+  version: number,
+  staff: StaffMember,
+  step: (c: Change & { save: (values: Partial<ServiceRequest>) => Promise<void>; event: (e: NewEvent) => Promise<number> }) => Promise<string>,
+  now = new Date(),
+): Promise<WorkResult> {
+  const site = await getSiteSettings();
+  try {
+    return await getDb().transaction(async (tx): Promise<WorkResult> => {
+      const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
+      if (!row) return { ok: false, reason: "not-found" };
+      if (row.version !== version) throw new Refusal("form", STALE_REQUEST_MESSAGE);
+      const save = async (values: Partial<ServiceRequest>) => {
+        const updated = await tx
+          .update(serviceRequests)
+          .set({ ...values, version: row.version + 1, updatedAt: now })
+          .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, row.version)))
+          .returning({ id: serviceRequests.id });
+        if (updated.length === 0) throw new Refusal("form", STALE_REQUEST_MESSAGE);
+      };
+      const event = (e: NewEvent) => addEvent(tx, row.id, staff.userId, e, now);
+      const message = await step({ tx, row, now, site, save, event });
+      return { ok: true, message };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
+    throw error;
+  }
+}
+
+interface NewEvent {
+  kind: WorkEventKind;
+  /** The request's status after the event. */
+  status: string;
+  note: string | null;
+  /** True: the customer never sees it (calls, internal notes, assignments, PO numbers). */
+  internal: boolean;
+}
+
+async function addEvent(tx: Transaction, requestId: number, actorUserId: number, e: NewEvent, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(requestEvents)
+    .values({ requestId, kind: e.kind, status: e.status, note: e.note, internal: e.internal, actorUserId, createdAt: now })
+    .returning({ id: requestEvents.id });
+  return row!.id;
+}
+
+function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, action: string, before: Record<string, unknown>, after: Record<string, unknown>, now: Date) {
+  const diff = changedFields(before, after);
+  return audit(tx, auditActor(staff), { action, entityType: "request", entityId: row.id, entityLabel: row.reference, before: diff.before, after: diff.after }, now);
+}
+
+/** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
+async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, eventId: number, extra: { note?: string | null; visit?: { date: string; window: string; engineer: string }; original?: string }) {
+  const { row, site } = c;
+  const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+  await queueMessages(
+    c.tx,
+    requestUpdateNotifications(
+      {
+        kind,
+        reference: row.reference,
+        contactName: row.contactName,
+        mobile: row.mobile,
+        email: row.email,
+        statusLabel: statusLabel(status),
+        next: statusNext(status, { hours, warranty: site.promises.warrantyMonths }),
+        note: extra.note ?? null,
+        visit: extra.visit,
+        original: extra.original,
+        eventId,
+      },
+      site,
+    ),
+  );
+}
+
+async function technicianOf(tx: Transaction, id: number | null) {
+  if (id === null) return undefined;
+  const [t] = await tx
+    .select({ id: technicianProfiles.id, name: technicianProfiles.name, mobile: technicianProfiles.mobile, status: technicianProfiles.status, city: technicianProfiles.city })
+    .from(technicianProfiles)
+    .where(eq(technicianProfiles.id, id));
+  return t;
+}
+
+// ── The changes ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A call or a note. The first one stops the response clock (firstContactAt); a call on a request still
+ * "new" moves it to "contacted" (and the customer's history shows that step, not the call itself).
+ */
+export function logContact(staff: StaffMember, reference: string, input: ContactInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      const firstContact = row.firstContactAt === null;
+      const contacted = input.kind === "call" && row.status === "new";
+      const after: Partial<ServiceRequest> = {};
+      if (firstContact) after.firstContactAt = now;
+      if (contacted) after.status = "contacted";
+      await c.save(after);
+      const status = after.status ?? row.status;
+      // A call is the office's record; a note is the customer's to read unless marked internal.
+      const internal = input.kind === "call" || input.internal;
+      await c.event({ kind: input.kind, status, note: input.note, internal });
+      if (contacted) await c.event({ kind: "status", status, note: null, internal: false });
+      await auditRequest(c.tx, staff, row, `request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal }, now);
+      const what = input.kind === "call" ? "Call logged" : internal ? "Internal note added" : "Note added (the customer can read it)";
+      return `${what}${contacted ? `; status is now ${statusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
+    },
+    now,
+  );
+}
+
+/** A status change with an optional note for the customer; key changes tell the customer. */
+export function changeStatus(staff: StaffMember, reference: string, input: StatusInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (isClosed(row.status)) throw new Refusal("status", CLOSED_MESSAGE(row.status));
+      if (row.status === input.status) throw new Refusal("status", `The request is already ${statusLabel(row.status)}.`);
+      let visit: { date: string; window: string; engineer: string } | undefined;
+      if (input.status === "scheduled") {
+        const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+        if (!technician || !row.visitStart || !row.visitEnd) {
+          throw new Refusal("status", "Book the visit first (Schedule the visit: a technician, the date and the window).");
+        }
+        visit = { ...visitText(row.visitStart, row.visitEnd), engineer: technician.name };
+      }
+      const changes = statusChanges(row, input.status, now);
+      await c.save(changes);
+      const eventId = await c.event({ kind: "status", status: input.status, note: input.note ?? null, internal: false });
+      await auditRequest(c.tx, staff, row, "request.status", row, { ...changes, note: input.note ?? null }, now);
+      const key: RequestUpdateKind | undefined =
+        input.status === "scheduled" ? "scheduled" : input.status === "completed" ? "completed" : input.status === "awaiting_customer" ? "awaiting_customer" : undefined;
+      if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit });
+      return `Status changed to ${statusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
+    },
+    now,
+  );
+}
+
+/** Assigns (or reassigns) an approved technician; they get an SMS. Needs the "dispatch" permission (the route checks it). */
+export function assignTechnician(staff: StaffMember, reference: string, input: AssignInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (isClosed(row.status)) throw new Refusal("technicianId", CLOSED_MESSAGE(row.status));
+      const technician = await technicianOf(c.tx, input.technicianId);
+      if (!technician || technician.status !== "approved") throw new Refusal("technicianId", "Choose an approved technician.");
+      if (row.assignedTechnicianId === technician.id) throw new Refusal("technicianId", `${technician.name} is already assigned to this request.`);
+      const previous = await technicianOf(c.tx, row.assignedTechnicianId);
+      await c.save({ assignedTechnicianId: technician.id, assignedAt: now });
+      const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
+      const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
+      await auditRequest(c.tx, staff, row, "request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id }, now);
+      // What and where in one SMS variable (30 characters): where alone when both do not fit.
+      const both = [row.serviceName, row.city].filter(Boolean).join(", ");
+      const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
+      await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
+      return `${note}. The technician has been told by SMS.`;
+    },
+    now,
+  );
+}
+
+/** Books the visit: date and window (India time), status "scheduled", the customer told with the engineer's name. */
+export function scheduleVisit(staff: StaffMember, reference: string, input: ScheduleInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (isClosed(row.status)) throw new Refusal("date", CLOSED_MESSAGE(row.status));
+      const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+      if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
+      const visitStart = indiaTime(input.date, input.from);
+      const visitEnd = indiaTime(input.date, input.to);
+      if (visitEnd.getTime() <= now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
+      const changes = { ...statusChanges(row, "scheduled", now), visitStart, visitEnd };
+      await c.save(changes);
+      const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
+      const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
+      const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
+      await auditRequest(c.tx, staff, row, "request.schedule", row, changes, now);
+      await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
+      return `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.`;
+    },
+    now,
+  );
+}
+
+/** The customer's purchase-order number (also on a closed request: accounts may need it to invoice). */
+export function recordPo(staff: StaffMember, reference: string, input: PoInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (row.poNumber === input.poNumber) throw new Refusal("poNumber", `The PO number is already ${row.poNumber}.`);
+      await c.save({ poNumber: input.poNumber });
+      await c.event({ kind: "po", status: row.status, note: row.poNumber ? `PO number changed from ${row.poNumber} to ${input.poNumber}` : `PO number ${input.poNumber}`, internal: true });
+      await auditRequest(c.tx, staff, row, "request.po", { poNumber: row.poNumber }, { poNumber: input.poNumber }, now);
+      return `PO number ${input.poNumber} recorded.`;
+    },
+    now,
+  );
+}
+
+function cancelChanges(row: ServiceRequest, reason: string, now: Date) {
+  return { ...statusChanges(row, "cancelled", now), cancelReason: reason };
+}
+
+/** Closes the request as a repeat of another one (which must exist and not be this one). */
+export function markDuplicate(staff: StaffMember, reference: string, input: DuplicateInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (isClosed(row.status)) throw new Refusal("original", CLOSED_MESSAGE(row.status));
+      if (input.original === row.reference) throw new Refusal("original", "A request cannot be a duplicate of itself: enter the other request's reference.");
+      const [original] = await c.tx
+        .select({ id: serviceRequests.id, reference: serviceRequests.reference, duplicateOfId: serviceRequests.duplicateOfId })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.reference, input.original));
+      if (!original) throw new Refusal("original", `There is no request ${input.original}.`);
+      if (original.duplicateOfId === row.id) throw new Refusal("original", `${original.reference} is already marked as a duplicate of this request.`);
+      const reason = `Duplicate of ${original.reference}`;
+      const changes = { ...cancelChanges(row, reason, now), duplicateOfId: original.id };
+      await c.save(changes);
+      const eventId = await c.event({ kind: "duplicate", status: "cancelled", note: reason, internal: false });
+      await auditRequest(c.tx, staff, row, "request.duplicate", row, changes, now);
+      await tellCustomer(c, "duplicate", "cancelled", eventId, { note: reason, original: original.reference });
+      return `Marked as a duplicate of ${original.reference} and cancelled. The customer has been told by SMS.`;
+    },
+    now,
+  );
+}
+
+/** Cancels with a reason, which the customer reads. */
+export function cancelRequest(staff: StaffMember, reference: string, input: CancelInput, now = new Date()): Promise<WorkResult> {
+  return change(
+    reference,
+    input.version,
+    staff,
+    async (c) => {
+      const { row } = c;
+      if (isClosed(row.status)) throw new Refusal("reason", CLOSED_MESSAGE(row.status));
+      const changes = cancelChanges(row, input.reason, now);
+      await c.save(changes);
+      const eventId = await c.event({ kind: "status", status: "cancelled", note: input.reason, internal: false });
+      await auditRequest(c.tx, staff, row, "request.cancel", row, changes, now);
+      await tellCustomer(c, "cancelled", "cancelled", eventId, { note: input.reason });
+      return "Request cancelled. The customer has been told by SMS.";
+    },
+    now,
+  );
+}
+
+// ── The page ────────────────────────────────────────────────────────────────────────────────────
+
+/** Approved technicians with today's load (open jobs with a visit today, India time), for the suggestions. */
+export async function assignmentCandidates(now = new Date()): Promise<Candidate[]> {
+  const dayStart = indiaTime(todayInIndia(now), "00:00");
+  const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+  const [technicians, loads] = await Promise.all([
+    getDb()
+      .select({
+        id: technicianProfiles.id,
+        name: technicianProfiles.name,
+        city: technicianProfiles.city,
+        skills: technicianProfiles.skills,
+        availableNow: technicianProfiles.availableNow,
+      })
+      .from(technicianProfiles)
+      .where(eq(technicianProfiles.status, "approved")),
+    getDb()
+      .select({ id: serviceRequests.assignedTechnicianId, visits: count() })
+      .from(serviceRequests)
+      .where(
+        and(
+          gte(serviceRequests.visitStart, dayStart),
+          lt(serviceRequests.visitStart, dayEnd),
+          notInArray(serviceRequests.status, [...CLOSED_STATUSES]),
+        ),
+      )
+      .groupBy(serviceRequests.assignedTechnicianId),
+  ]);
+  const visits = new Map(loads.map((l) => [l.id, Number(l.visits)]));
+  return technicians.map((t) => ({ ...t, visitsToday: visits.get(t.id) ?? 0 }));
+}
+
+const EVENT_KIND_LABELS: Record<string, string> = {
+  call: "Call",
+  note: "Note",
+  status: "Status",
+  assign: "Technician",
+  schedule: "Visit",
+  po: "Purchase order",
+  duplicate: "Duplicate",
+};
+
+export interface ClockView {
+  /** "Response overdue by 1 h 05 min", "Due in 35 min", "Responded in 42 min". */
+  text: string;
+  /** The state's short label (RESPONSE_STATE_LABELS) or the resolution clock's. */
+  label: string;
+  tone: "good" | "warning" | "bad" | "neutral";
+}
+
+function responseClock(row: ServiceRequest, now: Date, escalateBeforeMinutes: number): ClockView & { state: ResponseState } {
+  const { state, minutesLeft } = responseState(row, now, escalateBeforeMinutes);
+  const label = RESPONSE_STATE_LABELS[state];
+  const took = row.firstContactAt ? (row.firstContactAt.getTime() - row.createdAt.getTime()) / 60_000 : 0;
+  switch (state) {
+    case "met":
+      return { state, label, tone: "good", text: `Responded in ${formatDuration(took)}` };
+    case "missed":
+      return { state, label, tone: "bad", text: `Responded in ${formatDuration(took)}, ${formatDuration((row.firstContactAt!.getTime() - row.responseDueAt!.getTime()) / 60_000)} late` };
+    case "breached":
+      return { state, label, tone: "bad", text: `Response overdue by ${formatDuration(-(minutesLeft ?? 0))}` };
+    case "due_soon":
+      return { state, label, tone: "warning", text: `Due in ${formatDuration(minutesLeft ?? 0)}` };
+    case "closed":
+      return { state, label, tone: "neutral", text: "Closed before any call or note was logged" };
+    case "on_track":
+      return { state, label, tone: "neutral", text: minutesLeft === null ? "No response promise recorded" : `Due in ${formatDuration(minutesLeft)}` };
+  }
+}
+
+function resolutionClock(row: ServiceRequest, now: Date): ClockView {
+  const minutes = resolutionMinutes(row, now);
+  const paused = Math.round(row.pausedSeconds / 60) + (row.pausedAt && !row.completedAt ? Math.floor((now.getTime() - row.pausedAt.getTime()) / 60_000) : 0);
+  const pausedText = paused > 0 ? ` (not counting ${formatDuration(paused)} waiting)` : "";
+  if (row.completedAt) return { label: "Resolved", tone: "good", text: `Completed in ${formatDuration(minutes)}${pausedText}` };
+  if (row.status === "cancelled") return { label: "Cancelled", tone: "neutral", text: `Cancelled after ${formatDuration(minutes)}${pausedText}` };
+  if (row.pausedAt) return { label: `Paused: ${statusLabel(row.status)}`, tone: "warning", text: `${formatDuration(minutes)} so far${pausedText}` };
+  return { label: "Running", tone: "neutral", text: `${formatDuration(minutes)} so far${pausedText}` };
+}
+
+/** Everything the request's back-office page shows, view-ready (ISO strings, labels resolved); undefined if none. */
+export async function requestWorkPage(reference: string, now = new Date()) {
+  const [row] = await getDb().select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
+  if (!row) return undefined;
+  const site = await getSiteSettings();
+  const [photos, events, technician, duplicateOf, duplicates, candidates] = await Promise.all([
+    getDb()
+      .select({ id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height, originalName: requestPhotos.originalName })
+      .from(requestPhotos)
+      .where(eq(requestPhotos.requestId, row.id))
+      .orderBy(asc(requestPhotos.id)),
+    getDb()
+      .select({
+        id: requestEvents.id,
+        kind: requestEvents.kind,
+        status: requestEvents.status,
+        note: requestEvents.note,
+        internal: requestEvents.internal,
+        createdAt: requestEvents.createdAt,
+        actorName: users.name,
+        actorMobile: users.mobile,
+      })
+      .from(requestEvents)
+      .leftJoin(users, eq(users.id, requestEvents.actorUserId))
+      .where(eq(requestEvents.requestId, row.id))
+      .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
+    row.assignedTechnicianId === null
+      ? undefined
+      : getDb()
+          .select({ id: technicianProfiles.id, name: technicianProfiles.name, mobile: technicianProfiles.mobile, city: technicianProfiles.city, skills: technicianProfiles.skills })
+          .from(technicianProfiles)
+          .where(eq(technicianProfiles.id, row.assignedTechnicianId))
+          .then((r) => r[0]),
+    row.duplicateOfId === null
+      ? undefined
+      : getDb()
+          .select({ reference: serviceRequests.reference })
+          .from(serviceRequests)
+          .where(eq(serviceRequests.id, row.duplicateOfId))
+          .then((r) => r[0]?.reference),
+    getDb().select({ reference: serviceRequests.reference }).from(serviceRequests).where(eq(serviceRequests.duplicateOfId, row.id)).orderBy(asc(serviceRequests.id)),
+    assignmentCandidates(now),
+  ]);
+  const suggestions = rankCandidates(candidates, { serviceSlug: row.serviceSlug, serviceName: row.serviceName, city: row.city });
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    request: {
+      id: row.id,
+      reference: row.reference,
+      kind: row.kind,
+      status: row.status as RequestStatus,
+      statusLabel: statusLabel(row.status),
+      closed: isClosed(row.status),
+      version: row.version,
+      contactName: row.contactName,
+      mobile: row.mobile,
+      email: row.email,
+      company: row.company,
+      siteAddress: row.siteAddress,
+      city: row.city,
+      serviceName: row.serviceName,
+      equipmentBrand: row.equipmentBrand,
+      equipmentModel: row.equipmentModel,
+      equipmentRating: row.equipmentRating,
+      faultDescription: row.faultDescription,
+      faultCode: row.faultCode,
+      urgency: row.urgency,
+      preferredDate: row.preferredDate,
+      consentVersion: row.consentVersion,
+      createdAt: row.createdAt.toISOString(),
+      assignedAt: iso(row.assignedAt),
+      visitStart: iso(row.visitStart),
+      visitEnd: iso(row.visitEnd),
+      visit: row.visitStart && row.visitEnd ? visitText(row.visitStart, row.visitEnd) : null,
+      poNumber: row.poNumber,
+      cancelReason: row.cancelReason,
+      duplicateOf: duplicateOf ?? null,
+      duplicates: duplicates.map((d) => d.reference),
+    },
+    clocks: { response: responseClock(row, now, site.operations.escalateBeforeMinutes), resolution: resolutionClock(row, now) },
+    technician: technician ? { ...technician, skills: technician.skills.map(skillLabel) } : null,
+    suggestions: suggestions.map((s) => ({ id: s.id, name: s.name, reasons: s.reasons, assigned: s.id === row.assignedTechnicianId })),
+    photos,
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      kindLabel: EVENT_KIND_LABELS[e.kind] ?? e.kind,
+      status: e.status,
+      statusLabel: statusLabel(e.status),
+      note: e.note,
+      internal: e.internal,
+      by: e.actorName ?? e.actorMobile ?? null,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+export type RequestWorkPage = NonNullable<Awaited<ReturnType<typeof requestWorkPage>>>;
+

@@ -1,0 +1,257 @@
+import type { ReactNode } from "react";
+import { FieldIdPrefix, FormError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+
+/**
+ * The request page's action forms, each a plain POST with its intent and the request's version, grouped
+ * by what the office does: contact, progress, dispatch (only with the "dispatch" permission), paperwork,
+ * and closing. A refused form shows its messages beside its fields and keeps what was typed.
+ */
+
+/** What a refused action returned (~/.server/admin/forms.ts FormErrors). */
+export interface FormErrors {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  intent?: string;
+}
+
+interface ActionsProps {
+  request: { reference: string; status: string; closed: boolean; version: number; poNumber: string | null };
+  technicianAssigned: boolean;
+  suggestions: Array<{ id: number; name: string; reasons: string[]; assigned: boolean }>;
+  canDispatch: boolean;
+  today: string;
+  visitDefaults: { date?: string; from?: string; to?: string };
+  failure: FormErrors | undefined;
+}
+
+const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
+const dangerClass =
+  "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
+
+function ActionForm({
+  intent,
+  title,
+  version,
+  failure,
+  children,
+  button,
+  danger,
+  intro,
+}: {
+  intent: RequestIntent;
+  title: string;
+  version: number;
+  failure: FormErrors | undefined;
+  children: ReactNode;
+  button: string;
+  danger?: boolean;
+  intro?: ReactNode;
+}) {
+  const mine = failure?.intent === intent ? failure : undefined;
+  return (
+    <section aria-labelledby={`${intent}-heading`} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <h3 id={`${intent}-heading`} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {intro && <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div>}
+      <form method="post" aria-labelledby={`${intent}-heading`} className="mt-3 space-y-4">
+        <FormError message={mine?.errors.form} />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="version" value={version} />
+        <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
+        <button type="submit" className={danger ? dangerClass : submitClass}>
+          {button}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function timeOptions() {
+  const group = (label: string, from: number, to: number) => ({
+    group: label,
+    items: TIME_SLOTS.filter((t) => Number(t.slice(0, 2)) >= from && Number(t.slice(0, 2)) < to).map((t) => ({ value: t, label: clockLabel(t) })),
+  });
+  return [group("Morning", 6, 12), group("Afternoon", 12, 17), group("Evening", 17, 22), group("Night", 22, 24), group("Early morning", 0, 6)];
+}
+
+export function RequestActions({ request: r, technicianAssigned, suggestions, canDispatch, today, visitDefaults, failure }: ActionsProps) {
+  const f = (intent: RequestIntent) => (failure?.intent === intent ? failure : undefined);
+  const contact = f("contact");
+  const status = f("status");
+  const assign = f("assign");
+  const schedule = f("schedule");
+  const po = f("po");
+  const duplicate = f("duplicate");
+  const cancel = f("cancel");
+  const current = suggestions.find((s) => s.assigned);
+  const chosen = assign?.values.technicianId ?? (current ? String(current.id) : undefined);
+  return (
+    <div className="mt-8 min-w-0">
+      <h2 className="text-xl font-semibold">Actions</h2>
+      <div className="mt-3 space-y-5">
+        <ActionForm
+          intent="contact"
+          title="Log a call or note"
+          version={r.version}
+          failure={failure}
+          button="Save"
+          intro="The first call or note stops the response clock; a call on a new request marks it Engineer called."
+        >
+          <RadioGroup name="kind" label="What" required options={CONTACT_KINDS} defaultValue={contact?.values.kind ?? "call"} error={contact?.errors.kind} />
+          <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
+          <label className="flex items-start gap-3">
+            <input type="checkbox" name="internal" value="yes" defaultChecked={contact?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
+            <span>Internal note, not shown to the customer (calls never are)</span>
+          </label>
+        </ActionForm>
+
+        {!r.closed && (
+          <ActionForm intent="status" title="Change the status" version={r.version} failure={failure} button="Change status">
+            <SelectField
+              name="status"
+              label="New status"
+              required
+              placeholder="Choose…"
+              options={[{ group: `Now: ${statusLabel(r.status)}`, items: STATUS_CHOICES.filter((s) => s !== r.status).map((s) => ({ value: s, label: statusLabel(s) })) }]}
+              defaultValue={status?.values.status}
+              error={status?.errors.status}
+              hint="Visit scheduled, Waiting for you and Completed send the customer an SMS (and an e-mail if they gave one)."
+            />
+            <TextArea
+              name="note"
+              label="Note for the customer"
+              rows={2}
+              maxLength={1000}
+              defaultValue={status?.values.note}
+              error={status?.errors.note}
+              hint="The customer reads it on their request page."
+            />
+          </ActionForm>
+        )}
+
+        {canDispatch && !r.closed && (
+          <ActionForm
+            intent="assign"
+            title={technicianAssigned ? "Reassign the technician" : "Assign a technician"}
+            version={r.version}
+            failure={failure}
+            button={technicianAssigned ? "Reassign" : "Assign"}
+            intro="Suggested first: the skill for this service, the same city, available now, and the lightest day. The technician gets an SMS."
+          >
+            {suggestions.length === 0 ? (
+              <p>No approved technicians yet: approve applications under Technicians first.</p>
+            ) : (
+              <fieldset aria-describedby={assign?.errors.technicianId ? "assign-technicianId-error" : undefined}>
+                <legend className="font-medium">Technician</legend>
+                <ul className="mt-2 space-y-2">
+                  {suggestions.map((s) => (
+                    <li key={s.id}>
+                      <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800">
+                        <input type="radio" name="technicianId" value={s.id} defaultChecked={chosen === String(s.id)} className="mt-1 size-4 shrink-0" />
+                        <span>
+                          <span className="block font-medium">
+                            {s.name}
+                            {s.assigned && " (assigned now)"}
+                          </span>
+                          <span className="block text-sm text-slate-700 dark:text-slate-300">{s.reasons.join(" · ")}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                {assign?.errors.technicianId && (
+                  <p id="assign-technicianId-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                    {assign.errors.technicianId}
+                  </p>
+                )}
+              </fieldset>
+            )}
+          </ActionForm>
+        )}
+
+        {canDispatch && !r.closed && (
+          <ActionForm
+            intent="schedule"
+            title="Schedule the visit"
+            version={r.version}
+            failure={failure}
+            button="Book the visit"
+            intro={
+              technicianAssigned
+                ? "India time. The status becomes Visit scheduled and the customer gets an SMS with the date, the window and the engineer's name."
+                : "Assign a technician first: the customer is told who is coming."
+            }
+          >
+            <TextField
+              name="date"
+              label="Date"
+              type="date"
+              required
+              min={today}
+              defaultValue={schedule?.values.date ?? visitDefaults.date}
+              error={schedule?.errors.date}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                name="from"
+                label="From"
+                required
+                placeholder="Choose…"
+                options={timeOptions()}
+                defaultValue={schedule?.values.from ?? visitDefaults.from}
+                error={schedule?.errors.from}
+              />
+              <SelectField
+                name="to"
+                label="To"
+                required
+                placeholder="Choose…"
+                options={timeOptions()}
+                defaultValue={schedule?.values.to ?? visitDefaults.to}
+                error={schedule?.errors.to}
+              />
+            </div>
+          </ActionForm>
+        )}
+
+        <ActionForm intent="po" title="Purchase order" version={r.version} failure={failure} button="Save PO number">
+          <TextField name="poNumber" label="Customer's PO number" required maxLength={60} defaultValue={po?.values.poNumber ?? r.poNumber ?? undefined} error={po?.errors.poNumber} />
+        </ActionForm>
+
+        {!r.closed && (
+          <ActionForm
+            intent="duplicate"
+            title="Mark as duplicate"
+            version={r.version}
+            failure={failure}
+            button="Mark as duplicate"
+            danger
+            intro="Cancels this request as a repeat of another; the customer is told which reference carries the work."
+          >
+            <TextField name="original" label="Reference of the original request" required maxLength={20} defaultValue={duplicate?.values.original} error={duplicate?.errors.original} hint="e.g. SR-2611-0042" />
+          </ActionForm>
+        )}
+
+        {!r.closed && (
+          <ActionForm intent="cancel" title="Cancel the request" version={r.version} failure={failure} button="Cancel the request" danger>
+            <TextArea
+              name="reason"
+              label="Reason"
+              required
+              rows={2}
+              maxLength={500}
+              defaultValue={cancel?.values.reason}
+              error={cancel?.errors.reason}
+              hint="The customer reads it on their request page and in the e-mail; they get an SMS."
+            />
+          </ActionForm>
+        )}
+
+        {r.closed && <p className="text-slate-700 dark:text-slate-300">This request is closed: calls, notes and the PO number can still be recorded.</p>}
+      </div>
+    </div>
+  );
+}
