@@ -196,7 +196,7 @@ test.describe("admin access", () => {
     await visit(page, "/admin", { status: 403 });
   });
 
-  test("on the back-office host: sign-in is required, a customer session is not enough, an admin sees the inbox", async ({ page, browser }, testInfo) => {
+  test("on the back-office host: sign-in is required, a customer session is not enough, an admin sees the dashboard and the inbox", async ({ page, browser }, testInfo) => {
     const mobile = newMobile();
     const reference = await quickRequest(page, mobile, "Emergency: DC drive on the mill stand tripped on field loss.");
 
@@ -228,6 +228,8 @@ test.describe("admin access", () => {
 
     await signIn(page, "admin", adminMobile(testInfo.project.name, 0), { from: "/admin/login" });
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await page.goto(backOfficeUrl("/admin/inbox"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
     const entry = page.getByRole("list", { name: "Submissions" }).getByRole("listitem").filter({ hasText: reference });
     await entry.locator("summary").click();
@@ -235,7 +237,7 @@ test.describe("admin access", () => {
     await entry.getByRole("link", { name: `Open quick request ${reference}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
     await visit(page, page.url());
-    await visit(page, backOfficeUrl("/admin"));
+    await visit(page, backOfficeUrl("/admin/inbox"));
 
     // Screens not built yet are the 404 page, for admins too.
     for (const path of ["/admin/technical-library", "/admin/customers", "/admin/quotes"]) {

@@ -51,12 +51,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       )}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         {d.waiting && (
-          <Panel id="waiting" title="New requests waiting for a first call" count={d.waiting.count} all={{ href: d.waiting.href, label: "all new requests" }} shown={d.waiting.items.length}>
+          <Panel id="waiting" title="New requests waiting for a first call" count={d.waiting.count} all={{ href: d.waiting.href, label: "new requests" }} shown={d.waiting.items.length}>
             <RequestList items={d.waiting.items} empty="No request is waiting for a first call." />
           </Panel>
         )}
         {d.promise && (
-          <Panel id="promise" title="Response promise: overdue or due soon" count={d.promise.count} all={{ href: d.promise.href, label: "overdue requests" }} shown={d.promise.items.length}>
+          <Panel id="promise" title="Response promise: overdue or due soon" count={d.promise.count} shown={d.promise.items.length}>
             <p className="mt-1 text-sm">
               <a href={d.promise.breachedHref} className={link}>
                 Overdue: {d.promise.breached}
