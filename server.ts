@@ -155,6 +155,9 @@ const server = http.createServer((req, res) => {
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Serving on http://localhost:${port} (${mode}, ${services.handle.engine} database)`);
+  // The back office is never served on the public site's host (the admin gate): say where it is.
+  const office = config.adminHost ? `${new URL(config.siteUrl).protocol}//${config.adminHost}/admin` : `http://127.0.0.1:${port}/admin`;
+  console.log(`Back office: ${office} (staff sign in with their mobile number)`);
 });
 
 let stopping = false;
