@@ -1,76 +1,98 @@
-import { redirect } from "react-router";
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { countApplications, listApplications, reviewApplication, reviewSchema } from "~/.server/technicians/index.ts";
-import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
-import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
+import { exportTechnicians, listTechnicians, serviceCatalogue, type TechnicianListItem } from "~/.server/technicians/office.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { fieldErrors, formValues } from "~/lib/forms/fields.ts";
-import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import {
-  availabilityLabel,
-  idProofLabel,
-  REVIEWABLE_STATUSES,
-  skillLabel,
-  type ReviewableStatus,
-} from "~/lib/forms/technician-registration.ts";
+import { sortOf, TECHNICIAN_SORTS, TECHNICIAN_TABS, technicianListSchema, type TechnicianListFilters } from "~/lib/forms/admin/technicians.ts";
+import { SKILLS } from "~/lib/forms/technician-registration.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { TechnicianFilterForm } from "./technicians/filter-form.tsx";
 import type { Route } from "./+types/technicians";
-import { noStore } from "~/.server/http/cache.ts";
 
 /**
- * /admin/technicians: technician applications (pending first, newest first), each with everything the
- * applicant sent and their ID proof; the office approves or rejects each with a note, and the technician is
- * told by SMS.
+ * /admin/technicians (permission "technicians"): the office's technicians. Tabs by application status
+ * (active, applications waiting for review, rejected, all) with their counts; filters by base city, skill,
+ * catalogue service and the "available now" switch; search by name, mobile or reference; keyset pages; the
+ * current view as CSV (?format=csv). Each row opens the technician's page (/admin/technicians/{id}), where
+ * applications are approved or rejected and the office edits skills, services and availability. The
+ * stage requirements of field work are set on /admin/technicians/stages.
  */
-
 const PATH = "/admin/technicians";
 
-const STATUS_LABELS: Record<ReviewableStatus, string> = { pending: "Pending review", approved: "Approved", rejected: "Rejected" };
-
-function statusFilter(url: URL): ReviewableStatus | undefined {
-  const value = url.searchParams.get("status");
-  return REVIEWABLE_STATUSES.find((s) => s === value);
+/** The filters of the address, less a service the catalogue does not have (ignored, like any bad value). */
+async function readQuery(url: URL): Promise<{ query: ListQuery<TechnicianListFilters>; services: Array<{ slug: string; name: string }> }> {
+  const query = parseListQuery(url, technicianListSchema);
+  const services = await serviceCatalogue();
+  const filters = { ...query.filters };
+  if (filters.service && !services.some((s) => s.slug === filters.service)) delete filters.service;
+  return { query: { ...query, filters }, services };
 }
+
+/** An instant as ISO 8601 in India time: what a spreadsheet in the office reads right. */
+function indiaIso(iso: string | null): string {
+  if (!iso) return "";
+  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
+const CSV_COLUMNS: CsvColumn<TechnicianListItem>[] = [
+  { header: "Reference", value: (r) => r.reference },
+  { header: "Status", value: (r) => r.statusLabel },
+  { header: "Name", value: (r) => r.name },
+  { header: "Mobile", value: (r) => r.mobile },
+  { header: "Base city", value: (r) => r.city },
+  { header: "Skills", value: (r) => r.skills.join("; ") },
+  { header: "Services", value: (r) => r.services.join("; ") },
+  { header: "Availability", value: (r) => r.availability },
+  { header: "Available now", value: (r) => (r.availableNow ? "yes" : "no") },
+  { header: "Current jobs", value: (r) => r.currentJobs },
+  { header: "Done this week", value: (r) => r.doneThisWeek },
+  { header: "Done last week", value: (r) => r.doneLastWeek },
+  { header: "Last job assigned", value: (r) => indiaIso(r.lastJobAt) },
+  { header: "Applied", value: (r) => indiaIso(r.appliedAt) },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { query } = await readQuery(url);
+    return csvResponse("technicians", CSV_COLUMNS, await exportTechnicians(query.filters));
+  },
+];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const status = statusFilter(url);
-  const [site, applications, counts] = await Promise.all([getSiteSettings(), listApplications(status), countApplications()]);
-  const done = url.searchParams.get("done") ?? "";
-  const decision = url.searchParams.get("decision");
+  const [{ query, services }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
+  const { filters, cursor } = query;
+  const page = await listTechnicians(filters, cursor);
   return {
-    status,
-    counts,
-    result:
-      /^TA-\d{4}-\d{4,}$/.test(done) && (decision === "approved" || decision === "rejected")
-        ? { reference: done, decision, changed: url.searchParams.get("changed") === "1" }
-        : undefined,
-    applications: applications.map((a) => ({
-      id: a.id,
-      reference: a.reference,
-      status: a.status as ReviewableStatus,
-      name: a.name,
-      mobile: a.mobile,
-      email: a.email,
-      city: a.city,
-      skills: a.skills.map(skillLabel),
-      yearsExperience: a.yearsExperience,
-      currentEmployer: a.currentEmployer,
-      availability: availabilityLabel(a.availability),
-      availableNow: a.availableNow,
-      idProofType: idProofLabel(a.idProofType),
-      idProofName: a.idProofName,
-      reviewNote: a.reviewNote,
-      reviewedAt: a.reviewedAt?.toISOString() ?? null,
-      appliedAt: (a.verifiedAt ?? a.createdAt).toISOString(),
+    filters: { ...filters, sort: sortOf(filters) },
+    tabs: TECHNICIAN_TABS.map((t) => ({
+      href: listHref(url, { status: t.value === "approved" ? null : t.value, sort: null }),
+      label: t.label,
+      current: t.value === filters.status,
+      count: page.counts[t.value],
     })),
+    services: services.map((s) => ({ value: s.slug, label: s.name })),
+    rows: page.rows,
+    total: page.total,
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    clearHref: filters.status === "approved" ? PATH : `${PATH}?status=${filters.status}`,
+    empty: emptyMessage(filters),
     meta: seo(site, {
       type: "policy",
       title: "Technicians: Back Office",
-      description: "Technician applications: review, approve or reject.",
+      description: "Technicians and applications: skills, services, availability and jobs.",
       path: PATH,
       noindex: true,
     }),
@@ -79,155 +101,133 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const form = await readForm(request);
-  if (!form) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
-  const values = formValues(form, ["id", "decision", "note"]);
-  const parsed = reviewSchema.safeParse(values);
-  if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values, form: values.id }, 400, noStore());
-  const reviewed = await reviewApplication({ ...parsed.data, reviewerId: staff.userId });
-  if (!reviewed.ok) {
-    return refuse({ errors: {}, values, form: values.id, formError: "This application could not be found: reload the page." }, 404, noStore());
-  }
-  const query = new URLSearchParams();
-  const status = statusFilter(url);
-  if (status) query.set("status", status);
-  query.set("done", reviewed.reference);
-  query.set("decision", reviewed.status);
-  query.set("changed", reviewed.changed ? "1" : "0");
-  return redirect(`${PATH}?${query.toString()}`, { status: 303, headers: noStore() });
+function emptyMessage(f: TechnicianListFilters): string {
+  if (f.city || f.skill || f.service || f.available || f.q) return "No technician matches these filters.";
+  if (f.status === "pending") return "No applications are waiting for review.";
+  if (f.status === "approved") return "No approved technicians yet: approve an application first.";
+  if (f.status === "rejected") return "No rejected applications.";
+  return "No technician has applied yet.";
 }
 
-type Application = Route.ComponentProps["loaderData"]["applications"][number];
+type Item = Route.ComponentProps["loaderData"]["rows"][number];
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
+const link = "font-semibold text-brand-700 underline dark:text-sky-300";
+const muted = "text-slate-600 dark:text-slate-400";
 
-export default function AdminTechnicians({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, counts, applications, result } = loaderData;
-  const failure = actionData as FormFailure | undefined;
-  const total = counts.pending + counts.approved + counts.rejected;
-  const tab = (value: ReviewableStatus | undefined, label: string, n: number) => (
-    <a
-      href={value ? `${PATH}?status=${value}` : PATH}
-      aria-current={value === status ? "page" : undefined}
-      className={`rounded-full border px-3 py-1 text-sm font-medium ${
-        value === status ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-      }`}
-    >
-      {label} ({n})
-    </a>
-  );
-  const groups = (status ? [status] : REVIEWABLE_STATUSES).map((s) => ({ status: s, items: applications.filter((a) => a.status === s) }));
-  return (
-    <>
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="text-3xl font-bold">Technicians</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Applications whose mobile number is verified, pending first and newest first. Approve or reject each one; the
-          technician is told by SMS and reads your note on their dashboard.
-        </p>
-        {result && (
-          <p role="status" className="mt-5 rounded-md border border-green-700 bg-green-50 p-4 font-medium text-green-900 dark:bg-slate-900 dark:text-green-300">
-            {result.changed
-              ? `${result.reference} is ${result.decision}. The technician has been told by SMS.`
-              : `${result.reference} was already ${result.decision}: nothing changed, and no SMS was sent.`}
-          </p>
-        )}
-        <nav aria-label="Show applications" className="mt-5 flex flex-wrap gap-2">
-          {tab(undefined, "All", total)}
-          {REVIEWABLE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], counts[s]))}
-        </nav>
-        {groups.map((group) => (
-          <section key={group.status} aria-labelledby={`${group.status}-heading`} className="mt-8">
-            <h2 id={`${group.status}-heading`} className="text-2xl font-semibold">
-              {STATUS_LABELS[group.status]} ({group.items.length})
-            </h2>
-            {group.items.length === 0 ? (
-              <p className="mt-3 text-slate-700 dark:text-slate-300">
-                {group.status === "pending" ? "No applications are waiting for review." : "None."}
-              </p>
-            ) : (
-              <ul className="mt-3 space-y-4" aria-label={STATUS_LABELS[group.status]}>
-                {group.items.map((a) => (
-                  <li key={a.id}>
-                    <ApplicationCard application={a} failure={failure?.form === String(a.id) ? failure : undefined} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ))}
-      </div>
-    </>
-  );
-}
-
-function ApplicationCard({ application: a, failure }: { application: Application; failure: FormFailure | undefined }) {
-  const headingId = `application-${a.id}`;
-  const rows: Array<[string, React.ReactNode]> = [
-    ["Mobile", <a href={telHref(a.mobile)} className={linkClass}>{formatIndianPhone(a.mobile)}</a>],
-    ["E-mail", a.email ? <a href={mailtoHref(a.email)} className={linkClass}>{a.email}</a> : "not given"],
-    ["City", a.city],
-    ["Skills", a.skills.join(", ")],
-    ["Experience", `${a.yearsExperience} ${a.yearsExperience === 1 ? "year" : "years"}`],
-    ["Current employer", a.currentEmployer ?? "not given"],
-    ["Availability", `${a.availability}${a.status === "approved" ? (a.availableNow ? " (available now)" : " (not available now)") : ""}`],
-    [
-      "ID proof",
-      <a href={`${PATH}/${a.id}/id-proof`} className={linkClass}>
-        {a.idProofType}: {a.idProofName}
-      </a>,
-    ],
-    ["Applied", formatDateTime(a.appliedAt)],
+function columnsFor(tab: TechnicianListFilters["status"]): ColumnDef<Item, unknown>[] {
+  const columns: ColumnDef<Item, unknown>[] = [
+    {
+      id: "name",
+      header: "Name",
+      cell: ({ row: { original: r } }) => (
+        <>
+          <a href={`${PATH}/${r.id}`} className={link}>
+            {r.name}
+          </a>
+          <span className={`block font-mono text-xs ${muted}`}>{r.reference}</span>
+        </>
+      ),
+    },
+    {
+      id: "mobile",
+      header: "Mobile",
+      cell: ({ row: { original: r } }) => (
+        <a href={telHref(r.mobile)} className={`${link} whitespace-nowrap`}>
+          {formatIndianPhone(r.mobile)}
+        </a>
+      ),
+    },
+    { id: "city", header: "Base city", cell: ({ row: { original: r } }) => r.city },
+    { id: "skills", header: "Skills", cell: ({ row: { original: r } }) => <span className="block min-w-40">{r.skills.join(", ")}</span> },
+    {
+      id: "services",
+      header: "Services",
+      cell: ({ row: { original: r } }) =>
+        r.services.length > 0 ? <span className="block min-w-40">{r.services.join(", ")}</span> : <span className={muted}>None set</span>,
+    },
+    {
+      id: "availability",
+      header: "Availability",
+      cell: ({ row: { original: r } }) => (
+        <>
+          <span className="block whitespace-nowrap">{r.availability}</span>
+          {r.status === "approved" && (
+            <span className={`block whitespace-nowrap ${r.availableNow ? "font-medium text-emerald-800 dark:text-emerald-300" : muted}`}>
+              {r.availableNow ? "Available now" : "Not available now"}
+            </span>
+          )}
+        </>
+      ),
+    },
   ];
-  if (a.reviewedAt) rows.push(["Reviewed", formatDateTime(a.reviewedAt)]);
-  if (a.reviewNote) rows.push(["Note", a.reviewNote]);
-  const canApprove = a.status !== "approved";
-  const canReject = a.status !== "rejected";
-  const button = "h-11 rounded-md px-4 font-semibold";
+  if (tab === "all") columns.push({ id: "status", header: "Status", cell: ({ row: { original: r } }) => r.statusLabel });
+  if (tab === "pending" || tab === "all" || tab === "rejected") {
+    columns.push({
+      id: "applied",
+      header: "Applied",
+      cell: ({ row: { original: r } }) => (
+        <time dateTime={r.appliedAt} className="whitespace-nowrap">
+          {formatDateTime(r.appliedAt)}
+        </time>
+      ),
+    });
+  }
+  if (tab !== "pending" && tab !== "rejected") {
+    columns.push(
+      { id: "current", header: "Current jobs", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.currentJobs}</span> },
+      { id: "thisWeek", header: "Done this week", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.doneThisWeek}</span> },
+      { id: "lastWeek", header: "Done last week", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.doneLastWeek}</span> },
+      {
+        id: "lastJob",
+        header: "Last job",
+        cell: ({ row: { original: r } }) =>
+          r.lastJobAt ? (
+            <time dateTime={r.lastJobAt} className="whitespace-nowrap">
+              {formatDateTime(r.lastJobAt)}
+            </time>
+          ) : (
+            <span className={muted}>None yet</span>
+          ),
+      },
+    );
+  }
+  return columns;
+}
+
+export default function AdminTechnicians({ loaderData }: Route.ComponentProps) {
+  const { filters, tabs, services, rows, total, nextHref, firstHref, csvHref, clearHref, empty } = loaderData;
+  const tab = TECHNICIAN_TABS.find((t) => t.value === filters.status);
   return (
-    <article id={headingId} aria-labelledby={`${headingId}-heading`} className="scroll-mt-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h3 id={`${headingId}-heading`} className="flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
-        <span className="font-mono">{a.reference}</span>
-        <span>{a.name}</span>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-medium dark:bg-slate-800">{STATUS_LABELS[a.status]}</span>
-      </h3>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd className="break-words whitespace-pre-line">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <form method="post" aria-label={`Review ${a.reference}`} className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <FormError message={failure?.formError} />
-        <input type="hidden" name="id" value={a.id} />
-        <FieldIdPrefix.Provider value={`application-${a.id}-`}>
-          <TextArea
-            name="note"
-            label="Note to the technician"
-            rows={2}
-            maxLength={1000}
-            defaultValue={failure?.values.note}
-            error={failure?.errors.note ?? failure?.errors.decision}
-            hint={canReject ? "Needed to reject: say why. The technician reads it on their dashboard." : "Shown on the technician's dashboard."}
-          />
-        </FieldIdPrefix.Provider>
-        <div className="flex flex-wrap gap-3">
-          {canApprove && (
-            <button type="submit" name="decision" value="approve" className={`${button} bg-green-700 text-white hover:bg-green-800`}>
-              Approve<span className="sr-only"> {a.reference}</span>
-            </button>
-          )}
-          {canReject && (
-            <button type="submit" name="decision" value="reject" className={`${button} border border-red-700 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800`}>
-              Reject<span className="sr-only"> {a.reference}</span>
-            </button>
-          )}
-        </div>
-      </form>
-    </article>
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Technicians"
+        description="Approved technicians with their skills, services, availability and jobs, and the applications waiting for review. Open a technician to review an application or change what they are trusted with. Jobs done count completed requests in India-time weeks from Monday; the last job is the latest one assigned to them."
+        actions={
+          <>
+            <ButtonLink href={`${PATH}/stages`}>Stage requirements</ButtonLink>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <FilterTabs label="Technicians by status" tabs={tabs} />
+      <TechnicianFilterForm
+        action={PATH}
+        clearHref={clearHref}
+        filters={filters}
+        skills={SKILLS.map((s) => ({ value: s.id, label: s.label }))}
+        services={services}
+        sorts={TECHNICIAN_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+      />
+      <DataTable
+        caption={`${tab?.label ?? "Technicians"}, ${TECHNICIAN_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`}
+        columns={columnsFor(filters.status)}
+        data={rows}
+        rowKey={(r) => String(r.id)}
+        empty={empty}
+      />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
   );
 }

@@ -1,0 +1,125 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { saveStageRequirements, stageRequirementsPage } from "~/.server/technicians/stage-requirements.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { FormError } from "~/components/form/fields.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { requirementValue, STAGE_REQUIREMENTS, stageRequirementsSchema } from "~/lib/forms/admin/technicians.ts";
+import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/stages";
+
+/**
+ * /admin/technicians/stages (permission "technicians"): what each field stage requires before a technician
+ * may set it on a job (the customer's sign-off, a note or a photo, a photo, the parts used). One form for
+ * every stage; saved in one transaction with its audit entry, refused when someone changed them meanwhile.
+ * The technician's job page reads them.
+ */
+const PATH = "/admin/technicians/stages";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [site, stages] = await Promise.all([getSiteSettings(), stageRequirementsPage()]);
+  return {
+    ...stages,
+    meta: seo(site, {
+      type: "policy",
+      title: "Stage requirements: Technicians: Back Office",
+      description: "What each field stage requires before a technician may set it.",
+      path: PATH,
+      noindex: true,
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const form = await readForm(request);
+  const parsed = parseForm(form, stageRequirementsSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const outcome = await saveStageRequirements(auditActor(staff), parsed.data);
+  if (!outcome.ok) return refuseForm(form, outcome.message);
+  return redirectWithFlash(PATH, {
+    type: "success",
+    message: outcome.changed ? "The stage requirements are saved. Technicians' job pages ask for them from now on." : "Nothing to save: the requirements already read that way.",
+  });
+}
+
+export default function AdminStageRequirements({ loaderData, actionData }: Route.ComponentProps) {
+  const { requirements, shown, updatedAt, updatedBy } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        back={{ href: "/admin/technicians", label: "Technicians" }}
+        title="Stage requirements"
+        description="What a technician must record on a job before they can set each stage from their phone. A stage with nothing ticked can be set at any time."
+      />
+      <form method="post" aria-label="Stage requirements" className="space-y-4">
+        <input type="hidden" name="intent" value="stages" />
+        <input type="hidden" name="shown" value={shown} />
+        <FormError message={failure?.errors.form ?? failure?.errors.shown ?? failure?.errors.require} />
+        <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Requirements of each field stage</caption>
+            <thead className="bg-slate-50 dark:bg-slate-900">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Stage
+                </th>
+                {STAGE_REQUIREMENTS.map((r) => (
+                  <th key={r.value} scope="col" className="px-3 py-2 font-semibold">
+                    {r.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {FIELD_STAGES.map((stage) => (
+                <tr key={stage.value} className="border-t border-slate-200 dark:border-slate-800">
+                  <th scope="row" id={`stage-${stage.value}`} className="px-3 py-2 font-medium whitespace-nowrap">
+                    {stage.label}
+                  </th>
+                  {STAGE_REQUIREMENTS.map((r) => {
+                    const id = `require-${stage.value}-${r.value}`;
+                    return (
+                      <td key={r.value} className="px-3 py-2">
+                        <input
+                          id={id}
+                          type="checkbox"
+                          name="require"
+                          value={requirementValue(stage.value, r.value)}
+                          defaultChecked={requirements[stage.value][r.value]}
+                          aria-label={`${stage.label}: ${r.label}`}
+                          className="size-5"
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          "A note or a photo" is met by either; "A photo" needs a photo from the technician on that job. Sign-off is the customer's, drawn or confirmed by a code on the
+          technician's phone.
+          {updatedAt && (
+            <>
+              {" "}
+              Last changed <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time>
+              {updatedBy ? ` by ${updatedBy}` : ""}.
+            </>
+          )}
+        </p>
+        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Save requirements
+        </button>
+      </form>
+    </div>
+  );
+}
