@@ -48,7 +48,7 @@ describeEachEngine("staff", (database) => {
     setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ADMIN_PHONES: OWNER_PHONE }));
     clearSettingsCache();
     await seedSettings(database().handle.db, "http://localhost:3000");
-    [owner] = (await grantAdmin([OWNER_PHONE])) as [{ id: number }];
+    owner = (await grantAdmin([OWNER_PHONE]))[0]!;
     await database().handle.db.update(users).set({ name: "Ramesh Owner" }).where(eq(users.id, owner.id));
     actor = { userId: owner.id, label: "Ramesh Owner", ipAddress: "203.0.113.5" };
   });
@@ -248,9 +248,9 @@ describeEachEngine("staff", (database) => {
     const url = new URL(`${BACK_OFFICE}/admin/login`);
     const post = (body: Record<string, string>, cookie = "") =>
       new Request(url, { method: "POST", body: new URLSearchParams(body), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
-    const sent = await signInAction(post({ intent: "send", mobile: mobile.slice(3) }), url, "admin", "192.0.2.44");
+    const sent = (await signInAction(post({ intent: "send", mobile: mobile.slice(3) }), url, "admin", "192.0.2.44")) as Response;
     expect(sent.status).toBe(303);
-    const pending = (sent as Response).headers.get("set-cookie")!.split(";")[0]!;
+    const pending = sent.headers.get("set-cookie")!.split(";")[0]!;
     const [sms] = await db().select().from(outbox).where(eq(outbox.recipient, mobile)).orderBy(desc(outbox.id)).limit(1);
     const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
     const verified = (await signInAction(post({ intent: "verify", code }, pending), url, "admin", "192.0.2.44")) as Response;

@@ -224,21 +224,27 @@ export function changesOf(before: unknown, after: unknown): ActivityChange[] {
     .map((k) => ({ field: fieldName(k), before: valueText(k, b[k]), after: valueText(k, a[k]) }));
 }
 
+/** A label written as a bare number (+919848012345) reads as one: +91 98480 12345. */
+function personLabel(label: string): string {
+  return /^\+91\d{10}$/.test(label) ? formatIndianPhone(label) : label;
+}
+
 function toEntry(r: Row): ActivityEntry {
+  const who = personLabel(r.actorLabel);
   const before = obj(r.before);
   const after = obj(r.after);
   const known = ACTIONS[r.action];
   const selfOnly = r.action.startsWith("auth.") || r.entityType === "settings";
-  const record = selfOnly ? null : (r.entityLabel ?? `${entityTypeLabel(r.entityType).toLowerCase()} ${r.entityId}`);
+  const record = selfOnly ? null : r.entityLabel ? personLabel(r.entityLabel) : `${entityTypeLabel(r.entityType).toLowerCase()} ${r.entityId}`;
   const [lead, tail] = known ? known.describe(before, after) : [`recorded “${r.action}” on`, ""];
   const what = { lead, record, href: record ? recordHref(r.entityType, r.entityId, r.entityLabel) : null, tail };
   return {
     id: r.id,
     at: r.at.toISOString(),
-    who: r.actorLabel,
+    who,
     action: r.action,
     what,
-    sentence: `${r.actorLabel} ${lead}${record ? ` ${record}` : ""}${tail}`,
+    sentence: `${who} ${lead}${record ? ` ${record}` : ""}${tail}`,
     entityType: r.entityType,
     entityId: r.entityId,
     ipAddress: r.ipAddress,

@@ -20,9 +20,12 @@ const userId = z
  */
 const shownRole = z.enum(STAFF_ROLES, "This staff member could not be found: reload the page.");
 
+const MOBILE_MISSING = "Enter the staff member's mobile number.";
+
 export const addStaffSchema = z.object({
   intent: z.literal("add"),
-  mobile: indianMobile,
+  // The site's one mobile-number rule, with a message about them rather than "your" number.
+  mobile: z.string(MOBILE_MISSING).trim().min(1, MOBILE_MISSING).pipe(indianMobile),
   name: requiredText("Enter the staff member's name.", 100),
   role,
 });

@@ -25,10 +25,19 @@ import type { Route } from "./+types/route";
  */
 const PATH = "/admin/activity";
 
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    const query = parseActivityQuery(url);
+    if (!query.csv) return next();
+    staffOf(context);
+    return csvResponse("activity", ACTIVITY_CSV_COLUMNS, await allActivity(query.filters));
+  },
+];
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const query = parseActivityQuery(url);
-  if (query.csv) return csvResponse("activity", ACTIVITY_CSV_COLUMNS, await allActivity(query.filters));
   const [site, page, total, options] = await Promise.all([
     getSiteSettings(),
     listActivity(query.filters, query.cursor),

@@ -87,7 +87,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Someone who already has an account (a customer, a technician) keeps it: the back office is added to it.
         </p>
-        <form method="post" className="mt-4 space-y-4" noValidate>
+        <form method="post" aria-labelledby="add-heading" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="add" />
           <FormError message={addFailure?.errors.form} />
           <FieldIdPrefix.Provider value="add-">
