@@ -78,6 +78,8 @@ export default [
     route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
     route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
     route("admin/technicians", "routes/admin/technicians.tsx"),
+    route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
+    route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
