@@ -148,7 +148,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <FieldIdPrefix.Provider value={`${group}-`}>
             <GroupFields data={loaderData} failure={failure} />
           </FieldIdPrefix.Provider>
-          <SaveButton label={`Save ${section.label.toLowerCase()}`} />
+          <SaveButton label={`Save ${/^.[a-z]/.test(section.label) ? section.label[0]!.toLowerCase() + section.label.slice(1) : section.label}`} />
         </form>
       </section>
     </div>
