@@ -178,12 +178,28 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const list = (query: SQL) => sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)`;
 const count = (where: SQL) => sql`(SELECT count(*) FROM open_requests WHERE ${where})`;
 
-function statement(can: { requests: boolean; dispatch: boolean }, now: Date, dueSoonBefore: Date): SQL {
+function panelsFor(permissions: readonly Permission[]) {
+  return { requests: permissions.includes("requests"), dispatch: permissions.includes("dispatch") };
+}
+
+/** responseState calls a request "due soon" while its whole minutes left are at most escalateBeforeMinutes. */
+function dueSoonBefore(now: Date, escalateBeforeMinutes: number): Date {
+  return new Date(now.getTime() + (escalateBeforeMinutes + 1) * 60_000);
+}
+
+/**
+ * The one statement behind the panels these permissions show (none: null). It answers one row whose
+ * `figures` column is a JSON object of lists and counts. Exported for scripts/measure-dashboard.ts (EXPLAIN).
+ */
+export function dashboardStatement(permissions: readonly Permission[], now: Date, escalateBeforeMinutes: number): SQL | null {
+  const can = panelsFor(permissions);
+  if (!can.requests && !can.dispatch) return null;
+  const soon = dueSoonBefore(now, escalateBeforeMinutes);
   const parts: SQL[] = [];
   const noCall = sql`first_contact_at IS NULL`;
   if (can.requests) {
     const waiting = sql`status = 'new' AND ${noCall}`;
-    const late = sql`${noCall} AND response_due_at < ${ts(dueSoonBefore)}`;
+    const late = sql`${noCall} AND response_due_at < ${ts(soon)}`;
     const weekStart = indiaWeekStart(now);
     parts.push(
       sql`'waiting', ${list(sql`SELECT ${REQUEST_COLUMNS} FROM open_requests WHERE ${waiting}
@@ -191,7 +207,7 @@ function statement(can: { requests: boolean; dispatch: boolean }, now: Date, due
       sql`'waitingCount', ${count(waiting)}`,
       sql`'late', ${list(sql`SELECT ${REQUEST_COLUMNS} FROM open_requests WHERE ${late} ORDER BY response_due_at, id LIMIT ${LIST_LIMIT}`)}`,
       sql`'breachedCount', ${count(sql`${noCall} AND response_due_at < ${ts(now)}`)}`,
-      sql`'dueSoonCount', ${count(sql`${noCall} AND response_due_at >= ${ts(now)} AND response_due_at < ${ts(dueSoonBefore)}`)}`,
+      sql`'dueSoonCount', ${count(sql`${noCall} AND response_due_at >= ${ts(now)} AND response_due_at < ${ts(soon)}`)}`,
       sql`'byStatus', (SELECT coalesce(json_object_agg(status, n), '{}'::json) FROM (SELECT status, count(*) AS n FROM open_requests GROUP BY status) s)`,
       sql`'week', (SELECT json_build_object(
           'received', count(*),
@@ -316,14 +332,12 @@ export interface DashboardOptions {
 
 /** Everything the dashboard shows to staff with these permissions, in one statement. */
 export async function loadDashboard({ permissions, now = new Date(), operations }: DashboardOptions): Promise<Dashboard> {
-  const can = { requests: permissions.includes("requests"), dispatch: permissions.includes("dispatch") };
+  const can = panelsFor(permissions);
   const dashboard: Dashboard = { asOfAt: now.toISOString(), asOf: formatDateTime(now) };
   if (!can.requests && !can.dispatch) return dashboard;
 
   const escalateBeforeMinutes = (operations ?? (await getSiteSettings()).operations).escalateBeforeMinutes;
-  // responseState calls a request "due soon" while whole minutes left <= escalateBeforeMinutes.
-  const dueSoonBefore = new Date(now.getTime() + (escalateBeforeMinutes + 1) * 60_000);
-  const result = (await getDb().execute(statement(can, now, dueSoonBefore))) as unknown as { rows: Array<{ figures: Figures | string }> };
+  const result = (await getDb().execute(dashboardStatement(permissions, now, escalateBeforeMinutes)!)) as unknown as { rows: Array<{ figures: Figures | string }> };
   const raw = result.rows[0]?.figures;
   const f: Figures = typeof raw === "string" ? (JSON.parse(raw) as Figures) : (raw ?? {});
   const item = (row: RequestRow) => requestItem(row, now, escalateBeforeMinutes);
