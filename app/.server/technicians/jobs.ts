@@ -83,6 +83,16 @@ function withIsoDates<T extends { assignedAt: Date | null; createdAt: Date }>(jo
   return { ...job, assignedAt: job.assignedAt?.toISOString() ?? null, createdAt: job.createdAt.toISOString() };
 }
 
+/** The same for the dashboard's list, which also has the visit window and when the job was done. */
+function listDates<T extends { assignedAt: Date | null; createdAt: Date; visitStart: Date | null; visitEnd: Date | null; completedAt: Date | null }>(job: T) {
+  return {
+    ...withIsoDates(job),
+    visitStart: job.visitStart?.toISOString() ?? null,
+    visitEnd: job.visitEnd?.toISOString() ?? null,
+    completedAt: job.completedAt?.toISOString() ?? null,
+  };
+}
+
 /** Jobs (service requests) the office assigned to this technician, latest assignment first. */
 export async function listAssignedJobs(profileId: number) {
   const rows = await getDb()
@@ -96,12 +106,21 @@ export async function listAssignedJobs(profileId: number) {
       status: serviceRequests.status,
       assignedAt: serviceRequests.assignedAt,
       createdAt: serviceRequests.createdAt,
+      // What the technician needs to get there: the site, the customer's number, the visit window, the stage.
+      contactName: serviceRequests.contactName,
+      company: serviceRequests.company,
+      mobile: serviceRequests.mobile,
+      siteAddress: serviceRequests.siteAddress,
+      visitStart: serviceRequests.visitStart,
+      visitEnd: serviceRequests.visitEnd,
+      fieldStage: serviceRequests.fieldStage,
+      completedAt: serviceRequests.completedAt,
     })
     .from(serviceRequests)
     .where(eq(serviceRequests.assignedTechnicianId, profileId))
     .orderBy(sql`${serviceRequests.assignedAt} desc nulls last`, desc(serviceRequests.createdAt))
     .limit(200);
-  return rows.map(withIsoDates);
+  return rows.map(listDates);
 }
 
 export type AssignedJob = Awaited<ReturnType<typeof listAssignedJobs>>[number];

@@ -4,13 +4,13 @@
  * e2e-hook.ts, which server.ts loads only when E2E_FIXTURE_TOKEN is set.
  */
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, startSession } from "~/.server/auth/sessions.ts";
 import { recordSignIn, upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
-import { technicianProfiles, users } from "~/.server/db/schema.ts";
+import { serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { isStaffRole, type StaffRole } from "~/lib/auth/permissions.ts";
 import type { Role } from "~/lib/auth/roles.ts";
 
@@ -26,6 +26,11 @@ export const fixtureSessionRequest = z.object({
     .transform((m) => `+91${m.slice(-10)}`)
     .optional(),
   name: z.string().trim().min(1).max(100).optional(),
+  /**
+   * Technician only: references of service requests to assign to this technician, each with a visit window
+   * from now to three hours later (as the office's "schedule the visit" would leave it).
+   */
+  assign: z.array(z.string().regex(/^SR-\d{4}-\d{4,6}$/)).max(10).optional(),
 });
 export type FixtureSessionRequest = z.infer<typeof fixtureSessionRequest>;
 
@@ -103,11 +108,22 @@ async function ensureApprovedProfile(userId: number, mobile: string, name: strin
     });
 }
 
+/** Assigns the requests to the technician with this mobile, with a visit window from now. */
+async function assignJobs(mobile: string, references: string[], now: Date): Promise<void> {
+  const [profile] = await getDb().select({ id: technicianProfiles.id }).from(technicianProfiles).where(eq(technicianProfiles.mobile, mobile));
+  if (!profile) throw new Error(`no technician profile for ${mobile}`);
+  await getDb()
+    .update(serviceRequests)
+    .set({ assignedTechnicianId: profile.id, assignedAt: now, visitStart: now, visitEnd: new Date(now.getTime() + 3 * 3600_000) })
+    .where(inArray(serviceRequests.reference, references));
+}
+
 /** Makes or reuses the account and opens a session in its portal, as a sign-in would. */
 export async function createFixtureSession(input: FixtureSessionRequest, request: Request, now = new Date()): Promise<FixtureSession> {
   const mobile = input.mobile ?? randomMobile();
   const userId = await ensureUser(input.role, mobile, input.name ?? DEFAULT_NAMES[input.role]);
   const portal = portalOf(input.role);
+  if (input.role === "technician" && input.assign?.length) await assignJobs(mobile, input.assign, now);
   const setCookie = await startSession({
     userId,
     role: portal,

@@ -3,7 +3,9 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -22,9 +24,18 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (!found) return throwNotFound(url);
   const site = await getSiteSettings();
   const { request: r, photos, events } = found;
+  // The field work (issue 10): the engineer, the visit and the job report; its photos are shown there.
+  const [engineer, record] = await Promise.all([engineerName(r.assignedTechnicianId), jobRecord(r.id, { customer: true })]);
+  const sitePhotos = new Set(record.photos.map((p) => p.id));
   return {
     request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: undefined, idempotencyKey: undefined },
-    photos: photos.map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
+    photos: photos.filter((p) => !sitePhotos.has(p.id)).map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
+    report: {
+      engineer,
+      visitStart: r.visitStart?.toISOString() ?? null,
+      visitEnd: r.visitEnd?.toISOString() ?? null,
+      record,
+    },
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     meta: seo(site, {
       type: "booking",
@@ -43,7 +54,7 @@ export function headers() {
 export const meta = routeMeta;
 
 export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
-  const { request, photos, events } = loaderData;
+  const { request, photos, events, report } = loaderData;
   const { promises, identity } = useSite();
   const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
   return (
@@ -73,6 +84,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
+      <JobReport requestId={request.id} {...report} />
       <RequestTimeline createdAt={request.createdAt} events={events} />
       <RequestDetails request={request} photos={photos} />
     </div>

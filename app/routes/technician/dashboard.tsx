@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, redirect } from "react-router";
 import { requireRole } from "~/.server/auth/index.ts";
 import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
@@ -14,12 +15,18 @@ import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { DetailList } from "~/components/detail-list.tsx";
+import { registerFieldWorker } from "~/components/technician/offline-queue.ts";
+import { indiaDate, mapsHref, visitWindow } from "~/components/technician/visit.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
 import type { Route } from "./+types/dashboard";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**
  * /technician/dashboard: the application's status; once approved, the technician's profile, the
- * "Available for jobs" switch and the jobs the office assigned to them.
+ * "Available for jobs" switch and the jobs the office assigned to them, by visit date, each with the site
+ * (a maps link), the customer's number to call, the visit window, urgency and status. Today's job pages
+ * are kept on the phone by the portal's service worker, to be read without a signal.
  */
 
 const PATH = "/technician/dashboard";
@@ -30,6 +37,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     profile,
     jobs,
+    // India's date, from the server: the page groups the jobs by it the same way on both sides.
+    today: todayInIndia(),
     meta: seo(site, {
       type: "booking",
       title: "Technician Dashboard",
@@ -90,7 +99,7 @@ export default function TechnicianDashboard({ loaderData, actionData }: Route.Co
           {profile.status === "approved" && (
             <>
               <AvailabilitySwitch availableNow={profile.availableNow} />
-              <JobList jobs={jobs} />
+              <JobList jobs={jobs} today={loaderData.today} />
               <ProfileDetails profile={profile} />
             </>
           )}
@@ -208,7 +217,32 @@ function AvailabilitySwitch({ availableNow }: { availableNow: boolean }) {
   );
 }
 
-function JobList({ jobs }: { jobs: Job[] }) {
+/**
+ * The assigned jobs by visit date: today's (and any earlier visit not yet done) first, then upcoming
+ * visits, then jobs without a booked visit; finished and cancelled jobs in a closed "Recent" list.
+ */
+function groupJobs(jobs: Job[], today: string) {
+  const done = (j: Job) => j.status === "completed" || j.status === "cancelled";
+  const open = jobs.filter((j) => !done(j));
+  const byVisit = (a: Job, b: Job) => (a.visitStart ?? "").localeCompare(b.visitStart ?? "");
+  return {
+    today: open.filter((j) => j.visitStart && indiaDate(j.visitStart) <= today).sort(byVisit),
+    upcoming: open.filter((j) => j.visitStart && indiaDate(j.visitStart) > today).sort(byVisit),
+    unscheduled: open.filter((j) => !j.visitStart),
+    recent: jobs
+      .filter(done)
+      .sort((a, b) => (b.completedAt ?? b.assignedAt ?? "").localeCompare(a.completedAt ?? a.assignedAt ?? ""))
+      .slice(0, 20),
+  };
+}
+
+function JobList({ jobs, today }: { jobs: Job[]; today: string }) {
+  const groups = groupJobs(jobs, today);
+  useEffect(() => {
+    // Today's job pages are kept on the phone (service worker), to be read where there is no signal.
+    void registerFieldWorker([PATH, ...groups.today.map((j) => `/technician/jobs/${j.id}`)]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load
+  }, []);
   return (
     <section aria-labelledby="jobs-heading" className="mt-8">
       <h2 id="jobs-heading" className="text-xl font-semibold">
@@ -220,37 +254,92 @@ function JobList({ jobs }: { jobs: Job[] }) {
           the details.
         </p>
       ) : (
-        <ul className="mt-3 space-y-3" aria-label="Assigned jobs">
-          {jobs.map((job) => (
-            <li key={job.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <a href={`/technician/jobs/${job.id}`} className="font-mono text-lg font-semibold text-brand-700 underline dark:text-sky-300">
-                  {job.reference}
-                </a>
-                <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{statusLabel(job.status)}</span>
-              </div>
-              <p className="mt-1 font-medium">{job.serviceName ?? "Service to be confirmed"}</p>
-              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-                <div>
-                  <dt className="inline">City: </dt>
-                  <dd className="inline">{job.city ?? "not given"}</dd>
-                </div>
-                <div>
-                  <dt className="inline">Urgency: </dt>
-                  <dd className="inline font-medium">{urgencyLabel(job.urgency)}</dd>
-                </div>
-                <div>
-                  <dt className="inline">{job.preferredDate ? "Preferred date: " : "Assigned: "}</dt>
-                  <dd className="inline">
-                    {job.preferredDate ? formatDate(job.preferredDate) : formatDateTime(job.assignedAt ?? job.createdAt)}
-                  </dd>
-                </div>
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <>
+          <JobGroup id="today" title="Today" jobs={groups.today} today={today} empty="No visits booked for today." />
+          <JobGroup id="upcoming" title="Upcoming" jobs={groups.upcoming} today={today} empty="No upcoming visits booked." />
+          {groups.unscheduled.length > 0 && <JobGroup id="unscheduled" title="Visit not booked yet" jobs={groups.unscheduled} today={today} />}
+          {groups.recent.length > 0 && (
+            <details className="mt-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+              <summary className="cursor-pointer text-lg font-semibold">Recent ({groups.recent.length})</summary>
+              <JobItems jobs={groups.recent} today={today} />
+            </details>
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+function JobGroup({ id, title, jobs, today, empty }: { id: string; title: string; jobs: Job[]; today: string; empty?: string }) {
+  return (
+    <section aria-labelledby={`jobs-${id}`} className="mt-5">
+      <h3 id={`jobs-${id}`} className="text-lg font-semibold">
+        {title} ({jobs.length})
+      </h3>
+      {jobs.length === 0 ? <p className="mt-2 text-slate-700 dark:text-slate-300">{empty}</p> : <JobItems jobs={jobs} today={today} />}
+    </section>
+  );
+}
+
+function JobItems({ jobs, today }: { jobs: Job[]; today: string }) {
+  return (
+    <ul className="mt-3 space-y-3">
+      {jobs.map((job) => {
+        const map = mapsHref(job.siteAddress, job.city);
+        const overdue = job.visitStart && indiaDate(job.visitStart) < today && job.status !== "completed" && job.status !== "cancelled";
+        return (
+          <li key={job.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <a href={`/technician/jobs/${job.id}`} data-reload className="font-mono text-lg font-semibold text-brand-700 underline dark:text-sky-300">
+                {job.reference}
+              </a>
+              <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{statusLabel(job.status)}</span>
+            </div>
+            <p className="mt-1 font-medium">
+              {job.serviceName ?? "Service to be confirmed"}: {job.contactName}
+              {job.company ? `, ${job.company}` : ""}
+            </p>
+            <dl className="mt-2 grid gap-y-1 text-sm text-slate-700 sm:grid-cols-2 sm:gap-x-6 dark:text-slate-300">
+              <div>
+                <dt className="inline">Visit: </dt>
+                <dd className="inline font-medium">
+                  {job.visitStart ? visitWindow(job.visitStart, job.visitEnd) : job.preferredDate ? `not booked (prefers ${formatDate(job.preferredDate)})` : "not booked"}
+                  {overdue ? " (overdue)" : ""}
+                </dd>
+              </div>
+              <div>
+                <dt className="inline">Urgency: </dt>
+                <dd className="inline font-medium">{urgencyLabel(job.urgency)}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="inline">Site: </dt>
+                <dd className="inline">{[job.siteAddress, job.city].filter(Boolean).join(", ") || "not given"}</dd>
+              </div>
+              {job.fieldStage && (
+                <div>
+                  <dt className="inline">Stage: </dt>
+                  <dd className="inline">{fieldStageLabel(job.fieldStage)}</dd>
+                </div>
+              )}
+              <div>
+                <dt className="inline">Assigned: </dt>
+                <dd className="inline">{formatDateTime(job.assignedAt ?? job.createdAt)}</dd>
+              </div>
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <a href={telHref(job.mobile)} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+                Call {formatIndianPhone(job.mobile)}
+              </a>
+              {map && (
+                <a href={map} rel="noopener" className="inline-flex min-h-11 items-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Map<span className="sr-only"> of the site of {job.reference}</span>
+                </a>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -1,34 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { useEffect, useRef, type ReactNode } from "react";
+import { redirect } from "react-router";
 import { requireRole } from "~/.server/auth/index.ts";
+import { clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { findOwnJob } from "~/.server/technicians/index.ts";
+import {
+  addNote,
+  addPart,
+  addPhotos,
+  fieldJobPage,
+  missingFor,
+  pendingSignoffCode,
+  sendSignoffCode,
+  setStage,
+  signOffDrawn,
+  verifySignoffCode,
+  type FieldResult,
+} from "~/.server/technicians/field-work.ts";
+import { DetailList } from "~/components/detail-list.tsx";
+import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { IdempotencyKey } from "~/components/form/idempotency-key.tsx";
+import { newKey, registerFieldWorker } from "~/components/technician/offline-queue.ts";
+import { useHydrated } from "~/components/technician/hooks.ts";
+import { SignaturePad } from "~/components/technician/signature-pad.tsx";
+import { useFieldQueue, type FieldQueue } from "~/components/technician/use-field-queue.ts";
+import { clockTime, durationText, mapsHref, visitWindow } from "~/components/technician/visit.ts";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
+import { fieldErrors } from "~/lib/forms/fields.ts";
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
+import { isJobIntent, JOB_SCHEMAS, PART_UNITS, partUnitLabel, savedMessage, type JobIntent } from "~/lib/forms/technician-job.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
+import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
-import { DetailList } from "~/components/detail-list.tsx";
 import type { Route } from "./+types/job";
-import { noStore } from "~/.server/http/cache.ts";
 
 /**
- * /technician/jobs/{id}: one job assigned to the signed-in technician: the customer, the site, the
- * equipment and the fault. A job assigned to someone else (or a made-up id) is the 404 page.
+ * /technician/jobs/{id}: one job assigned to the signed-in technician, worked from the phone on site: the
+ * customer, the site (map, call), the fault; the stage, notes, photos, parts and the customer's sign-off.
+ * Every action is a plain POST form (intent + one-time key) that works without JavaScript; with it, a form
+ * sent without a connection waits in the phone's queue and goes when the signal returns. A job assigned to
+ * someone else (or a made-up id) is the 404 page.
  */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const session = await requireRole(request, url, "technician");
-  const job = await findOwnJob(session.user, params.id);
-  if (!job) return throwNotFound(url);
+  const page = await fieldJobPage(session.user, params.id);
+  if (!page) return throwNotFound(url);
   const site = await getSiteSettings();
+  const challenge = url.searchParams.get("challenge");
+  const challengeId =
+    challenge && /^\d{1,9}$/.test(challenge) && !page.record.signoff && (await pendingSignoffCode(page.job.mobile, Number(challenge))) ? Number(challenge) : null;
+  const evidence = {
+    signoff: !!page.record.signoff,
+    notes: page.record.notes.length,
+    photos: page.record.photos.length,
+    parts: page.record.parts.length,
+  };
   return {
-    job,
+    ...page,
+    // What each stage still needs (the office's requirements against what the job has).
+    missing: Object.fromEntries(FIELD_STAGES.map((s) => [s.value, missingFor(page.requirements[s.value], evidence)])),
+    // One key per form: a page sends each form once, however often it is pressed.
+    keys: Object.fromEntries(["stage", "note", "photos", "part", "signoff", "signoff-verify"].map((intent) => [intent, randomUUID()])),
+    saved: savedMessage(url.searchParams.get("saved")) ?? null,
+    challengeId,
+    signer: challengeId ? (url.searchParams.get("signer") ?? "").slice(0, 100) : "",
     meta: seo(site, {
       type: "booking",
-      title: `Job ${job.reference}`,
-      description: `Customer, site, equipment and fault of service job ${job.reference}.`,
-      path: `/technician/jobs/${job.id}`,
+      title: `Job ${page.job.reference}`,
+      description: `Customer, site, equipment and fault of service job ${page.job.reference}.`,
+      path: `/technician/jobs/${page.job.id}`,
       noindex: true,
     }),
   };
@@ -40,17 +87,104 @@ export function headers() {
 
 export const meta = routeMeta;
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
+/** Fields not echoed back after a refusal: the drawn signature (large) and a code. */
+const NOT_ECHOED = new Set(["signature", "code", "idempotencyKey", "happenedAt", "intent"]);
 
-export default function TechnicianJob({ loaderData }: Route.ComponentProps) {
-  const { job } = loaderData;
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const session = await requireRole(request, url, "technician");
+  const form = await readForm(request);
+  const intent = form?.get("intent");
+  if (!form || !isJobIntent(intent)) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
+  const raw: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !(name in raw)) raw[name] = value;
+  const values = Object.fromEntries(Object.entries(raw).filter(([name]) => !NOT_ECHOED.has(name)).map(([k, v]) => [k, v.slice(0, 2000)]));
+  const parsed = JOB_SCHEMAS[intent].safeParse(raw);
+  if (!parsed.success) return refuse({ form: intent, errors: fieldErrors(parsed.error), values }, 400, noStore());
+  const actor = { user: session.user, address: clientAddress(context) };
+  const data = parsed.data;
+  let result: FieldResult;
+  switch (data.intent) {
+    case "stage":
+      result = await setStage(actor, params.id, data);
+      break;
+    case "note":
+      result = await addNote(actor, params.id, data);
+      break;
+    case "photos":
+      result = await addPhotos(actor, params.id, data, form.getAll("photos"));
+      break;
+    case "part":
+      result = await addPart(actor, params.id, data);
+      break;
+    case "signoff":
+      result = await signOffDrawn(actor, params.id, data);
+      break;
+    case "signoff-code":
+      result = await sendSignoffCode(actor, params.id, data);
+      break;
+    case "signoff-verify":
+      result = await verifySignoffCode(actor, params.id, data);
+      break;
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return refuse({ form: intent, errors: { [result.field]: result.message }, values }, 400, noStore());
+  const next = new URLSearchParams({ saved: result.saved });
+  if (result.challengeId && data.intent === "signoff-code") {
+    next.set("challenge", String(result.challengeId));
+    next.set("signer", data.signerName);
+  }
+  return redirect(`${url.pathname}?${next}#${result.saved.startsWith("stage") ? "stage" : data.intent.startsWith("signoff") ? "signoff" : "record"}`, {
+    status: 303,
+    headers: noStore(),
+  });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
+const buttonClass = "inline-flex min-h-12 items-center justify-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
+const secondaryButton = "inline-flex min-h-12 items-center justify-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
+const sectionClass = "mt-8 scroll-mt-4";
+
+interface Failure {
+  form?: string;
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+  formError?: string;
+}
+
+export default function TechnicianJob({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, saved } = loaderData;
   const { identity } = useSite();
+  const queue = useFieldQueue(`/technician/jobs/${job.id}`);
+  const failure: Failure | undefined = queue.failure ?? (actionData as FormFailure | undefined);
+  const failureFor = (intent: JobIntent) => (failure?.form === intent ? failure : undefined);
+
+  // The forms a technician types into: leaving one half-filled asks first.
+  const noteForm = useRef<HTMLFormElement>(null);
+  const photoForm = useRef<HTMLFormElement>(null);
+  const partForm = useRef<HTMLFormElement>(null);
+  const signoffForm = useRef<HTMLFormElement>(null);
+  const dirty = [useFormDirty(noteForm), useFormDirty(photoForm), useFormDirty(partForm), useFormDirty(signoffForm)].some(Boolean);
+  useUnsavedChangesGuard(dirty);
+
+  useEffect(() => {
+    // The page stays readable offline (the service worker keeps the pages opened today).
+    void registerFieldWorker([window.location.pathname]);
+    // A page kept offline carries the keys it was first served with: fresh ones, so that each form sent
+    // from it is its own.
+    document.querySelectorAll<HTMLInputElement>('form[data-intent] input[name="idempotencyKey"]').forEach((input) => {
+      input.value = newKey();
+    });
+  }, []);
+
   const equipment = [job.equipmentBrand, job.equipmentModel, job.equipmentRating].filter(Boolean).join(", ");
-  const site = [job.siteAddress, job.city].filter(Boolean).join(", ");
+  const map = mapsHref(job.siteAddress, job.city);
+  const status = queue.notice ?? saved;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <p>
-        <a href="/technician/dashboard" className={linkClass}>
+        <a href="/technician/dashboard" data-reload className={linkClass}>
           ← My Jobs
         </a>
       </p>
@@ -60,50 +194,99 @@ export default function TechnicianJob({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-lg">
         {job.serviceName ?? "Service to be confirmed"}: <strong>{urgencyLabel(job.urgency)}</strong>
       </p>
+      <p role="status" className="mt-3 empty:hidden rounded-md border border-green-700 bg-green-50 p-3 font-medium text-green-900 dark:bg-slate-900 dark:text-green-300">
+        {status ?? ""}
+      </p>
+      {queue.ready && !queue.online && (
+        <p className="mt-3 rounded-md border border-amber-700 bg-amber-50 p-3 font-medium text-amber-900 dark:bg-slate-900 dark:text-amber-300">
+          No connection. What you save is kept on this phone and sent when the signal returns.
+        </p>
+      )}
+      {queue.signedOut && (
+        <p className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 font-medium text-red-800 dark:bg-slate-900 dark:text-red-300">
+          You are signed out, so nothing can be sent.{" "}
+          <a href={`/technician/login?returnTo=${encodeURIComponent(`/technician/jobs/${job.id}`)}`} data-reload className="underline">
+            Sign in again
+          </a>
+          : what is waiting stays on this phone and is sent then.
+        </p>
+      )}
+      <WaitingList queue={queue} />
+
+      <dl className="mt-4 grid gap-2 rounded-md border border-slate-200 p-4 sm:grid-cols-3 dark:border-slate-800">
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Stage</dt>
+          <dd className="font-semibold">{job.fieldStageLabel}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Status</dt>
+          <dd className="font-semibold">{statusLabel(job.status)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-400">Time on site</dt>
+          <dd className="font-semibold">
+            {durationText(job.minutesOnSite)}
+            {job.onSiteSince ? ` (on site since ${clockTime(job.onSiteSince)})` : ""}
+          </dd>
+        </div>
+      </dl>
 
       <section aria-labelledby="customer-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900">
         <h2 id="customer-heading" className="text-lg font-semibold">
-          Customer
+          Customer and site
         </h2>
         <p className="mt-2 text-lg">
           {job.contactName}
           {job.company ? `, ${job.company}` : ""}
         </p>
-        <p className="mt-2">
-          <a
-            href={telHref(job.mobile)}
-            className="inline-flex h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-          >
+        <div className="mt-3 flex flex-wrap gap-3">
+          <a href={telHref(job.mobile)} className={buttonClass}>
             Call {formatIndianPhone(job.mobile)}
           </a>
-        </p>
-        {site && (
+          {map && (
+            <a href={map} className={secondaryButton} rel="noopener">
+              Open the site in Maps
+            </a>
+          )}
+        </div>
+        {(job.siteAddress || job.city) && (
           <p className="mt-3">
             <span className="font-medium">Site: </span>
-            <span className="whitespace-pre-line">{site}</span>
+            <span className="whitespace-pre-line">{[job.siteAddress, job.city].filter(Boolean).join(", ")}</span>
           </p>
         )}
+        <p className="mt-2">
+          <span className="font-medium">Visit: </span>
+          {job.visitStart ? visitWindow(job.visitStart, job.visitEnd) : job.preferredDate ? `not booked yet (the customer prefers ${formatDate(job.preferredDate)})` : "not booked yet"}
+        </p>
       </section>
 
       <section aria-labelledby="details-heading" className="mt-8">
         <h2 id="details-heading" className="text-xl font-semibold">
-          Details
+          The job
         </h2>
         <DetailList
           rows={[
-            ["Service", job.serviceName],
-            ["Urgency", urgencyLabel(job.urgency)],
-            ["Preferred date", job.preferredDate ? formatDate(job.preferredDate) : null],
-            ["Equipment", equipment || null],
             ["Fault", job.faultDescription],
             ["Fault code", job.faultCode],
-            ["Status", statusLabel(job.status)],
+            ["Equipment", equipment || null],
+            ["Service", job.serviceName],
+            ["Urgency", urgencyLabel(job.urgency)],
+            ["PO number", job.poNumber],
             ["Assigned", job.assignedAt ? formatDateTime(job.assignedAt) : null],
             ["Received", formatDateTime(job.createdAt)],
           ]}
         />
       </section>
-      <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+
+      <StageSection data={loaderData} queue={queue} failure={failureFor("stage")} />
+      <NoteSection data={loaderData} queue={queue} failure={failureFor("note")} formRef={noteForm} />
+      <PhotoSection data={loaderData} queue={queue} failure={failureFor("photos")} formRef={photoForm} />
+      <PartSection data={loaderData} queue={queue} failure={failureFor("part")} formRef={partForm} />
+      <SignoffSection data={loaderData} queue={queue} failure={failure} formRef={signoffForm} />
+      <RecordSection data={loaderData} />
+
+      <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">
         Something unclear, or you cannot make it? Call the office on{" "}
         <a href={telHref(identity.supportPhone)} className="underline">
           {formatIndianPhone(identity.supportPhone)}
@@ -111,5 +294,424 @@ export default function TechnicianJob({ loaderData }: Route.ComponentProps) {
         and quote {job.reference}.
       </p>
     </div>
+  );
+}
+
+/** The queue's list: what waits to be sent, and what the server refused (with its message). */
+function WaitingList({ queue }: { queue: FieldQueue }) {
+  if (!queue.ready || (queue.waiting.length === 0 && queue.refused.length === 0)) return null;
+  return (
+    <section aria-labelledby="waiting-heading" className="mt-4 rounded-md border border-amber-700 p-4">
+      {queue.waiting.length > 0 && (
+        <>
+          <h2 id="waiting-heading" className="text-lg font-semibold">
+            Waiting to send ({queue.waiting.length})
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Waiting to send">
+            {queue.waiting.map((item) => (
+              <li key={item.key}>
+                {item.label} <span className="text-sm text-slate-600 dark:text-slate-400">(saved {clockTime(item.createdAt)})</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm">They are kept on this phone and sent by themselves when the signal returns.</p>
+          {queue.online && (
+            <button type="button" onClick={queue.sendNow} disabled={queue.sending} className={`${secondaryButton} mt-3`}>
+              {queue.sending ? "Sending…" : "Send now"}
+            </button>
+          )}
+        </>
+      )}
+      {queue.refused.length > 0 && (
+        <>
+          <h2 id={queue.waiting.length ? "refused-heading" : "waiting-heading"} className="mt-3 text-lg font-semibold text-red-800 dark:text-red-300">
+            Not accepted ({queue.refused.length})
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {queue.refused.map((item) => (
+              <li key={item.key}>
+                <span className="font-medium">{item.label}</span>: {item.message}{" "}
+                <button type="button" onClick={() => queue.dismiss(item.key)} className="underline">
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface SectionProps {
+  data: LoaderData;
+  queue: FieldQueue;
+  failure?: Failure;
+  formRef?: React.RefObject<HTMLFormElement | null>;
+}
+
+/** A form of the page: posts to the job itself with its intent and key; the queue takes it with JavaScript. */
+function JobForm({
+  intent,
+  data,
+  queue,
+  formRef,
+  children,
+  label,
+  multipart,
+}: {
+  intent: JobIntent;
+  data: LoaderData;
+  queue: FieldQueue;
+  formRef?: React.RefObject<HTMLFormElement | null>;
+  children: ReactNode;
+  label: string;
+  multipart?: boolean;
+}) {
+  return (
+    <FieldIdPrefix.Provider value={`${intent}-`}>
+      <form
+        ref={formRef}
+        method="post"
+        encType={multipart ? "multipart/form-data" : undefined}
+        data-intent={intent}
+        aria-label={label}
+        onSubmit={queue.onSubmit}
+        className="mt-3 space-y-4"
+        noValidate
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {intent in data.keys && <IdempotencyKey value={data.keys[intent]} />}
+        {children}
+      </form>
+    </FieldIdPrefix.Provider>
+  );
+}
+
+function FieldMessage({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+function StageSection({ data, queue, failure }: SectionProps) {
+  const { job } = data;
+  const closed = job.status === "completed" || job.status === "cancelled";
+  return (
+    <section id="stage" aria-labelledby="stage-heading" className={sectionClass}>
+      <h2 id="stage-heading" className="text-xl font-semibold">
+        Stage
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        Now: <strong>{job.fieldStageLabel}</strong>. The customer sees each stage on their request page.
+      </p>
+      {closed ? (
+        <p className="mt-3">{job.status === "cancelled" ? "The office cancelled this job." : "This job is marked done. Call the office if it needs to be reopened."}</p>
+      ) : (
+        <JobForm intent="stage" data={data} queue={queue} label="Set the stage">
+          <FormError message={failure?.formError} />
+          <div className="grid gap-3 sm:grid-cols-2">
+            {FIELD_STAGES.map((stage) => {
+              const missing = data.missing[stage.value] ?? [];
+              const current = job.fieldStage === stage.value;
+              return (
+                <div key={stage.value}>
+                  <button
+                    type="submit"
+                    name="stage"
+                    value={stage.value}
+                    aria-pressed={current}
+                    aria-describedby={missing.length ? `stage-needs-${stage.value}` : undefined}
+                    className={`${current ? "bg-green-700 hover:bg-green-800" : ""} ${buttonClass} w-full`}
+                  >
+                    {stage.label}
+                  </button>
+                  {missing.length > 0 && (
+                    <p id={`stage-needs-${stage.value}`} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                      Needs first: {missing.join(", ")}.
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          <FieldMessage id="stage-stage-error" message={failure?.errors.stage} />
+        </JobForm>
+      )}
+      {data.stageHistory.length > 0 && (
+        <>
+          <h3 className="mt-5 font-semibold">Status history</h3>
+          <ol className="mt-2 space-y-1 text-sm">
+            {data.stageHistory.map((s, i) => (
+              <li key={i}>
+                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>: {s.statusLabel}
+                {s.note ? `. ${s.note}` : ""}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+function NoteSection({ data, queue, failure, formRef }: SectionProps) {
+  return (
+    <section aria-labelledby="note-heading" className={sectionClass}>
+      <h2 id="note-heading" className="text-xl font-semibold">
+        Add a note
+      </h2>
+      <JobForm intent="note" data={data} queue={queue} formRef={formRef} label="Add a note">
+        <FormError message={failure?.formError} />
+        <TextArea
+          name="note"
+          label="Note"
+          required
+          rows={4}
+          maxLength={2000}
+          error={failure?.errors.note}
+          defaultValue={failure?.values?.note}
+          hint="What you found and what you did. The customer reads it, unless you tick the box below."
+        />
+        <div className="flex items-start gap-3">
+          <input id="note-internal" type="checkbox" name="internal" defaultChecked={failure?.values?.internal === "on"} className="mt-1 size-5" />
+          <label htmlFor="note-internal">For the office only (the customer does not see it)</label>
+        </div>
+        <button type="submit" className={buttonClass}>
+          Add note
+        </button>
+      </JobForm>
+    </section>
+  );
+}
+
+function PhotoSection({ data, queue, failure, formRef }: SectionProps) {
+  const error = failure?.errors.photos;
+  return (
+    <section aria-labelledby="photos-heading" className={sectionClass}>
+      <h2 id="photos-heading" className="text-xl font-semibold">
+        Add photos
+      </h2>
+      <JobForm intent="photos" data={data} queue={queue} formRef={formRef} label="Add photos" multipart>
+        <FormError message={failure?.formError} />
+        <div>
+          <label htmlFor="photos-photos" className="block font-medium">
+            Photos
+            <span className="text-red-700 dark:text-red-400" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          </label>
+          <input
+            id="photos-photos"
+            type="file"
+            name="photos"
+            accept="image/*"
+            capture="environment"
+            multiple
+            aria-required="true"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`photos-photos-hint${error ? " photos-photos-error" : ""}`}
+            className="mt-1 block w-full text-base file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:font-semibold dark:file:bg-slate-900 dark:file:text-slate-100"
+          />
+          <p id="photos-photos-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Take them with the camera or choose them: up to 5 at a time, 10 MB each. The customer sees them in the job report.
+          </p>
+          <FieldMessage id="photos-photos-error" message={error} />
+        </div>
+        <TextField name="caption" label="Caption" maxLength={200} error={failure?.errors.caption} defaultValue={failure?.values?.caption} />
+        <button type="submit" className={buttonClass}>
+          Add photos
+        </button>
+      </JobForm>
+    </section>
+  );
+}
+
+function PartSection({ data, queue, failure, formRef }: SectionProps) {
+  const unitError = failure?.errors.unit;
+  return (
+    <section aria-labelledby="part-heading" className={sectionClass}>
+      <h2 id="part-heading" className="text-xl font-semibold">
+        Parts used
+      </h2>
+      {/* The products picker (issue 11) plugs in here: choosing a product fills the description and sends
+          its productId; typing stays for parts not in the list. */}
+      <JobForm intent="part" data={data} queue={queue} formRef={formRef} label="Record a part">
+        <FormError message={failure?.formError} />
+        <TextField name="description" label="Part" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating, e.g. Cooling fan 24 V DC, 120 mm" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField name="quantity" label="Quantity" required inputMode="numeric" maxLength={4} error={failure?.errors.quantity} defaultValue={failure?.values?.quantity ?? "1"} />
+          <div>
+            <label htmlFor="part-unit" className="block font-medium">
+              Unit
+            </label>
+            <select
+              id="part-unit"
+              name="unit"
+              defaultValue={failure?.values?.unit ?? "nos"}
+              aria-invalid={unitError ? true : undefined}
+              aria-describedby={unitError ? "part-unit-error" : undefined}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {PART_UNITS.map((u) => (
+                <option key={u.value} value={u.value}>
+                  {u.label}
+                </option>
+              ))}
+            </select>
+            <FieldMessage id="part-unit-error" message={unitError} />
+          </div>
+        </div>
+        <button type="submit" className={buttonClass}>
+          Record part
+        </button>
+      </JobForm>
+    </section>
+  );
+}
+
+function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
+  const { record, job } = data;
+  // The drawn signature needs JavaScript: shown once the page is running it.
+  const scripted = useHydrated();
+  const drawn = failure?.form === "signoff" ? failure : undefined;
+  const code = failure?.form === "signoff-code" ? failure : undefined;
+  const verify = failure?.form === "signoff-verify" ? failure : undefined;
+  return (
+    <section id="signoff" aria-labelledby="signoff-heading" className={sectionClass}>
+      <h2 id="signoff-heading" className="text-xl font-semibold">
+        Customer&apos;s sign-off
+      </h2>
+      {record.signoff ? (
+        <p className="mt-2">
+          Signed off by <strong>{record.signoff.signerName}</strong> on {formatDateTime(record.signoff.signedAt)}
+          {record.signoff.method === "otp" ? `, confirmed by a code sent to ${formatIndianPhone(record.signoff.confirmedMobile ?? job.mobile)}` : ""}.
+        </p>
+      ) : (
+        <>
+          {scripted && (
+            <JobForm intent="signoff" data={data} queue={queue} formRef={formRef} label="Sign-off with a signature">
+              <p className="text-slate-700 dark:text-slate-300">When the work is done, ask the customer to type their name and sign below with a finger.</p>
+              <FormError message={drawn?.formError} />
+              <TextField name="signerName" label="Customer's name" required maxLength={100} autoComplete="off" error={drawn?.errors.signerName} defaultValue={drawn?.values?.signerName ?? job.contactName} />
+              <div>
+                <p id="signoff-signature-label" className="font-medium">
+                  Signature
+                </p>
+                <SignaturePad name="signature" labelledBy="signoff-signature-label" describedBy={drawn?.errors.signature ? "signoff-signature-error" : undefined} invalid={!!drawn?.errors.signature} />
+                <FieldMessage id="signoff-signature-error" message={drawn?.errors.signature} />
+              </div>
+              <button type="submit" className={buttonClass}>
+                Save sign-off
+              </button>
+            </JobForm>
+          )}
+          <div className={scripted ? "mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" : "mt-3"}>
+            <h3 className="font-semibold">{scripted ? "Or: confirm with a code by SMS" : "Confirm with a code by SMS"}</h3>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">
+              We send a one-time code to the customer&apos;s mobile {formatIndianPhone(job.mobile)}; they read it to you if they accept the work.
+            </p>
+            {data.challengeId ? (
+              <JobForm intent="signoff-verify" data={data} queue={queue} label="Confirm the sign-off code">
+                <FormError message={verify?.formError} />
+                <input type="hidden" name="challengeId" value={data.challengeId} />
+                <TextField name="signerName" label="Customer's name" required maxLength={100} error={verify?.errors.signerName} defaultValue={verify?.values?.signerName ?? data.signer} />
+                <TextField name="code" label="6-digit code" required inputMode="numeric" maxLength={6} autoComplete="one-time-code" error={verify?.errors.code ?? verify?.errors.challengeId} />
+                <button type="submit" className={buttonClass}>
+                  Confirm sign-off
+                </button>
+              </JobForm>
+            ) : null}
+            <JobForm intent="signoff-code" data={data} queue={queue} label="Send a sign-off code">
+              <FormError message={code?.formError} />
+              {!data.challengeId && (
+                <TextField name="signerName" label="Customer's name" required maxLength={100} error={code?.errors.signerName} defaultValue={code?.values?.signerName ?? job.contactName} />
+              )}
+              {data.challengeId && <input type="hidden" name="signerName" value={data.signer || job.contactName} />}
+              <button type="submit" className={secondaryButton}>
+                {data.challengeId ? "Send a new code" : "Send the code by SMS"}
+              </button>
+            </JobForm>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecordSection({ data }: { data: LoaderData }) {
+  const { record, job } = data;
+  return (
+    <section id="record" aria-labelledby="record-heading" className={sectionClass}>
+      <h2 id="record-heading" className="text-xl font-semibold">
+        Job report
+      </h2>
+      <h3 className="mt-4 font-semibold">Notes ({record.notes.length})</h3>
+      {record.notes.length === 0 ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300">No notes yet.</p>
+      ) : (
+        <ul className="mt-2 space-y-3" aria-label="Notes">
+          {record.notes.map((n) => (
+            <li key={n.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>, {n.author}
+                {n.internal ? " · for the office only" : ""}
+              </p>
+              <p className="mt-1 whitespace-pre-line">{n.note}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-5 font-semibold">Photos ({record.photos.length})</h3>
+      {record.photos.length === 0 ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300">No photos yet.</p>
+      ) : (
+        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
+          {record.photos.map((p, i) => (
+            <li key={p.id}>
+              <a href={`/technician/jobs/${job.id}/photos/${p.id}`} data-reload>
+                <img
+                  src={`/technician/jobs/${job.id}/photos/${p.id}`}
+                  alt={p.caption ? p.caption : `Photo ${i + 1} from the site`}
+                  width={p.width || undefined}
+                  height={p.height || undefined}
+                  loading="lazy"
+                  className="h-auto w-full rounded-md border border-slate-200 dark:border-slate-800"
+                />
+              </a>
+              {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mt-5 font-semibold">Parts used ({record.parts.length})</h3>
+      {record.parts.length === 0 ? (
+        <p className="mt-1 text-slate-700 dark:text-slate-300">No parts recorded.</p>
+      ) : (
+        <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Parts used">
+          {record.parts.map((p) => (
+            <li key={p.id}>
+              {p.description}: {p.quantity} {partUnitLabel(p.unit)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {record.signoff?.hasSignature && (
+        <>
+          <h3 className="mt-5 font-semibold">Signature</h3>
+          <img
+            src={`/technician/jobs/${job.id}/signature`}
+            alt={`Signature of ${record.signoff.signerName}`}
+            width={600}
+            height={200}
+            className="mt-2 h-auto w-full max-w-sm rounded-md border border-slate-200 bg-white dark:border-slate-800"
+          />
+        </>
+      )}
+    </section>
   );
 }

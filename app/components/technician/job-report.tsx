@@ -1,0 +1,110 @@
+import { formatDateTime } from "~/lib/format.ts";
+import { partUnitLabel } from "~/lib/forms/technician-job.ts";
+import type { JobRecord } from "~/.server/technicians/field-work.ts";
+import { visitWindow } from "./visit.ts";
+
+/**
+ * The customer's view of the field work on their request: the engineer and the visit, then the job report
+ * (the engineer's notes not kept for the office, photos from the site, parts used, and the sign-off with
+ * the signature). Nothing is shown until the office has assigned an engineer.
+ */
+export function JobReport({
+  requestId,
+  engineer,
+  visitStart,
+  visitEnd,
+  record,
+}: {
+  requestId: number;
+  engineer: string | null;
+  visitStart: string | null;
+  visitEnd: string | null;
+  record: JobRecord;
+}) {
+  const empty = record.notes.length === 0 && record.photos.length === 0 && record.parts.length === 0 && !record.signoff;
+  if (!engineer && empty) return null;
+  return (
+    <section aria-labelledby="report-heading" className="mt-8">
+      <h2 id="report-heading" className="text-xl font-semibold">
+        Your engineer and the job report
+      </h2>
+      <dl className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <div className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-600 dark:text-slate-400">Engineer</dt>
+          <dd>{engineer ?? "To be assigned"}</dd>
+        </div>
+        <div className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-600 dark:text-slate-400">Visit</dt>
+          <dd>{visitStart ? visitWindow(visitStart, visitEnd) : "We will call you to agree a time."}</dd>
+        </div>
+      </dl>
+      {record.notes.length > 0 && (
+        <>
+          <h3 className="mt-5 font-semibold">Engineer&apos;s notes</h3>
+          <ul className="mt-2 space-y-3">
+            {record.notes.map((n) => (
+              <li key={n.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>, {n.author}
+                </p>
+                <p className="mt-1 whitespace-pre-line">{n.note}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {record.photos.length > 0 && (
+        <>
+          <h3 className="mt-5 font-semibold">Photos from the site</h3>
+          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {record.photos.map((p, i) => (
+              <li key={p.id}>
+                <a href={`/customer/request/${requestId}/photos/${p.id}`} data-reload>
+                  <img
+                    src={`/customer/request/${requestId}/photos/${p.id}`}
+                    alt={p.caption ? p.caption : `Site photo ${i + 1}`}
+                    width={p.width || undefined}
+                    height={p.height || undefined}
+                    loading="lazy"
+                    className="h-auto w-full rounded-md border border-slate-200 dark:border-slate-800"
+                  />
+                </a>
+                {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {record.parts.length > 0 && (
+        <>
+          <h3 className="mt-5 font-semibold">Parts used</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {record.parts.map((p) => (
+              <li key={p.id}>
+                {p.description}: {p.quantity} {partUnitLabel(p.unit)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {record.signoff && (
+        <>
+          <h3 className="mt-5 font-semibold">Sign-off</h3>
+          <p className="mt-1">
+            Signed off by <strong>{record.signoff.signerName}</strong> on {formatDateTime(record.signoff.signedAt)}
+            {record.signoff.method === "otp" ? ", confirmed with the code sent to your mobile" : ""}.
+          </p>
+          {record.signoff.hasSignature && (
+            <img
+              src={`/customer/request/${requestId}/signature`}
+              alt={`Signature of ${record.signoff.signerName}`}
+              width={600}
+              height={200}
+              className="mt-2 h-auto w-full max-w-sm rounded-md border border-slate-200 bg-white dark:border-slate-800"
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

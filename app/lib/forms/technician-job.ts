@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
+import { optionalText, requiredText } from "./fields.ts";
+
+/**
+ * The technician's forms on a job page (/technician/jobs/{id}): one schema per intent, shared by the server
+ * (the action) and the browser (which checks a form before putting it in the offline queue). Every form
+ * carries its one-time key: a form sent again (a double tap, or a replay from the phone's offline queue)
+ * is stored once.
+ */
+
+export const JOB_INTENTS = ["stage", "note", "photos", "part", "signoff", "signoff-code", "signoff-verify"] as const;
+export type JobIntent = (typeof JOB_INTENTS)[number];
+
+/** The forms the browser may keep in its offline queue (a code by SMS needs the network at once). */
+export const QUEUEABLE_INTENTS: readonly JobIntent[] = ["stage", "note", "photos", "part", "signoff"];
+
+/** A drawn signature is a PNG of at most this many bytes. */
+export const SIGNATURE_MAX_BYTES = 200 * 1024;
+/** Its data URL: base64 is 4/3 of the bytes, plus the prefix. */
+const SIGNATURE_MAX_CHARS = Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 64;
+export const SIGNATURE_PREFIX = "data:image/png;base64,";
+
+export const PART_UNITS = [
+  { value: "nos", label: "pieces (nos)" },
+  { value: "m", label: "metres" },
+  { value: "kg", label: "kilograms" },
+  { value: "l", label: "litres" },
+  { value: "set", label: "sets" },
+  { value: "pair", label: "pairs" },
+] as const;
+
+export function partUnitLabel(unit: string): string {
+  return PART_UNITS.find((u) => u.value === unit)?.label ?? unit;
+}
+
+const STAGE_VALUES = FIELD_STAGES.map((s) => s.value) as [string, ...string[]];
+
+/** The form's one-time key: made by the server for each page (or by the browser per queued form). */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .max(100, "The form could not be read. Reload the page and try again.")
+  .regex(/^[A-Za-z0-9:_-]*$/, "The form could not be read. Reload the page and try again.")
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * When the technician pressed the button, as the phone's clock said (ISO). Set by the offline queue, so a
+ * stage sent an hour later still says when they arrived; the server only trusts a recent, past moment.
+ */
+const happenedAt = z
+  .string()
+  .max(40)
+  .optional()
+  .transform((v) => {
+    if (!v) return undefined;
+    const at = new Date(v);
+    return Number.isNaN(at.getTime()) ? undefined : at;
+  });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "yes" || v === "true");
+
+export const stageSchema = z.object({
+  intent: z.literal("stage"),
+  stage: z.enum(STAGE_VALUES, "Choose a stage."),
+  idempotencyKey,
+  happenedAt,
+});
+
+export const noteSchema = z.object({
+  intent: z.literal("note"),
+  note: requiredText("Write the note.", 2000),
+  internal: checkbox,
+  idempotencyKey,
+  happenedAt,
+});
+
+export const photosSchema = z.object({
+  intent: z.literal("photos"),
+  caption: optionalText(200),
+  idempotencyKey,
+  happenedAt,
+});
+
+export const partSchema = z.object({
+  intent: z.literal("part"),
+  // The products picker (issue 11) will add an optional productId here; until then every part is free text.
+  description: requiredText("Describe the part (name, make, rating).", 200),
+  quantity: z
+    .string("Enter the quantity.")
+    .trim()
+    .min(1, "Enter the quantity.")
+    .regex(/^\d{1,4}$/, "Enter the quantity as a whole number from 1 to 9999.")
+    .transform(Number)
+    .refine((n) => n >= 1, "Enter the quantity as a whole number from 1 to 9999."),
+  unit: z.enum(PART_UNITS.map((u) => u.value) as [string, ...string[]], "Choose the unit."),
+  idempotencyKey,
+  happenedAt,
+});
+
+const signerName = requiredText("Enter the name of the person signing off.", 100);
+
+export const signoffSchema = z.object({
+  intent: z.literal("signoff"),
+  signerName,
+  signature: z
+    .string("Ask the customer to sign in the box.")
+    .min(1, "Ask the customer to sign in the box.")
+    .max(SIGNATURE_MAX_CHARS, "The signature is too large. Clear it and sign again.")
+    .refine((v) => v.startsWith(SIGNATURE_PREFIX) && /^[A-Za-z0-9+/]+={0,2}$/.test(v.slice(SIGNATURE_PREFIX.length)), "The signature could not be read. Clear it and sign again."),
+  idempotencyKey,
+  happenedAt,
+});
+
+export const signoffCodeSchema = z.object({
+  intent: z.literal("signoff-code"),
+  signerName,
+});
+
+export const signoffVerifySchema = z.object({
+  intent: z.literal("signoff-verify"),
+  signerName,
+  challengeId: z
+    .string()
+    .regex(/^\d{1,9}$/, "Send the code again.")
+    .transform(Number),
+  code: z
+    .string("Enter the 6-digit code the customer received.")
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code the customer received."),
+  idempotencyKey,
+});
+
+export const JOB_SCHEMAS = {
+  stage: stageSchema,
+  note: noteSchema,
+  photos: photosSchema,
+  part: partSchema,
+  signoff: signoffSchema,
+  "signoff-code": signoffCodeSchema,
+  "signoff-verify": signoffVerifySchema,
+} as const;
+
+export type StageInput = z.output<typeof stageSchema>;
+export type NoteInput = z.output<typeof noteSchema>;
+export type PhotosInput = z.output<typeof photosSchema>;
+export type PartInput = z.output<typeof partSchema>;
+export type SignoffInput = z.output<typeof signoffSchema>;
+export type SignoffCodeInput = z.output<typeof signoffCodeSchema>;
+export type SignoffVerifyInput = z.output<typeof signoffVerifySchema>;
+
+export function isJobIntent(value: unknown): value is JobIntent {
+  return JOB_INTENTS.includes(value as JobIntent);
+}
+
+/**
+ * What the page says after a change (the ?saved= of the redirect back to the job). Only these codes are
+ * shown; anything else in the address is ignored.
+ */
+export function savedMessage(code: string | null): string | undefined {
+  if (!code) return undefined;
+  if (code.startsWith("stage-")) {
+    const stage = FIELD_STAGES.find((s) => s.value === code.slice(6));
+    return stage ? `Stage set: ${stage.label}. The customer can see it on their request page.` : undefined;
+  }
+  const messages: Record<string, string> = {
+    note: "Note added. The customer can read it on their request page.",
+    "note-internal": "Internal note added (for the office only).",
+    photos: "Photos added to the job report.",
+    part: "Part recorded.",
+    signoff: "Sign-off recorded.",
+    "code-sent": "Code sent by SMS to the customer's mobile. Enter it below when they read it to you.",
+  };
+  return messages[code];
+}
