@@ -54,7 +54,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: false },
   { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: false },
   // System
-  { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: false },
+  { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },
   { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: false },
   { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: false },
   { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
