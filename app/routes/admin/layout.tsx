@@ -4,7 +4,7 @@ import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/a
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { CACHE_POLICY } from "~/.server/http/cache.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { sampleValuesInUse } from "~/.server/settings/samples.ts";
+import { sampleSettingsHref, sampleValuesInUse } from "~/.server/settings/samples.ts";
 import { AccessDeniedPage, ServerErrorPage } from "~/components/error-page.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { navigationFor, screenFor, type NavGroup } from "~/lib/admin/screens.ts";
@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flash: flashContext.get(request) ?? null,
     // Only the owner can change settings: only they are told which samples are still live.
     samples: staff.role === "owner" ? sampleValuesInUse(site) : [],
+    samplesHref: staff.role === "owner" ? sampleSettingsHref(site) : undefined,
   };
 }
 
@@ -60,12 +61,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const handle = { shell: "admin" };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { flash, samples } = loaderData;
+  const { flash, samples, samplesHref } = loaderData;
   return (
     <AdminShell staff={loaderData.staff} navigation={loaderData.navigation}>
       {samples.length > 0 && (
         <p className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
-          <strong>Sample values are live on the website:</strong> {samples.join(", ")}. Replace them before going live.
+          <strong>Sample values are live on the website:</strong> {samples.join(", ")}.{" "}
+          {samplesHref ? (
+            <a href={samplesHref} className="font-semibold underline">
+              Replace them in the settings
+            </a>
+          ) : (
+            "Replace them"
+          )}{" "}
+          before going live.
         </p>
       )}
       {flash && (
@@ -132,7 +141,7 @@ function AdminShell({
               {staff.name} · {staff.role}
             </span>
           )}
-          <span className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-3">
             <a href="/" className="text-sm underline">
               Website
             </a>
@@ -141,7 +150,7 @@ function AdminShell({
                 Sign out
               </button>
             </form>
-          </span>
+          </div>
         </div>
       </header>
       <div className="lg:flex">
