@@ -76,8 +76,14 @@ test.describe("technician registration and portal", () => {
     const admin = await office.newPage();
     await signIn(admin, "admin", adminMobile(testInfo.project.name, 5));
     await expect(admin).toHaveURL(/\/admin$/);
-    await visit(admin, backOfficeUrl("/admin/technicians?status=pending"));
-    const application = admin.getByRole("article", { name: new RegExp(reference) });
+    // The list's Applications tab, then the application's own page.
+    await visit(admin, backOfficeUrl(`/admin/technicians?status=pending&q=${reference}`));
+    const listed = admin.getByRole("row", { name: new RegExp(reference) });
+    await expect(listed).toContainText("VFD / AC drive repair, PLC programming & troubleshooting");
+    await listed.getByRole("link", { name: "Mahesh Goud" }).click();
+    await expect(admin).toHaveURL(/\/admin\/technicians\/\d+$/);
+    await visit(admin, admin.url());
+    const application = admin.getByRole("region", { name: "Application and profile" });
     await expect(application.getByText("VFD / AC drive repair, PLC programming & troubleshooting")).toBeVisible();
     const proof = application.getByRole("link", { name: "Aadhaar: aadhaar.pdf" });
     const file = await admin.request.get(backOfficeUrl((await proof.getAttribute("href"))!));
@@ -92,15 +98,19 @@ test.describe("technician registration and portal", () => {
     expect((await page.request.get(backOfficeUrl((await proof.getAttribute("href"))!), { maxRedirects: 0 })).status()).toBe(302);
 
     // Rejecting needs a note.
-    await application.getByRole("button", { name: /^Reject/ }).click();
-    const rejectNote = admin.getByRole("article", { name: new RegExp(reference) }).getByRole("textbox", { name: /Note to the technician/ });
+    await admin.getByRole("form", { name: `Review ${reference}` }).getByRole("button", { name: /^Reject/ }).click();
+    const rejectNote = admin.getByRole("form", { name: `Review ${reference}` }).getByRole("textbox", { name: /Note to the technician/ });
     await expect(rejectNote).toHaveAccessibleDescription(/Write a note saying why the application is not approved/);
     await rejectNote.fill("Welcome. Bring your own insulated tool kit to the first job.");
-    await admin.getByRole("article", { name: new RegExp(reference) }).getByRole("button", { name: /^Approve/ }).click();
+    await admin.getByRole("form", { name: `Review ${reference}` }).getByRole("button", { name: /^Approve/ }).click();
     await expect(admin.getByText(`${reference} is approved. The technician has been told by SMS.`)).toBeVisible();
-    await expect(admin.getByRole("article", { name: new RegExp(reference) })).toHaveCount(0);
-    await admin.goto(backOfficeUrl("/admin/technicians?status=approved"));
-    await expect(admin.getByRole("article", { name: new RegExp(reference) }).getByText("Approved", { exact: true })).toBeVisible();
+    await expect(admin.getByText("Active (approved)")).toBeVisible();
+    await expect(admin.getByRole("form", { name: `Review ${reference}` }).getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+    // Off the Applications tab, on the active technicians'.
+    await admin.goto(backOfficeUrl(`/admin/technicians?status=pending&q=${reference}`));
+    await expect(admin.getByText("No technician matches these filters.")).toBeVisible();
+    await admin.goto(backOfficeUrl(`/admin/technicians?q=${reference}`));
+    await expect(admin.getByRole("row", { name: new RegExp(reference) })).toContainText("Available now");
     await expect
       .poll(async () => (await sentSms()).filter((m) => m.to === `+91${mobile}` && m.body.includes(`${reference} is approved`)).length)
       .toBe(1);
