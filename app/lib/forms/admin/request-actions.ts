@@ -19,8 +19,8 @@ const checkbox = z
   .transform((v) => v === "on" || v === "yes" || v === "true");
 
 export const CONTACT_KINDS = [
-  { value: "call", label: "Phone call", hint: "Never shown to the customer" },
-  { value: "note", label: "Note", hint: "Shown to the customer unless marked internal" },
+  { value: "call", label: "Phone call", hint: "Office only" },
+  { value: "note", label: "Note", hint: "The customer reads it, unless internal" },
 ] as const;
 
 export const contactSchema = z.object({

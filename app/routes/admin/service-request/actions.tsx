@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldIdPrefix, FormError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 
@@ -90,7 +90,9 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
   const chosen = assign?.values.technicianId ?? (current ? String(current.id) : undefined);
   return (
     <div className="mt-8 min-w-0">
-      <h2 className="text-xl font-semibold">Actions</h2>
+      <h2 id="actions" className="scroll-mt-4 text-xl font-semibold">
+        Actions
+      </h2>
       <div className="mt-3 space-y-5">
         <ActionForm
           intent="contact"
@@ -100,7 +102,28 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
           button="Save"
           intro="The first call or note stops the response clock; a call on a new request marks it Engineer called."
         >
-          <RadioGroup name="kind" label="What" required options={CONTACT_KINDS} defaultValue={contact?.values.kind ?? "call"} error={contact?.errors.kind} />
+          <fieldset aria-describedby={contact?.errors.kind ? "contact-kind-error" : undefined}>
+            <legend className="font-medium">What</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              {CONTACT_KINDS.map((o) => (
+                <label
+                  key={o.value}
+                  className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800"
+                >
+                  <input type="radio" name="kind" value={o.value} defaultChecked={(contact?.values.kind ?? "call") === o.value} className="mt-1 size-4 shrink-0" />
+                  <span>
+                    <span className="block font-medium">{o.label}</span>
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">{o.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {contact?.errors.kind && (
+              <p id="contact-kind-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                {contact.errors.kind}
+              </p>
+            )}
+          </fieldset>
           <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
           <label className="flex items-start gap-3">
             <input type="checkbox" name="internal" value="yes" defaultChecked={contact?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />

@@ -176,6 +176,9 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
         >
           WhatsApp the customer
         </a>
+        <a href="#actions" className={`${buttonClass} border border-slate-400 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800`}>
+          Go to the actions
+        </a>
       </p>
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
