@@ -19,7 +19,7 @@ export function FilterTabs({ label, tabs }: { label: string; tabs: FilterTab[] }
           }`}
         >
           {t.label}
-          {t.count !== undefined && <span className="ml-1 tabular-nums">({t.count.toLocaleString("en-IN")})</span>}
+          {t.count !== undefined && <span className="tabular-nums"> ({t.count.toLocaleString("en-IN")})</span>}
         </a>
       ))}
     </nav>
