@@ -17,7 +17,8 @@ test.describe("staff and activity", () => {
     await visit(page, backOfficeUrl("/admin/staff")); // 200, valid HTML, no axe violations
     await expect(page).toHaveTitle(/^Staff: Back Office/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff");
-    await expect(page.getByRole("navigation", { name: "Back office" }).first().getByRole("link", { name: "Activity" })).toBeAttached();
+    // (The navigation is a closed menu at phone width: its links are in the page, not on screen.)
+    expect(await page.locator('nav[aria-label="Back office"] a').allTextContents()).toEqual(expect.arrayContaining(["Staff", "Activity"]));
 
     // Mistakes are explained beside the fields, with what was typed kept.
     const add = page.getByRole("form", { name: "Add a staff member" });
@@ -61,7 +62,7 @@ test.describe("staff and activity", () => {
     await visit(page, backOfficeUrl("/admin/activity"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Activity");
     const rows = page.getByRole("table", { name: "Activity, newest first" }).getByRole("row");
-    const signedIn = rows.filter({ hasText: new RegExp(`${name}\\s*signed in to the back office`) });
+    const signedIn = rows.filter({ hasText: name }).filter({ hasText: "signed in to the back office" });
     await expect(signedIn).toHaveCount(1);
     const added = rows.filter({ hasText: `added ${name} to the staff as Office` });
     await expect(added).toHaveCount(1);
