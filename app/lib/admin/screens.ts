@@ -55,8 +55,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: false },
   // System
   { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },
-  { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: false },
-  { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: false },
+  { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: true },
+  { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: true },
   { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
   { path: "/admin/data-restoration", label: "Data restoration", group: "System", permission: "settings", built: false },
 ];
