@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import { cacheControl } from "~/.server/http/cache.ts";
 import { readSession, viewerOf } from "~/.server/auth/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { ErrorPage } from "~/components/error-page.tsx";
+import { AccessDeniedPage, ErrorPage } from "~/components/error-page.tsx";
 import { FloatingContact } from "~/components/floating-contact.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
@@ -121,5 +121,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   // Not React.lazy: a lazy boundary is streamed out of order and stays hidden without JavaScript.
+  // A back-office refusal thrown by the admin layout's middleware lands here (its loader never ran): keep
+  // the reason it gives (which permission is missing, whom to ask).
+  const reason = isRouteErrorResponse(error) ? (error.data as { reason?: unknown } | null)?.reason : undefined;
+  if (status === 403 && typeof reason === "string") return <AccessDeniedPage reason={reason} back={{ href: "/admin", label: "Back to the dashboard" }} />;
   return status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />;
 }
