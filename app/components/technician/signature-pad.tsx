@@ -100,7 +100,9 @@ export function SignaturePad({ name, labelledBy, describedBy, invalid }: { name:
         data-testid="signature-pad"
         className={`mt-2 block h-auto w-full max-w-xl touch-none rounded-md border-2 bg-white ${invalid ? "border-red-700" : "border-slate-400"}`}
       />
-      <input ref={fieldRef} type="hidden" name={name} defaultValue="" />
+      {/* No value prop: React would put a hidden input's value back on every render (for type="hidden" the
+          value is the default value), wiping the drawing. */}
+      <input ref={fieldRef} type="hidden" name={name} />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
           type="button"

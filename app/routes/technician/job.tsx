@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { redirect } from "react-router";
 import { requireRole } from "~/.server/auth/index.ts";
 import { clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
@@ -22,7 +22,6 @@ import {
 } from "~/.server/technicians/field-work.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
-import { IdempotencyKey } from "~/components/form/idempotency-key.tsx";
 import { newKey, registerFieldWorker } from "~/components/technician/offline-queue.ts";
 import { useHydrated } from "~/components/technician/hooks.ts";
 import { SignaturePad } from "~/components/technician/signature-pad.tsx";
@@ -381,11 +380,21 @@ function JobForm({
         noValidate
       >
         <input type="hidden" name="intent" value={intent} />
-        {intent in data.keys && <IdempotencyKey value={data.keys[intent]} />}
+        {intent in data.keys && <FormKey value={data.keys[intent]!} />}
         {children}
       </form>
     </FieldIdPrefix.Provider>
   );
+}
+
+/**
+ * The form's one-time key as a hidden field, written once: the queue gives the field a new key after each
+ * use, and a re-render must not put the old one back (React rewrites a hidden input's value whenever it
+ * renders it with a value, so the element is made once and reused).
+ */
+function FormKey({ value }: { value: string }) {
+  const [field] = useState(() => <input type="hidden" name="idempotencyKey" defaultValue={value} />);
+  return field;
 }
 
 function FieldMessage({ id, message }: { id: string; message?: string }) {

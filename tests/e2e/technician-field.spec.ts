@@ -1,0 +1,212 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { addSessionCookie, createSession, expect, test, type SignedIn } from "./support/fixtures.ts";
+import { asNewVisitor, expectNoAxeViolations, expectValidHtml, openHydrated, waitForHydration } from "./support/page-checks.ts";
+
+/**
+ * The technician in the field (issue 10, section 5): a customer's request is assigned to a technician
+ * (the e2e hook's `assign`, with a visit window from now), who works it from the job page: on site, a note,
+ * a photo, a part, the customer's signature drawn on the screen, work done; the customer then reads the job
+ * report on their request page. And without a signal: a stage, a note and a photo wait on the phone and are
+ * sent, once each, when the connection returns.
+ */
+
+/** A mobile number of this test's own: 8 and nine random digits. */
+function newMobile(): string {
+  return `8${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+/** A customer's request through the public form, in a context of its own; returns its reference. */
+async function newRequest(browser: Browser, mobile: string): Promise<string> {
+  const context = await browser.newContext();
+  await asNewVisitor(context);
+  const page = await context.newPage();
+  await page.goto("/request");
+  await page.getByRole("combobox", { name: "Service", exact: true }).selectOption({ label: "DC Drive Repair" });
+  await page.getByRole("textbox", { name: "Contact name", exact: true }).fill("Ravi Kumar");
+  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
+  await page.getByRole("textbox", { name: "Site address", exact: true }).fill("Plot 12, IDA Jeedimetla");
+  await page.getByRole("textbox", { name: "City", exact: true }).fill("Hyderabad");
+  await page.getByRole("textbox", { name: "Fault description", exact: true }).fill("DC drive trips on armature overcurrent when the extruder starts.");
+  await page.getByRole("radio", { name: /Emergency breakdown/ }).check();
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
+  await page.getByRole("button", { name: "Send request" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?ref=SR-/);
+  const reference = (await page.getByTestId("reference").textContent())!;
+  await context.close();
+  return reference;
+}
+
+/** A technician of this test's own, with the request assigned to them, signed in in context. */
+async function technicianFor(context: BrowserContext, reference: string): Promise<SignedIn> {
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_PORT}/__e2e/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-e2e-fixture-token": process.env.E2E_FIXTURE_TOKEN! },
+    body: JSON.stringify({ role: "technician", mobile: newMobile(), name: "Srinivas Rao", assign: [reference] }),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+  const session = (await response.json()) as SignedIn;
+  await addSessionCookie(context, session);
+  return session;
+}
+
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: "#2255aa" } }).jpeg().toBuffer();
+}
+
+/** Draws a signature on the canvas with the mouse (pointer events, as a finger would). */
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId("signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 2 });
+  await page.mouse.up();
+}
+
+const status = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
+
+test("the technician works the job from the phone; the customer reads the job report", async ({ page, context, browser }) => {
+  test.slow();
+  const customerMobile = newMobile();
+  const reference = await newRequest(browser, customerMobile);
+  await asNewVisitor(context);
+  await technicianFor(context, reference);
+
+  // The dashboard: today's visit, with the site's map link and the customer's number.
+  await openHydrated(page, "/technician/dashboard");
+  const today = page.getByRole("region", { name: /^Today/ });
+  const item = today.getByRole("listitem").filter({ hasText: reference });
+  await expect(item.getByRole("link", { name: `Call +91 ${customerMobile.slice(0, 5)} ${customerMobile.slice(5)}` })).toHaveAttribute("href", `tel:+91${customerMobile}`);
+  await expect(item.getByRole("link", { name: /^Map/ })).toHaveAttribute("href", "https://www.google.com/maps/search/?api=1&query=Plot%2012%2C%20IDA%20Jeedimetla%2C%20Hyderabad");
+  await expect(item).toContainText("Emergency");
+  await expectNoAxeViolations(page);
+  await item.getByRole("link", { name: reference, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  await waitForHydration(page);
+  await expectValidHtml(await (await page.request.get(page.url())).text(), page.url());
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // On site.
+  await page.getByRole("button", { name: "On site", exact: true }).click();
+  await expect(status(page)).toContainText("Stage set: On site");
+  await expect(page.getByRole("button", { name: "On site", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+  // Work done is gated until the sign-off and a note or photo are there.
+  await page.getByRole("button", { name: "Work done", exact: true }).click();
+  await expect(page.getByText(`Before you mark this job "Work done", add the customer's sign-off and at least one note or photo.`)).toBeVisible();
+
+  // A note, a photo, a part.
+  await page.getByRole("textbox", { name: "Note" }).fill("Armature current feedback CT was loose; tightened and tested at full load.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(status(page)).toContainText("Note added");
+  await page.locator('input[type="file"][name="photos"]').setInputFiles([{ name: "drive.jpg", mimeType: "image/jpeg", buffer: await photo() }]);
+  await page.getByRole("textbox", { name: "Caption" }).fill("Drive panel after the repair");
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await expect(status(page)).toContainText("Photos added");
+  await page.getByRole("textbox", { name: "Part" }).fill("CT 200/5 A");
+  await page.getByRole("textbox", { name: "Quantity" }).fill("2");
+  await page.getByRole("button", { name: "Record part" }).click();
+  await expect(status(page)).toContainText("Part recorded");
+
+  // The customer signs on the screen.
+  await expect(page.getByRole("textbox", { name: "Customer's name" }).first()).toHaveValue("Ravi Kumar");
+  await sign(page);
+  await expect(page.getByText("Signed.", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Save sign-off" }).click();
+  await expect(status(page)).toContainText("Sign-off recorded");
+  await expect(page.getByRole("img", { name: "Signature of Ravi Kumar" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Work done", exact: true }).click();
+  await expect(status(page)).toContainText("Stage set: Work done");
+  await expect(page.getByText("This job is marked done.")).toBeVisible();
+  const report = page.getByRole("region", { name: "Job report" });
+  await expect(report.getByRole("listitem").filter({ hasText: "CT 200/5 A: 2 pieces (nos)" })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // The customer's request page.
+  const customer = await browser.newContext();
+  await addSessionCookie(customer, await createSession("customer", { mobile: customerMobile }));
+  const customerPage = await customer.newPage();
+  await customerPage.goto("/customer/mobile");
+  await customerPage.getByRole("link", { name: new RegExp(reference) }).first().click();
+  await expect(customerPage.getByRole("heading", { level: 1 })).toContainText(reference);
+  const job = customerPage.getByRole("region", { name: "Your engineer and the job report" });
+  await expect(job).toContainText("Srinivas Rao");
+  await expect(job).toContainText("Armature current feedback CT was loose");
+  await expect(job).toContainText("CT 200/5 A: 2 pieces (nos)");
+  await expect(job).toContainText("Signed off by Ravi Kumar");
+  for (const name of ["Drive panel after the repair", "Signature of Ravi Kumar"]) {
+    const img = job.getByRole("img", { name });
+    await expect(img).toBeVisible();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  await expect(customerPage.getByText("Completed").first()).toBeVisible();
+  await expectNoAxeViolations(customerPage);
+  await customer.close();
+});
+
+test("without a signal: a stage, a note and a photo wait on the phone and are sent once each", async ({ page, context, browser }) => {
+  test.slow();
+  const reference = await newRequest(browser, newMobile());
+  await asNewVisitor(context);
+  await technicianFor(context, reference);
+  await openHydrated(page, "/technician/dashboard");
+  await page.getByRole("link", { name: reference, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  await waitForHydration(page);
+  // The service worker has taken the page over (it keeps the page for reading offline).
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  const jobUrl = page.url();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "On the way", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Waiting to send (1)" })).toBeVisible();
+  const text = "No signal in the basement: checked the incoming supply, 415 V on all phases.";
+  await page.getByRole("textbox", { name: "Note" }).fill(text);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await page.locator('input[type="file"][name="photos"]').setInputFiles([{ name: "supply.jpg", mimeType: "image/jpeg", buffer: await photo() }]);
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting to send (3)" })).toBeVisible();
+  // The forms are empty again, ready for the next one, which is a form of its own (its own key).
+  await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("");
+  await page.getByRole("textbox", { name: "Note" }).fill("Second note from the basement.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting to send (4)" })).toBeVisible();
+  const waiting = page.getByRole("list", { name: "Waiting to send" });
+  await expect(waiting.getByRole("listitem")).toHaveText([/^Stage: On the way/, /^Note: No signal in the basement/, /^1 photo/, /^Note: Second note/]);
+
+  // A reload without a signal loses nothing: the page comes from the phone, the queue from its storage.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  await expect(page.getByRole("heading", { name: "Waiting to send (4)" })).toBeVisible();
+
+  // The signal returns: everything is sent, once.
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: /Waiting to send/ })).toHaveCount(0, { timeout: 30_000 });
+  await page.goto(jobUrl);
+  await expect(page.getByText("Stage").first()).toBeVisible();
+  const report = page.getByRole("region", { name: "Job report" });
+  await expect(report.getByRole("list", { name: "Notes" }).getByRole("listitem").filter({ hasText: text })).toHaveCount(1);
+  await expect(report.getByRole("list", { name: "Notes" }).getByRole("listitem").filter({ hasText: "Second note from the basement." })).toHaveCount(1);
+  await expect(report.getByRole("heading", { name: "Photos (1)" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Stage" }).getByRole("listitem").filter({ hasText: "is on the way" })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "On the way", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+  // Sent again (a phone that lost the answer): the server stores nothing twice.
+  const replay = await page.evaluate(async () => {
+    const form = new FormData();
+    form.set("intent", "note");
+    form.set("note", "Replay me once");
+    form.set("idempotencyKey", crypto.randomUUID());
+    const first = await fetch(location.pathname, { method: "POST", body: form });
+    const second = await fetch(location.pathname, { method: "POST", body: form });
+    return [first.status, second.status, first.redirected, second.redirected];
+  });
+  expect(replay).toEqual([200, 200, true, true]);
+  await page.reload();
+  await expect(report.getByRole("list", { name: "Notes" }).getByRole("listitem").filter({ hasText: "Replay me once" })).toHaveCount(1);
+});
