@@ -70,9 +70,11 @@ test("the stage requirements page shows what each field stage needs", async ({ p
   await fitsTheScreen(page);
   await expect(page.getByRole("heading", { level: 1, name: "Stage requirements" })).toBeVisible();
   // The seeded rule: work done needs the customer's sign-off and a note or a photo.
-  await expect(page.getByRole("checkbox", { name: "Work done: Customer's sign-off" })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "Work done: A note or a photo" })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "On site: A photo" })).not.toBeChecked();
+  const workDone = page.getByRole("group", { name: "Work done" });
+  await expect(workDone.getByRole("checkbox", { name: "Customer's sign-off" })).toBeChecked();
+  await expect(workDone.getByRole("checkbox", { name: "A note or a photo" })).toBeChecked();
+  await expect(workDone.getByRole("checkbox", { name: "A photo", exact: true })).not.toBeChecked();
+  await expect(page.getByRole("group", { name: "On site" }).getByRole("checkbox", { name: "A photo", exact: true })).not.toBeChecked();
   // Saved unchanged (other tests rely on the seeded rule): nothing to save, and said so.
   await page.getByRole("button", { name: "Save requirements" }).click();
   await expect(page.getByText("Nothing to save: the requirements already read that way.")).toBeVisible();

@@ -121,10 +121,10 @@ function columnsFor(tab: TechnicianListFilters["status"]): ColumnDef<Item, unkno
       header: "Name",
       cell: ({ row: { original: r } }) => (
         <>
-          <a href={`${PATH}/${r.id}`} className={link}>
+          <a href={`${PATH}/${r.id}`} className={`${link} whitespace-nowrap`}>
             {r.name}
           </a>
-          <span className={`block font-mono text-xs ${muted}`}>{r.reference}</span>
+          <span className={`block font-mono text-xs whitespace-nowrap ${muted}`}>{r.reference}</span>
         </>
       ),
     },

@@ -63,47 +63,26 @@ export default function AdminStageRequirements({ loaderData, actionData }: Route
         <input type="hidden" name="intent" value="stages" />
         <input type="hidden" name="shown" value={shown} />
         <FormError message={failure?.errors.form ?? failure?.errors.shown ?? failure?.errors.require} />
-        <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Requirements of each field stage</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Stage
-                </th>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {FIELD_STAGES.map((stage) => (
+            <fieldset key={stage.value} className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+              <legend className="px-1 font-semibold">{stage.label}</legend>
+              <div className="mt-1 grid gap-1">
                 {STAGE_REQUIREMENTS.map((r) => (
-                  <th key={r.value} scope="col" className="px-3 py-2 font-semibold">
-                    {r.label}
-                  </th>
+                  <label key={r.value} className="flex items-start gap-2 rounded-md p-1.5 hover:bg-slate-50 dark:hover:bg-slate-900">
+                    <input
+                      type="checkbox"
+                      name="require"
+                      value={requirementValue(stage.value, r.value)}
+                      defaultChecked={requirements[stage.value][r.value]}
+                      className="mt-1 size-4 shrink-0"
+                    />
+                    <span>{r.label}</span>
+                  </label>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {FIELD_STAGES.map((stage) => (
-                <tr key={stage.value} className="border-t border-slate-200 dark:border-slate-800">
-                  <th scope="row" id={`stage-${stage.value}`} className="px-3 py-2 font-medium whitespace-nowrap">
-                    {stage.label}
-                  </th>
-                  {STAGE_REQUIREMENTS.map((r) => {
-                    const id = `require-${stage.value}-${r.value}`;
-                    return (
-                      <td key={r.value} className="px-3 py-2">
-                        <input
-                          id={id}
-                          type="checkbox"
-                          name="require"
-                          value={requirementValue(stage.value, r.value)}
-                          defaultChecked={requirements[stage.value][r.value]}
-                          aria-label={`${stage.label}: ${r.label}`}
-                          className="size-5"
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+              </div>
+            </fieldset>
+          ))}
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           "A note or a photo" is met by either; "A photo" needs a photo from the technician on that job. Sign-off is the customer's, drawn or confirmed by a code on the

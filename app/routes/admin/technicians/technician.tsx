@@ -184,6 +184,51 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
     ["Assignment to completion", "from the assignment to the job marked completed", t.averages.assignedToDone],
     ["Resolution", "from receipt to completion, less time waiting on the customer or parts", t.averages.resolution],
   ];
+  const review = (
+    <section aria-labelledby="review-heading" className={`rounded-md border border-slate-200 p-4 dark:border-slate-800 ${t.status === "pending" ? "" : "mt-8"}`}>
+      <h2 id="review-heading" className="text-xl font-semibold">
+        {t.status === "pending" ? "Review the application" : "Application decision"}
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>
+        {t.status === "pending"
+          ? "Check the application and the ID proof below, then approve or reject it. The technician is told by SMS and reads your note on their dashboard."
+          : `This application is ${t.status}. You may change the decision; the technician is told by SMS.`}
+      </p>
+      <form method="post" aria-label={`Review ${t.reference}`} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="id" value={t.id} />
+        <FormError message={reviewFailure?.errors.form ?? reviewFailure?.errors.id} />
+        <FieldIdPrefix.Provider value="review-">
+          <TextArea
+            name="note"
+            label="Note to the technician"
+            rows={2}
+            maxLength={1000}
+            defaultValue={reviewFailure?.values.note}
+            error={reviewFailure?.errors.note ?? reviewFailure?.errors.decision}
+            hint={canReject ? "Needed to reject: say why. The technician reads it on their dashboard." : "Shown on the technician's dashboard."}
+          />
+        </FieldIdPrefix.Provider>
+        <div className="flex flex-wrap gap-3">
+          {canApprove && (
+            <button type="submit" name="decision" value="approve" className={`${button} bg-green-700 text-white hover:bg-green-800`}>
+              Approve<span className="sr-only"> {t.reference}</span>
+            </button>
+          )}
+          {canReject && (
+            <button
+              type="submit"
+              name="decision"
+              value="reject"
+              className={`${button} border border-red-700 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800`}
+            >
+              Reject<span className="sr-only"> {t.reference}</span>
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -197,49 +242,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
         }
       />
 
-      <section aria-labelledby="review-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="review-heading" className="text-xl font-semibold">
-          {t.status === "pending" ? "Review the application" : "Review"}
-        </h2>
-        <p className={`mt-1 text-sm ${muted}`}>
-          {t.status === "pending"
-            ? "Check the application and the ID proof below, then approve or reject it. The technician is told by SMS and reads your note on their dashboard."
-            : `This application is ${t.status}. You may change the decision; the technician is told by SMS.`}
-        </p>
-        <form method="post" aria-label={`Review ${t.reference}`} className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="review" />
-          <input type="hidden" name="id" value={t.id} />
-          <FormError message={reviewFailure?.errors.form ?? reviewFailure?.errors.id} />
-          <FieldIdPrefix.Provider value="review-">
-            <TextArea
-              name="note"
-              label="Note to the technician"
-              rows={2}
-              maxLength={1000}
-              defaultValue={reviewFailure?.values.note}
-              error={reviewFailure?.errors.note ?? reviewFailure?.errors.decision}
-              hint={canReject ? "Needed to reject: say why. The technician reads it on their dashboard." : "Shown on the technician's dashboard."}
-            />
-          </FieldIdPrefix.Provider>
-          <div className="flex flex-wrap gap-3">
-            {canApprove && (
-              <button type="submit" name="decision" value="approve" className={`${button} bg-green-700 text-white hover:bg-green-800`}>
-                Approve<span className="sr-only"> {t.reference}</span>
-              </button>
-            )}
-            {canReject && (
-              <button
-                type="submit"
-                name="decision"
-                value="reject"
-                className={`${button} border border-red-700 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800`}
-              >
-                Reject<span className="sr-only"> {t.reference}</span>
-              </button>
-            )}
-          </div>
-        </form>
-      </section>
+      {t.status === "pending" && review}
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-2">
         <section aria-labelledby="profile-heading" className="mt-8 min-w-0">
@@ -340,6 +343,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
           </p>
         )}
       </section>
+      {t.status !== "pending" && review}
     </div>
   );
 }
