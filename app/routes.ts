@@ -60,12 +60,15 @@ export default [
   route("customer/mobile", "routes/customer/requests.tsx"),
   route("customer/request/:id", "routes/customer/request.tsx"),
   route("customer/request/:id/photos/:photoId", "routes/customer/request-photo.ts"),
+  route("customer/request/:id/signature", "routes/customer/request-signature.ts"),
 
   // ── Technician portal ──────────────────────────────────────────────────────
   route("technician/register", "routes/technician/register.tsx"),
   route("technician/login", "routes/auth/sign-in.tsx", { id: "routes/technician-login" }),
   route("technician/dashboard", "routes/technician/dashboard.tsx"),
   route("technician/jobs/:id", "routes/technician/job.tsx"),
+  route("technician/jobs/:id/photos/:photoId", "routes/technician/job-photo.ts"),
+  route("technician/jobs/:id/signature", "routes/technician/job-signature.ts"),
 
   // ── Back office: on the back-office host only. The layout's middleware is the guard for every screen
   //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).

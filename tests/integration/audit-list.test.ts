@@ -224,7 +224,7 @@ describeEachEngine("audit list", (database) => {
       { field: "Status", before: "approved", after: "rejected" },
       { field: "Note", before: "none", after: "ID unreadable" },
     ]);
-    expect(entries[1]).toMatchObject({ ipAddress: "203.0.113.2", what: { href: `/admin/technicians#application-${row!.id}` } });
+    expect(entries[1]).toMatchObject({ ipAddress: "203.0.113.2", what: { href: `/admin/technicians/${row!.id}` } });
     // No actor given (an older caller): the reviewer's account, without an address.
     expect(entries[0]!.ipAddress).toBeNull();
     const raw = await db().select().from(auditLog).where(eq(auditLog.entityType, "technician"));

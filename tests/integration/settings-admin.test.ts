@@ -73,7 +73,11 @@ describeEachEngine("settings admin", (database) => {
   }
 
   /** Posts the group's form as the browser would; a redirect (303) or the refusal's data. */
-  async function post(group: string, fields: Record<string, string | string[]>, version?: string) {
+  async function post(
+    group: string,
+    fields: Record<string, string | string[]>,
+    version?: string,
+  ): Promise<{ status: number | undefined; location: string | null; errors: Record<string, string>; values: Record<string, string> }> {
     const form = new URLSearchParams();
     form.set("intent", group);
     form.set("version", version ?? (await load(group)).version);
@@ -117,7 +121,7 @@ describeEachEngine("settings admin", (database) => {
     const request = new Request(new URL("/admin/settings", BACK_OFFICE), { headers: { cookie: officeCookie } });
     const c = new RouterContextProvider();
     c.set(clientAddressContext, "198.51.100.7");
-    const refused = await middleware[0]!({ request, url: new URL(request.url), params: {}, context: c } as never, async () => new Response("ok")).then(
+    const refused = await Promise.resolve(middleware[0]!({ request, url: new URL(request.url), params: {}, context: c } as never, async () => new Response("ok"))).then(
       () => ({ status: 200 }),
       (e: { init?: { status?: number }; data?: { reason?: string } }) => ({ status: e.init?.status, reason: e.data?.reason }),
     );

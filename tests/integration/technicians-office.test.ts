@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseListQuery, PAGE_SIZE } from "~/.server/admin/list.ts";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
@@ -367,7 +367,7 @@ describeEachEngine("technicians office", (database) => {
       after: { skills: ["servo-drives", "cnc-vmc"], serviceSlugs: [serviceSlugs[2], serviceSlugs[0]], availability: "on_call" },
     });
     // The same values again, from the page as it now reads: nothing to change, nothing logged.
-    const again = await updateTechnician(owner, { ...input, shown: managedDigest(row!) }, NOW);
+    const again = await updateTechnician(auditActor(owner), { ...input, shown: managedDigest(row!) }, NOW);
     expect(again).toMatchObject({ ok: true, changed: false });
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "technician.update"), eq(auditLog.entityId, String(t.chandra!.id))))).toHaveLength(1);
   });
@@ -384,14 +384,14 @@ describeEachEngine("technicians office", (database) => {
       availability: "full_time",
       availableNow: "yes",
     });
-    expect(await updateTechnician(owner, input, NOW)).toEqual({ ok: false, reason: "refused", field: "form", message: TECHNICIAN_CHANGED_MEANWHILE });
+    expect(await updateTechnician(auditActor(owner), input, NOW)).toEqual({ ok: false, reason: "refused", field: "form", message: TECHNICIAN_CHANGED_MEANWHILE });
     const [row] = await db().select().from(technicianProfiles).where(eq(technicianProfiles.id, t.deepa!.id));
     expect(row).toMatchObject({ skills: ["industrial-ups"], availableNow: false });
     expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "technician.update"), eq(auditLog.entityId, String(t.deepa!.id))))).toHaveLength(0);
     // A service that is not in the catalogue, and a technician that does not exist.
     const fresh = managedDigest(row!);
-    expect(await updateTechnician(owner, { ...input, shown: fresh, services: ["no-such-service"] }, NOW)).toMatchObject({ ok: false, reason: "refused", field: "services" });
-    expect(await updateTechnician(owner, { ...input, id: t.ishaan!.id }, NOW)).toEqual({ ok: false, reason: "not-found" });
+    expect(await updateTechnician(auditActor(owner), { ...input, shown: fresh, services: ["no-such-service"] }, NOW)).toMatchObject({ ok: false, reason: "refused", field: "services" });
+    expect(await updateTechnician(auditActor(owner), { ...input, id: t.ishaan!.id }, NOW)).toEqual({ ok: false, reason: "not-found" });
   });
 
   /** Posts a form to the technician's page as the browser would: the redirect, or the refusal's data. */
@@ -457,7 +457,7 @@ describeEachEngine("technicians office", (database) => {
     });
     // The first page's form, posted after the change: refused, nothing written.
     const stale = stageRequirementsSchema.parse({ intent: "stages", shown: first.shown, require: [] });
-    expect(await saveStageRequirements(owner, stale, NOW)).toEqual({ ok: false, message: STAGES_CHANGED_MEANWHILE });
+    expect(await saveStageRequirements(auditActor(owner), stale, NOW)).toEqual({ ok: false, message: STAGES_CHANGED_MEANWHILE });
     expect((await stageRequirementsPage()).shown).toBe(requirementsDigest(second.requirements));
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "technician.stage-requirements"))).toHaveLength(1);
   });
@@ -467,7 +467,7 @@ describeEachEngine("technicians office", (database) => {
       const request = new Request(new URL(path, BACK_OFFICE), { headers: { cookie: accountsCookie } });
       const c = new RouterContextProvider();
       c.set(clientAddressContext, "198.51.100.7");
-      const refused = await layoutMiddleware[0]!({ request, url: new URL(request.url), params: {}, context: c } as never, async () => new Response("ok")).then(
+      const refused = await Promise.resolve(layoutMiddleware[0]!({ request, url: new URL(request.url), params: {}, context: c } as never, async () => new Response("ok"))).then(
         () => ({ status: 200 }),
         (e: { init?: { status?: number }; data?: { reason?: string } }) => ({ status: e.init?.status, reason: e.data?.reason }),
       );

@@ -157,6 +157,17 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "request.note": { label: "Added a note", describe: () => ["added a note to", ""] },
   "request.call": { label: "Logged a call", describe: () => ["logged a call on", ""] },
   "request.update": { label: "Changed a request", describe: () => ["changed the details of", ""] },
+  "request.po": { label: "Recorded a purchase order", describe: () => ["recorded the purchase-order number of", ""] },
+  "request.duplicate": { label: "Marked a duplicate", describe: () => ["marked as a duplicate", ""] },
+  "request.cancel": { label: "Cancelled a request", describe: () => ["cancelled", ""] },
+  "technician.update": { label: "Changed a technician's profile", describe: () => ["changed the skills, services or availability of", ""] },
+  "technician.stage-requirements": { label: "Changed the job stage requirements", describe: () => ["changed", ""] },
+  "job.stage": { label: "Set a job's field stage", describe: () => ["set the field stage of", ""] },
+  "job.note": { label: "Added a job note", describe: () => ["added a note from the field to", ""] },
+  "job.photos": { label: "Added job photos", describe: () => ["added photos from the field to", ""] },
+  "job.part": { label: "Recorded a part used", describe: () => ["recorded a part used on", ""] },
+  "job.signoff": { label: "Recorded the customer's sign-off", describe: () => ["recorded the customer's sign-off of", ""] },
+  "job.signoff-code": { label: "Sent a sign-off code", describe: () => ["sent the customer a sign-off code for", ""] },
   "settings.update": { label: "Changed the settings", describe: () => ["changed the settings", ""] },
 };
 
@@ -168,7 +179,8 @@ export function actionLabel(action: string): string {
 const ENTITY_TYPES: Record<string, string> = {
   request: "Service request",
   user: "Staff member or account",
-  technician: "Technician application",
+  technician: "Technician",
+  "stage-requirements": "Job stage requirements",
   settings: "Settings",
   customer: "Customer",
 };
@@ -181,7 +193,8 @@ export function entityTypeLabel(type: string): string {
 function recordHref(type: string, id: string, label: string | null): string | null {
   let href: string | null = null;
   if (type === "request" && label && /^SR-\d{4}-\d{4,}$/.test(label)) href = `/admin/service-requests/${encodeURIComponent(label)}`;
-  else if (type === "technician" && /^\d+$/.test(id)) href = `/admin/technicians#application-${id}`;
+  else if (type === "technician" && /^\d+$/.test(id)) href = `/admin/technicians/${id}`;
+  else if (type === "stage-requirements") href = "/admin/technicians/stages";
   else if (type === "settings") href = "/admin/settings";
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;

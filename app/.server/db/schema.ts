@@ -318,7 +318,7 @@ export const otpChallenges = pgTable(
     id: serial("id").primaryKey(),
     mobile: text("mobile").notNull(),
     /** What the code is for: signing in to a portal, or verifying a technician's registration. */
-    purpose: text("purpose", { enum: ["customer", "technician", "admin", "technician-registration"] }).notNull(),
+    purpose: text("purpose", { enum: ["customer", "technician", "admin", "technician-registration", "job-signoff"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     ipAddress: text("ip_address"),

@@ -512,7 +512,7 @@ export function technicianApplicationNotifications(
         "Skills:",
         ...notice.skills.map((s) => `- ${s}`),
         "",
-        `Review it (and open the ID proof) in the back office: ${backOfficeUrl("/admin/technicians", identity.siteUrl)}`,
+        `Review it (and open the ID proof) in the back office: ${backOfficeUrl("/admin/technicians?status=pending", identity.siteUrl)}`,
         `The applicant has been told that we respond within ${responseHours(site)} hours.`,
       ].join("\n"),
       template: "technician-application-business",

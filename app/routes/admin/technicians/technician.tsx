@@ -85,7 +85,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     const parsed = parseForm(form, reviewSchema);
     if (parsed.refusal) return parsed.refusal;
     if (parsed.data.id !== id) return refuseForm(form, "This form belongs to another application: reload the page.");
-    const reviewed = await reviewApplication({ ...parsed.data, reviewerId: staff.userId });
+    const reviewed = await reviewApplication({ ...parsed.data, reviewerId: staff.userId, actor: auditActor(staff) });
     if (!reviewed.ok) return throwNotFound(url);
     return redirectWithFlash(pathOf(id), {
       type: "success",
