@@ -112,11 +112,16 @@ export const serviceRequests = pgTable(
     onSiteMinutes: integer("on_site_minutes").notNull().default(0),
     duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => serviceRequests.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason"),
+    /** The customer's record (~/.server/customers): set at submission, or linked later by mobile number. */
+    customerId: integer("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
+    /** The plant the work is at, once the office has picked or added it on the customer's record. */
+    siteId: integer("site_id").references((): AnyPgColumn => customerSites.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("service_requests_created_at").on(t.createdAt),
+    index("service_requests_customer").on(t.customerId, t.createdAt),
     // The back office's list: newest first within a status, and the keyset tie-break on id.
     index("service_requests_created_id").on(t.createdAt, t.id),
     index("service_requests_status_created").on(t.status, t.createdAt, t.id),
@@ -147,6 +152,8 @@ export const requestPhotos = pgTable(
     source: text("source", { enum: ["customer", "technician", "office"] }).notNull().default("customer"),
     uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     caption: text("caption"),
+    /** Set for a photo of a unit booked in for bench repair (its condition on arrival, a test). */
+    benchJobId: integer("bench_job_id").references((): AnyPgColumn => benchJobs.id, { onDelete: "set null" }),
     /** A photo sent again from a phone's offline queue is stored once. */
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -525,3 +532,175 @@ export const jobStageRequirements = pgTable("job_stage_requirements", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
+
+// ── Customers, their sites and their equipment ──────────────────────────────────────────────────
+
+/**
+ * One record per customer, keyed by mobile number (how customers sign in and how requests arrive). Requests
+ * made before the record existed are linked to it by mobile. Erasure (DPDP Act) anonymises the personal
+ * fields and sets erasedAt; the records the tax law says to keep stay, without the person's details.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. CU-2611-0007: what the office quotes on the phone and on paper. */
+    reference: text("reference").notNull().unique(),
+    /** +91 and ten digits; null once erased. */
+    mobile: text("mobile").unique(),
+    name: text("name").notNull(),
+    company: text("company"),
+    email: text("email"),
+    /** 15 characters, check digit validated (~/lib/gstin.ts). */
+    gstin: text("gstin"),
+    /** The office's notes about the customer: never shown to them. */
+    notes: text("notes"),
+    /** The portal account with the same mobile, once the customer has signed in. */
+    userId: integer("user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
+    /** Bumped by every change: a change made on an older version is refused, never lost. */
+    version: integer("version").notNull().default(1),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customers_created").on(t.createdAt, t.id), index("customers_gstin").on(t.gstin)],
+);
+
+/** A customer's plant or premises: where engineers go, and where their units are. */
+export const customerSites = pgTable(
+  "customer_sites",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address"),
+    city: text("city"),
+    /** Six digits. */
+    pincode: text("pincode"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_sites_customer").on(t.customerId)],
+);
+
+/** A unit of equipment (a drive, a PLC, an HMI, a motor) at a customer's site: what repairs are made on. */
+export const equipmentUnits = pgTable(
+  "equipment_units",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    siteId: integer("site_id").references(() => customerSites.id, { onDelete: "set null" }),
+    /** The kind of equipment: "VFD", "Servo drive", "PLC", "HMI", ... */
+    kind: text("kind"),
+    make: text("make").notNull(),
+    model: text("model"),
+    /** e.g. "7.5 kW 415 V". */
+    rating: text("rating"),
+    serialNumber: text("serial_number"),
+    /** Where it sits in the plant, e.g. "Extruder line 2". */
+    location: text("location"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("equipment_units_customer").on(t.customerId),
+    // Search and the warranty check find a unit by its serial number, whatever its case.
+    index("equipment_units_serial").on(sql`lower(${t.serialNumber})`),
+  ],
+);
+
+/**
+ * What a customer asked about their personal data (DPDP Act): a copy (export), a correction or erasure.
+ * Asked from the portal's "My data" page or logged by the office; the office closes each one.
+ */
+export const customerDataRequests = pgTable(
+  "customer_data_requests",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["export", "correction", "erasure"] }).notNull(),
+    /** What the customer said (for a correction: what is wrong and what it should be). */
+    detail: text("detail"),
+    status: text("status", { enum: ["open", "done", "declined"] }).notNull().default("open"),
+    /** The office's answer, shown to the customer. */
+    resolution: text("resolution"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_data_requests_customer").on(t.customerId, t.createdAt), index("customer_data_requests_status").on(t.status)],
+);
+
+// ── Bench repair (the workshop) ──────────────────────────────────────────────────────────────────
+
+/**
+ * A unit booked into the workshop for repair: its job card. The stage moves received -> diagnosis ->
+ * estimate -> repair -> testing -> ready -> returned (~/lib/bench/stages.ts); each move is a bench event.
+ * On return the warranty runs for the months in the settings; a unit with the same serial number that comes
+ * back within it is flagged (warrantyRepeatOfId).
+ */
+export const benchJobs = pgTable(
+  "bench_jobs",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. JC-2611-0012: written on the unit's label, with a QR code that opens its page. */
+    jobCard: text("job_card").notNull().unique(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => equipmentUnits.id, { onDelete: "restrict" }),
+    stage: text("stage").notNull().default("received"),
+    faultReported: text("fault_reported").notNull(),
+    conditionOnArrival: text("condition_on_arrival").notNull(),
+    /** What came with the unit: cables, keypad, manual, ... */
+    accessories: text("accessories"),
+    diagnosis: text("diagnosis"),
+    /** The estimate given before repair, in paise (the quote itself comes with issue 11). */
+    estimatePaise: integer("estimate_paise"),
+    repairNotes: text("repair_notes"),
+    /** The test report: pass or fail under load, and the parameters measured. */
+    testResult: text("test_result", { enum: ["pass", "fail"] }),
+    testParameters: jsonb("test_parameters"),
+    testNotes: text("test_notes"),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    warrantyUntil: timestamp("warranty_until", { withTimezone: true }),
+    /** The earlier repair of the same serial number whose warranty was still running at intake. */
+    warrantyRepeatOfId: integer("warranty_repeat_of_id").references((): AnyPgColumn => benchJobs.id, { onDelete: "set null" }),
+    receivedBy: integer("received_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bench_jobs_request").on(t.requestId),
+    index("bench_jobs_unit").on(t.unitId, t.createdAt),
+    index("bench_jobs_stage").on(t.stage, t.createdAt, t.id),
+  ],
+);
+
+/** Each step of a bench job, with who made it and a note the customer may read (unless internal). */
+export const benchEvents = pgTable(
+  "bench_events",
+  {
+    id: serial("id").primaryKey(),
+    benchJobId: integer("bench_job_id")
+      .notNull()
+      .references(() => benchJobs.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    note: text("note"),
+    internal: boolean("internal").notNull().default(false),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("bench_events_job").on(t.benchJobId, t.createdAt)],
+);

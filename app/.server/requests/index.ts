@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
+import { linkRequestsToCustomers } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
@@ -82,6 +83,15 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
           }));
     });
     await bulkInsert(tx, requestPhotos, photos);
+    // Each request belongs to a customer record, found or made by mobile number (~/.server/customers).
+    await linkRequestsToCustomers(
+      tx,
+      items.flatMap((item, i) => {
+        const id = idOf.get(references[i]!);
+        const v = item.values;
+        return id === undefined ? [] : [{ id, mobile: v.mobile, name: v.contactName, company: v.company, email: v.email }];
+      }),
+    );
     const notices = items.flatMap((item, i) => {
       const reference = references[i]!;
       if (!idOf.has(reference)) return [];
