@@ -1,0 +1,324 @@
+import { stringify } from "csv-stringify/sync";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { audit, type AuditActor } from "~/.server/audit/index.ts";
+import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import {
+  customerDataRequests,
+  customers,
+  customerSites,
+  equipmentUnits,
+  jobSignoffs,
+  otpChallenges,
+  outbox,
+  requestEvents,
+  requestPhotos,
+  serviceRequests,
+  sessions,
+  users,
+} from "~/.server/db/schema.ts";
+import { deleteStored } from "~/.server/uploads/storage.ts";
+import { statusLabel } from "~/lib/requests/status.ts";
+
+/**
+ * A customer's personal data under India's DPDP Act: the copy they are owed (JSON and CSV, the same content),
+ * and erasure. The office downloads the copy from the customer's page (/admin/customers/{reference}/export),
+ * the customer from the portal's "My data" page; both read customerDataExport.
+ */
+
+/** What erased personal fields become. The request's mobile is NOT NULL: a number no phone can have. */
+export const ERASED_NAME = "Erased customer";
+export const ERASED_CONTACT = "Erased";
+export const ERASED_MOBILE = "+910000000000";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export interface ExportOptions {
+  /**
+   * The office's copy also carries what the office wrote for itself (the customer's notes, calls and
+   * internal notes on requests); the customer's own copy leaves those out, as their portal does.
+   */
+  includeInternal?: boolean;
+  db?: Database | Transaction;
+}
+
+/** Everything held about one customer, as plain JSON: details, sites, units, requests (with their history), data requests. */
+export async function customerDataExport(customerId: number, options: ExportOptions = {}): Promise<CustomerDataExport> {
+  const db = options.db ?? getDb();
+  const internal = options.includeInternal ?? false;
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!customer) throw new Error(`Customer ${customerId} does not exist.`);
+  const [sites, units, requests, dataRequests] = await Promise.all([
+    db.select().from(customerSites).where(eq(customerSites.customerId, customerId)).orderBy(asc(customerSites.id)),
+    db.select().from(equipmentUnits).where(eq(equipmentUnits.customerId, customerId)).orderBy(asc(equipmentUnits.id)),
+    db.select().from(serviceRequests).where(eq(serviceRequests.customerId, customerId)).orderBy(asc(serviceRequests.createdAt), asc(serviceRequests.id)),
+    db.select().from(customerDataRequests).where(eq(customerDataRequests.customerId, customerId)).orderBy(asc(customerDataRequests.createdAt), asc(customerDataRequests.id)),
+  ]);
+  const requestIds = requests.map((r) => r.id);
+  const [events, photos, signoffs] = requestIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(requestEvents)
+          .where(and(inArray(requestEvents.requestId, requestIds), internal ? undefined : eq(requestEvents.internal, false)))
+          .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
+        db.select().from(requestPhotos).where(inArray(requestPhotos.requestId, requestIds)).orderBy(asc(requestPhotos.id)),
+        db.select().from(jobSignoffs).where(inArray(jobSignoffs.requestId, requestIds)),
+      ])
+    : [[], [], []];
+  const siteName = new Map(sites.map((s) => [s.id, s.name]));
+  return {
+    exportedAt: new Date().toISOString(),
+    customer: {
+      reference: customer.reference,
+      name: customer.name,
+      mobile: customer.mobile,
+      company: customer.company,
+      email: customer.email,
+      gstin: customer.gstin,
+      ...(internal ? { notes: customer.notes } : {}),
+      portalAccount: customer.userId !== null,
+      createdAt: iso(customer.createdAt)!,
+      erasedAt: iso(customer.erasedAt),
+    },
+    sites: sites.map((s) => ({ name: s.name, address: s.address, city: s.city, pincode: s.pincode, createdAt: iso(s.createdAt)! })),
+    units: units.map((u) => ({
+      site: u.siteId ? (siteName.get(u.siteId) ?? null) : null,
+      kind: u.kind,
+      make: u.make,
+      model: u.model,
+      rating: u.rating,
+      serialNumber: u.serialNumber,
+      location: u.location,
+      createdAt: iso(u.createdAt)!,
+    })),
+    requests: requests.map((r) => {
+      const signoff = signoffs.find((s) => s.requestId === r.id);
+      return {
+        reference: r.reference,
+        receivedAt: iso(r.createdAt)!,
+        status: statusLabel(r.status),
+        contactName: r.contactName,
+        mobile: r.mobile,
+        email: r.email,
+        company: r.company,
+        siteAddress: r.siteAddress,
+        city: r.city,
+        site: r.siteId ? (siteName.get(r.siteId) ?? null) : null,
+        service: r.serviceName ?? r.serviceSlug,
+        equipment: { brand: r.equipmentBrand, model: r.equipmentModel, rating: r.equipmentRating },
+        faultDescription: r.faultDescription,
+        faultCode: r.faultCode,
+        urgency: r.urgency,
+        preferredDate: r.preferredDate,
+        poNumber: r.poNumber,
+        visit: r.visitStart ? { start: iso(r.visitStart), end: iso(r.visitEnd) } : null,
+        completedAt: iso(r.completedAt),
+        cancelReason: r.cancelReason,
+        consent: { version: r.consentVersion, at: iso(r.consentAt)! },
+        events: events
+          .filter((e) => e.requestId === r.id)
+          .map((e) => ({ at: iso(e.createdAt)!, kind: e.kind, status: statusLabel(e.status), note: e.note, ...(internal ? { internal: e.internal } : {}) })),
+        photos: photos.filter((p) => p.requestId === r.id).map((p) => ({ name: p.originalName, caption: p.caption, addedBy: p.source, at: iso(p.createdAt)! })),
+        signoff: signoff ? { signerName: signoff.signerName, method: signoff.method, at: iso(signoff.signedAt)! } : null,
+      };
+    }),
+    dataRequests: dataRequests.map((d) => ({
+      kind: d.kind,
+      detail: d.detail,
+      status: d.status,
+      resolution: d.resolution,
+      askedAt: iso(d.createdAt)!,
+      resolvedAt: iso(d.resolvedAt),
+    })),
+  };
+}
+
+export type CustomerDataExport = {
+  exportedAt: string;
+  customer: {
+    reference: string;
+    name: string;
+    mobile: string | null;
+    company: string | null;
+    email: string | null;
+    gstin: string | null;
+    notes?: string | null;
+    portalAccount: boolean;
+    createdAt: string;
+    erasedAt: string | null;
+  };
+  sites: Array<{ name: string; address: string | null; city: string | null; pincode: string | null; createdAt: string }>;
+  units: Array<{
+    site: string | null;
+    kind: string | null;
+    make: string;
+    model: string | null;
+    rating: string | null;
+    serialNumber: string | null;
+    location: string | null;
+    createdAt: string;
+  }>;
+  requests: Array<Record<string, unknown> & { reference: string; events: Array<Record<string, unknown>> }>;
+  dataRequests: Array<{ kind: string; detail: string | null; status: string; resolution: string | null; askedAt: string; resolvedAt: string | null }>;
+};
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, as in every CSV we write. */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const s = typeof value === "object" ? JSON.stringify(value) : String(value as string | number | boolean);
+  return typeof value === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/**
+ * The same copy as one CSV file of four columns: section, record, field, value. One file because the
+ * customer asked for one copy; four columns because the sections have different fields (a site is not a
+ * request), and a long table reads the same in any spreadsheet, with every value labelled, whereas one sheet
+ * per section would need several files or a zip. Nested values (a request's events) get a row each.
+ */
+export async function customerDataCsv(customerId: number, options: ExportOptions = {}): Promise<string> {
+  const data = await customerDataExport(customerId, options);
+  const rows: unknown[][] = [["Section", "Record", "Field", "Value"]];
+  const add = (section: string, record: string, values: Record<string, unknown>) => {
+    for (const [field, value] of Object.entries(values)) rows.push([section, record, field, value]);
+  };
+  add("Customer", data.customer.reference, data.customer);
+  data.sites.forEach((s, i) => add("Site", `${i + 1}. ${s.name}`, s));
+  data.units.forEach((u, i) => add("Unit", `${i + 1}. ${[u.make, u.model].filter(Boolean).join(" ")}`, u));
+  for (const r of data.requests) {
+    const { events, photos, ...rest } = r as typeof r & { photos: Array<Record<string, unknown>> };
+    add("Request", r.reference, rest);
+    events.forEach((e, i) => add("Request history", `${r.reference} #${i + 1}`, e));
+    photos.forEach((p, i) => add("Request photo", `${r.reference} #${i + 1}`, p));
+  }
+  data.dataRequests.forEach((d, i) => add("Data request", `${i + 1}. ${d.kind}`, d));
+  add("Export", "", { exportedAt: data.exportedAt });
+  return stringify(rows.map((row) => row.map(cell)));
+}
+
+// ── Erasure ──────────────────────────────────────────────────────────────────────────────────────
+
+export type EraseResult = { ok: true; requests: number; photos: number } | { ok: false; reason: "not-found" | "already-erased" };
+
+/**
+ * Erases a customer's personal data (DPDP Act), in one transaction (a savepoint when given one): the
+ * customer's name, mobile, e-mail, company, GSTIN and notes; on each of their requests the contact's name,
+ * mobile, e-mail, company and site address, the sign-off's signer and signature; their photos (rows now, files
+ * once committed); the sites' addresses; the text of their data requests; messages addressed to them (a
+ * pending one is never sent); their sign-in codes and portal sessions, and the portal account's own details.
+ *
+ * Kept, because they are about the work and not the person: references, dates, statuses, the fault and the
+ * equipment (the units and their serial numbers), and the request's history. Open erasure requests are
+ * closed as done. The audit entry counts what was erased and names no one.
+ */
+export async function eraseCustomer(
+  db: Database | Transaction,
+  customerId: number,
+  actor: AuditActor,
+  options: { reason?: string; now?: Date } = {},
+): Promise<EraseResult> {
+  const now = options.now ?? new Date();
+  const files: string[] = [];
+  const result = await db.transaction(async (tx): Promise<EraseResult> => {
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for("update");
+    if (!customer) return { ok: false, reason: "not-found" };
+    if (customer.erasedAt) return { ok: false, reason: "already-erased" };
+
+    // Requests linked to the record, and any with its mobile that were never linked (made before linking ran).
+    const requests = await tx
+      .select({ id: serviceRequests.id, email: serviceRequests.email })
+      .from(serviceRequests)
+      .where(or(eq(serviceRequests.customerId, customerId), customer.mobile ? eq(serviceRequests.mobile, customer.mobile) : undefined));
+    const requestIds = requests.map((r) => r.id);
+    const emails = [...new Set([customer.email, ...requests.map((r) => r.email)].filter((e): e is string => Boolean(e)))];
+
+    let photoCount = 0;
+    if (requestIds.length) {
+      await tx
+        .update(serviceRequests)
+        .set({ contactName: ERASED_CONTACT, mobile: ERASED_MOBILE, email: null, company: null, siteAddress: null, customerId, updatedAt: now })
+        .where(inArray(serviceRequests.id, requestIds));
+      const photos = await tx.delete(requestPhotos).where(inArray(requestPhotos.requestId, requestIds)).returning({ path: requestPhotos.path });
+      photoCount = photos.length;
+      files.push(...photos.map((p) => p.path));
+      const signed = await tx
+        .select({ path: jobSignoffs.signaturePath })
+        .from(jobSignoffs)
+        .where(and(inArray(jobSignoffs.requestId, requestIds), isNotNull(jobSignoffs.signaturePath)));
+      files.push(...signed.map((s) => s.path!));
+      await tx.update(jobSignoffs).set({ signerName: ERASED_CONTACT, confirmedMobile: null, signaturePath: null }).where(inArray(jobSignoffs.requestId, requestIds));
+    }
+
+    await tx.update(customerSites).set({ address: null, pincode: null }).where(eq(customerSites.customerId, customerId));
+
+    // Messages to them: what was sent is blanked, and what is still waiting is never sent.
+    const recipients = [customer.mobile, ...emails].filter((r): r is string => Boolean(r));
+    if (recipients.length) {
+      await tx
+        .update(outbox)
+        .set({
+          recipient: "erased",
+          subject: null,
+          body: "[erased]",
+          variables: {},
+          status: sql`case when ${outbox.status} = 'sent' then 'sent' else 'failed' end`,
+          lastError: sql`case when ${outbox.status} = 'sent' then ${outbox.lastError} else 'Not sent: the customer was erased' end`,
+        })
+        .where(and(inArray(outbox.recipient, recipients), sql`${outbox.channel} <> 'job'`));
+    }
+    if (customer.mobile) await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, customer.mobile));
+
+    // The portal account: a customer-only account is emptied and signed out; someone who is also staff or a
+    // technician keeps that account and only loses the customer role.
+    if (customer.userId !== null) {
+      const [user] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, customer.userId));
+      if (user) {
+        const others = user.roles.filter((r) => r !== "customer");
+        if (others.length === 0) {
+          await tx.update(users).set({ mobile: null, name: null, email: null, emailVerified: false, roles: [] }).where(eq(users.id, customer.userId));
+          await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, customer.userId), sql`${sessions.revokedAt} is null`));
+        } else {
+          await tx.update(users).set({ roles: others }).where(eq(users.id, customer.userId));
+          await tx
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(and(eq(sessions.userId, customer.userId), eq(sessions.role, "customer"), sql`${sessions.revokedAt} is null`));
+        }
+      }
+    }
+
+    await tx
+      .update(customerDataRequests)
+      .set({ status: "done", resolution: "Your personal data has been erased.", resolvedAt: now, resolvedBy: actor.userId })
+      .where(and(eq(customerDataRequests.customerId, customerId), eq(customerDataRequests.kind, "erasure"), eq(customerDataRequests.status, "open")));
+    // What they wrote in their data requests may repeat their details: the requests stay, their text goes.
+    await tx.update(customerDataRequests).set({ detail: null }).where(and(eq(customerDataRequests.customerId, customerId), isNotNull(customerDataRequests.detail)));
+
+    await tx
+      .update(customers)
+      .set({ name: ERASED_NAME, mobile: null, email: null, company: null, gstin: null, notes: null, userId: null, erasedAt: now, updatedAt: now, version: customer.version + 1 })
+      .where(eq(customers.id, customerId));
+
+    // Issue 11: invoices and payments are tax records (CGST Act s.36: kept for 72 months after the year's
+    // return). They stay as issued, with the billing name and GSTIN printed on them; erasure must not touch
+    // them. Quotes that never became invoices are not tax records and are erased here with the requests.
+
+    await audit(
+      tx,
+      actor,
+      {
+        action: "customer.erase",
+        entityType: "customer",
+        entityId: customer.id,
+        entityLabel: customer.reference,
+        before: null,
+        after: { erasedAt: now.toISOString(), requests: requestIds.length, photos: photoCount, reason: options.reason ?? null },
+      },
+      now,
+    );
+    return { ok: true, requests: requestIds.length, photos: photoCount };
+  });
+  if (result.ok && files.length) {
+    afterCommit(() => void Promise.all(files.map((f) => deleteStored(f).catch(() => undefined))));
+  }
+  return result;
+}
