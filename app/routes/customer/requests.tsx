@@ -44,9 +44,13 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
         {name ? `${name}, signed in` : "Signed in"}
         {mobile ? ` with ${formatIndianPhone(mobile)}` : ""}. Requests made with this number are listed here, newest first.
       </p>
-      <p className="mt-5">
+      <p className="mt-5 flex flex-wrap gap-3">
         <a href="/request" className="inline-flex h-11 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800">
           Request service
+        </a>
+        {/* DPDP Act: see, download, correct or erase the personal data we hold. */}
+        <a href="/customer/my-data" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+          My data
         </a>
       </p>
 
