@@ -169,6 +169,7 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "job.signoff": { label: "Recorded the customer's sign-off", describe: () => ["recorded the customer's sign-off of", ""] },
   "job.signoff-code": { label: "Sent a sign-off code", describe: () => ["sent the customer a sign-off code for", ""] },
   "settings.update": { label: "Changed the settings", describe: () => ["changed the settings", ""] },
+  "outbox.retry": { label: "Retried a failed delivery", describe: () => ["sent again the failed", ""] },
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -183,6 +184,8 @@ const ENTITY_TYPES: Record<string, string> = {
   "stage-requirements": "Job stage requirements",
   settings: "Settings",
   customer: "Customer",
+  bench: "Bench job",
+  outbox: "Message or scheduled job",
 };
 
 export function entityTypeLabel(type: string): string {
@@ -196,6 +199,8 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "technician" && /^\d+$/.test(id)) href = `/admin/technicians/${id}`;
   else if (type === "stage-requirements") href = "/admin/technicians/stages";
   else if (type === "settings") href = "/admin/settings";
+  else if (type === "customer" && label && /^CU-\d{4}-\d{4,}$/.test(label)) href = `/admin/customers/${encodeURIComponent(label)}`;
+  else if (type === "bench" && label && /^JC-\d{4}-\d{4,}/.test(label)) href = `/admin/bench/${encodeURIComponent(label.split(" ")[0]!)}`;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }

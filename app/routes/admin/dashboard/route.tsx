@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
-import { staffOf } from "~/.server/auth/staff.ts";
+import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
+import { deliveryProblems, MAX_ATTEMPTS, retryDelivery, type DeliveryProblems } from "~/.server/notifications/problems.ts";
 import { loadDashboard, type RequestItem } from "~/.server/dashboard/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { retryDeliverySchema } from "~/lib/forms/admin/dashboard.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { formatDuration } from "~/lib/requests/sla.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -16,13 +20,28 @@ import type { Route } from "./+types/route";
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const site = await getSiteSettings();
-  const dashboard = await loadDashboard({ permissions: staff.permissions, operations: site.operations });
+  const [dashboard, deliveries] = await Promise.all([
+    loadDashboard({ permissions: staff.permissions, operations: site.operations }),
+    // Deliveries are the integrations' business (SMTP, the SMS provider): for staff who can change them.
+    staff.permissions.includes("settings") ? deliveryProblems() : null,
+  ]);
   const role = STAFF_ROLE_INFO[staff.role];
   return {
     dashboard,
+    deliveries,
     role: { label: role.label, description: role.description },
     meta: seo(site, { type: "policy", title: "Dashboard: Back Office", description: "What needs a person now.", path: "/admin", noindex: true }),
   };
+}
+
+/** "Retry now" on a failed delivery: back in the outbox's queue, due at once (audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  requirePermission(staff, "settings");
+  const parsed = parseForm(await readForm(request), retryDeliverySchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await retryDelivery(auditActor(staff), parsed.data.id);
+  return redirectWithFlash("/admin#panel-deliveries", result.ok ? { type: "success", message: `${result.label}: queued to be sent again now.` } : { type: "error", message: result.message });
 }
 
 export const meta = routeMeta;
@@ -30,8 +49,8 @@ export const meta = routeMeta;
 const link = "font-semibold text-brand-700 underline dark:text-sky-300";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard: d, role } = loaderData;
-  const panels = [d.waiting, d.promise, d.visits, d.unassigned, d.week].some(Boolean);
+  const { dashboard: d, role, deliveries } = loaderData;
+  const panels = [d.waiting, d.promise, d.visits, d.unassigned, d.week, deliveries].some(Boolean);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -138,6 +157,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </dl>
           </Panel>
         )}
+        {deliveries && <DeliveriesPanel deliveries={deliveries} />}
         {d.week && (
           <Panel id="open" title="Open requests by status" count={d.week.open.total} all={{ href: d.week.open.href, label: "open requests" }}>
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
@@ -183,6 +203,48 @@ function Panel({
       )}
       {!all && shown !== undefined && shown < count && <p className="mt-3 text-sm">The first {shown} of {count} are shown.</p>}
     </section>
+  );
+}
+
+/** SMS, e-mails and scheduled jobs that failed for good, or are being retried after failing. */
+function DeliveriesPanel({ deliveries }: { deliveries: DeliveryProblems }) {
+  const { failed, retrying, items } = deliveries;
+  return (
+    <Panel id="deliveries" title="Messages and scheduled work in trouble" count={failed + retrying} shown={items.length}>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Failed for good: {failed} · being retried: {retrying}. Each is tried up to {MAX_ATTEMPTS} times, waiting longer after each failure.
+      </p>
+      {items.length === 0 ? (
+        <p className="mt-3">Every SMS, e-mail and scheduled job went through.</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+          {items.map((item) => (
+            <li key={item.id} className="py-3">
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className={`font-semibold ${item.state === "failed" ? "text-red-800 dark:text-red-300" : ""}`}>
+                  {item.state === "failed" ? "Failed" : "Retrying"}
+                </span>
+                <span>
+                  {item.channel}: {item.what}
+                </span>
+              </p>
+              <p className="text-sm break-words">To {item.recipient}</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">
+                {item.attempts} {item.attempts === 1 ? "attempt" : "attempts"}; {item.state === "failed" ? "given up" : "next try"} {item.when}
+              </p>
+              <p className="text-sm break-words">Last error: {item.lastError}</p>
+              {item.state === "failed" && (
+                <div className="mt-2">
+                  <ConfirmButton intent="retry-delivery" fields={{ id: item.id }}>
+                    Retry now
+                  </ConfirmButton>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
   );
 }
 

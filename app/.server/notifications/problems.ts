@@ -1,0 +1,108 @@
+import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
+import { audit, type AuditActor } from "~/.server/audit/index.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { outbox } from "~/.server/db/schema.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { MAX_ATTEMPTS } from "./index.ts";
+
+/**
+ * The outbox's trouble, for the back office: SMS, e-mails and scheduled jobs that failed for good (after
+ * MAX_ATTEMPTS tries with backoff) and those still being retried. Nobody reads the server's log; an owner's
+ * warning that never went out, or a customer who never got their reference, must show where staff look.
+ * A failed item can be sent again from there ("Retry now"), which is audited.
+ */
+export interface DeliveryProblem {
+  id: number;
+  /** "SMS", "E-mail", "Scheduled job". */
+  channel: string;
+  /** Who it is for (a job: its name). */
+  recipient: string;
+  /** The message's subject or template, or the job's name. */
+  what: string;
+  attempts: number;
+  lastError: string;
+  state: "failed" | "retrying";
+  /** Failed: when it was given up; retrying: when the next try is due. India time. */
+  when: string;
+}
+
+export interface DeliveryProblems {
+  failed: number;
+  retrying: number;
+  items: DeliveryProblem[];
+}
+
+const CHANNEL_LABEL = { sms: "SMS", email: "E-mail", job: "Scheduled job" } as const;
+const LIMIT = 10;
+
+/** Failed items, newest first, then those being retried; with the counts of each. */
+export async function deliveryProblems(limit = LIMIT): Promise<DeliveryProblems> {
+  const db = getDb();
+  const troubled = or(eq(outbox.status, "failed"), and(eq(outbox.status, "pending"), gt(outbox.attempts, 0)));
+  const [counts] = await db
+    .select({
+      failed: count(sql`CASE WHEN ${outbox.status} = 'failed' THEN 1 END`),
+      retrying: count(sql`CASE WHEN ${outbox.status} = 'pending' THEN 1 END`),
+    })
+    .from(outbox)
+    .where(troubled);
+  const rows = await db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      template: outbox.template,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      status: outbox.status,
+      nextAttemptAt: outbox.nextAttemptAt,
+    })
+    .from(outbox)
+    .where(troubled)
+    .orderBy(sql`${outbox.status} = 'failed' DESC`, desc(outbox.nextAttemptAt), desc(outbox.id))
+    .limit(limit);
+  return {
+    failed: counts?.failed ?? 0,
+    retrying: counts?.retrying ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      channel: CHANNEL_LABEL[row.channel],
+      recipient: row.channel === "job" ? "the server" : row.recipient,
+      what: row.subject ?? row.template,
+      attempts: row.attempts,
+      lastError: row.lastError ?? "No error was recorded.",
+      state: row.status === "failed" ? "failed" : "retrying",
+      when: formatDateTime(row.nextAttemptAt),
+    })),
+  };
+}
+
+export type RetryResult = { ok: true; label: string } | { ok: false; message: string };
+
+/**
+ * Sends a failed item again: back to pending, due now, with a fresh round of attempts. Only a failed item
+ * (one being retried already has its next try booked; one sent is done), so a double click retries once.
+ */
+export async function retryDelivery(actor: AuditActor, id: number): Promise<RetryResult> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .returning({ channel: outbox.channel, recipient: outbox.recipient, template: outbox.template, lastError: outbox.lastError });
+    if (!row) return { ok: false as const, message: "That item is no longer failed: it was sent or retried meanwhile." };
+    const label = `${CHANNEL_LABEL[row.channel]} ${row.channel === "job" ? row.template : `to ${row.recipient}`}`;
+    await audit(tx, actor, {
+      action: "outbox.retry",
+      entityType: "outbox",
+      entityId: id,
+      entityLabel: label,
+      before: { status: "failed", lastError: row.lastError },
+      after: { status: "pending" },
+    });
+    return { ok: true as const, label };
+  });
+}
+
+export { MAX_ATTEMPTS };
