@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { linkCustomerAccount } from "~/.server/customers/link.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { technicianProfiles, users } from "~/.server/db/schema.ts";
 import type { Role } from "~/lib/auth/roles.ts";
@@ -32,6 +33,8 @@ export async function upsertUserWithRole(
       },
     })
     .returning();
+  // A customer's sign-in links their account to their customer record (same mobile), made from their requests.
+  if (role === "customer") await linkCustomerAccount(tx, user!.id, mobile);
   return user!;
 }
 

@@ -1,8 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
-import type { Transaction } from "~/.server/db/client.ts";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/.server/db/client.ts";
 import { bulkInsert } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
-import { customers, serviceRequests } from "~/.server/db/schema.ts";
+import { customers, serviceRequests, users } from "~/.server/db/schema.ts";
 
 /** Who a request names: a customer record is made from it when the mobile number is new. */
 export interface CustomerSeed {
@@ -39,6 +39,8 @@ export async function ensureCustomers(tx: Transaction, seeds: readonly CustomerS
     );
     const made = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, fresh));
     for (const row of made) ids.set(row.mobile!, row.id);
+    // Someone who signed in before sending their first request already has an account: link it now.
+    await linkExistingAccounts(tx, fresh);
   }
   return ids;
 }
@@ -51,4 +53,37 @@ export async function linkRequestsToCustomers(tx: Transaction, requests: Readonl
     .update(serviceRequests)
     .set({ customerId: sql`(SELECT ${customers.id} FROM ${customers} WHERE ${customers.mobile} = ${serviceRequests.mobile})` })
     .where(inArray(serviceRequests.id, requests.map((r) => r.id)));
+}
+
+/**
+ * Links the portal account to the customer with its mobile number: called when a customer signs in, and
+ * for records made after the account (a first request sent by someone already signed in). An erased
+ * customer has no mobile left, so it is never linked again; an account already linked elsewhere is left.
+ */
+export async function linkCustomerAccount(tx: Transaction | Database, userId: number, mobile: string): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ userId })
+    .where(
+      and(
+        eq(customers.mobile, mobile),
+        isNull(customers.userId),
+        isNull(customers.erasedAt),
+        sql`not exists (select 1 from ${customers} other where other.user_id = ${userId})`,
+      ),
+    );
+}
+
+/** Links the records of these mobiles to the customer accounts that already exist for them. */
+async function linkExistingAccounts(tx: Transaction, mobiles: readonly string[]): Promise<void> {
+  if (mobiles.length === 0) return;
+  await tx.execute(sql`
+    update ${customers} c set user_id = u.id
+    from ${users} u
+    where u.mobile = c.mobile and 'customer' = any(u.roles) and c.user_id is null
+      and c.mobile in (${sql.join(
+        mobiles.map((m) => sql`${m}`),
+        sql`, `,
+      )})
+      and not exists (select 1 from ${customers} other where other.user_id = u.id)`);
 }

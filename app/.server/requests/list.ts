@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { serviceRequests as sr, technicianProfiles } from "~/.server/db/schema.ts";
+import { equipmentUnits, serviceRequests as sr, technicianProfiles } from "~/.server/db/schema.ts";
 import { OPEN_STATUSES, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { formatDuration, responseState, type ResponseState } from "~/lib/requests/sla.ts";
@@ -122,7 +122,7 @@ export function referenceQuery(q: string): { exact: boolean; value: string } | u
 /**
  * The search box: a reference (exact, or its start), a mobile number (any way it is written: the last ten
  * digits are matched; fewer than ten match anywhere in the number), else a contact's name or company (any
- * part, any case).
+ * part, any case) or the exact serial number of one of the customer's units.
  */
 function searchCondition(q: string): SQL {
   const reference = referenceQuery(q);
@@ -132,9 +132,10 @@ function searchCondition(q: string): SQL {
     return digits.length >= 10 ? eq(sr.mobile, `+91${digits.slice(-10)}`) : sql`${sr.mobile} like ${`%${digits}%`}`;
   }
   const pattern = `%${likeEscape(q)}%`;
-  // The equipment register (a later issue) adds a unit's serial number here: an EXISTS on its units table
-  // by serial (exact, upper-cased), OR-ed with these, so that a serial read off a nameplate finds its jobs.
-  return or(ilike(sr.contactName, pattern), ilike(sr.company, pattern))!;
+  // A serial number read off a nameplate finds the jobs of that unit's customer: exact, any case, through
+  // the index on lower(serial_number) and then service_requests_customer.
+  const serial = sql`exists (select 1 from ${equipmentUnits} where ${equipmentUnits.customerId} = ${sr.customerId} and lower(${equipmentUnits.serialNumber}) = lower(${q.trim()}))`;
+  return or(ilike(sr.contactName, pattern), ilike(sr.company, pattern), serial)!;
 }
 
 /** Every condition of the filters but the status tab. */

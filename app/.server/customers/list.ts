@@ -1,0 +1,166 @@
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { customers as c, customerSites, equipmentUnits, serviceRequests as sr } from "~/.server/db/schema.ts";
+import type { CustomerFilter, CustomerListFilters } from "~/lib/forms/admin/customers.ts";
+import { OPEN_STATUSES } from "~/lib/forms/admin/request-list.ts";
+
+/**
+ * The back office's list of customers (/admin/customers): a search box (mobile, name, company, GSTIN or
+ * reference), the filter tabs with their counts, keyset pages newest first, and the CSV export. Follows the
+ * service-request list (~/.server/requests/list.ts): the cursor is (created_at, id) in microseconds, walked
+ * on customers_created; a full mobile number, a GSTIN and a reference are index look-ups (the unique
+ * indexes on mobile and reference, customers_gstin); names and companies are a scan of what is left.
+ */
+
+export interface CustomerListItem {
+  id: number;
+  reference: string;
+  name: string;
+  company: string | null;
+  mobile: string | null;
+  email: string | null;
+  gstin: string | null;
+  /** ISO. */
+  createdAt: string;
+  sites: number;
+  units: number;
+  requests: number;
+  openRequests: number;
+  /** ISO: the newest request's receipt, or null. */
+  lastRequestAt: string | null;
+  hasAccount: boolean;
+  erased: boolean;
+}
+
+export interface CustomerListPage {
+  rows: CustomerListItem[];
+  next: string | null;
+  total: number;
+  counts: Record<CustomerFilter, number>;
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+const OPEN = sql.join(
+  OPEN_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+const hasOpenRequest = sql`exists (select 1 from ${sr} where ${sr.customerId} = ${c.id} and ${sr.status} in (${OPEN}))`;
+
+/** The search box: a reference, a GSTIN, a mobile number (any way it is written), else a name or company. */
+export function customerSearchCondition(q: string): SQL {
+  const compact = q.replace(/\s+/g, "").toUpperCase();
+  if (/^CU-?\d{4}-?\d{4,7}$/.test(compact)) {
+    const m = /^CU-?(\d{4})-?(\d+)$/.exec(compact)!;
+    return eq(c.reference, `CU-${m[1]}-${m[2]}`);
+  }
+  if (/^\d{2}[A-Z]{5}\d{4}[A-Z][0-9A-Z]Z[0-9A-Z]$/.test(compact)) return eq(c.gstin, compact);
+  const digits = q.replace(/[\s\-+().]/g, "");
+  if (/^\d{4,}$/.test(digits)) {
+    return digits.length >= 10 ? eq(c.mobile, `+91${digits.slice(-10)}`) : sql`${c.mobile} like ${`%${digits}%`}`;
+  }
+  const pattern = `%${likeEscape(q.trim())}%`;
+  return or(ilike(c.name, pattern), ilike(c.company, pattern), ilike(c.gstin, pattern))!;
+}
+
+function showCondition(show: CustomerFilter): SQL {
+  switch (show) {
+    case "active":
+      return isNull(c.erasedAt);
+    case "open":
+      return and(isNull(c.erasedAt), hasOpenRequest)!;
+    case "no-account":
+      return and(isNull(c.erasedAt), isNull(c.userId))!;
+    case "erased":
+      return isNotNull(c.erasedAt);
+  }
+}
+
+const micros = sql<string>`(extract(epoch from ${c.createdAt}) * 1000000)::bigint::text`;
+const fromMicros = (value: string) => sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+
+const selection = {
+  id: c.id,
+  reference: c.reference,
+  name: c.name,
+  company: c.company,
+  mobile: c.mobile,
+  email: c.email,
+  gstin: c.gstin,
+  createdAt: c.createdAt,
+  userId: c.userId,
+  erasedAt: c.erasedAt,
+  sortKey: micros,
+  sites: sql<number>`(select count(*)::int from ${customerSites} where ${customerSites.customerId} = ${c.id})`,
+  units: sql<number>`(select count(*)::int from ${equipmentUnits} where ${equipmentUnits.customerId} = ${c.id})`,
+  requests: sql<number>`(select count(*)::int from ${sr} where ${sr.customerId} = ${c.id})`,
+  openRequests: sql<number>`(select count(*)::int from ${sr} where ${sr.customerId} = ${c.id} and ${sr.status} in (${OPEN}))`,
+  lastRequestAt: sql<string | null>`(select max(${sr.createdAt})::text from ${sr} where ${sr.customerId} = ${c.id})`,
+};
+
+async function rows(where: SQL | undefined, limit: number) {
+  return getDb()
+    .select(selection)
+    .from(c)
+    .where(where)
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(limit);
+}
+
+type Row = Awaited<ReturnType<typeof rows>>[number];
+
+function item(row: Row): CustomerListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    company: row.company,
+    mobile: row.mobile,
+    email: row.email,
+    gstin: row.gstin,
+    createdAt: row.createdAt.toISOString(),
+    sites: Number(row.sites),
+    units: Number(row.units),
+    requests: Number(row.requests),
+    openRequests: Number(row.openRequests),
+    lastRequestAt: row.lastRequestAt ? new Date(row.lastRequestAt).toISOString() : null,
+    hasAccount: row.userId !== null,
+    erased: row.erasedAt !== null,
+  };
+}
+
+function cursorCondition(cursor: Cursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const [value, id] = cursor;
+  if (typeof value !== "string" || !/^-?\d{1,17}$/.test(value) || id < 1 || id > 2_147_483_647) return undefined;
+  return sql`(${c.createdAt}, ${c.id}) < (${fromMicros(value)}, ${id})`;
+}
+
+/** The matches of each tab under the search: one query with a count per tab. */
+export async function countCustomers(q: string | undefined): Promise<Record<CustomerFilter, number>> {
+  const [row] = await getDb()
+    .select({
+      active: sql<number>`count(*) filter (where ${showCondition("active")})::int`,
+      open: sql<number>`count(*) filter (where ${showCondition("open")})::int`,
+      noAccount: sql<number>`count(*) filter (where ${showCondition("no-account")})::int`,
+      erased: sql<number>`count(*) filter (where ${showCondition("erased")})::int`,
+    })
+    .from(c)
+    .where(q ? customerSearchCondition(q) : undefined);
+  return { active: Number(row?.active ?? 0), open: Number(row?.open ?? 0), "no-account": Number(row?.noAccount ?? 0), erased: Number(row?.erased ?? 0) };
+}
+
+export async function listCustomers(f: CustomerListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<CustomerListPage> {
+  const where = and(showCondition(f.show), f.q ? customerSearchCondition(f.q) : undefined, cursorCondition(cursor));
+  const [found, counts] = await Promise.all([rows(where, size + 1), countCustomers(f.q)]);
+  const page = keysetPage(found, (row): Cursor => [row.sortKey, row.id], size);
+  return { rows: page.rows.map(item), next: page.next, total: counts[f.show], counts };
+}
+
+/** Every match of the filter, newest first, for the CSV export (at most CSV_MAX_ROWS). */
+export async function exportCustomers(f: CustomerListFilters, max = CSV_MAX_ROWS): Promise<CustomerListItem[]> {
+  return (await rows(and(showCondition(f.show), f.q ? customerSearchCondition(f.q) : undefined), max)).map(item);
+}

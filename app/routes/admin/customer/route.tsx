@@ -1,0 +1,160 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
+import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
+import {
+  addSite,
+  addUnitToCustomer,
+  closeDataRequest,
+  editDetails,
+  editSite,
+  editUnit,
+  eraseFromRecord,
+  recordDataRequest,
+  removeSite,
+  removeUnit,
+  type CustomerResult,
+} from "~/.server/customers/changes.ts";
+import { customerRecord } from "~/.server/customers/record.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { DetailList } from "~/components/detail-list.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import {
+  addSiteSchema,
+  addUnitSchema,
+  closeDataRequestSchema,
+  CUSTOMER_REFERENCE_PATTERN,
+  dataRequestSchema,
+  detailsSchema,
+  editSiteSchema,
+  editUnitSchema,
+  eraseSchema,
+  isCustomerIntent,
+  removeSiteSchema,
+  removeUnitSchema,
+} from "~/lib/forms/admin/customers.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { failureOf, type FormErrors } from "./forms.tsx";
+import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/customers/{reference}: one customer as the office keeps it: details (and the office's notes),
+ * sites with the units at each, every request newest first (each links to its page), the consent log, the
+ * personal-data requests, the JSON and CSV copy of their data, and erasure. Every change is a plain form
+ * with an intent and the customer's version; the domain is ~/.server/customers/changes.ts.
+ *
+ * Erasure is open to everyone with the "customers" permission (owner, office, accounts), not the owner
+ * alone: the DPDP Act gives the office a deadline, the owner is often on site, and the step cannot happen by
+ * accident (the reference typed to confirm, a reason, the audit entry). What it keeps is decided by code,
+ * not by the person pressing the button.
+ */
+
+const pathOf = (reference: string) => `/admin/customers/${encodeURIComponent(reference)}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const record = CUSTOMER_REFERENCE_PATTERN.test(params.reference) ? await customerRecord(params.reference) : undefined;
+  if (!record) return throwNotFound(url);
+  const site = await getSiteSettings();
+  const base = pathOf(record.customer.reference);
+  return {
+    ...record,
+    exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
+    meta: seo(site, { type: "policy", title: `${record.customer.reference}: Back Office`, description: `Customer ${record.customer.reference}.`, path: base, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerResult };
+
+async function perform(staff: StaffMember, reference: string, form: FormData): Promise<Outcome> {
+  const intent = form.get("intent");
+  if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  const run = <T,>(parsed: { data: T; refusal?: undefined } | { data?: undefined; refusal: ReturnType<typeof refuseForm> }, change: (input: T) => Promise<CustomerResult>) =>
+    parsed.refusal ? Promise.resolve({ refusal: parsed.refusal }) : change(parsed.data).then((result) => ({ result }));
+  switch (intent) {
+    case "details":
+      return run(parseForm(form, detailsSchema), (d) => editDetails(staff, reference, d));
+    case "add-site":
+      return run(parseForm(form, addSiteSchema), (d) => addSite(staff, reference, d));
+    case "edit-site":
+      return run(parseForm(form, editSiteSchema), (d) => editSite(staff, reference, d));
+    case "remove-site":
+      return run(parseForm(form, removeSiteSchema), (d) => removeSite(staff, reference, d));
+    case "add-unit":
+      return run(parseForm(form, addUnitSchema), (d) => addUnitToCustomer(staff, reference, d));
+    case "edit-unit":
+      return run(parseForm(form, editUnitSchema), (d) => editUnit(staff, reference, d));
+    case "remove-unit":
+      return run(parseForm(form, removeUnitSchema), (d) => removeUnit(staff, reference, d));
+    case "data-request":
+      return run(parseForm(form, dataRequestSchema), (d) => recordDataRequest(staff, reference, d));
+    case "close-data-request":
+      return run(parseForm(form, closeDataRequestSchema), (d) => closeDataRequest(staff, reference, d));
+    case "erase":
+      return run(parseForm(form, eraseSchema), (d) => eraseFromRecord(staff, reference, d));
+  }
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
+  const form = await readForm(request);
+  const outcome = await perform(staff, params.reference, form);
+  if ("refusal" in outcome) return outcome.refusal;
+  const { result } = outcome;
+  if (!result.ok) return result.reason === "not-found" ? throwNotFound(url) : refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
+}
+
+export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer: c, sites, unplacedUnits, requests, consentLog, dataRequests, exportHref } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const erased = c.erasedAt !== null;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        back={{ href: "/admin/customers", label: "Customers" }}
+        title={c.name}
+        description={
+          <span className="flex flex-wrap gap-x-2">
+            <span className="font-mono">{c.reference}</span>
+            {c.company && <span>· {c.company}</span>}
+            <span>· {requests.length === 1 ? "1 request" : `${requests.length} requests`}</span>
+          </span>
+        }
+        actions={
+          <>
+            <ButtonLink href={exportHref.json} download>
+              Download data (JSON)
+            </ButtonLink>
+            <ButtonLink href={exportHref.csv} download>
+              Download data (CSV)
+            </ButtonLink>
+          </>
+        }
+      />
+      {erased && (
+        <p role="status" className="mb-6 rounded-md border border-slate-400 bg-slate-100 p-4 font-medium dark:bg-slate-800">
+          This customer&apos;s personal data was erased on {formatDateTime(c.erasedAt!)} at their request. Their requests are kept, with references, dates and
+          status, but without their name, numbers or addresses.
+        </p>
+      )}
+      <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0">
+          <Details customer={c} failure={failureOf(failure, "details")} />
+          <Sites customer={c} sites={sites} unplacedUnits={unplacedUnits} failure={failure} />
+          <Requests requests={requests} />
+        </div>
+        <div className="min-w-0">
+          <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />
+          <ConsentLog entries={consentLog} />
+          {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { exportCustomers, listCustomers, type CustomerListItem } from "~/.server/customers/list.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { CUSTOMER_FILTERS, customerListSchema, type CustomerFilter, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/customers: one row per customer, searched by mobile, name, company, GSTIN or reference, with tabs
+ * for those with open requests, those not signed in to the portal yet and those erased; keyset pages newest
+ * first, and the current filter as a CSV download (?format=csv). The list pattern: ~/.server/admin/list.ts.
+ */
+const PATH = "/admin/customers";
+
+function indiaIso(iso: string | null): string {
+  if (!iso) return "";
+  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
+const CSV_COLUMNS: CsvColumn<CustomerListItem>[] = [
+  { header: "Reference", value: (r) => r.reference },
+  { header: "Name", value: (r) => r.name },
+  { header: "Company", value: (r) => r.company },
+  { header: "Mobile", value: (r) => r.mobile },
+  { header: "E-mail", value: (r) => r.email },
+  { header: "GSTIN", value: (r) => r.gstin },
+  { header: "Sites", value: (r) => r.sites },
+  { header: "Units", value: (r) => r.units },
+  { header: "Requests", value: (r) => r.requests },
+  { header: "Open requests", value: (r) => r.openRequests },
+  { header: "Last request", value: (r) => indiaIso(r.lastRequestAt) },
+  { header: "Portal account", value: (r) => (r.hasAccount ? "Yes" : "No") },
+  { header: "Added", value: (r) => indiaIso(r.createdAt) },
+  { header: "Erased", value: (r) => (r.erased ? "Yes" : "") },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { filters } = parseListQuery(url, customerListSchema);
+    return csvResponse("customers", CSV_COLUMNS, await exportCustomers(filters));
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const { filters, cursor } = parseListQuery(url, customerListSchema);
+  const [page, site] = await Promise.all([listCustomers(filters, cursor), getSiteSettings()]);
+  const tabs = CUSTOMER_FILTERS.map((f) => ({
+    href: listHref(url, { show: f.value === "active" ? null : f.value }),
+    label: f.label,
+    current: f.value === filters.show,
+    count: page.counts[f.value as CustomerFilter],
+  }));
+  return {
+    filters,
+    rows: page.rows,
+    total: page.total,
+    tabs,
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    empty: emptyMessage(filters),
+    meta: seo(site, { type: "policy", title: "Customers: Back Office", description: "Every customer: their sites, equipment and requests.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+function emptyMessage(f: CustomerListFilters): string {
+  if (f.q) return `No customer matches "${f.q}". Search by mobile number, name, company, GSTIN or reference.`;
+  switch (f.show) {
+    case "open":
+      return "No customer has an open request.";
+    case "no-account":
+      return "Every customer has signed in to the portal.";
+    case "erased":
+      return "No customer has been erased.";
+    default:
+      return "No customers yet: they are added with their first request, or by hand.";
+  }
+}
+
+type Item = Route.ComponentProps["loaderData"]["rows"][number];
+
+const link = "font-semibold text-brand-700 underline dark:text-sky-300";
+const muted = "text-slate-600 dark:text-slate-400";
+const control =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
+
+const COLUMNS: ColumnDef<Item, unknown>[] = [
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <a href={`${PATH}/${encodeURIComponent(r.reference)}`} className={link}>
+          {r.name}
+        </a>
+        <span className={`block font-mono text-xs ${muted}`}>{r.reference}</span>
+        {r.company && <span className="block">{r.company}</span>}
+      </>
+    ),
+  },
+  {
+    id: "contact",
+    header: "Contact",
+    cell: ({ row: { original: r } }) =>
+      r.erased ? (
+        <span className={muted}>Erased</span>
+      ) : (
+        <>
+          <span className="block whitespace-nowrap">{r.mobile ?? "No mobile"}</span>
+          {r.email && <span className={`block break-all ${muted}`}>{r.email}</span>}
+        </>
+      ),
+  },
+  { id: "gstin", header: "GSTIN", cell: ({ row: { original: r } }) => (r.gstin ? <span className="font-mono">{r.gstin}</span> : <span className={muted}>None</span>) },
+  {
+    id: "equipment",
+    header: "Sites · units",
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {r.sites} · {r.units}
+      </span>
+    ),
+  },
+  {
+    id: "requests",
+    header: "Requests",
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap">
+        {r.requests}
+        {r.openRequests > 0 && <span className="font-semibold"> ({r.openRequests} open)</span>}
+      </span>
+    ),
+  },
+  {
+    id: "last",
+    header: "Last request",
+    cell: ({ row: { original: r } }) =>
+      r.lastRequestAt ? (
+        <time dateTime={r.lastRequestAt} className="whitespace-nowrap">
+          {formatDateTime(r.lastRequestAt)}
+        </time>
+      ) : (
+        <span className={muted}>None</span>
+      ),
+  },
+  { id: "account", header: "Portal", cell: ({ row: { original: r } }) => (r.hasAccount ? "Signed in" : <span className={muted}>Not yet</span>) },
+];
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Customers"
+        description="One record per customer: their sites, equipment, requests and personal-data requests."
+        actions={
+          <>
+            <a href={`${PATH}/new`} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+              Add a customer
+            </a>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <FilterTabs label="Which customers" tabs={tabs} />
+      <form method="get" action={PATH} role="search" aria-label="Customers" className="mb-4 flex flex-wrap items-end gap-3">
+        {filters.show !== "active" && <input type="hidden" name="show" value={filters.show} />}
+        <div className="min-w-0 grow sm:max-w-md">
+          <label htmlFor="customer-q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input id="customer-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} aria-describedby="customer-q-hint" className={control} />
+          <p id="customer-q-hint" className={`mt-1 text-sm ${muted}`}>
+            Mobile number, name, company, GSTIN or reference (CU-…).
+          </p>
+        </div>
+        <div className="flex gap-3 pb-7">
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            Search
+          </button>
+          {filters.q && (
+            <a href={filters.show === "active" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
+              Clear
+            </a>
+          )}
+        </div>
+      </form>
+      <DataTable caption="Customers, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
+  );
+}
