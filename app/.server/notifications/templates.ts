@@ -30,6 +30,7 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   requestDuplicate: "1007000000000000013",
   technicianJobAssigned: "1007000000000000014",
   responseEscalation: "1007000000000000020",
+  benchReady: "1007000000000000041",
 } as const;
 
 export interface DltTemplate {
@@ -142,6 +143,12 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.responseEscalation,
     text: "Alert: request {#var#} ({#var#}, {#var#}) has no call logged yet. The response is due at {#var#}.",
     variables: ["reference", "urgency", "name", "due"],
+  },
+  /** To the customer: their unit booked in for bench repair is repaired, passed its load test and can be collected. */
+  benchReady: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.benchReady,
+    text: "{#var#}: your {#var#} (job card {#var#}) is repaired, tested under load and ready. Please call us to arrange collection.",
+    variables: ["business", "unit", "jobCard"],
   },
 };
 
@@ -625,6 +632,27 @@ export function jobAssignedNotifications(notice: JobAssignedNotice, site: SiteSe
       notice.mobile,
       { business: site.identity.legalName, reference: notice.reference, job: notice.job },
       `request:${notice.reference}:event:${notice.eventId}:technician-sms`,
+    ),
+  ];
+}
+
+export interface BenchReadyNotice {
+  jobCard: string;
+  mobile: string;
+  /** The unit as the customer knows it: "ABB ACS580". */
+  unit: string;
+  /** The bench event that made the job ready: one SMS per event, however often it is reported. */
+  eventId: number;
+}
+
+/** To the customer when a unit booked in for bench repair is ready (~/.server/bench/work.ts). */
+export function benchReadyNotifications(notice: BenchReadyNotice, site: SiteSettings): OutboxMessage[] {
+  return [
+    sms(
+      DLT_TEMPLATES.benchReady,
+      notice.mobile,
+      { business: site.identity.legalName, unit: notice.unit, jobCard: notice.jobCard },
+      `bench:${notice.jobCard}:event:${notice.eventId}:customer-sms`,
     ),
   ];
 }

@@ -1,9 +1,11 @@
 import { requireRole } from "~/.server/auth/index.ts";
+import { benchForRequest } from "~/.server/bench/view.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
+import { BenchProgress } from "~/components/bench-progress.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
@@ -25,8 +27,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const site = await getSiteSettings();
   const { request: r, photos, events } = found;
   // The field work (issue 10): the engineer, the visit and the job report; its photos are shown there.
-  const [engineer, record] = await Promise.all([engineerName(r.assignedTechnicianId), jobRecord(r.id, { customer: true })]);
-  const sitePhotos = new Set(record.photos.map((p) => p.id));
+  // Bench repair (issue 10): each unit booked into the workshop, with the steps the customer may read.
+  const [engineer, record, bench] = await Promise.all([engineerName(r.assignedTechnicianId), jobRecord(r.id, { customer: true }), benchForRequest(r.id, { customer: true })]);
+  const benchPhotos = bench.flatMap((u) => u.photos.map((p) => p.id));
+  const sitePhotos = new Set([...record.photos.map((p) => p.id), ...benchPhotos]);
   return {
     request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: undefined, idempotencyKey: undefined },
     photos: photos.filter((p) => !sitePhotos.has(p.id)).map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
@@ -37,6 +41,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       record,
     },
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    bench: bench.map((u) => ({ ...u, photos: u.photos.map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })) })),
     meta: seo(site, {
       type: "booking",
       title: `Request ${r.reference}`,
@@ -54,7 +59,7 @@ export function headers() {
 export const meta = routeMeta;
 
 export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
-  const { request, photos, events, report } = loaderData;
+  const { request, photos, events, report, bench } = loaderData;
   const { promises, identity } = useSite();
   const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
   return (
@@ -85,6 +90,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
       </section>
 
       <JobReport requestId={request.id} {...report} />
+      <BenchProgress units={bench} />
       <RequestTimeline createdAt={request.createdAt} events={events} />
       <RequestDetails request={request} photos={photos} />
     </div>

@@ -278,3 +278,50 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
     </div>
   );
 }
+
+/** The request's units booked in for bench repair, and the way to book one in (issue 10, section 4). */
+export function BenchJobs({
+  reference,
+  closed,
+  jobs,
+}: {
+  reference: string;
+  closed: boolean;
+  jobs: Array<{ jobCard: string; unit: string; stageLabel: string; warrantyRepeatOf: string | null; warrantyUntil: string | null }>;
+}) {
+  return (
+    <section aria-labelledby="bench-heading" className="mt-8">
+      <h2 id="bench-heading" className="text-xl font-semibold">
+        Bench repair
+      </h2>
+      {jobs.length > 0 ? (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {jobs.map((j) => (
+            <li key={j.jobCard} className="p-3">
+              <a href={`/admin/bench/${encodeURIComponent(j.jobCard)}`} className="font-mono font-semibold text-brand-700 underline dark:text-sky-300">
+                {j.jobCard}
+              </a>{" "}
+              {j.unit}: <strong>{j.stageLabel}</strong>
+              {j.warrantyUntil && <span> (warranty until {j.warrantyUntil})</span>}
+              {j.warrantyRepeatOf && (
+                <span className="mt-1 block font-semibold text-amber-900 dark:text-amber-200">Warranty repeat: came back within the warranty of {j.warrantyRepeatOf}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">No unit of this request is in the workshop.</p>
+      )}
+      {!closed && (
+        <p className="mt-3">
+          <a
+            href={`/admin/service-requests/${encodeURIComponent(reference)}/bench`}
+            className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            Book in for bench repair
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

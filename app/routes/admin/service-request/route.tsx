@@ -1,5 +1,6 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
 import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/staff.ts";
+import { requestBenchSummary } from "~/.server/bench/view.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import {
   assignTechnician,
@@ -34,7 +35,7 @@ import {
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { RequestActions, type FormErrors } from "./actions.tsx";
+import { BenchJobs, RequestActions, type FormErrors } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -62,9 +63,16 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const base = pathOf(page.request.reference);
   const [visitDate, visitFrom] = page.request.visitStart ? indiaParts(page.request.visitStart) : [undefined, undefined];
   const visitTo = page.request.visitEnd ? indiaParts(page.request.visitEnd)[1] : undefined;
+  // Bench repair (issue 10): the request's units in the workshop, and its customer's record. Their photos
+  // are on each unit's page, not among the photos sent with the request.
+  const bench = await requestBenchSummary(page.request.id);
+  const benchPhotos = new Set(bench.jobs.flatMap((j) => j.photos.map((p) => p.id)));
   return {
     ...page,
-    photos: page.photos.map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
+    events: page.events.map((e) => (e.kind === "bench" ? { ...e, kindLabel: "Bench repair" } : e)),
+    photos: page.photos.filter((p) => !benchPhotos.has(p.id)).map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
+    customer: bench.customer,
+    benchJobs: bench.jobs.map((j) => ({ jobCard: j.jobCard, unit: j.unit, stageLabel: j.stageLabel, warrantyRepeatOf: j.warrantyRepeatOf, warrantyUntil: j.warrantyUntil })),
     canDispatch: can(staff.role, "dispatch"),
     today: todayInIndia(),
     visitDefaults: { date: visitDate, from: visitFrom, to: visitTo },
@@ -156,6 +164,11 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
             <StatusBadge status={r.status} label={r.statusLabel} />
             <span className={r.urgency === "emergency" ? "font-semibold text-red-800 dark:text-red-300" : ""}>{urgencyLabel(r.urgency)}</span>
             {r.company && <span>· {r.company}</span>}
+            {loaderData.customer && (
+              <a href={`/admin/customers/${encodeURIComponent(loaderData.customer.reference)}`} className="font-semibold text-brand-700 underline dark:text-sky-300">
+                Customer {loaderData.customer.reference}
+              </a>
+            )}
           </span>
         }
       />
@@ -189,6 +202,7 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
             </h2>
             <DetailList rows={job} />
           </section>
+          <BenchJobs reference={r.reference} closed={r.status === "cancelled"} jobs={loaderData.benchJobs} />
           <RequestDetails request={r} photos={photos} />
           <RequestHistory createdAt={r.createdAt} events={events} />
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">

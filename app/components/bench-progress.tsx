@@ -1,0 +1,100 @@
+import { BENCH_STAGES, STAGE_INFO } from "~/lib/bench/stages.ts";
+import { formatDateTime } from "~/lib/format.ts";
+
+/**
+ * The customer's view of their units in our workshop (on their request page): for each unit its job card,
+ * where it stands among the stages, what that means, the estimate, the test result, the warranty, and the
+ * steps the office did not mark internal. The data is ~/.server/bench/view.ts benchForRequest({ customer: true }).
+ */
+export interface BenchProgressUnit {
+  jobCard: string;
+  unit: string;
+  stage: string;
+  stageLabel: string;
+  stageText: string;
+  receivedAt: string;
+  estimate: string | null;
+  testResult: "pass" | "fail" | null;
+  warrantyUntil: string | null;
+  underWarranty: boolean;
+  warrantyRepeatOf: string | null;
+  events: Array<{ id: number; stageLabel: string; note: string | null; createdAt: string }>;
+  photos: Array<{ id: number; width: number; height: number; caption: string | null; src: string }>;
+}
+
+export function BenchProgress({ units }: { units: BenchProgressUnit[] }) {
+  if (units.length === 0) return null;
+  return (
+    <section aria-labelledby="bench-heading" className="mt-8">
+      <h2 id="bench-heading" className="text-xl font-semibold">
+        {units.length === 1 ? "Your unit in our workshop" : "Your units in our workshop"}
+      </h2>
+      <ul className="mt-3 space-y-6">
+        {units.map((u) => {
+          const at = BENCH_STAGES.indexOf(u.stage as (typeof BENCH_STAGES)[number]);
+          return (
+            <li key={u.jobCard} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+              <h3 className="text-lg font-semibold">
+                {u.unit} <span className="font-mono text-base font-normal">({u.jobCard})</span>
+              </h3>
+              <p className="mt-1">
+                Now: <strong>{u.stageLabel}</strong>. {u.stageText}
+              </p>
+              {u.warrantyUntil && <p className="mt-1">{u.underWarranty ? `Under warranty until ${u.warrantyUntil}.` : `The warranty ended on ${u.warrantyUntil}.`}</p>}
+              {u.warrantyRepeatOf && <p className="mt-1">Booked in within the warranty of our earlier repair {u.warrantyRepeatOf}.</p>}
+              {u.estimate && <p className="mt-1">Estimate: {u.estimate}</p>}
+              {u.testResult && <p className="mt-1">Load test: {u.testResult === "pass" ? "passed" : "failed, being repaired again"}</p>}
+              <ol aria-label={`Stages of ${u.jobCard}`} className="mt-3 flex flex-wrap gap-1.5 text-sm">
+                {BENCH_STAGES.map((s, i) => (
+                  <li
+                    key={s}
+                    aria-current={i === at ? "step" : undefined}
+                    className={`rounded-full border px-2.5 py-0.5 ${
+                      i < at
+                        ? "border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100"
+                        : i === at
+                          ? "border-brand-700 bg-brand-700 font-semibold text-white"
+                          : "border-slate-300 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+                    }`}
+                  >
+                    {STAGE_INFO[s].label}
+                    {i < at && <span className="sr-only"> (done)</span>}
+                  </li>
+                ))}
+              </ol>
+              <ol aria-label={`Steps of ${u.jobCard}`} className="mt-4 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
+                {u.events.map((e) => (
+                  <li key={e.id}>
+                    <p className="font-medium">{e.stageLabel}</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                    </p>
+                    {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
+                  </li>
+                ))}
+              </ol>
+              {u.photos.length > 0 && (
+                <ul aria-label={`Photos of ${u.jobCard}`} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                  {u.photos.map((p) => (
+                    <li key={p.id}>
+                      <a href={p.src}>
+                        <img
+                          src={p.src}
+                          width={p.width}
+                          height={p.height}
+                          loading="lazy"
+                          alt={`${u.unit} in our workshop${p.caption ? `: ${p.caption}` : ""}`}
+                          className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,424 @@
+import type { ReactNode } from "react";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
+import { benchJobPage } from "~/.server/bench/view.ts";
+import { addBenchPhotos, moveStage, recordDiagnosis, recordEstimate, recordRepair, recordTest } from "~/.server/bench/work.ts";
+import type { BenchResult } from "~/.server/bench/shared.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { DetailList } from "~/components/detail-list.tsx";
+import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { listText, TEST_PARAMETERS } from "~/lib/bench/stages.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import {
+  diagnosisSchema,
+  estimateSchema,
+  isBenchIntent,
+  JOB_CARD_PATTERN,
+  moveSchema,
+  photosSchema,
+  repairSchema,
+  testSchema,
+  type BenchIntent,
+} from "~/lib/forms/admin/bench.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
+ * warranty flag, links to the request, the customer and the printable label, the steps for its stage
+ * (move on with a note, diagnosis, estimate, repair notes, test report, photos), its photos and its history.
+ * Every step is a plain form with an intent and the job's version; the domain is ~/.server/bench/work.ts.
+ */
+
+const pathOf = (jobCard: string) => `/admin/bench/${encodeURIComponent(jobCard)}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const page = JOB_CARD_PATTERN.test(params.jobCard) ? await benchJobPage(params.jobCard) : undefined;
+  if (!page) return throwNotFound(url);
+  const site = await getSiteSettings();
+  const requestBase = `/admin/service-requests/${encodeURIComponent(page.request.reference)}`;
+  return {
+    ...page,
+    photos: page.photos.map((p) => ({ ...p, src: `${requestBase}/photos/${p.id}` })),
+    photoKey: crypto.randomUUID(),
+    meta: seo(site, {
+      type: "policy",
+      title: `${page.job.jobCard}: Bench repair: Back Office`,
+      description: `Job card ${page.job.jobCard}: ${page.unit.text}.`,
+      path: pathOf(page.job.jobCard),
+      noindex: true,
+    }),
+  };
+}
+
+export const meta = routeMeta;
+
+async function perform(staff: StaffMember, jobCard: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: BenchResult }> {
+  const intent = form.get("intent");
+  if (!isBenchIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  switch (intent) {
+    case "move": {
+      const p = parseForm(form, moveSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await moveStage(staff, jobCard, p.data) };
+    }
+    case "diagnosis": {
+      const p = parseForm(form, diagnosisSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await recordDiagnosis(staff, jobCard, p.data) };
+    }
+    case "estimate": {
+      const p = parseForm(form, estimateSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await recordEstimate(staff, jobCard, p.data) };
+    }
+    case "repair": {
+      const p = parseForm(form, repairSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await recordRepair(staff, jobCard, p.data) };
+    }
+    case "test": {
+      const p = parseForm(form, testSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await recordTest(staff, jobCard, p.data) };
+    }
+    case "photos": {
+      const p = parseForm(form, photosSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await addBenchPhotos(staff, jobCard, p.data, form.getAll("photos")) };
+    }
+  }
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  if (!JOB_CARD_PATTERN.test(params.jobCard)) return throwNotFound(url);
+  const form = await readForm(request);
+  const outcome = await perform(staff, params.jobCard, form);
+  if ("refusal" in outcome) return outcome.refusal;
+  const { result } = outcome;
+  if (!result.ok) return result.reason === "not-found" ? throwNotFound(url) : refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(params.jobCard), { type: "success", message: result.message });
+}
+
+const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
+const optionClass =
+  "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
+const errorText = "mt-1 text-sm font-medium text-red-700 dark:text-red-400";
+
+function StepForm({
+  intent,
+  title,
+  version,
+  failure,
+  button,
+  intro,
+  multipart,
+  children,
+}: {
+  intent: BenchIntent;
+  title: string;
+  version: number;
+  failure: FormErrors | undefined;
+  button: string;
+  intro?: ReactNode;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const mine = failure?.intent === intent ? failure : undefined;
+  return (
+    <section aria-labelledby={`${intent}-heading`} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <h3 id={`${intent}-heading`} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {intro && <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div>}
+      <form method="post" encType={multipart ? "multipart/form-data" : undefined} aria-labelledby={`${intent}-heading`} className="mt-3 space-y-4">
+        <FormError message={mine?.errors.form ?? mine?.errors.idempotencyKey ?? mine?.errors.version} />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="version" value={version} />
+        <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
+        <button type="submit" className={submitClass}>
+          {button}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export default function BenchJob({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, unit, request, customer, repeatOf, repeats, moves, steps, events, photos } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const f = (intent: BenchIntent) => (failure?.intent === intent ? failure : undefined);
+  const move = f("move");
+  const diagnosis = f("diagnosis");
+  const estimate = f("estimate");
+  const repair = f("repair");
+  const test = f("test");
+  const photo = f("photos");
+  const details: Array<[string, string | null]> = [
+    ["Unit", unit.text],
+    ["Kind", unit.kind],
+    ["Rating", unit.rating],
+    ["Serial number", unit.serialNumber ?? "Not recorded"],
+    ["Received", formatDateTime(job.receivedAt)],
+    ["Fault reported", job.faultReported],
+    ["Condition on arrival", job.conditionOnArrival],
+    ["Accessories", job.accessories ?? "None recorded"],
+    ["Diagnosis", job.diagnosis],
+    ["Estimate", job.estimate],
+    ["Repair notes", job.repairNotes],
+    ["Load test", job.testResult ? `${job.testResult === "pass" ? "Passed" : "Failed"}${job.testParametersText ? `: ${job.testParametersText}` : ""}` : null],
+    ["Test notes", job.testNotes],
+    ["Returned", job.returnedAt ? formatDateTime(job.returnedAt) : null],
+    ["Warranty until", job.warrantyUntil],
+  ];
+  const chosenMove = move?.values.to ?? (moves.length === 1 ? moves[0]!.value : undefined);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        back={{ href: "/admin/bench", label: "Bench repair" }}
+        title={
+          <>
+            <span className="font-mono">{job.jobCard}</span>: {unit.make} {unit.model ?? ""}
+          </>
+        }
+        description={
+          <span className="mt-1 flex flex-wrap items-center gap-2">
+            <span className="rounded-full border border-brand-700 bg-brand-50 px-2.5 py-0.5 text-sm font-semibold text-brand-800 dark:bg-slate-800 dark:text-sky-200">{job.stageLabel}</span>
+            <span>
+              {request.contactName}
+              {request.company ? ` · ${request.company}` : ""}
+            </span>
+          </span>
+        }
+        actions={<ButtonLink href={`${pathOf(job.jobCard)}/label`}>Print label</ButtonLink>}
+      />
+
+      {repeatOf && (
+        <p role="note" className="mb-4 rounded-md border border-amber-500 bg-amber-50 p-3 font-medium text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          Warranty repeat: this serial number was repaired under{" "}
+          <a href={pathOf(repeatOf.jobCard)} className="font-mono underline">
+            {repeatOf.jobCard}
+          </a>
+          {repeatOf.warrantyUntil ? `, under warranty until ${repeatOf.warrantyUntil}` : ""}. Check the earlier repair before charging.
+        </p>
+      )}
+      {repeats.length > 0 && (
+        <p className="mb-4 rounded-md border border-amber-500 p-3">
+          Came back within this repair&apos;s warranty as{" "}
+          {repeats.map((r, i) => (
+            <span key={r}>
+              {i > 0 && ", "}
+              <a href={pathOf(r)} className="font-mono underline">
+                {r}
+              </a>
+            </span>
+          ))}
+          .
+        </p>
+      )}
+
+      <p className="flex flex-wrap gap-x-5 gap-y-2">
+        <a href={`/admin/service-requests/${encodeURIComponent(request.reference)}`} className="font-semibold text-brand-700 underline dark:text-sky-300">
+          Request {request.reference} ({request.statusLabel})
+        </a>
+        {customer && (
+          <a href={`/admin/customers/${encodeURIComponent(customer.reference)}`} className="font-semibold text-brand-700 underline dark:text-sky-300">
+            Customer {customer.reference}: {customer.name}
+          </a>
+        )}
+        <a href="#steps" className="font-semibold text-brand-700 underline lg:hidden dark:text-sky-300">
+          Go to the steps
+        </a>
+      </p>
+
+      <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">
+          <section aria-labelledby="unit-heading" className="mt-6">
+            <h2 id="unit-heading" className="text-xl font-semibold">
+              Unit and job
+            </h2>
+            <DetailList rows={details} />
+          </section>
+
+          {photos.length > 0 && (
+            <section aria-labelledby="photos-heading" className="mt-8">
+              <h2 id="photos-heading" className="text-xl font-semibold">
+                Photos
+              </h2>
+              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {photos.map((p) => (
+                  <li key={p.id}>
+                    <a href={p.src}>
+                      <img
+                        src={p.src}
+                        width={p.width}
+                        height={p.height}
+                        loading="lazy"
+                        alt={`${p.caption ?? "Bench photo"}: ${p.originalName}`}
+                        className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
+                      />
+                    </a>
+                    {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          <section aria-labelledby="history-heading" className="mt-8">
+            <h2 id="history-heading" className="text-xl font-semibold">
+              History
+            </h2>
+            <ol className="mt-3 space-y-4 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
+              {events.map((e) => (
+                <li key={e.id}>
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span>{e.stageLabel}</span>
+                    {e.internal ? (
+                      <span className="rounded border border-amber-600 bg-amber-50 px-1.5 text-xs font-semibold text-amber-950 uppercase dark:bg-amber-950 dark:text-amber-100">Internal</span>
+                    ) : (
+                      <span className="rounded border border-slate-400 px-1.5 text-xs font-semibold text-slate-700 uppercase dark:text-slate-300">Customer can read</span>
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                    {e.by && <> · by {e.by}</>}
+                  </p>
+                  {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+
+        <div className="mt-8 min-w-0">
+          <h2 id="steps" className="scroll-mt-4 text-xl font-semibold">
+            Steps
+          </h2>
+          <div className="mt-3 space-y-5">
+            {moves.length > 0 ? (
+              <StepForm intent="move" title="Move to the next stage" version={job.version} failure={failure} button="Move" intro={`Now: ${job.stageLabel}.`}>
+                <fieldset aria-describedby={move?.errors.to ? "move-to-error" : undefined}>
+                  <legend className="font-medium">Next stage</legend>
+                  <ul className="mt-2 space-y-2">
+                    {moves.map((m) => (
+                      <li key={m.value}>
+                        <label className={optionClass}>
+                          <input type="radio" name="to" value={m.value} defaultChecked={chosenMove === m.value} className="mt-1 size-4 shrink-0" />
+                          <span>
+                            <span className="block font-medium">{m.label}</span>
+                            {m.missing.length > 0 && <span className="block text-sm text-slate-700 dark:text-slate-300">Needs {listText(m.missing)} first.</span>}
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                  {move?.errors.to && (
+                    <p id="move-to-error" className={errorText}>
+                      {move.errors.to}
+                    </p>
+                  )}
+                </fieldset>
+                <TextArea name="note" label="Note" rows={2} maxLength={1000} defaultValue={move?.values.note} error={move?.errors.note} hint="The customer reads it on their request page, unless internal." />
+                <label className="flex items-start gap-3">
+                  <input type="checkbox" name="internal" value="yes" defaultChecked={move?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
+                  <span>Internal note, not shown to the customer</span>
+                </label>
+              </StepForm>
+            ) : (
+              <p>This unit has been returned{job.warrantyUntil ? `; its warranty runs until ${job.warrantyUntil}` : ""}. The job card is closed.</p>
+            )}
+
+            {steps.diagnosis && (
+              <StepForm intent="diagnosis" title="Diagnosis" version={job.version} failure={failure} button="Save the diagnosis">
+                <TextArea name="diagnosis" label="What is the fault" required rows={4} maxLength={4000} defaultValue={diagnosis?.values.diagnosis ?? job.diagnosis ?? undefined} error={diagnosis?.errors.diagnosis} hint="The customer reads it." />
+              </StepForm>
+            )}
+
+            {steps.estimate && (
+              <StepForm intent="estimate" title="Estimate" version={job.version} failure={failure} button="Save the estimate" intro="The repair starts once the customer approves it (the quote itself comes with the quotes screen).">
+                <TextField
+                  name="estimate"
+                  label="Estimate (₹)"
+                  required
+                  inputMode="numeric"
+                  maxLength={20}
+                  defaultValue={estimate?.values.estimate ?? (job.estimatePaise === null ? undefined : String(job.estimatePaise / 100))}
+                  error={estimate?.errors.estimate}
+                  hint="In rupees, e.g. 12500."
+                />
+              </StepForm>
+            )}
+
+            {steps.repair && (
+              <StepForm intent="repair" title="Repair notes" version={job.version} failure={failure} button="Save the repair notes">
+                <TextArea name="repairNotes" label="What was repaired or replaced" required rows={4} maxLength={4000} defaultValue={repair?.values.repairNotes ?? job.repairNotes ?? undefined} error={repair?.errors.repairNotes} hint="For the workshop: the customer does not read these." />
+              </StepForm>
+            )}
+
+            {steps.test && (
+              <StepForm intent="test" title="Test report" version={job.version} failure={failure} button="Save the test report" intro="The unit can be marked Ready only after a passing load test.">
+                <fieldset aria-describedby={test?.errors.result ? "test-result-error" : undefined}>
+                  <legend className="font-medium">Load test result</legend>
+                  <div className="mt-2 grid grid-cols-2 gap-2">
+                    {(["pass", "fail"] as const).map((value) => (
+                      <label key={value} className={optionClass}>
+                        <input type="radio" name="result" value={value} defaultChecked={(test?.values.result ?? job.testResult) === value} className="mt-1 size-4 shrink-0" />
+                        <span className="font-medium">{value === "pass" ? "Passed" : "Failed"}</span>
+                      </label>
+                    ))}
+                  </div>
+                  {test?.errors.result && (
+                    <p id="test-result-error" className={errorText}>
+                      {test.errors.result}
+                    </p>
+                  )}
+                </fieldset>
+                <div className="grid grid-cols-2 gap-3">
+                  {TEST_PARAMETERS.map((p) => (
+                    <TextField
+                      key={p.name}
+                      name={p.name}
+                      label={`${p.label} (${p.unit})`}
+                      inputMode="numeric"
+                      maxLength={12}
+                      defaultValue={test?.values[p.name] ?? (job.testParameters[p.name] === undefined ? undefined : String(job.testParameters[p.name]))}
+                      error={test?.errors[p.name]}
+                    />
+                  ))}
+                </div>
+                <TextArea name="testNotes" label="Test notes" rows={2} maxLength={2000} defaultValue={test?.values.testNotes ?? job.testNotes ?? undefined} error={test?.errors.testNotes} />
+              </StepForm>
+            )}
+
+            {job.stage !== "returned" && (
+              <StepForm intent="photos" title="Add photos" version={job.version} failure={failure} button="Add the photos" multipart>
+                <input type="hidden" name="idempotencyKey" value={photo?.values.idempotencyKey ?? loaderData.photoKey} />
+                <div>
+                  <label htmlFor="photos-file" className="block font-medium">
+                    Photos
+                  </label>
+                  <input
+                    id="photos-file"
+                    name="photos"
+                    type="file"
+                    multiple
+                    accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+                    aria-describedby={photo?.errors.photos ? "photos-file-error" : undefined}
+                    aria-invalid={photo?.errors.photos ? true : undefined}
+                    className="mt-1 block w-full text-base"
+                  />
+                  {photo?.errors.photos && (
+                    <p id="photos-file-error" className={errorText}>
+                      {photo.errors.photos}
+                    </p>
+                  )}
+                </div>
+                <TextField name="caption" label="Caption" maxLength={200} defaultValue={photo?.values.caption} error={photo?.errors.caption} hint="e.g. Burnt IGBT module, test rig at 80 % load" />
+              </StepForm>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
