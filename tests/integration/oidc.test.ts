@@ -8,10 +8,10 @@ import { completeOidcSignIn, clearOidcDiscovery, startOidcSignIn, takeStoredRetu
 import { readSession } from "~/.server/auth/sessions.ts";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
-import { sessions, users } from "~/.server/db/schema.ts";
+import { sessions, siteSettings, users } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
-import { seedSettings } from "~/.server/settings/index.ts";
+import { saveSettingsGroup, seedSettings } from "~/.server/settings/index.ts";
 import { loader as callbackLoader } from "~/routes/auth/auth-callback.ts";
 import { action as startAction } from "~/routes/auth/oidc-start.ts";
 import { action as signOutAction } from "~/routes/auth/sign-out.ts";
@@ -541,6 +541,37 @@ describe.each(engines)("sign-in through an OpenID provider on %s", (engine) => {
     setServerConfig(readConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET }));
     expect((await startAction(routeArgs(post("/auth/oidc/start", app, { role: "customer" })))).status).toBe(404);
     expect((await callbackLoader(routeArgs(get("/auth/callback?code=x&state=y", app)))).status).toBe(404);
+  });
+
+  it("without OIDC_* variables, the provider the owner set in the settings signs people in, with no restart", async () => {
+    setServerConfig(readConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET }));
+    clearOidcDiscovery();
+    const app = new Jar();
+    expect((await startAction(routeArgs(post("/auth/oidc/start", app, { role: "customer" })))).status).toBe(404);
+    const integrationsVersion = async () =>
+      (await testDb.handle.db.select().from(siteSettings).where(eq(siteSettings.key, "integrations")))[0]?.updatedAt.toISOString() ?? "";
+    const saved = await saveSettingsGroup({
+      group: "integrations",
+      expectedVersion: await integrationsVersion(),
+      next: (current) => ({ ...current, oidcIssuer: op.issuer, oidcClientId: CLIENT_ID, oidcClientSecret: CLIENT_SECRET, oidcProviderName: "Deccan Google" }),
+      actor: { userId: null, label: "Test Owner", ipAddress: null },
+    });
+    expect(saved).toEqual({ ok: true, changed: true });
+    try {
+      const { app: signedIn, authorization, callback } = await startAndSignIn("ravi", "customer", "/customer/request/12");
+      expect(authorization.startsWith(op.issuer)).toBe(true);
+      const done = await callbackLoader(routeArgs(get(callback, signedIn)));
+      expect(redirectOf(done)).toBe(`${APP}/customer/request/12`);
+      signedIn.take(done);
+      expect(signedIn.cookies.has("sid")).toBe(true);
+    } finally {
+      await saveSettingsGroup({
+        group: "integrations",
+        expectedVersion: await integrationsVersion(),
+        next: (current) => ({ ...current, oidcIssuer: undefined, oidcClientId: undefined, oidcClientSecret: undefined, oidcProviderName: undefined }),
+        actor: { userId: null, label: "Test Owner", ipAddress: null },
+      });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import * as client from "openid-client";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { getServerConfig } from "~/.server/config.ts";
+import { effectiveOidc, type OidcSettings } from "~/.server/settings/integrations.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { sessions, users } from "~/.server/db/schema.ts";
 import { isRole, ROLES, safeReturnPath, type Role } from "~/lib/auth/roles.ts";
@@ -32,20 +33,23 @@ const SCOPE = "openid profile email";
 
 export type OidcFailure = "failed" | "no-account" | "denied";
 
-/** The provider's name for the "Sign in with <provider>" button, or undefined when it is not configured. */
-export function oidcProviderName(): string | undefined {
-  return getServerConfig().oidc?.providerName;
+/**
+ * The provider's name for the "Sign in with <provider>" button, or undefined when it is not configured.
+ * The environment's OIDC_* variables win; otherwise the owner's settings (/admin/settings, Integrations)
+ * configure it, so a provider can be added or changed without a restart.
+ */
+export async function oidcProviderName(): Promise<string | undefined> {
+  return (await effectiveOidc())?.providerName;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Discovery
 
-type OidcSettings = NonNullable<ReturnType<typeof getServerConfig>["oidc"]>;
 
 const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
-function requireSettings(): OidcSettings {
-  const settings = getServerConfig().oidc;
+async function requireSettings(): Promise<OidcSettings> {
+  const settings = await effectiveOidc();
   if (!settings) throw new OidcError("not-configured", "OIDC_ISSUER is not set");
   return settings;
 }
@@ -213,7 +217,7 @@ export async function startOidcSignIn(input: {
   const { role, url } = input;
   const returnTo = safeReturnPath(input.returnTo);
   try {
-    const settings = requireSettings();
+    const settings = await requireSettings();
     const config = await providerConfig(settings);
     const verifier = client.randomPKCECodeVerifier();
     const pending: PendingOidcSignIn = {
@@ -353,7 +357,7 @@ export async function completeOidcSignIn(input: { request: Request; url: URL; ad
   for (const cookie of await clearCookies(url)) headers.append("Set-Cookie", cookie);
   try {
     if (!pending) throw new OidcError("state-missing", "no pending sign-in (state cookie missing, expired or altered)");
-    const settings = requireSettings();
+    const settings = await requireSettings();
     if (pending.issuer !== settings.issuer) throw new OidcError("issuer-mismatch", `sign-in started at ${pending.issuer}, now ${settings.issuer}`);
     const config = await providerConfig(settings);
     // The answer is checked against the redirect_uri this sign-in was started with, not against however
@@ -418,7 +422,7 @@ async function revokeProviderTokens(session: Pick<CurrentSession, "id" | "oidcTo
  * provider has none (or cannot be reached: signing out here must work regardless).
  */
 export async function oidcSignOut(session: CurrentSession, url: URL): Promise<string | undefined> {
-  const settings = getServerConfig().oidc;
+  const settings = await effectiveOidc();
   if (!settings) return undefined;
   let config: client.Configuration;
   try {

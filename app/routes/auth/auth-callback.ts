@@ -8,6 +8,6 @@ import { privateNotFound } from "~/.server/http/errors.ts";
  * the session itself are in app/.server/auth/oidc.ts; this answers with a redirect either way.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  if (!oidcProviderName()) return privateNotFound();
+  if (!(await oidcProviderName())) return privateNotFound();
   return completeOidcSignIn({ request, url, address: clientAddress(context) });
 }

@@ -16,7 +16,7 @@ import { privateNotFound } from "~/.server/http/errors.ts";
 const START_LIMIT: Limit = { max: 20, windowMs: 10 * 60_000 };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  if (!oidcProviderName()) return privateNotFound();
+  if (!(await oidcProviderName())) return privateNotFound();
   const form = await readForm(request);
   const role = form?.get("role");
   if (!isRole(role)) return new Response("Bad request", { status: 400, headers: noStore() });
@@ -37,8 +37,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 /** Only the button's POST starts a sign-in (a link or a crawler must not); a GET goes to the sign-in page. */
-export function loader({ url }: Route.LoaderArgs) {
-  if (!oidcProviderName()) return privateNotFound();
+export async function loader({ url }: Route.LoaderArgs) {
+  if (!(await oidcProviderName())) return privateNotFound();
   const role = url.searchParams.get("role");
   return redirect(ROLES[isRole(role) ? role : "customer"].signInPath, { status: 303, headers: noStore() });
 }

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { getServerConfig } from "~/.server/config.ts";
+import { effectiveOidc } from "~/.server/settings/integrations.ts";
 import { requireAdminHost, signInAction, signInPage } from "~/.server/auth/index.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
@@ -55,8 +55,7 @@ function roleOf(url: URL): Role {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const role = roleOf(url);
   if (role === "admin") await requireAdminHost(url);
-  const [page, site] = await Promise.all([signInPage(request, url, role), getSiteSettings()]);
-  const oidc = getServerConfig().oidc;
+  const [page, site, oidc] = await Promise.all([signInPage(request, url, role), getSiteSettings(), effectiveOidc()]);
   return {
     ...page,
     oidcProvider: oidc?.providerName,
