@@ -78,8 +78,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error("Invalid environment:\n  SMS_HTTP_URL: required when SMS_PROVIDER is http");
   }
   const warnings: string[] = [];
-  if (production && smsProvider === "log") warnings.push("SMS_PROVIDER is not set: SMS are printed on stdout, not sent.");
-  if (production && !e.SMTP_URL) warnings.push("SMTP_URL is not set: e-mail is logged and kept in the outbox, not sent.");
+  // Whether SMS and e-mail really go out depends on the stored settings too: start-up says so once the
+  // database is open (deliveryWarnings in ./startup.ts).
   if (production && !e.SESSION_SECRET) warnings.push("SESSION_SECRET is not set: using a secret derived from the data dir. Set one in production.");
   const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcGiven > 0 && oidcGiven < 3) {

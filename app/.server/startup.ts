@@ -5,7 +5,21 @@ import { grantAdmin } from "~/.server/auth/users.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
+import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
+
+/**
+ * In production, whether SMS and e-mail are really sent: by the environment's variables or by the settings
+ * the owner saved (/admin/settings, Integrations). A fresh `npm start` has neither, and says so.
+ */
+export async function deliveryWarnings(config: ServerConfig): Promise<string[]> {
+  if (!config.production) return [];
+  const [sms, mail] = await Promise.all([effectiveSms(), effectiveMail()]);
+  const warnings: string[] = [];
+  if (sms.provider === "log") warnings.push("No SMS provider is set (SMS_PROVIDER, or Integrations in the settings): SMS are printed on stdout, not sent.");
+  if (!mail.smtpUrl) warnings.push("No SMTP server is set (SMTP_URL, or Integrations in the settings): e-mail is logged and kept in the outbox, not sent.");
+  return warnings;
+}
 
 /**
  * Opens the database, applies the committed migrations and seeds what a first run needs.
@@ -21,6 +35,7 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     await seedSettings(handle.db, config.siteUrl);
     await seedContent(handle.db);
     setDatabase(handle);
+    for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     if (config.adminPhones.length > 0) {
       await grantAdmin(config.adminPhones);
       console.log(`Admin role given to ${config.adminPhones.length} number(s) from ADMIN_PHONES.`);

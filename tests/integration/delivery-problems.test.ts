@@ -9,6 +9,10 @@ import { deliveryProblems, MAX_ATTEMPTS, retryDelivery } from "~/.server/notific
 import { seedSettings } from "~/.server/settings/index.ts";
 import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
 import AdminDashboard, { action, loader } from "~/routes/admin/dashboard/route.tsx";
+import { readConfig, setServerConfig } from "~/.server/config.ts";
+import { clearSettingsCache, saveSettingsGroup } from "~/.server/settings/index.ts";
+import { deliveryWarnings } from "~/.server/startup.ts";
+import { siteSettings } from "~/.server/db/schema.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
@@ -107,5 +111,32 @@ describeEachEngine("delivery problems on the dashboard", (database) => {
     const bad = (await post("owner", { intent: "retry-delivery", id: "x" })) as { init?: { status?: number }; data?: { errors: Record<string, string> } };
     expect(bad.init?.status).toBe(400);
     expect(bad.data?.errors.id).toBe("Choose the item to send again.");
+  });
+
+  it("start-up warns that SMS and e-mail are not sent only while neither the environment nor the settings set a provider", async () => {
+    const { db } = database().handle;
+    const production = readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/unused" });
+    setServerConfig(production);
+    try {
+      clearSettingsCache();
+      expect(await deliveryWarnings(production)).toEqual([
+        "No SMS provider is set (SMS_PROVIDER, or Integrations in the settings): SMS are printed on stdout, not sent.",
+        "No SMTP server is set (SMTP_URL, or Integrations in the settings): e-mail is logged and kept in the outbox, not sent.",
+      ]);
+      const version = (await db.select().from(siteSettings).where(eq(siteSettings.key, "integrations")))[0]?.updatedAt.toISOString() ?? "";
+      const saved = await saveSettingsGroup({
+        group: "integrations",
+        expectedVersion: version,
+        next: (current) => ({ ...current, smtpUrl: "smtp://mail.example.com:587", mailFrom: "office@example.com" }),
+        actor,
+      });
+      expect(saved).toMatchObject({ ok: true });
+      expect(await deliveryWarnings(production)).toEqual([
+        "No SMS provider is set (SMS_PROVIDER, or Integrations in the settings): SMS are printed on stdout, not sent.",
+      ]);
+      expect(await deliveryWarnings(readConfig({ NODE_ENV: "test" }))).toEqual([]);
+    } finally {
+      setServerConfig(readConfig({}));
+    }
   });
 });
