@@ -265,6 +265,11 @@ describeEachEngine("technician field work", (database) => {
     expect(done.completedAt).not.toBeNull();
     const [last] = await db().select().from(requestEvents).where(and(eq(requestEvents.requestId, j.id), eq(requestEvents.status, "completed")));
     expect(last!.note).toBe("Our engineer Srinivas Rao has finished the work, signed off by Ravi Kumar.");
+    // The customer is told by SMS, as when the office completes a job: once, with the warranty.
+    const completedSms = await db().select().from(outbox).where(eq(outbox.dedupeKey, `request:${done.reference}:event:${last!.id}:sms`));
+    expect(completedSms).toHaveLength(1);
+    expect(completedSms[0]).toMatchObject({ channel: "sms", recipient: done.mobile });
+    expect(completedSms[0]!.body).toMatch(new RegExp(`your service request ${done.reference} is completed\\. Repairs carry a 6-month warranty`));
     // Done is done: no more stages from the phone.
     expect(await setStage(me, j.id, stage("on_site"))).toMatchObject({ ok: false, message: /marked done/ });
 

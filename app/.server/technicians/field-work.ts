@@ -27,7 +27,7 @@ import {
 } from "~/.server/db/schema.ts";
 import { takeToken, waitText } from "~/.server/forms/index.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
-import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
+import { DLT_TEMPLATES, requestUpdateNotifications, sms } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { chosenFiles, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { deleteStored, newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
@@ -45,7 +45,7 @@ import {
   type StageInput,
 } from "~/lib/forms/technician-job.ts";
 import { FIELD_STAGES, fieldStageLabel, type FieldStage } from "~/lib/requests/field-stages.ts";
-import { PAUSED_STATUSES, statusLabel, type RequestStatus } from "~/lib/requests/status.ts";
+import { PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
 import type { TechnicianProfile } from "./shared.ts";
 
@@ -256,6 +256,13 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
   const stage = FIELD_STAGES.find((s) => s.value === input.stage)!;
   const saved = `stage-${stage.value}`;
   const idempotencyKey = storedKey(input.idempotencyKey);
+  // The key changes reach the customer by SMS (and e-mail) as when the office makes them: the work is done
+  // (with the warranty), or the job waits on them (a quote to approve). Settings are read before the
+  // transaction: inside it, only its own connection may be used.
+  const told = stage.status === "completed" ? "completed" : stage.status === "awaiting_customer" ? "awaiting_customer" : undefined;
+  const sitePromise = told ? getSiteSettings() : undefined;
+  // A refusal before it is awaited must not leave a rejection unhandled (awaiting it later still throws).
+  sitePromise?.catch(() => undefined);
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
     if (idempotencyKey && (await keyUsed(tx, requestEvents, idempotencyKey))) return { ok: true, saved, replay: true };
     if (job.status === "cancelled") throw new Refusal("stage", CANCELLED_MESSAGE);
@@ -299,6 +306,27 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
       .update(serviceRequests)
       .set({ ...changes, version: job.version + 1, updatedAt: now })
       .where(eq(serviceRequests.id, job.id));
+    if (told && sitePromise) {
+      const site = await sitePromise;
+      const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+      await queueMessages(
+        tx,
+        requestUpdateNotifications(
+          {
+            kind: told,
+            reference: job.reference,
+            contactName: job.contactName,
+            mobile: job.mobile,
+            email: job.email,
+            statusLabel: statusLabel(stage.status),
+            next: statusNext(stage.status, { hours, warranty: site.promises.warrantyMonths }),
+            note: null,
+            eventId: event.id,
+          },
+          site,
+        ),
+      );
+    }
     await audit(
       tx,
       actorOf(profile, actor),
