@@ -27,6 +27,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_REQUEST_MESSAGE } from "~/lib/forms/admin/request-actions.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
+import { scheduleSchema } from "~/lib/forms/admin/request-actions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /** An India-time wall clock: ist("2026-11-24 10:00"). */
@@ -389,6 +390,15 @@ describeEachEngine("request work", (database) => {
     const seen = await findRequestWithHistory(r.reference);
     expect(seen!.events.map((e) => [e.kind, e.status])).toEqual([["schedule", "scheduled"]]);
     expect(seen!.events[0]!.note).toContain("Srinivas Rao");
+
+    // A night shift's breakdown: a window that ends at an earlier clock time ends the next day.
+    const night = await scheduleVisit(office, r.reference, { ...input, version: 3, date: "2026-11-25", from: "22:00", to: "02:00" }, now);
+    expect(night).toMatchObject({ ok: true, message: "Visit booked for Wed, 25 Nov 2026, 10:00 pm - 2:00 am (next day) with Srinivas Rao. The customer has been told by SMS." });
+    expect(await requestRow(r.id)).toMatchObject({ visitStart: new Date("2026-11-25T16:30:00Z"), visitEnd: new Date("2026-11-25T20:30:00Z") });
+    expect(scheduleSchema().safeParse({ ...input, date: "2099-01-01", from: "10:00", to: "10:00" }).error?.issues[0]).toMatchObject({
+      path: ["to"],
+      message: "The window must end at another time than it starts.",
+    });
   });
 
   it("PO number, duplicate and cancel", async () => {

@@ -58,10 +58,22 @@ const visitClock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "
 /** The agreed visit as people read it: { date: "Tue, 24 Nov 2026", window: "10:00 am - 1:00 pm" }. */
 export function visitText(start: Date, end: Date): { date: string; window: string } {
   const part = (type: Intl.DateTimeFormatPartTypes) => visitDay.formatToParts(start).find((p) => p.type === type)?.value ?? "";
+  const nextDay = indiaDateOf(end) !== indiaDateOf(start);
   return {
     date: `${part("weekday")}, ${part("day")} ${part("month")} ${part("year")}`,
-    window: `${clockLabel(visitClock.format(start))} - ${clockLabel(visitClock.format(end))}`,
+    window: `${clockLabel(visitClock.format(start))} - ${clockLabel(visitClock.format(end))}${nextDay ? " (next day)" : ""}`,
   };
+}
+
+/** The India-time calendar date of a moment ("2026-11-24"). */
+function indiaDateOf(moment: Date): string {
+  return new Date(moment.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** A visit window's end: on the visit's date, or the next day when it ends at an earlier clock time than it starts. */
+export function visitEndTime(date: string, from: string, to: string): Date {
+  const end = indiaTime(date, to);
+  return to > from ? end : new Date(end.getTime() + 86_400_000);
 }
 
 /** A moment from a date and an India-time clock: ("2026-11-24", "10:00") -> 04:30 UTC. */
@@ -293,7 +305,7 @@ export function scheduleVisit(staff: StaffMember, reference: string, input: Sche
       const technician = await technicianOf(c.tx, row.assignedTechnicianId);
       if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
       const visitStart = indiaTime(input.date, input.from);
-      const visitEnd = indiaTime(input.date, input.to);
+      const visitEnd = visitEndTime(input.date, input.from, input.to);
       if (visitEnd.getTime() <= now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
       const changes = { ...statusChanges(row, "scheduled", now), visitStart, visitEnd };
       await c.save(changes);

@@ -79,7 +79,8 @@ export function scheduleSchema(now = new Date()) {
       from: z.string("Choose when the window starts.").regex(clock, "Choose when the window starts."),
       to: z.string("Choose when the window ends.").regex(clock, "Choose when the window ends."),
     })
-    .refine((v) => v.to > v.from, { path: ["to"], message: "The window must end after it starts (on the same day)." });
+    // A window that ends at an earlier clock time ends the next day (a night shift's breakdown: 10 pm - 2 am).
+    .refine((v) => v.to !== v.from, { path: ["to"], message: "The window must end at another time than it starts." });
 }
 
 export const poSchema = z.object({
