@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { customerDataRequests, customers, customerSites, equipmentUnits, serviceRequests } from "~/.server/db/schema.ts";
 import { keyFor } from "~/.server/forms/index.ts";
@@ -56,7 +56,11 @@ async function findCustomer(db: Executor, user: PortalUser, lock = false) {
   const [linked] = lock ? await byUser.for("update") : await byUser;
   if (linked) return linked;
   if (!user.mobile) return undefined;
-  const byMobile = db.select().from(customers).where(and(eq(customers.mobile, user.mobile), isNull(customers.erasedAt)));
+  // By mobile only a record no other account has claimed: a number can change hands.
+  const byMobile = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.mobile, user.mobile), isNull(customers.erasedAt), or(isNull(customers.userId), eq(customers.userId, user.id))));
   const [found] = lock ? await byMobile.for("update") : await byMobile;
   return found;
 }
@@ -144,7 +148,8 @@ export type DataRequestResult =
 /**
  * The customer's record, locked for this transaction (so two requests of one customer are taken one after
  * the other), made from the account when there is none yet. An account without a mobile number (signed in
- * through the identity provider only) cannot have a record: records are keyed by mobile.
+ * through the identity provider only) cannot have a record (records are keyed by mobile), nor can one whose
+ * number's record another account has claimed.
  */
 async function lockedCustomer(tx: Transaction, user: PortalUser) {
   let customer = await findCustomer(tx, user, true);
@@ -162,7 +167,7 @@ async function lockedCustomer(tx: Transaction, user: PortalUser) {
 }
 
 const NO_RECORD =
-  "We could not find your customer record from this account: it has no mobile number. Please write to the grievance contact below, and we will act on your request.";
+  "We could not match this account to a customer record, so this request cannot be sent from here. Please write to the grievance contact below, and we will act on it.";
 
 /** A form's key, scoped to the customer: a key sent by someone else can never find or block their request. */
 function scopedKey(customerId: number, kind: DataRequestKind, given: string | undefined, detail: string): string {

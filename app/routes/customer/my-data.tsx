@@ -120,6 +120,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       <CorrectionSection data={loaderData} failure={failureFor("correction")} />
       <ErasureSection data={loaderData} failure={failureFor("erasure")} />
       <RequestsSection data={loaderData} />
+      <RetentionSection />
       <GrievanceSection />
       <SignOutForms />
     </div>
@@ -151,7 +152,7 @@ function HeldSection({ data }: { data: LoaderData }) {
       </h2>
       {!customer && (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          You have no customer record with us yet: only your sign-in account, below. A record is made when you send a service request.
+          You have no customer record with us yet: only your sign-in account, below. A record is made when you send a service request, or a request from this page.
         </p>
       )}
       <DetailList rows={rows} />
@@ -428,8 +429,22 @@ function GrievanceSection() {
         </a>
         . If our answer does not settle it, you can complain to the Data Protection Board of India.
       </p>
+    </section>
+  );
+}
+
+function RetentionSection() {
+  return (
+    <section id="retention" aria-labelledby="retention-heading" className={sectionClass}>
+      <h2 id="retention-heading" className="text-xl font-semibold">
+        How long we keep your data
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+        <li>Job records and tax invoices: at least six years, as the GST law requires.</li>
+        <li>Everything else: only as long as your requests and your account need it, then we delete it.</li>
+      </ul>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        How long we keep each kind of data, and why, is set out in the{" "}
+        The period for each kind of data, and why, is set out in the{" "}
         <a href="/privacy" className={linkClass}>
           privacy notice
         </a>
