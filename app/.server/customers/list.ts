@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { customers as c, customerSites, equipmentUnits, serviceRequests as sr } from "~/.server/db/schema.ts";
+import { customers as c } from "~/.server/db/schema.ts";
 import type { CustomerFilter, CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import { OPEN_STATUSES } from "~/lib/forms/admin/request-list.ts";
 
@@ -48,7 +48,11 @@ const OPEN = sql.join(
   OPEN_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 );
-const hasOpenRequest = sql`exists (select 1 from ${sr} where ${sr.customerId} = ${c.id} and ${sr.status} in (${OPEN}))`;
+
+// The subqueries name their tables outright: in a select list over one table, Drizzle writes columns without
+// their table, so an interpolated ${sr.customerId} inside a subquery would read the subquery's own row.
+const CUSTOMER_ID = sql.raw(`"customers"."id"`);
+const hasOpenRequest = sql`exists (select 1 from service_requests r where r.customer_id = ${CUSTOMER_ID} and r.status in (${OPEN}))`;
 
 /** The search box: a reference, a GSTIN, a mobile number (any way it is written), else a name or company. */
 export function customerSearchCondition(q: string): SQL {
@@ -94,11 +98,11 @@ const selection = {
   userId: c.userId,
   erasedAt: c.erasedAt,
   sortKey: micros,
-  sites: sql<number>`(select count(*)::int from ${customerSites} where ${customerSites.customerId} = ${c.id})`,
-  units: sql<number>`(select count(*)::int from ${equipmentUnits} where ${equipmentUnits.customerId} = ${c.id})`,
-  requests: sql<number>`(select count(*)::int from ${sr} where ${sr.customerId} = ${c.id})`,
-  openRequests: sql<number>`(select count(*)::int from ${sr} where ${sr.customerId} = ${c.id} and ${sr.status} in (${OPEN}))`,
-  lastRequestAt: sql<string | null>`(select max(${sr.createdAt})::text from ${sr} where ${sr.customerId} = ${c.id})`,
+  sites: sql<number>`(select count(*)::int from customer_sites s where s.customer_id = ${CUSTOMER_ID})`,
+  units: sql<number>`(select count(*)::int from equipment_units u where u.customer_id = ${CUSTOMER_ID})`,
+  requests: sql<number>`(select count(*)::int from service_requests r where r.customer_id = ${CUSTOMER_ID})`,
+  openRequests: sql<number>`(select count(*)::int from service_requests r where r.customer_id = ${CUSTOMER_ID} and r.status in (${OPEN}))`,
+  lastRequestAt: sql<string | null>`(select (extract(epoch from max(r.created_at)) * 1000)::bigint::text from service_requests r where r.customer_id = ${CUSTOMER_ID})`,
 };
 
 async function rows(where: SQL | undefined, limit: number) {
@@ -126,7 +130,7 @@ function item(row: Row): CustomerListItem {
     units: Number(row.units),
     requests: Number(row.requests),
     openRequests: Number(row.openRequests),
-    lastRequestAt: row.lastRequestAt ? new Date(row.lastRequestAt).toISOString() : null,
+    lastRequestAt: row.lastRequestAt ? new Date(Number(row.lastRequestAt)).toISOString() : null,
     hasAccount: row.userId !== null,
     erased: row.erasedAt !== null,
   };
