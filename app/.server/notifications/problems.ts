@@ -27,6 +27,8 @@ export interface DeliveryProblem {
 }
 
 export interface DeliveryProblems {
+  /** How often an item is tried before it is given up (the outbox's MAX_ATTEMPTS). */
+  maxAttempts: number;
   failed: number;
   retrying: number;
   items: DeliveryProblem[];
@@ -63,6 +65,7 @@ export async function deliveryProblems(limit = LIMIT): Promise<DeliveryProblems>
     .orderBy(sql`${outbox.status} = 'failed' DESC`, desc(outbox.nextAttemptAt), desc(outbox.id))
     .limit(limit);
   return {
+    maxAttempts: MAX_ATTEMPTS,
     failed: counts?.failed ?? 0,
     retrying: counts?.retrying ?? 0,
     items: rows.map((row) => ({

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
-import { deliveryProblems, MAX_ATTEMPTS, retryDelivery, type DeliveryProblems } from "~/.server/notifications/problems.ts";
+import { deliveryProblems, retryDelivery, type DeliveryProblems } from "~/.server/notifications/problems.ts";
 import { loadDashboard, type RequestItem } from "~/.server/dashboard/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -212,7 +212,7 @@ function DeliveriesPanel({ deliveries }: { deliveries: DeliveryProblems }) {
   return (
     <Panel id="deliveries" title="Messages and scheduled work in trouble" count={failed + retrying} shown={items.length}>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Failed for good: {failed} · being retried: {retrying}. Each is tried up to {MAX_ATTEMPTS} times, waiting longer after each failure.
+        Failed for good: {failed} · being retried: {retrying}. Each is tried up to {deliveries.maxAttempts} times, waiting longer after each failure.
       </p>
       {items.length === 0 ? (
         <p className="mt-3">Every SMS, e-mail and scheduled job went through.</p>
