@@ -158,39 +158,39 @@ describeEachEngine("bench repair", (database) => {
 
     const card = booked.jobCard;
     let v = 1;
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "estimate", internal: false })).toMatchObject({ ok: false, field: "to", message: 'From "Received" the job goes to "Diagnosis".' });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "estimate", note: undefined, internal: false })).toMatchObject({ ok: false, field: "to", message: 'From "Received" the job goes to "Diagnosis".' });
     expect(await moveStage(office, card, { intent: "move", version: v++, to: "diagnosis", note: "On the bench today.", internal: false })).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "estimate", internal: false })).toMatchObject({ ok: false, message: 'Before "Estimate", record the diagnosis.' });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "estimate", note: undefined, internal: false })).toMatchObject({ ok: false, message: 'Before "Estimate", record the diagnosis.' });
     expect(await recordDiagnosis(office, card, { intent: "diagnosis", version: v++, diagnosis: "Two output IGBTs shorted." })).toMatchObject({ ok: true });
     expect(await recordEstimate(office, card, { intent: "estimate", version: v++, estimate: 1_250_050 })).toMatchObject({ ok: true, message: "Estimate of ₹12,500.50 saved." });
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "estimate", internal: false })).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "repair", internal: false })).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "testing", internal: false })).toMatchObject({ ok: false, message: 'Before "Testing", record the repair notes.' });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "estimate", note: undefined, internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "repair", note: undefined, internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "testing", note: undefined, internal: false })).toMatchObject({ ok: false, message: 'Before "Testing", record the repair notes.' });
     expect(await recordRepair(office, card, { intent: "repair", version: v++, repairNotes: "Replaced both IGBTs and the gate driver." })).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "testing", internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "testing", note: undefined, internal: false })).toMatchObject({ ok: true });
     // Ready needs a passing test report: none, then a failed one, are refused.
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "ready", internal: false })).toMatchObject({ ok: false, message: 'Before "Ready", record a passing test report.' });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "ready", note: undefined, internal: false })).toMatchObject({ ok: false, message: 'Before "Ready", record a passing test report.' });
     expect(await recordTest(office, card, { intent: "test", version: v++, result: "fail", parameters: { loadPercent: 50 }, testNotes: "Trips at 50 % load." })).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "ready", internal: false })).toMatchObject({ ok: false, field: "to" });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "ready", note: undefined, internal: false })).toMatchObject({ ok: false, field: "to" });
     expect(await moveStage(office, card, { intent: "move", version: v++, to: "repair", note: "Rework: the snubber.", internal: true })).toMatchObject({ ok: true });
     expect((await jobOf(card)).testResult).toBeNull();
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "testing", internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "testing", note: undefined, internal: false })).toMatchObject({ ok: true });
     expect(
-      await recordTest(office, card, { intent: "test", version: v++, result: "pass", parameters: { inputVoltage: 415, outputVoltage: 410, outputCurrent: 14.2, frequency: 50, loadPercent: 100, runMinutes: 60 } }),
+      await recordTest(office, card, { intent: "test", version: v++, result: "pass", parameters: { inputVoltage: 415, outputVoltage: 410, outputCurrent: 14.2, frequency: 50, loadPercent: 100, runMinutes: 60 }, testNotes: undefined }),
     ).toMatchObject({ ok: true });
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "ready", internal: false })).toMatchObject({ ok: true, message: "Moved to Ready. The customer has been told by SMS." });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "ready", note: undefined, internal: false })).toMatchObject({ ok: true, message: "Moved to Ready. The customer has been told by SMS." });
     const sms = await db().select().from(outbox).where(eq(outbox.recipient, request.mobile));
     expect(sms.map((m) => m.template)).toEqual([DLT_TEMPLATES.benchReady.id]);
     expect(sms[0]!.body).toContain(card);
 
     const returnedAt = new Date();
-    expect(await moveStage(office, card, { intent: "move", version: v++, to: "returned", internal: false }, returnedAt)).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "returned", note: undefined, internal: false }, returnedAt)).toMatchObject({ ok: true });
     const done = await jobOf(card);
     expect(done).toMatchObject({ stage: "returned", returnedAt, version: v });
     expect(done.warrantyUntil!.toISOString()).toBe(warrantyUntil(returnedAt, 6).toISOString());
     const history = await db().select().from(requestEvents).where(and(eq(requestEvents.requestId, request.id), eq(requestEvents.kind, "bench"))).orderBy(asc(requestEvents.id));
     expect(history.map((e) => e.note)).toEqual([expect.stringContaining(`booked in for bench repair: job card ${card}`), expect.stringContaining(`returned to the customer (job card ${card}); warranty until`)]);
-    expect(await moveStage(office, card, { intent: "move", version: v, to: "received", internal: false })).toMatchObject({ ok: false, message: "This unit has been returned: its job card is closed." });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "received", note: undefined, internal: false })).toMatchObject({ ok: false, message: "This unit has been returned: its job card is closed." });
 
     // The customer reads the steps but not the internal note (nor the repair notes).
     const [view] = await benchForRequest(request.id, { customer: true });
@@ -247,7 +247,7 @@ describeEachEngine("bench repair", (database) => {
     const request = await newRequest();
     const booked = await bookIn(office, request.reference, intake({ serialNumber: null as unknown as undefined }));
     if (!booked.ok) throw new Error("not booked");
-    expect(await moveStage(office, booked.jobCard, { intent: "move", version: 1, to: "diagnosis", internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, booked.jobCard, { intent: "move", version: 1, to: "diagnosis", note: undefined, internal: false })).toMatchObject({ ok: true });
     expect(await recordDiagnosis(office, booked.jobCard, { intent: "diagnosis", version: 1, diagnosis: "Old page" })).toEqual({ ok: false, reason: "refused", field: "form", message: STALE_BENCH_MESSAGE });
     expect((await jobOf(booked.jobCard))).toMatchObject({ diagnosis: null, version: 2 });
   });

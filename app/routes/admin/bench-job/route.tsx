@@ -240,8 +240,8 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
           </section>
 
           {photos.length > 0 && (
-            <section aria-labelledby="photos-heading" className="mt-8">
-              <h2 id="photos-heading" className="text-xl font-semibold">
+            <section aria-labelledby="gallery-heading" className="mt-8">
+              <h2 id="gallery-heading" className="text-xl font-semibold">
                 Photos
               </h2>
               <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
