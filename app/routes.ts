@@ -57,18 +57,26 @@ export default [
   // ── Customer portal ────────────────────────────────────────────────────────
   route("customer", "routes/customer/index.ts"),
   route("customer/login", "routes/auth/sign-in.tsx", { id: "routes/customer-login" }),
-  route("customer/mobile", "routes/customer/requests.tsx"),
-  route("customer/request/:id", "routes/customer/request.tsx"),
-  route("customer/request/:id/photos/:photoId", "routes/customer/request-photo.ts"),
-  route("customer/request/:id/signature", "routes/customer/request-signature.ts"),
+  // The layout's middleware is the guard (a customer's session) for every route below it.
+  layout("routes/customer/layout.tsx", [
+    route("customer/mobile", "routes/customer/requests.tsx"),
+    route("customer/request/:id", "routes/customer/request.tsx"),
+    route("customer/request/:id/photos/:photoId", "routes/customer/request-photo.ts"),
+    route("customer/request/:id/signature", "routes/customer/request-signature.ts"),
+    route("customer/my-data", "routes/customer/my-data.tsx"),
+    route("customer/my-data/export", "routes/customer/my-data-export.ts"),
+  ]),
 
   // ── Technician portal ──────────────────────────────────────────────────────
   route("technician/register", "routes/technician/register.tsx"),
   route("technician/login", "routes/auth/sign-in.tsx", { id: "routes/technician-login" }),
-  route("technician/dashboard", "routes/technician/dashboard.tsx"),
-  route("technician/jobs/:id", "routes/technician/job.tsx"),
-  route("technician/jobs/:id/photos/:photoId", "routes/technician/job-photo.ts"),
-  route("technician/jobs/:id/signature", "routes/technician/job-signature.ts"),
+  // The layout's middleware is the guard (a technician's session) for every route below it.
+  layout("routes/technician/layout.tsx", [
+    route("technician/dashboard", "routes/technician/dashboard.tsx"),
+    route("technician/jobs/:id", "routes/technician/job.tsx"),
+    route("technician/jobs/:id/photos/:photoId", "routes/technician/job-photo.ts"),
+    route("technician/jobs/:id/signature", "routes/technician/job-signature.ts"),
+  ]),
 
   // ── Back office: on the back-office host only. The layout's middleware is the guard for every screen
   //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).
@@ -80,10 +88,18 @@ export default [
     route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),
     route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
     route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
+    route("admin/service-requests/:reference/bench", "routes/admin/bench-intake/route.tsx"),
+    route("admin/bench", "routes/admin/bench/route.tsx"),
+    route("admin/bench/:jobCard", "routes/admin/bench-job/route.tsx"),
+    route("admin/bench/:jobCard/label", "routes/admin/bench-job/label.tsx"),
     route("admin/technicians", "routes/admin/technicians.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
+    route("admin/customers", "routes/admin/customers/route.tsx"),
+    route("admin/customers/new", "routes/admin/customers/new.tsx"),
+    route("admin/customers/:reference", "routes/admin/customer/route.tsx"),
+    route("admin/customers/:reference/export", "routes/admin/customer/export.ts"),
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),

@@ -13,9 +13,15 @@ import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { correctionSchema, erasureSchema } from "~/lib/forms/my-data.ts";
 import type { Role } from "~/lib/auth/roles.ts";
-import { loader as exportLoader } from "~/routes/customer/my-data-export.ts";
-import { action as myDataAction, loader as myDataLoader } from "~/routes/customer/my-data.tsx";
+import { loader as exportRouteLoader } from "~/routes/customer/my-data-export.ts";
+import { action as myDataRouteAction, loader as myDataRouteLoader } from "~/routes/customer/my-data.tsx";
+import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+
+// The routes as the server runs them: behind the customer portal's layout (its guard).
+const exportLoader = inPortal("customer", exportRouteLoader);
+const myDataLoader = inPortal("customer", myDataRouteLoader);
+const myDataAction = inPortal("customer", myDataRouteAction);
 
 const APP = "http://localhost:3000";
 const T0 = new Date("2026-11-20T05:00:00Z");

@@ -28,8 +28,12 @@ import {
 } from "~/.server/technicians/field-work.ts";
 import { absoluteStoredPath } from "~/.server/uploads/storage.ts";
 import { noteSchema, partSchema, photosSchema, signoffSchema, signoffVerifySchema, stageSchema } from "~/lib/forms/technician-job.ts";
-import { action as jobAction, loader as jobLoader } from "~/routes/technician/job.tsx";
+import { action as jobRouteAction, loader as jobRouteLoader } from "~/routes/technician/job.tsx";
+import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+
+const jobLoader = inPortal("technician", jobRouteLoader);
+const jobAction = inPortal("technician", jobRouteAction);
 
 const APP = "http://localhost:3000";
 const T0 = new Date("2026-11-24T04:30:00Z"); // 10:00 India time

@@ -34,9 +34,13 @@ import {
 import { UploadError } from "~/.server/uploads/index.ts";
 import { absoluteStoredPath } from "~/.server/uploads/storage.ts";
 import { technicianRegistrationSchema } from "~/lib/forms/technician-registration.ts";
-import { loader as dashboardLoader } from "~/routes/technician/dashboard.tsx";
-import { loader as jobLoader } from "~/routes/technician/job.tsx";
+import { loader as dashboardRouteLoader } from "~/routes/technician/dashboard.tsx";
+import { loader as jobRouteLoader } from "~/routes/technician/job.tsx";
+import { inPortal } from "../support/portal.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
+
+const dashboardLoader = inPortal("technician", dashboardRouteLoader);
+const jobLoader = inPortal("technician", jobRouteLoader);
 
 const APP = "http://localhost:3000";
 

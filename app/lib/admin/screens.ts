@@ -24,6 +24,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // Work
   { path: "/admin", label: "Dashboard", group: "Work", permission: "dashboard", built: true },
   { path: "/admin/service-requests", label: "Service requests", group: "Work", permission: "requests", built: true },
+  { path: "/admin/bench", label: "Bench repair", group: "Work", permission: "requests", built: true },
   { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
   // Money
   { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: false },
@@ -31,7 +32,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: false },
   { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },
   // Customers
-  { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: false },
+  { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: true },
   { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: false },
   { path: "/admin/help-desk", label: "Help desk", group: "Customers", permission: "communications", built: false },
   // Communications

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { customerDataCsv, customerDataExport } from "~/.server/customers/personal-data.ts";
 import { EXPORT_FORMATS, logExport, type ExportFormat } from "~/.server/customers/portal.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/my-data-export";
  * section 11), as an attachment, served at once and logged as a done export request. The copy is the
  * office's export without what the office wrote for itself (customerDataExport's default).
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "customer");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "customer");
   const asked = url.searchParams.get("format") ?? "json";
   if (!(EXPORT_FORMATS as readonly string[]).includes(asked)) {
     return new Response("Unknown format: ask for format=json or format=csv.", { status: 400, headers: { ...noStore(), "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ReactNode } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { myDataPage, requestCorrection, requestErasure, type DataRequestResult } from "~/.server/customers/portal.ts";
 import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -26,8 +26,8 @@ import type { Route } from "./+types/my-data";
  * and whom to complain to. Plain POST forms with a one-time key: they work without JavaScript, and a form
  * sent twice is stored once.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "customer");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "customer");
   const [site, page] = await Promise.all([getSiteSettings(), myDataPage(session.user)]);
   return {
     ...page,
@@ -44,17 +44,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return noStore();
-}
-
 export const meta = routeMeta;
 
 /** Fields not echoed back after a refusal. */
 const NOT_ECHOED = new Set(["idempotencyKey", "intent"]);
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const session = await requireRole(request, url, "customer");
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const session = portalSessionOf(context, "customer");
   const form = await readForm(request);
   const intent = form?.get("intent");
   if (!form || !isMyDataIntent(intent)) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM });

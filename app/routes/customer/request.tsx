@@ -1,4 +1,4 @@
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { benchForRequest } from "~/.server/bench/view.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
@@ -13,14 +13,13 @@ import { statusLabel, statusNext } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/request";
-import { noStore } from "~/.server/http/cache.ts";
 
 /**
  * /customer/request/{id}: one of the customer's requests, its photos, its status history and what happens
  * next. Another customer's request (or a made-up id) is the 404 page: nothing says it exists.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "customer");
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "customer");
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : undefined;
   const found = id ? await findRequestOf(session.user, id) : undefined;
   if (!found) return throwNotFound(url);
@@ -50,10 +49,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       noindex: true,
     }),
   };
-}
-
-export function headers() {
-  return noStore();
 }
 
 export const meta = routeMeta;

@@ -1,5 +1,5 @@
 import { listRequestsOf } from "~/.server/requests/index.ts";
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
@@ -8,11 +8,10 @@ import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/requests";
-import { noStore } from "~/.server/http/cache.ts";
 
 /** /customer/mobile: My Dashboard / My Requests, the signed-in customer's requests, newest first. */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "customer");
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "customer");
   const [site, requests] = await Promise.all([getSiteSettings(), listRequestsOf(session.user)]);
   return {
     mobile: session.user.mobile,
@@ -26,10 +25,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       noindex: true,
     }),
   };
-}
-
-export function headers() {
-  return noStore();
 }
 
 export const meta = routeMeta;

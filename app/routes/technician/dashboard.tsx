@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, redirect } from "react-router";
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -31,8 +31,8 @@ import { noStore } from "~/.server/http/cache.ts";
 
 const PATH = "/technician/dashboard";
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "technician");
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "technician");
   const [site, { profile, jobs }] = await Promise.all([getSiteSettings(), technicianDashboard(session.user)]);
   return {
     profile,
@@ -49,15 +49,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return noStore();
-}
-
 export const meta = routeMeta;
 
 /** The "Available for jobs" switch. */
-export async function action({ request, url }: Route.ActionArgs) {
-  const session = await requireRole(request, url, "technician");
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = portalSessionOf(context, "technician");
   const form = await readForm(request);
   if (!form || form.get("intent") !== "availability") return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
   const saved = await setOwnAvailability(session.user, form.get("availableNow") === "on");

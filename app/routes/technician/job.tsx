@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { redirect } from "react-router";
-import { requireRole } from "~/.server/auth/index.ts";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -47,8 +47,8 @@ import type { Route } from "./+types/job";
  * sent without a connection waits in the phone's queue and goes when the signal returns. A job assigned to
  * someone else (or a made-up id) is the 404 page.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const session = await requireRole(request, url, "technician");
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const session = portalSessionOf(context, "technician");
   const page = await fieldJobPage(session.user, params.id);
   if (!page) return throwNotFound(url);
   const site = await getSiteSettings();
@@ -80,17 +80,13 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
 }
 
-export function headers() {
-  return noStore();
-}
-
 export const meta = routeMeta;
 
 /** Fields not echoed back after a refusal: the drawn signature (large) and a code. */
 const NOT_ECHOED = new Set(["signature", "code", "idempotencyKey", "happenedAt", "intent"]);
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const session = await requireRole(request, url, "technician");
+  const session = portalSessionOf(context, "technician");
   const form = await readForm(request);
   const intent = form?.get("intent");
   if (!form || !isJobIntent(intent)) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());

@@ -1,0 +1,14 @@
+import { Outlet } from "react-router";
+import { portalGuard } from "~/.server/auth/portal.ts";
+import type { Route } from "./+types/layout";
+
+/**
+ * The technician portal's layout: its middleware is the guard for every page and file below it (a
+ * technician's session, else the sign-in page), and makes every answer private and unindexed. Pages start
+ * from `portalSessionOf(context, "technician")`; whether the job is theirs is the page's own check.
+ */
+export const middleware: Route.MiddlewareFunction[] = [portalGuard("technician")];
+
+export default function TechnicianPortal() {
+  return <Outlet />;
+}
