@@ -1,9 +1,10 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNotNull, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
-import { auditLog, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { auditLog, benchJobs, customers, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { seedDemo } from "~/.server/demo/seed-demo.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
+import type { BenchStage } from "~/lib/bench/stages.ts";
 import { REQUEST_STATUSES } from "~/lib/requests/status.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -16,7 +17,7 @@ describeEachEngine("seed:demo", (database) => {
     process.env.STORAGE_DIR ??= database().location;
   });
 
-  it("loads a month of work in every state, with staff in each role, technicians and the audit log; once only", async () => {
+  it("loads a month of work in every state, with staff in each role, technicians, customers with plants and units, the workshop and the audit log; once only", async () => {
     const summary = await seedDemo(new Date("2026-11-24T06:00:00Z"));
     expect(summary.requests).toBe(90);
     const statuses = await db().select({ status: serviceRequests.status, n: count() }).from(serviceRequests).groupBy(serviceRequests.status);
@@ -40,6 +41,19 @@ describeEachEngine("seed:demo", (database) => {
     // Today's visits exist for the dashboard.
     const today = rows.filter((r) => r.visitStart && r.visitStart.toISOString().slice(0, 10) === "2026-11-24");
     expect(today.length).toBeGreaterThanOrEqual(1);
+    // Every request belongs to a customer, who has plants and equipment; the workshop has units at every step.
+    expect(rows.every((r) => r.customerId !== null)).toBe(true);
+    const [customerCount] = await db().select({ n: count() }).from(customers);
+    expect(summary.customers.customers).toBe(customerCount!.n);
+    expect(summary.customers.sites).toBeGreaterThanOrEqual(summary.customers.customers);
+    expect(summary.customers.units).toBeGreaterThan(summary.customers.sites);
+    const stages = await db().select({ stage: benchJobs.stage }).from(benchJobs);
+    expect(stages.length).toBe(summary.bench.jobs);
+    // From just received to returned (and so under warranty): the board has something in each part.
+    const seen = new Set(stages.map((s) => s.stage));
+    for (const stage of ["received", "diagnosis", "testing", "ready", "returned"] satisfies BenchStage[]) expect(seen).toContain(stage);
+    const [repeat] = await db().select({ n: count() }).from(benchJobs).where(isNotNull(benchJobs.warrantyRepeatOfId));
+    expect(repeat!.n).toBeGreaterThanOrEqual(1);
     await expect(seedDemo()).rejects.toThrow(/already loaded/);
   });
 });
