@@ -19,6 +19,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
+import { can } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import {
   addSiteSchema,
@@ -54,13 +55,15 @@ import type { Route } from "./+types/route";
 const pathOf = (reference: string) => `/admin/customers/${encodeURIComponent(reference)}`;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  staffOf(context);
+  const staff = staffOf(context);
   const record = CUSTOMER_REFERENCE_PATTERN.test(params.reference) ? await customerRecord(params.reference) : undefined;
   if (!record) return throwNotFound(url);
   const site = await getSiteSettings();
   const base = pathOf(record.customer.reference);
   return {
     ...record,
+    // Accounts staff see the customer but not the request screen: their references are not links to a 403.
+    canOpenRequests: can(staff.role, "requests"),
     exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
     meta: seo(site, { type: "policy", title: `${record.customer.reference}: Back Office`, description: `Customer ${record.customer.reference}.`, path: base, noindex: true }),
   };
@@ -111,7 +114,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer: c, sites, unplacedUnits, requests, consentLog, dataRequests, exportHref } = loaderData;
+  const { customer: c, sites, unplacedUnits, requests, consentLog, dataRequests, exportHref, canOpenRequests } = loaderData;
   const failure = actionData as FormErrors | undefined;
   const erased = c.erasedAt !== null;
   return (
@@ -147,7 +150,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <div className="min-w-0">
           <Details customer={c} failure={failureOf(failure, "details")} />
           <Sites customer={c} sites={sites} unplacedUnits={unplacedUnits} failure={failure} />
-          <Requests requests={requests} />
+          <Requests requests={requests} linked={canOpenRequests} />
         </div>
         <div className="min-w-0">
           <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />

@@ -226,7 +226,7 @@ interface RequestRow {
   city: string | null;
 }
 
-export function Requests({ requests }: { requests: RequestRow[] }) {
+export function Requests({ requests, linked }: { requests: RequestRow[]; linked: boolean }) {
   return (
     <Section id="requests" title="Service requests">
       {requests.length === 0 ? (
@@ -236,9 +236,13 @@ export function Requests({ requests }: { requests: RequestRow[] }) {
           {requests.map((r) => (
             <li key={r.reference} className="p-3">
               <p className="flex flex-wrap gap-x-3">
-                <a href={`/admin/service-requests/${encodeURIComponent(r.reference)}`} className={`${link} font-mono`}>
-                  {r.reference}
-                </a>
+                {linked ? (
+                  <a href={`/admin/service-requests/${encodeURIComponent(r.reference)}`} className={`${link} font-mono`}>
+                    {r.reference}
+                  </a>
+                ) : (
+                  <span className="font-mono font-semibold">{r.reference}</span>
+                )}
                 <span className={r.open ? "font-semibold" : muted}>{r.statusLabel}</span>
                 <time dateTime={r.receivedAt} className={muted}>
                   {formatDateTime(r.receivedAt)}
