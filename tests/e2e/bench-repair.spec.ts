@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { addSessionCookie, createSession, expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, visit } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
 
 /**
  * Bench repair (issue 10, section 4): the office books a customer's drive in from its request (photo on
@@ -70,6 +70,11 @@ test("bench repair: intake, label, steps to return; a second intake within warra
   await expect(flash(page)).toHaveText(`Booked in as ${jobCard}. Print its label.`);
   await expect(page.getByRole("img", { name: /Condition on arrival/ })).toBeVisible();
   await visit(page, page.url());
+  // On a phone at the bench: no sideways scrolling, still accessible.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The label: job card, unit and a QR code (SVG) that opens this page in the back office.
   await page.getByRole("link", { name: "Print label" }).click();
