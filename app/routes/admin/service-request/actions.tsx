@@ -77,6 +77,30 @@ function timeOptions() {
   return [group("Morning", 6, 12), group("Afternoon", 12, 17), group("Evening", 17, 22), group("Night", 22, 24), group("Early morning", 0, 6)];
 }
 
+/** Suggestions shown at once; the others are behind "All other approved technicians". */
+const TOP_SUGGESTIONS = 5;
+
+function TechnicianChoices({ items, chosen }: { items: ActionsProps["suggestions"]; chosen: string | undefined }) {
+  return (
+    <ul className="mt-2 space-y-2">
+      {items.map((s) => (
+        <li key={s.id}>
+          <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800">
+            <input type="radio" name="technicianId" value={s.id} defaultChecked={chosen === String(s.id)} className="mt-1 size-4 shrink-0" />
+            <span>
+              <span className="block font-medium">
+                {s.name}
+                {s.assigned && " (assigned now)"}
+              </span>
+              <span className="block text-sm text-slate-700 dark:text-slate-300">{s.reasons.join(" · ")}</span>
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RequestActions({ request: r, technicianAssigned, suggestions, canDispatch, today, visitDefaults, failure }: ActionsProps) {
   const f = (intent: RequestIntent) => (failure?.intent === intent ? failure : undefined);
   const contact = f("contact");
@@ -169,22 +193,17 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
             ) : (
               <fieldset aria-describedby={assign?.errors.technicianId ? "assign-technicianId-error" : undefined}>
                 <legend className="font-medium">Technician</legend>
-                <ul className="mt-2 space-y-2">
-                  {suggestions.map((s) => (
-                    <li key={s.id}>
-                      <label className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800">
-                        <input type="radio" name="technicianId" value={s.id} defaultChecked={chosen === String(s.id)} className="mt-1 size-4 shrink-0" />
-                        <span>
-                          <span className="block font-medium">
-                            {s.name}
-                            {s.assigned && " (assigned now)"}
-                          </span>
-                          <span className="block text-sm text-slate-700 dark:text-slate-300">{s.reasons.join(" · ")}</span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
+                <TechnicianChoices items={suggestions.slice(0, TOP_SUGGESTIONS)} chosen={chosen} />
+                {suggestions.length > TOP_SUGGESTIONS && (
+                  // The best few are enough most of the time; the rest (a long list with many technicians)
+                  // stay one click away, open already when the chosen one is among them.
+                  <details className="mt-3" open={suggestions.slice(TOP_SUGGESTIONS).some((s) => chosen === String(s.id)) || undefined}>
+                    <summary className="cursor-pointer font-medium text-brand-700 underline dark:text-sky-300">
+                      All other approved technicians ({suggestions.length - TOP_SUGGESTIONS})
+                    </summary>
+                    <TechnicianChoices items={suggestions.slice(TOP_SUGGESTIONS)} chosen={chosen} />
+                  </details>
+                )}
                 {assign?.errors.technicianId && (
                   <p id="assign-technicianId-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
                     {assign.errors.technicianId}
@@ -204,7 +223,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
             button="Book the visit"
             intro={
               technicianAssigned
-                ? "India time. The status becomes Visit scheduled and the customer gets an SMS with the date, the window and the engineer's name."
+                ? "India time; a window that ends at an earlier time than it starts ends the next day. The status becomes Visit scheduled and the customer gets an SMS with the date, the window and the engineer's name."
                 : "Assign a technician first: the customer is told who is coming."
             }
           >
