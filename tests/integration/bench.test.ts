@@ -51,6 +51,8 @@ describe("the bench stages", () => {
   it("run the warranty in calendar months from the return, to the month's last day when shorter", () => {
     expect(warrantyUntil(new Date("2026-11-25T10:00:00Z"), 6).toISOString()).toBe("2027-05-25T10:00:00.000Z");
     expect(warrantyUntil(new Date("2026-08-31T10:00:00Z"), 6).toISOString()).toBe("2027-02-28T10:00:00.000Z");
+    // 31 August in India (20:00 UTC on the 30th is 01:30 on the 31st, IST): also to the end of February.
+    expect(warrantyUntil(new Date("2026-08-30T20:00:00Z"), 6).toISOString()).toBe("2027-02-27T20:00:00.000Z");
   });
 
   it("forms: a new unit needs its make; rupees become paise; test values are numbers", () => {
@@ -153,7 +155,7 @@ describeEachEngine("bench repair", (database) => {
     const photos = await db().select().from(requestPhotos).where(eq(requestPhotos.benchJobId, job.id));
     expect(photos).toMatchObject([{ requestId: request.id, source: "office", uploadedBy: office.userId, contentType: "image/webp" }]);
     expect(fs.existsSync(path.join(storage, "uploads", photos[0]!.path))).toBe(true);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "bench_job"), eq(auditLog.entityId, String(job.id))));
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "bench"), eq(auditLog.entityId, String(job.id))));
     expect(entry).toMatchObject({ action: "bench.intake", entityLabel: booked.jobCard, actorUserId: office.userId });
 
     const card = booked.jobCard;

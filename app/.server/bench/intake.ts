@@ -213,7 +213,7 @@ async function bookInWithin(tx: Transaction, staff: StaffMember, reference: stri
     auditActor(staff),
     {
       action: "bench.intake",
-      entityType: "bench_job",
+      entityType: "bench",
       entityId: job.id,
       entityLabel: jobCard,
       after: {

@@ -79,7 +79,7 @@ async function step(jobCard: string, version: number, staff: StaffMember, run: (
       };
       const record = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
         const diff = changedFields(before, after);
-        return audit(tx, auditActor(staff), { action, entityType: "bench_job", entityId: job.id, entityLabel: job.jobCard, before: diff.before, after: diff.after }, now);
+        return audit(tx, auditActor(staff), { action, entityType: "bench", entityId: job.id, entityLabel: job.jobCard, before: diff.before, after: diff.after }, now);
       };
       const message = await run({ tx, job, site, now, save, event, audit: record });
       return { ok: true, jobCard: job.jobCard, message };

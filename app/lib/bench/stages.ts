@@ -113,17 +113,19 @@ export function listText(items: readonly string[]): string {
 }
 
 /**
- * The warranty's end: `months` calendar months after the return (India's calendar). A return on 31 August
- * with 6 months runs to the last day of February, not into March.
+ * The warranty's end: `months` calendar months after the return, counted on India's calendar (IST, UTC+5:30),
+ * at the same time of day. A return on 31 August with 6 months runs to the last day of February, not into March.
  */
 export function warrantyUntil(returnedAt: Date, months: number): Date {
-  const d = new Date(returnedAt.getTime());
+  const IST_MS = 330 * 60_000;
+  // India's wall clock as UTC fields, so the month arithmetic is on India's date.
+  const d = new Date(returnedAt.getTime() + IST_MS);
   const day = d.getUTCDate();
   d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
   d.setUTCDate(Math.min(day, lastDay));
-  return d;
+  return new Date(d.getTime() - IST_MS);
 }
 
 /** The test report's measured values: a small fixed set (each optional), kept as typed numbers. */
