@@ -152,7 +152,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <Sites customer={c} sites={sites} unplacedUnits={unplacedUnits} failure={failure} />
           <Requests requests={requests} linked={canOpenRequests} />
         </div>
-        <div className="min-w-0">
+        <div className="mt-8 min-w-0 lg:mt-0">
           <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />
           <ConsentLog entries={consentLog} />
           {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}

@@ -1,6 +1,7 @@
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormErrors, type UnitValues } from "./forms.tsx";
@@ -44,7 +45,7 @@ export function Details({ customer: c, failure }: { customer: Customer; failure:
         rows={[
           ["Name", c.name],
           ["Company", c.company],
-          ["Mobile", c.mobile],
+          ["Mobile", c.mobile ? formatIndianPhone(c.mobile) : null],
           ["E-mail", c.email],
           ["GSTIN", c.gstin],
           ["Portal", erased ? null : c.account ? `Signed in${c.account.lastSignInAt ? `, last on ${formatDateTime(c.account.lastSignInAt)}` : ""}` : "Not signed in yet"],

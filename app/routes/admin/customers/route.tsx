@@ -8,6 +8,7 @@ import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerFilter, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -120,7 +121,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
         <span className={muted}>Erased</span>
       ) : (
         <>
-          <span className="block whitespace-nowrap">{r.mobile ?? "No mobile"}</span>
+          <span className="block whitespace-nowrap">{r.mobile ? formatIndianPhone(r.mobile) : "No mobile"}</span>
           {r.email && <span className={`block break-all ${muted}`}>{r.email}</span>}
         </>
       ),
