@@ -333,7 +333,14 @@ describeEachEngine("request work", (database) => {
     expect(sms).toMatchObject({ channel: "sms", template: DLT_TEMPLATES.technicianJobAssigned.id });
     expect(sms!.body).toBe(`Deccan Automation Services: new job ${r.reference} assigned to you, Hyderabad. Open your jobs in the technician portal.`);
     expect(await assignTechnician(office, r.reference, { intent: "assign", version: 2, technicianId: best.id })).toMatchObject({ ok: false, message: "Best PLC Hyderabad is already assigned to this request." });
-    expect(await assignTechnician(office, r.reference, { intent: "assign", version: 2, technicianId: far.id })).toMatchObject({ ok: true, message: expect.stringMatching(/^Reassigned from Best PLC Hyderabad to PLC in Vizag/) as unknown });
+    expect(await assignTechnician(office, r.reference, { intent: "assign", version: 2, technicianId: far.id })).toMatchObject({
+      ok: true,
+      message: "Reassigned from Best PLC Hyderabad to PLC in Vizag. Both technicians have been told by SMS.",
+    });
+    // The technician taken off the job is told it left their list.
+    const toBest = await db().select().from(outbox).where(eq(outbox.recipient, best.mobile)).orderBy(outbox.id);
+    expect(toBest.map((m) => m.template)).toEqual([DLT_TEMPLATES.technicianJobAssigned.id, DLT_TEMPLATES.technicianJobUnassigned.id]);
+    expect(toBest[1]!.body).toBe(`Deccan Automation Services: job ${r.reference} is no longer assigned to you. Open your jobs in the technician portal.`);
     const events = await eventsOf(r.id);
     expect(events.map((e) => [e.kind, e.internal])).toEqual([
       ["assign", true],
@@ -399,6 +406,17 @@ describeEachEngine("request work", (database) => {
       path: ["to"],
       message: "The window must end at another time than it starts.",
     });
+
+    // Reassigned after the visit is booked: the customer hears who is coming now, for the same window.
+    const other = await technician("Kiran Reddy");
+    expect(await assignTechnician(office, r.reference, { intent: "assign", version: 4, technicianId: other.id }, now)).toMatchObject({
+      ok: true,
+      message: "Reassigned from Srinivas Rao to Kiran Reddy. Both technicians and the customer have been told by SMS.",
+    });
+    const latest = (await messagesOf(r.reference)).filter((m) => m.channel === "sms" && m.recipient === r.mobile).at(-1)!;
+    expect(latest.body).toBe(
+      `Deccan Automation Services: the visit for your service request ${r.reference} is booked for Wed, 25 Nov 2026, 10:00 pm - 2:00 am (next day). Engineer: Kiran Reddy.`,
+    );
   });
 
   it("PO number, duplicate and cancel", async () => {

@@ -29,6 +29,7 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   requestCancelled: "1007000000000000012",
   requestDuplicate: "1007000000000000013",
   technicianJobAssigned: "1007000000000000014",
+  technicianJobUnassigned: "1007000000000000015",
   responseEscalation: "1007000000000000020",
   benchReady: "1007000000000000041",
 } as const;
@@ -137,6 +138,12 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.technicianJobAssigned,
     text: "{#var#}: new job {#var#} assigned to you, {#var#}. Open your jobs in the technician portal.",
     variables: ["business", "reference", "job"],
+  },
+  /** To a technician: the office gave their job to someone else (it leaves their list). */
+  technicianJobUnassigned: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.technicianJobUnassigned,
+    text: "{#var#}: job {#var#} is no longer assigned to you. Open your jobs in the technician portal.",
+    variables: ["business", "reference"],
   },
   /** To the owner, once, when a request nears its response deadline with no call logged. */
   responseEscalation: {
@@ -632,6 +639,18 @@ export function jobAssignedNotifications(notice: JobAssignedNotice, site: SiteSe
       notice.mobile,
       { business: site.identity.legalName, reference: notice.reference, job: notice.job },
       `request:${notice.reference}:event:${notice.eventId}:technician-sms`,
+    ),
+  ];
+}
+
+/** The previous technician's SMS when the office reassigns their job. */
+export function jobUnassignedNotifications(notice: { reference: string; mobile: string; eventId: number }, site: SiteSettings): OutboxMessage[] {
+  return [
+    sms(
+      DLT_TEMPLATES.technicianJobUnassigned,
+      notice.mobile,
+      { business: site.identity.legalName, reference: notice.reference },
+      `request:${notice.reference}:event:${notice.eventId}:previous-technician-sms`,
     ),
   ];
 }

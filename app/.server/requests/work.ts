@@ -4,7 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
-import { jobAssignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
+import { jobAssignedNotifications, jobUnassignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import {
   clockLabel,
@@ -287,7 +287,15 @@ export function assignTechnician(staff: StaffMember, reference: string, input: A
       const both = [row.serviceName, row.city].filter(Boolean).join(", ");
       const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
       await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
-      return `${note}. The technician has been told by SMS.`;
+      // The technician taken off the job hears of it (it leaves their list), and a customer whose visit is
+      // booked is told who is coming now, with the same window.
+      if (previous) await queueMessages(c.tx, jobUnassignedNotifications({ reference: row.reference, mobile: previous.mobile, eventId }, c.site));
+      const visitBooked = row.status === "scheduled" && row.visitStart && row.visitEnd;
+      if (previous && visitBooked) {
+        await tellCustomer(c, "scheduled", row.status, eventId, { visit: { ...visitText(row.visitStart!, row.visitEnd!), engineer: technician.name } });
+      }
+      const told = previous ? (visitBooked ? " Both technicians and the customer have been told by SMS." : " Both technicians have been told by SMS.") : " The technician has been told by SMS.";
+      return `${note}.${told}`;
     },
     now,
   );
