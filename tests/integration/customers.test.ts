@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
@@ -307,7 +307,16 @@ describeEachEngine("customers", (database) => {
       await db().select().from(jobSignoffs).where(eq(jobSignoffs.requestId, r2.id)),
       await db().select().from(outbox).where(sql`${outbox.body} like '%Prakash%' or ${outbox.recipient} = ${mobile}`),
       await db().select().from(users).where(eq(users.id, user.id)),
-      await db().select().from(auditLog).where(eq(auditLog.action, "customer.erase")),
+      await db().select().from(auditLog).where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(c.id)))),
+    ]);
+    // Who did what, and when, stays in the log.
+    const log = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(c.id)))).orderBy(auditLog.id);
+    expect(log.map((e) => [e.action, e.actorLabel])).toEqual([
+      ["customer.details", "Asha Office"],
+      ["customer.site-add", "Asha Office"],
+      ["customer.unit-add", "Asha Office"],
+      ["customer.data-request", "Asha Office"],
+      ["customer.erase", "Anil Accounts"],
     ]);
     const exported = JSON.stringify(await customerDataExport(c.id, { includeInternal: true })) + (await customerDataCsv(c.id, { includeInternal: true }));
     for (const text of [rows, exported]) {

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import {
+  auditLog,
   customerDataRequests,
   customers,
   customerSites,
@@ -204,7 +205,8 @@ export type EraseResult = { ok: true; requests: number; photos: number } | { ok:
  * customer's name, mobile, e-mail, company, GSTIN and notes; on each of their requests the contact's name,
  * mobile, e-mail, company and site address, the sign-off's signer and signature; their photos (rows now, files
  * once committed); the sites' addresses; the text of their data requests; messages addressed to them (a
- * pending one is never sent); their sign-in codes and portal sessions, and the portal account's own details.
+ * pending one is never sent); their sign-in codes and portal sessions, the portal account's own details, and
+ * the values earlier audit entries about the customer recorded (who did what and when stays).
  *
  * Kept, because they are about the work and not the person: references, dates, statuses, the fault and the
  * equipment (the units and their serial numbers), and the request's history. Open erasure requests are
@@ -297,6 +299,13 @@ export async function eraseCustomer(
       .update(customers)
       .set({ name: ERASED_NAME, mobile: null, email: null, company: null, gstin: null, notes: null, userId: null, erasedAt: now, updatedAt: now, version: customer.version + 1 })
       .where(eq(customers.id, customerId));
+
+    // Earlier audit entries about this customer keep who did what and when; the values they recorded (names,
+    // numbers, addresses typed into the record) are personal data, and go.
+    await tx
+      .update(auditLog)
+      .set({ before: null, after: { erased: true } })
+      .where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(customerId))));
 
     // Issue 11: invoices and payments are tax records (CGST Act s.36: kept for 72 months after the year's
     // return). They stay as issued, with the billing name and GSTIN printed on them; erasure must not touch
