@@ -38,14 +38,18 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
+    // A test about one layout, or one whose result does not depend on the width (an HTTP-only check, a change
+    // to the shared site), is tagged @desktop or @phone and runs in that project only: never skipped in the other.
     {
       name: "desktop",
       testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job/,
+      grepInvert: /@phone\b/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, ...browser },
     },
     {
       name: "phone",
       testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job/,
+      grepInvert: /@desktop\b/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, ...browser },
     },
     // The server as a process (start-up, data-dir lock, PostgreSQL): once, not per width.

@@ -28,7 +28,7 @@ test.describe("blog", () => {
     expect(ld).toContain('"datePublished"');
   });
 
-  test("every spec article exists, and an unknown slug is a 404", async ({ request }) => {
+  test("every spec article exists, and an unknown slug is a 404", { tag: "@desktop" }, async ({ request }) => {
     for (const slug of [...FIXED, ...INDEXED]) expect((await request.get(`/blog/${slug}`)).status(), slug).toBe(200);
     expect((await request.get("/blog/no-such-article")).status()).toBe(404);
   });

@@ -25,7 +25,7 @@ test.describe("service catalogue", () => {
     for (const slug of FIXED) expect((await request.get(`/services/${slug}`, { maxRedirects: 0 })).status(), slug).toBe(200);
   });
 
-  test("/service/{slug} works for every catalogue name, by the spec's slug rule", async ({ request }) => {
+  test("/service/{slug} works for every catalogue name, by the spec's slug rule", { tag: "@desktop" }, async ({ request }) => {
     expect(services.length).toBeGreaterThanOrEqual(60);
     expect(serviceSlug("PLC Repair & Programming")).toBe("plc-repair--programming");
     for (const s of services) {

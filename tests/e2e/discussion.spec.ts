@@ -4,7 +4,7 @@ import { asNewVisitor, visit } from "./support/page-checks.ts";
 test.describe("discussion forum", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("/discussions (the search index's address) leads to /discussion", async ({ request }) => {
+  test("/discussions (the search index's address) leads to /discussion", { tag: "@desktop" }, async ({ request }) => {
     const r = await request.get("/discussions", { maxRedirects: 0 });
     expect(r.status()).toBe(301);
     expect(r.headers()["location"]).toBe("/discussion");

@@ -103,7 +103,7 @@ test.describe("inbound forms", () => {
     await expect(page.locator("#career-cv-error")).toContainText("cv.pdf is not a PDF, DOC or DOCX file.");
   });
 
-  test("past the per-address limit the visitor gets 429 and when to try again", async ({ request, baseURL }) => {
+  test("past the per-address limit the visitor gets 429 and when to try again", { tag: "@desktop" }, async ({ request, baseURL }) => {
     const headers = { Origin: baseURL!, "X-Forwarded-For": visitorAddress() };
     const form = { form: "callback", name: "Bulk", mobile: "", callbackTime: "As soon as possible", consent: "yes", fax_number_2: "" };
     const statuses: number[] = [];
@@ -119,7 +119,7 @@ test.describe("inbound forms", () => {
     expect(statuses[10]).toBe(429);
   });
 
-  test("the honeypot turns a bot away without storing anything", async ({ request, baseURL }) => {
+  test("the honeypot turns a bot away without storing anything", { tag: "@desktop" }, async ({ request, baseURL }) => {
     const r = await request.post("/contact", {
       form: { form: "callback", name: "Bot", mobile: mobile(), callbackTime: "As soon as possible", consent: "yes", fax_number_2: "http://spam.example" },
       headers: { Origin: baseURL! },

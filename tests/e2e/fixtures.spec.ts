@@ -33,7 +33,7 @@ test.describe("signedInAs", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Requests");
   });
 
-  test("each role signs in once per worker; fresh and own-number sessions are new", async ({ signedInAs }) => {
+  test("each role signs in once per worker; fresh and own-number sessions are new", { tag: "@desktop" }, async ({ signedInAs }) => {
     const first = await signedInAs("customer");
     const again = await signedInAs("customer");
     expect(again).toEqual(first);
@@ -50,7 +50,7 @@ test.describe("signedInAs", () => {
     await expect(page).toHaveURL(/\/technician\/login$/);
   });
 
-  test("without the browser, each session's cookie opens its portal's landing page", async ({ request }) => {
+  test("without the browser, each session's cookie opens its portal's landing page", { tag: "@desktop" }, async ({ request }) => {
     const landings: Record<FixtureRole, { url: string; text: string }> = {
       owner: { url: backOfficeUrl("/admin"), text: "<h1" },
       office: { url: backOfficeUrl("/admin"), text: "<h1" },
@@ -71,7 +71,7 @@ test.describe("signedInAs", () => {
     }
   });
 
-  test("the hook answers a wrong or missing token as the site answers any unknown path", async ({ request }) => {
+  test("the hook answers a wrong or missing token as the site answers any unknown path", { tag: "@desktop" }, async ({ request }) => {
     // What the site answers without the hook: /__e2e/nothing is never the hook's. (A POST to an unknown
     // two-segment path is React Router's 405, as the /:city/:service route has no action; a GET is the 404.)
     const post = await request.post("/__e2e/nothing", { data: { role: "owner" } });

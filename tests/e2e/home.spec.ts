@@ -107,8 +107,8 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.name);
   });
 
-  test("catalogue on desktop: every card at once, no Show all", async ({ page, isMobile }) => {
-    test.skip(isMobile, "the desktop layout");
+  // The desktop layout: the desktop project only (playwright.config.ts, @desktop).
+  test("catalogue on desktop: every card at once, no Show all", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("#services .service-card:visible")).toHaveCount(serviceCount);
     await expect(page.locator("#services summary")).toBeHidden();
@@ -155,9 +155,9 @@ test.describe("home page", () => {
   // Spec: 66 cards one under another made the phone home page 24,000 px tall. On a phone the catalogue shows a
   // first screenful of cards and "Show all", and category chips; both work without JavaScript.
   for (const javaScriptEnabled of [true, false]) {
-    test.describe(`catalogue on a phone, ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    // The phone layout (< 640 px): the phone project only (playwright.config.ts, @phone).
+    test.describe(`catalogue on a phone, ${javaScriptEnabled ? "with" : "without"} JavaScript`, { tag: "@phone" }, () => {
       test.use({ javaScriptEnabled });
-      test.beforeEach(({ isMobile }) => test.skip(!isMobile, "the phone layout (< 640 px)"));
 
       test("at 390 px: at most two screens until Show all, then every card is reachable", async ({ page }) => {
         expect(page.viewportSize()).toEqual({ width: 390, height: 844 });

@@ -56,7 +56,7 @@ test.describe("404 page", () => {
     await context.close();
   });
 
-  test("a form posted to an unknown address is a 404 too", async ({ request, baseURL }) => {
+  test("a form posted to an unknown address is a 404 too", { tag: "@desktop" }, async ({ request, baseURL }) => {
     const response = await request.post("/no-such-form", { form: { a: "b" }, headers: { Origin: baseURL! } });
     expect(response.status()).toBe(404);
   });

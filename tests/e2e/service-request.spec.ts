@@ -40,7 +40,7 @@ test.describe("Request Service", () => {
     await expect(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
   });
 
-  test("a guessed receipt link shows nothing", async ({ request }) => {
+  test("a guessed receipt link shows nothing", { tag: "@desktop" }, async ({ request }) => {
     expect((await request.get("/thank-you?ref=SR-2611-0001&sig=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
     expect((await request.get("/thank-you?ref=SR-2611-0001")).status()).toBe(404);
     expect((await request.get("/thank-you?sig=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
@@ -160,7 +160,7 @@ test.describe("Request Service", () => {
     expect(again.headers()["location"]).toBe(a.headers()["location"]);
   });
 
-  test("a form posted from another site is refused", async ({ request }) => {
+  test("a form posted from another site is refused", { tag: "@desktop" }, async ({ request }) => {
     const response = await request.post("/request", { form: { contactName: "x" }, headers: { Origin: "https://evil.example" } });
     expect(response.status()).toBe(403);
   });

@@ -91,7 +91,7 @@ test.describe("site shell", () => {
     expect(js.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  test("robots.txt keeps crawlers out of the portals, and sitemap.xml lists absolute URLs", async ({ request, baseURL }) => {
+  test("robots.txt keeps crawlers out of the portals, and sitemap.xml lists absolute URLs", { tag: "@desktop" }, async ({ request, baseURL }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.headers()["content-type"]).toContain("text/plain");
     const text = await robots.text();

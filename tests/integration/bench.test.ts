@@ -148,7 +148,13 @@ describeEachEngine("bench repair", (database) => {
     const job = await jobOf(booked.jobCard);
     expect(job).toMatchObject({ stage: "received", version: 1, warrantyRepeatOfId: null, faultReported: "Trips on overcurrent at start.", accessories: "Keypad" });
     // The request had no customer: intake made the record and linked it; the unit is the customer's.
-    const [linked] = await db().select({ customerId: serviceRequests.customerId }).from(serviceRequests).where(eq(serviceRequests.id, request.id));
+    const [linked] = await db()
+      .select({ customerId: serviceRequests.customerId, status: serviceRequests.status, firstContactAt: serviceRequests.firstContactAt, version: serviceRequests.version })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, request.id));
+    // The unit is in the office's hands: the new request is in progress, its response clock stopped.
+    expect(linked).toMatchObject({ status: "in_progress", version: 2 });
+    expect(linked!.firstContactAt).not.toBeNull();
     const [unit] = await db().select().from(equipmentUnits).where(eq(equipmentUnits.id, job.unitId));
     expect(linked!.customerId).not.toBeNull();
     expect(unit).toMatchObject({ customerId: linked!.customerId, make: "ABB", serialNumber: "WX-9001" });

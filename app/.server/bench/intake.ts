@@ -6,6 +6,7 @@ import { ensureCustomers } from "~/.server/customers/link.ts";
 import { addUnit, unitsOfCustomer } from "~/.server/customers/units.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
+import { statusChanges } from "~/.server/requests/work.ts";
 import { benchEvents, benchJobs, customers, equipmentUnits, requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
 import { chosenFiles, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { formatDate } from "~/lib/format.ts";
@@ -199,10 +200,23 @@ async function bookInWithin(tx: Transaction, staff: StaffMember, reference: stri
       })),
     );
   }
+  // The customer's unit is in the office's hands: the work has started. A request still new, contacted or
+  // scheduled moves on to "in progress", and the response clock stops (this is contact) if it still ran.
+  const starts = (["new", "contacted", "scheduled"] as const).some((s) => s === request.status);
+  const status = starts ? "in_progress" : request.status;
+  await tx
+    .update(serviceRequests)
+    .set({
+      ...(starts ? statusChanges(request, "in_progress", now) : {}),
+      ...(request.firstContactAt ? {} : { firstContactAt: now }),
+      version: request.version + 1,
+      updatedAt: now,
+    })
+    .where(eq(serviceRequests.id, request.id));
   await tx.insert(requestEvents).values({
     requestId: request.id,
     kind: "bench",
-    status: request.status,
+    status,
     note: `${unitText(unit)} booked in for bench repair: job card ${jobCard}.${warrantyNote}`,
     internal: false,
     actorUserId: staff.userId,
