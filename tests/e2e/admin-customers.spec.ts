@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { flashOf, sendServiceRequest } from "./support/requests.ts";
 import { asNewVisitor, visit } from "./support/page-checks.ts";
 
 /**
@@ -10,22 +11,12 @@ import { asNewVisitor, visit } from "./support/page-checks.ts";
  * axe and both HTML validators, and the record fits a 390 px phone.
  */
 
-async function sendRequest(page: Page, contactName: string, mobile: string): Promise<string> {
-  await page.goto("/request");
-  await page.getByRole("combobox", { name: "Service", exact: true }).selectOption({ label: "DC Drive Repair" });
-  await page.getByRole("textbox", { name: "Contact name", exact: true }).fill(contactName);
-  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
-  await page.getByRole("textbox", { name: "Site address", exact: true }).fill("Plot 9, MIDC Phase II, Chakan");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Pune");
-  await page.getByRole("textbox", { name: "Fault description", exact: true }).fill("Drive shows F0001 overcurrent at start of the mixer.");
-  await page.getByRole("radio", { name: /^Planned/ }).check();
-  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
-  await page.getByRole("button", { name: "Send request" }).click();
-  await expect(page).toHaveURL(/\/thank-you\?ref=SR-/);
-  return (await page.getByTestId("reference").textContent())!;
+/** A planned request for a drive, from the public form. */
+function sendRequest(page: Page, contactName: string, mobile: string): Promise<string> {
+  return sendServiceRequest(page, { contactName, mobile, siteAddress: "Plot 9, MIDC Phase II, Chakan", city: "Pune", fault: "Drive shows F0001 overcurrent at start of the mixer." });
 }
 
-const flash = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
+const flash = flashOf;
 
 test("the office finds the customer, adds a site and a unit, and the request list finds the request by the unit's serial", async ({ page, signedInAs }) => {
   test.setTimeout(120_000);

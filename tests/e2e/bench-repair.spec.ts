@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { addSessionCookie, createSession, expect, test } from "./support/fixtures.ts";
+import { flashOf, sendServiceRequest } from "./support/requests.ts";
 import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
 
 /**
@@ -12,22 +13,12 @@ import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-check
  * request page.
  */
 
-async function driveRequest(page: Page, contactName: string, mobile: string): Promise<string> {
-  await page.goto("/request");
-  await page.getByRole("combobox", { name: "Service", exact: true }).selectOption({ label: "DC Drive Repair" });
-  await page.getByRole("textbox", { name: "Contact name", exact: true }).fill(contactName);
-  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
-  await page.getByRole("textbox", { name: "Site address", exact: true }).fill("Plot 12, IDA Jeedimetla");
-  await page.getByRole("textbox", { name: "City", exact: true }).fill("Hyderabad");
-  await page.getByRole("textbox", { name: "Fault description", exact: true }).fill("Drive trips on overcurrent when the extruder starts.");
-  await page.getByRole("radio", { name: /^Planned/ }).check();
-  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
-  await page.getByRole("button", { name: "Send request" }).click();
-  await expect(page).toHaveURL(/\/thank-you\?ref=SR-/);
-  return (await page.getByTestId("reference").textContent())!;
+/** A planned request for a drive, from the public form. */
+function driveRequest(page: Page, contactName: string, mobile: string): Promise<string> {
+  return sendServiceRequest(page, { contactName, mobile, siteAddress: "Plot 12, IDA Jeedimetla", city: "Hyderabad", fault: "Drive trips on overcurrent when the extruder starts." });
 }
 
-const flash = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
+const flash = flashOf;
 
 /** Fills and sends one step form on the job page (a region named by its heading). */
 async function step(page: Page, title: string, fill: (form: ReturnType<Page["getByRole"]>) => Promise<void>, button: string, expected: string | RegExp) {

@@ -74,7 +74,7 @@ test("an approved technician opens an assigned job from the dashboard", async ({
       const context = await browser.newContext({ viewport, storageState: session });
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/technician/dashboard`);
-      await page.getByRole("link", { name: "SR-2611-9001" }).click();
+      await page.getByRole("link", { name: "SR-2611-9001", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText("SR-2611-9001");
       await expect(page.getByText("Drive trips on start with 2310 overcurrent.")).toBeVisible();
       await expect(page.getByRole("link", { name: /\+91 98480 12345/ })).toHaveAttribute("href", "tel:+919848012345");

@@ -15,6 +15,7 @@ import { SKILLS } from "~/lib/forms/technician-registration.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { TechnicianFilterForm } from "./technicians/filter-form.tsx";
 import type { Route } from "./+types/technicians";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /**
  * /admin/technicians (permission "technicians"): the office's technicians. Tabs by application status
@@ -110,9 +111,6 @@ function emptyMessage(f: TechnicianListFilters): string {
 }
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 
 function columnsFor(tab: TechnicianListFilters["status"]): ColumnDef<Item, unknown>[] {
   const columns: ColumnDef<Item, unknown>[] = [

@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /**
  * /admin/bench: the workshop board. Every unit booked in for bench repair, newest first, by stage tab (the
@@ -85,9 +86,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 
 const COLUMNS: ColumnDef<Item, unknown>[] = [
   {

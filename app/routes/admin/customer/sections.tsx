@@ -5,6 +5,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormErrors, type UnitValues } from "./forms.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
 
@@ -20,9 +21,6 @@ interface Customer {
   erasedAt: string | null;
   account: { lastSignInAt: string | null } | null;
 }
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

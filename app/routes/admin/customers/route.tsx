@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerFilter, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /**
  * /admin/customers: one row per customer, searched by mobile, name, company, GSTIN or reference, with tabs
@@ -94,8 +95,6 @@ function emptyMessage(f: CustomerListFilters): string {
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 const control =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 

@@ -12,6 +12,7 @@ import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { formatDuration } from "~/lib/requests/sla.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { link } from "~/components/admin/styles.ts";
 
 /**
  * /admin: what needs a person now. Each panel is there only for staff whose role does that work
@@ -45,8 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = routeMeta;
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard: d, role, deliveries } = loaderData;

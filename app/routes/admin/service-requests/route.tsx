@@ -16,6 +16,7 @@ import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { FilterForm } from "./filter-form.tsx";
 import type { Route } from "./+types/route";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /**
  * /admin/service-requests: every service request, filtered, searched and sorted from the address (the list
@@ -123,9 +124,6 @@ function emptyMessage(f: RequestListFilters): string {
 }
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 
 const CLOCK_CLASS: Record<Item["clock"]["state"], string> = {
   breached: "font-semibold text-red-800 dark:text-red-300",

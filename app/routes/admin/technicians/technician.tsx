@@ -18,6 +18,7 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { EditTechnicianForm, type EditFailure } from "./edit-form.tsx";
 import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
 import type { Route } from "./+types/technician";
+import { link, muted } from "~/components/admin/styles.ts";
 
 /**
  * /admin/technicians/{id} (permission "technicians"): one technician. Their application as sent (with
@@ -96,9 +97,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }
   return refuseForm(form, "This form could not be read. Reload the page and try again.");
 }
-
-const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const muted = "text-slate-600 dark:text-slate-400";
 
 function when(iso: string | null) {
   return iso ? (
