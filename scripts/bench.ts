@@ -10,7 +10,9 @@
  * the stored rows against the 303 answers. Everything is printed and written to bench/results.json.
  *
  * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines); its
- * figures are merged into an existing bench/results.json.
+ * figures are merged into an existing bench/results.json. `--back-office`: only the back office at volume
+ * (scripts/lib/bench-back-office.ts: the request list's pages 1 and 500 and the dashboard, on a database
+ * filled by seed-volume), merged the same way; a full run ends with it.
  *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
@@ -35,6 +37,7 @@ import {
   startProductionServer,
   type RunningServer,
 } from "./lib/production-server.ts";
+import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -845,8 +848,35 @@ function mergeRequestResults(
   };
 }
 
+/** The back office at volume on each engine (a throwaway PostgreSQL database when one is configured). */
+async function benchBackOfficeEngines(pgUrl: string | undefined): Promise<BackOfficeResult[]> {
+  const results = [await benchBackOffice("pglite")];
+  if (pgUrl) results.push(await benchBackOffice("postgres", { databaseUrl: await createBenchDatabase(pgUrl) }));
+  reportBackOffice(results);
+  return results;
+}
+
+/** `--back-office`: its figures go into the last full run's results.json, the rest of it kept. */
+function mergeBackOfficeResults(backOffice: BackOfficeResult[]): Record<string, unknown> {
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+  } catch {
+    // No earlier run: the file holds only these figures.
+  }
+  return { ...previous, backOfficeTimestamp: new Date().toISOString(), backOffice };
+}
+
 async function main() {
   buildIfMissing();
+  const pgUrlForBackOffice = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (process.argv.includes("--back-office")) {
+    const backOffice = await benchBackOfficeEngines(pgUrlForBackOffice);
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(mergeBackOfficeResults(backOffice), null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (back-office figures only; the rest kept)`);
+    return;
+  }
   // Other work on the machine skews every figure: record how busy the CPUs were, and warn when busy.
   const busyBefore = await cpuBusyPercent(2000);
   console.log(`CPU busy before starting: ${busyBefore}% (of ${os.cpus().length} CPUs)`);
@@ -886,6 +916,7 @@ async function main() {
   }
 
   report(tool, clientJs, engines, requests, skipped);
+  const backOffice = requestsOnly ? undefined : await benchBackOfficeEngines(pgUrl);
 
   const base = {
     timestamp: new Date().toISOString(),
@@ -903,6 +934,7 @@ async function main() {
         clientJs,
         engines: Object.fromEntries(engines.map((e) => [e.engine, { ...e, requests: requests.find((r) => r.engine === e.engine) }])),
         ...(skipped ? { postgres: skipped } : {}),
+        backOffice,
       };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,1 @@
+CREATE INDEX "service_requests_urgency_status" ON "service_requests" USING btree ("urgency","status");
