@@ -5,6 +5,7 @@ import { grantAdmin } from "~/.server/auth/users.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
+import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
 
@@ -36,6 +37,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     await seedContent(handle.db);
     setDatabase(handle);
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
+    // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
+    await scheduleMaintenance();
     if (config.adminPhones.length > 0) {
       await grantAdmin(config.adminPhones);
       console.log(`Admin role given to ${config.adminPhones.length} number(s) from ADMIN_PHONES.`);

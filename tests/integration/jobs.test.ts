@@ -5,6 +5,7 @@ import { grantAdmin } from "~/.server/auth/users.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { outbox, serviceRequests } from "~/.server/db/schema.ts";
 import { scheduleJobs } from "~/.server/jobs/index.ts";
+import { MAINTENANCE_JOB, nextMaintenanceAt, scheduleMaintenance } from "~/.server/db/maintenance.ts";
 import { deliverDueMessages, deliveriesSettled, MAX_ATTEMPTS } from "~/.server/notifications/index.ts";
 import { RESPONSE_ESCALATION_JOB } from "~/.server/requests/escalation.ts";
 import { submitServiceRequest } from "~/.server/requests/index.ts";
@@ -123,5 +124,29 @@ describeEachEngine("scheduled jobs and the response escalation", (database) => {
         expect(row!.status).toBe("failed");
       }
     }
+  });
+
+  it("books the embedded database's upkeep for 03:00 India time, once a night; the run books the next night", async () => {
+    expect(nextMaintenanceAt(new Date("2026-11-25T12:00:00+05:30"))).toEqual(new Date("2026-11-26T03:00:00+05:30"));
+    expect(nextMaintenanceAt(new Date("2026-11-26T02:59:00+05:30"))).toEqual(new Date("2026-11-26T03:00:00+05:30"));
+    expect(nextMaintenanceAt(new Date("2026-11-26T03:00:00+05:30"))).toEqual(new Date("2026-11-27T03:00:00+05:30"));
+
+    const jobs = () => db().select().from(outbox).where(eq(outbox.template, MAINTENANCE_JOB)).orderBy(outbox.nextAttemptAt);
+    const evening = new Date("2026-11-25T21:00:00+05:30");
+    await scheduleMaintenance(evening);
+    await scheduleMaintenance(evening); // a restart the same evening books nothing more
+    expect((await jobs()).map((j) => [j.status, j.nextAttemptAt.toISOString()])).toEqual([["pending", new Date("2026-11-26T03:00:00+05:30").toISOString()]]);
+
+    // At 03:00 the worker runs it (VACUUM ANALYZE on PGlite), and it books the next night: the one after the
+    // night it ran for, or after today when the server's clock is later (a server that was down catches up once).
+    const booked = new Date("2026-11-26T03:00:00+05:30");
+    await deliverDueMessages(new Date("2026-11-26T03:00:05+05:30"));
+    await deliveriesSettled();
+    const next = nextMaintenanceAt(new Date(Math.max(Date.now(), booked.getTime())));
+    expect(next.getTime()).toBeGreaterThan(booked.getTime());
+    expect((await jobs()).map((j) => [j.status, j.nextAttemptAt.toISOString()])).toEqual([
+      ["sent", booked.toISOString()],
+      ["pending", next.toISOString()],
+    ]);
   });
 });
