@@ -8,7 +8,7 @@ import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { statusChanges } from "~/.server/requests/work.ts";
 import { benchEvents, benchJobs, customers, equipmentUnits, requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
-import { chosenFiles, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
+import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { formatDate } from "~/lib/format.ts";
 import type { IntakeInput } from "~/lib/forms/admin/bench.ts";
 import { Refusal, runningWarranty, unitText, type BenchResult } from "./shared.ts";
@@ -186,12 +186,7 @@ async function bookInWithin(tx: Transaction, staff: StaffMember, reference: stri
       stored.map((f, i) => ({
         requestId: request.id,
         benchJobId: job.id,
-        path: f.path,
-        contentType: f.contentType,
-        width: f.width ?? 0,
-        height: f.height ?? 0,
-        bytes: f.bytes,
-        originalName: f.originalName,
+        ...photoColumns(f),
         source: "office" as const,
         uploadedBy: staff.userId,
         caption: "Condition on arrival",

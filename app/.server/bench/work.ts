@@ -7,7 +7,7 @@ import { benchEvents, benchJobs, equipmentUnits, requestEvents, requestPhotos, s
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { benchReadyNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { chosenFiles, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
+import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { canMove, listText, missingFor, STAGE_INFO, stageLabel, testParametersText, warrantyUntil, type BenchStage } from "~/lib/bench/stages.ts";
 import { formatDate } from "~/lib/format.ts";
 import {
@@ -257,12 +257,7 @@ export async function addBenchPhotos(staff: StaffMember, jobCard: string, input:
             stored.map((f, i) => ({
               requestId: s.job.requestId,
               benchJobId: s.job.id,
-              path: f.path,
-              contentType: f.contentType,
-              width: f.width ?? 0,
-              height: f.height ?? 0,
-              bytes: f.bytes,
-              originalName: f.originalName,
+              ...photoColumns(f),
               source: "office" as const,
               uploadedBy: staff.userId,
               caption: input.caption ?? null,

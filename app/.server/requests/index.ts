@@ -8,7 +8,7 @@ import { keyFor } from "~/.server/forms/index.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { requestNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { checkPhotos, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
+import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import { scheduleEscalations } from "./escalation.ts";
@@ -74,12 +74,7 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
         ? []
         : item.stored.map((f) => ({
             requestId,
-            path: f.path,
-            contentType: f.contentType,
-            width: f.width ?? 0,
-            height: f.height ?? 0,
-            bytes: f.bytes,
-            originalName: f.originalName,
+            ...photoColumns(f),
           }));
     });
     await bulkInsert(tx, requestPhotos, photos);

@@ -29,7 +29,7 @@ import { takeToken, waitText } from "~/.server/forms/index.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, requestUpdateNotifications, sms } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { chosenFiles, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
+import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { deleteStored, newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
@@ -404,12 +404,7 @@ export async function addPhotos(actor: FieldActor, key: string | number, input: 
         .values(
           stored.map((f, i) => ({
             requestId: locked.id,
-            path: f.path,
-            contentType: f.contentType,
-            width: f.width ?? 0,
-            height: f.height ?? 0,
-            bytes: f.bytes,
-            originalName: f.originalName,
+            ...photoColumns(f),
             source: "technician" as const,
             uploadedBy: actor.user.id,
             caption: input.caption ?? null,

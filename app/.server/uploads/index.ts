@@ -33,6 +33,11 @@ export interface StoredFile {
   height?: number;
 }
 
+/** A stored photo's columns of request_photos (the rest, who and what for, is the caller's). */
+export function photoColumns(f: StoredFile) {
+  return { path: f.path, contentType: f.contentType, width: f.width ?? 0, height: f.height ?? 0, bytes: f.bytes, originalName: f.originalName };
+}
+
 /** A problem with a visitor's file; the message is meant for the visitor, beside the field. */
 export class UploadError extends Error {
   override name = "UploadError";
