@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { UNIT_KINDS } from "~/lib/forms/admin/customers.ts";
+import type { RecordUnit } from "~/.server/customers/record.ts";
 
 /**
  * The customer page's forms: each a plain POST with its intent and the customer's version (hidden), so a
@@ -87,15 +88,8 @@ export function SiteFields({ failure, site }: { failure: FormErrors | undefined;
   );
 }
 
-export interface UnitValues {
-  siteId: number | null;
-  kind: string | null;
-  make: string;
-  model: string | null;
-  rating: string | null;
-  serialNumber: string | null;
-  location: string | null;
-}
+/** A unit's fields as the record gives them (the form is drawn with them). */
+export type UnitValues = Omit<RecordUnit, "id">;
 
 export function UnitFields({
   failure,

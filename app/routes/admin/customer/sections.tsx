@@ -6,21 +6,12 @@ import { formatDateTime } from "~/lib/format.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormErrors, type UnitValues } from "./forms.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import type { CustomerRecord } from "~/.server/customers/record.ts";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
 
-interface Customer {
-  reference: string;
-  name: string;
-  company: string | null;
-  mobile: string | null;
-  email: string | null;
-  gstin: string | null;
-  notes: string | null;
-  version: number;
-  erasedAt: string | null;
-  account: { lastSignInAt: string | null } | null;
-}
+/** The record's customer, as the domain gives it (a type only: nothing of the server module reaches the page). */
+type Customer = CustomerRecord["customer"];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
