@@ -1,5 +1,6 @@
 import { BENCH_STAGES, STAGE_INFO } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
  * The customer's view of their units in our workshop (on their request page): for each unit its job card,
@@ -74,22 +75,7 @@ export function BenchProgress({ units }: { units: BenchProgressUnit[] }) {
                 ))}
               </ol>
               {u.photos.length > 0 && (
-                <ul aria-label={`Photos of ${u.jobCard}`} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  {u.photos.map((p) => (
-                    <li key={p.id}>
-                      <a href={p.src}>
-                        <img
-                          src={p.src}
-                          width={p.width}
-                          height={p.height}
-                          loading="lazy"
-                          alt={`${u.unit} in our workshop${p.caption ? `: ${p.caption}` : ""}`}
-                          className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
-                        />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <PhotoGrid label={`Photos of ${u.jobCard}`} className="mt-4" photos={u.photos.map((p) => ({ ...p, caption: null, alt: `${u.unit} in our workshop${p.caption ? `: ${p.caption}` : ""}` }))} />
               )}
             </li>
           );

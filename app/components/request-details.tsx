@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { DetailList } from "./detail-list.tsx";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /** What a service request page shows of the request itself, for its customer and for the office. */
 export interface RequestView {
@@ -59,22 +60,7 @@ export function RequestDetails({ request: r, photos }: { request: RequestView; p
           <h2 id="photos-heading" className="text-xl font-semibold">
             Photos
           </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {photos.map((p) => (
-              <li key={p.id}>
-                <a href={p.src}>
-                  <img
-                    src={p.src}
-                    width={p.width}
-                    height={p.height}
-                    loading="lazy"
-                    alt={`Photo sent with the request: ${p.originalName}`}
-                    className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PhotoGrid photos={photos.map((p) => ({ ...p, caption: null, alt: `Photo sent with the request: ${p.originalName}` }))} />
         </section>
       )}
     </>

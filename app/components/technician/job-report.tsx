@@ -2,6 +2,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { partUnitLabel } from "~/lib/forms/technician-job.ts";
 import type { JobRecord } from "~/.server/technicians/field-work.ts";
 import { visitWindow } from "./visit.ts";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
  * The customer's view of the field work on their request: the engineer and the visit, then the job report
@@ -56,23 +57,11 @@ export function JobReport({
       {record.photos.length > 0 && (
         <>
           <h3 className="mt-5 font-semibold">Photos from the site</h3>
-          <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {record.photos.map((p, i) => (
-              <li key={p.id}>
-                <a href={`/customer/request/${requestId}/photos/${p.id}`} data-reload>
-                  <img
-                    src={`/customer/request/${requestId}/photos/${p.id}`}
-                    alt={p.caption ? p.caption : `Site photo ${i + 1}`}
-                    width={p.width || undefined}
-                    height={p.height || undefined}
-                    loading="lazy"
-                    className="h-auto w-full rounded-md border border-slate-200 dark:border-slate-800"
-                  />
-                </a>
-                {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
-              </li>
-            ))}
-          </ul>
+          <PhotoGrid
+            className="mt-2"
+            reload
+            photos={record.photos.map((p, i) => ({ ...p, src: `/customer/request/${requestId}/photos/${p.id}`, alt: p.caption ? p.caption : `Site photo ${i + 1}` }))}
+          />
         </>
       )}
       {record.parts.length > 0 && (

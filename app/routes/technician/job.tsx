@@ -39,6 +39,7 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/job";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
  * /technician/jobs/{id}: one job assigned to the signed-in technician, worked from the phone on site: the
@@ -675,23 +676,12 @@ function RecordSection({ data }: { data: LoaderData }) {
       {record.photos.length === 0 ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">No photos yet.</p>
       ) : (
-        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Photos">
-          {record.photos.map((p, i) => (
-            <li key={p.id}>
-              <a href={`/technician/jobs/${job.id}/photos/${p.id}`} data-reload>
-                <img
-                  src={`/technician/jobs/${job.id}/photos/${p.id}`}
-                  alt={p.caption ? p.caption : `Photo ${i + 1} from the site`}
-                  width={p.width || undefined}
-                  height={p.height || undefined}
-                  loading="lazy"
-                  className="h-auto w-full rounded-md border border-slate-200 dark:border-slate-800"
-                />
-              </a>
-              {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
-            </li>
-          ))}
-        </ul>
+        <PhotoGrid
+          label="Photos"
+          className="mt-2"
+          reload
+          photos={record.photos.map((p, i) => ({ ...p, src: `/technician/jobs/${job.id}/photos/${p.id}`, alt: p.caption ? p.caption : `Photo ${i + 1} from the site` }))}
+        />
       )}
       <h3 className="mt-5 font-semibold">Parts used ({record.parts.length})</h3>
       {record.parts.length === 0 ? (

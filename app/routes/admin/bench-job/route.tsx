@@ -25,6 +25,7 @@ import {
 } from "~/lib/forms/admin/bench.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -244,23 +245,7 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
               <h2 id="gallery-heading" className="text-xl font-semibold">
                 Photos
               </h2>
-              <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {photos.map((p) => (
-                  <li key={p.id}>
-                    <a href={p.src}>
-                      <img
-                        src={p.src}
-                        width={p.width}
-                        height={p.height}
-                        loading="lazy"
-                        alt={`${p.caption ?? "Bench photo"}: ${p.originalName}`}
-                        className="h-auto w-full rounded-md border border-slate-200 object-cover dark:border-slate-800"
-                      />
-                    </a>
-                    {p.caption && <p className="mt-1 text-sm">{p.caption}</p>}
-                  </li>
-                ))}
-              </ul>
+              <PhotoGrid photos={photos.map((p) => ({ ...p, alt: `${p.caption ?? "Bench photo"}: ${p.originalName}` }))} />
             </section>
           )}
 
