@@ -130,7 +130,7 @@ WITH latest AS (
 	SELECT latest.*, row_number() OVER (ORDER BY created_at, mobile) AS n FROM latest
 )
 INSERT INTO customers (reference, mobile, name, company, email, created_at, updated_at)
-SELECT 'CU-' || to_char(now() AT TIME ZONE 'Asia/Kolkata', 'YYMM') || '-' || lpad(n::text, 4, '0'), mobile, contact_name, company, email, created_at, now()
+SELECT 'CU-' || to_char(now() AT TIME ZONE 'Asia/Kolkata', 'YYMM') || '-' || lpad(n::text, greatest(4, length(n::text)), '0'), mobile, contact_name, company, email, created_at, now()
 FROM numbered;
 --> statement-breakpoint
 INSERT INTO reference_counters (prefix, value)

@@ -12,7 +12,7 @@
  * embedded database, stop the server first (one process per data directory). Rows are made by the
  * database itself, INSERT ... SELECT over generate_series, one statement per 10,000 rows, then the tables
  * are vacuumed and analysed (PGlite has no autovacuum: without this its planner knows nothing of the
- * new rows).
+ * new rows). Each request is linked to a customer record by mobile, as the app does.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -63,10 +63,11 @@ try {
   await seedTechnicians(db);
   const run = Date.now().toString(36);
   await seedRequests(db, run);
+  await linkCustomers(db);
   await seedEvents(db, run);
   await seedAudit(db, run);
   console.log(`Vacuuming and analysing... (${elapsed()})`);
-  await db.execute(sql.raw("VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles"));
+  await db.execute(sql.raw("VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers"));
   const [totals] = rowsOf<{ requests: number; events: number; audit: number }>(
     await db.execute(
       sql`SELECT (SELECT count(*) FROM service_requests)::int AS requests, (SELECT count(*) FROM request_events)::int AS events, (SELECT count(*) FROM audit_log)::int AS audit`,
@@ -75,6 +76,34 @@ try {
   console.log(`Done in ${elapsed()}. The database now holds ${totals!.requests} requests, ${totals!.events} request events, ${totals!.audit} audit entries.`);
 } finally {
   await handle.close();
+}
+
+/**
+ * Every request belongs to a customer record, as the app keeps it (~/.server/customers/link.ts): one record
+ * per new mobile number, named as its latest request, with references continuing the month's CU counter.
+ */
+async function linkCustomers(db: Database): Promise<void> {
+  const month = sql`to_char(now() AT TIME ZONE 'Asia/Kolkata', 'YYMM')`;
+  await db.execute(sql`
+    WITH latest AS (
+      SELECT DISTINCT ON (mobile) mobile, contact_name, company, email, created_at
+      FROM service_requests r
+      WHERE r.customer_id IS NULL AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.mobile = r.mobile)
+      ORDER BY mobile, created_at DESC
+    ), base AS (
+      SELECT coalesce((SELECT value FROM reference_counters WHERE prefix = 'CU-' || ${month}), 0) AS v
+    ), numbered AS (
+      SELECT latest.*, row_number() OVER (ORDER BY created_at, mobile) AS n FROM latest
+    )
+    INSERT INTO customers (reference, mobile, name, company, email, created_at, updated_at)
+    SELECT 'CU-' || ${month} || '-' || lpad((base.v + numbered.n)::text, greatest(4, length((base.v + numbered.n)::text)), '0'), mobile, contact_name, company, email, created_at, created_at
+    FROM numbered CROSS JOIN base`);
+  await db.execute(sql`
+    INSERT INTO reference_counters (prefix, value)
+    SELECT 'CU-' || ${month}, coalesce(max(substring(reference from '[0-9]+$')::int), 0) FROM customers WHERE reference LIKE 'CU-' || ${month} || '-%'
+    ON CONFLICT (prefix) DO UPDATE SET value = greatest(reference_counters.value, excluded.value)`);
+  await db.execute(sql`UPDATE service_requests r SET customer_id = c.id FROM customers c WHERE c.mobile = r.mobile AND r.customer_id IS NULL`);
+  console.log(`  customers linked (${elapsed()})`);
 }
 
 /** The rows of db.execute (both drivers answer with { rows }). */
