@@ -25,3 +25,22 @@ const dateTime = new Intl.DateTimeFormat("en-IN", {
 export function formatDateTime(iso: string | Date): string {
   return dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
 }
+
+const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/**
+ * Paise as rupees with Indian grouping and always two decimals: 12345678 -> "₹1,23,456.78", -40 -> "−₹0.40".
+ * Split into rupees and paise as integers (never divided as a float), so every paisa prints exactly.
+ */
+export function formatPaise(paise: number): string {
+  const sign = paise < 0 ? "\u2212" : "";
+  const abs = Math.abs(paise);
+  return `${sign}₹${wholeRupees.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A round-off line's amount, always signed so the direction shows: -40 -> "−0.40", 10 -> "+0.10", 0 -> "0.00". */
+export function formatRoundOff(paise: number): string {
+  const sign = paise < 0 ? "\u2212" : paise > 0 ? "+" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${wholeRupees.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
