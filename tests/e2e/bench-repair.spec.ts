@@ -76,6 +76,13 @@ test("bench repair: intake, label, steps to return; a second intake within warra
   await expect(label).toContainText(`S/N ${serial}`);
   const qr = page.getByRole("img", { name: `QR code that opens ${backOfficeUrl(`/admin/bench/${jobCard}`)}` });
   await expect(qr.locator("svg path")).not.toHaveCount(0);
+  // Once the page runs its JavaScript, a button opens the print dialog (without it, a line says Ctrl+P).
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await page.getByRole("button", { name: "Print the label" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await page.goBack();
 
   // The steps, each gated: the estimate needs the diagnosis, ready needs a passing load test.

@@ -1,16 +1,5 @@
 import { useSyncExternalStore } from "react";
 
-const never = () => () => {};
-
-/** True once the page runs its JavaScript (false in the server's HTML and during hydration). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}
-
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener("online", onChange);
   window.addEventListener("offline", onChange);

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useNavigate } from "react-router";
 import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
 import { JOB_SCHEMAS, QUEUEABLE_INTENTS, isJobIntent, type JobIntent } from "~/lib/forms/technician-job.ts";
-import { useHydrated, useOnline } from "./hooks.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useOnline } from "./hooks.ts";
 import { newKey, putQueued, queuedForms, removeQueued, sendQueued, shorten, type QueuedForm } from "./offline-queue.ts";
 
 export interface ClientFailure {

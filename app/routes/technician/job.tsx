@@ -23,7 +23,7 @@ import {
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { newKey, registerFieldWorker } from "~/components/technician/offline-queue.ts";
-import { useHydrated } from "~/components/technician/hooks.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { SignaturePad } from "~/components/technician/signature-pad.tsx";
 import { useFieldQueue, type FieldQueue } from "~/components/technician/use-field-queue.ts";
 import { clockTime, durationText, mapsHref, visitWindow } from "~/components/technician/visit.ts";

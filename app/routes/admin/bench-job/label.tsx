@@ -11,6 +11,7 @@ import { JOB_CARD_PATTERN } from "~/lib/forms/admin/bench.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import labelCss from "./label.css?url";
 import type { Route } from "./+types/label";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 /**
  * /admin/bench/{jobCard}/label: the label stuck on the unit in the workshop: job card number, customer,
@@ -52,13 +53,27 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
+/**
+ * "Print" opens the browser's print dialog. It needs JavaScript, so it appears only once the page is
+ * hydrated; without it, the browser's own print (Ctrl+P) does the same, as the note under it says.
+ */
+function PrintButton() {
+  if (!useHydrated()) return <p className="text-sm">Print with your browser (Ctrl+P).</p>;
+  return (
+    <button type="button" onClick={() => window.print()} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+      Print the label
+    </button>
+  );
+}
+
 export default function BenchLabel({ loaderData: l }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
         back={{ href: `/admin/bench/${encodeURIComponent(l.jobCard)}`, label: l.jobCard }}
         title="Label"
-        description="Print it on 62 mm labels (your browser's print, no margins, 100 % scale) and stick it on the unit. The QR code opens this unit's page."
+        description="Print it on 62 mm labels (no margins, 100 % scale) and stick it on the unit. The QR code opens this unit's page."
+        actions={<PrintButton />}
       />
       <div className="bench-label" data-testid="bench-label">
         <div className="bench-label-qr" role="img" aria-label={`QR code that opens ${l.target}`} data-testid="qr" dangerouslySetInnerHTML={{ __html: l.qr }} />
