@@ -487,8 +487,8 @@ export const jobParts = pgTable(
     requestId: integer("request_id")
       .notNull()
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
-    /** The product, once products exist (issue 11); null for free text. */
-    productId: integer("product_id"),
+    /** The product picked from the products list (/admin/products); null for a part typed as free text. */
+    productId: integer("product_id").references((): AnyPgColumn => products.id, { onDelete: "set null" }),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unit: text("unit").notNull().default("nos"),
@@ -705,4 +705,44 @@ export const benchEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("bench_events_job").on(t.benchJobId, t.createdAt)],
+);
+
+// ── Products and parts (what the business sells and fits) ───────────────────────────────────────
+
+/**
+ * A product or part with its price and tax: drives, PLCs, HMIs, panels and spares. Quotes and invoices
+ * (issue 11) price their lines from here; technicians pick parts used on a job from here; the public
+ * /products page lists the published ones under their category (a "product" content entry's slug).
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** The public catalogue's category: the slug of a "product" content entry (AC drives, PLCs, ...). */
+    category: text("category"),
+    make: text("make"),
+    /** Model or part number. */
+    model: text("model"),
+    /** HSN code (goods) or SAC (services), digits only: 4, 6 or 8 (~/lib/money/gst.ts). */
+    hsnSac: text("hsn_sac").notNull(),
+    /** GST rate in percent: 0, 5, 18 or 40. */
+    gstRate: integer("gst_rate").notNull(),
+    unit: text("unit").notNull().default("nos"),
+    /** Price per unit before tax, in paise. */
+    pricePaise: integer("price_paise").notNull(),
+    description: text("description"),
+    /** Listed on the public /products page. */
+    published: boolean("published").notNull().default(true),
+    /** Withdrawn items stay on old jobs and documents but are no longer offered. */
+    active: boolean("active").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_name").on(sql`lower(${t.name})`, t.id),
+    index("products_category").on(t.category),
+    uniqueIndex("products_make_model").on(sql`lower(coalesce(${t.make}, ''))`, sql`lower(coalesce(${t.model}, ''))`, sql`lower(${t.name})`),
+  ],
 );
