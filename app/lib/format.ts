@@ -32,10 +32,12 @@ const wholeRupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 })
  * Paise as rupees with Indian grouping and always two decimals: 12345678 -> "₹1,23,456.78", -40 -> "−₹0.40".
  * Split into rupees and paise as integers (never divided as a float), so every paisa prints exactly.
  */
-export function formatPaise(paise: number): string {
+export function formatPaise(paise: number, { wholeRupeesBare = false }: { wholeRupeesBare?: boolean } = {}): string {
   const sign = paise < 0 ? "\u2212" : "";
   const abs = Math.abs(paise);
-  return `${sign}₹${wholeRupees.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  // A figure said in passing ("Estimate of ₹14,200") reads better without ".00"; documents keep the paise.
+  const fraction = wholeRupeesBare && abs % 100 === 0 ? "" : `.${String(abs % 100).padStart(2, "0")}`;
+  return `${sign}₹${wholeRupees.format(Math.floor(abs / 100))}${fraction}`;
 }
 
 /** A round-off line's amount, always signed so the direction shows: -40 -> "−0.40", 10 -> "+0.10", 0 -> "0.00". */

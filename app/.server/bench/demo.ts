@@ -4,8 +4,8 @@ import type { Database, Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, equipmentUnits, requestEvents, serviceRequests } from "~/.server/db/schema.ts";
 import { BENCH_STAGES, warrantyUntil, type BenchStage, type TestParameters } from "~/lib/bench/stages.ts";
-import { rupeesText } from "~/lib/forms/admin/bench.ts";
 import { unitText } from "./shared.ts";
+import { formatPaise } from "~/lib/format.ts";
 
 /**
  * Demo data for the workshop (`seedDemoBench`, called by the demo seed after the requests exist): seven units
@@ -233,7 +233,7 @@ async function demoJob(
     const stage = BENCH_STAGES[i]!;
     const note =
       stage === "estimate" && u.estimateRupees !== undefined
-        ? `Diagnosis: ${u.diagnosis} Estimate for the repair: ${rupeesText(u.estimateRupees * 100)}.`
+        ? `Diagnosis: ${u.diagnosis} Estimate for the repair: ${formatPaise(u.estimateRupees * 100, { wholeRupeesBare: true })}.`
         : stage === "ready" && u.test
           ? "Load test passed: ready for collection."
           : null;

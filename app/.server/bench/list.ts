@@ -4,9 +4,10 @@ import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admi
 import { getDb } from "~/.server/db/index.ts";
 import { benchJobs, customers, equipmentUnits, serviceRequests } from "~/.server/db/schema.ts";
 import { BENCH_STAGES, OPEN_BENCH_STAGES, stageLabel } from "~/lib/bench/stages.ts";
-import { rupeesText, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
+import { type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
 import { unitText } from "./shared.ts";
 import { indiaDate } from "./work.ts";
+import { formatPaise } from "~/lib/format.ts";
 
 /**
  * The workshop board (/admin/bench): every job card, newest first, by stage tab, searched by job card,
@@ -125,7 +126,7 @@ function item(r: Row): BenchListItem {
     company: r.company ?? r.requestCompany,
     mobile: r.mobile,
     request: r.request,
-    estimate: r.estimatePaise === null ? null : rupeesText(r.estimatePaise),
+    estimate: r.estimatePaise === null ? null : formatPaise(r.estimatePaise, { wholeRupeesBare: true }),
     testResult: r.testResult,
     returnedAt: r.returnedAt?.toISOString() ?? null,
     warrantyUntil: r.warrantyUntil ? indiaDate(r.warrantyUntil) : null,

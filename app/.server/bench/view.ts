@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/.server/db/index.ts";
 import { benchEvents, benchJobs, customers, equipmentUnits, requestPhotos, serviceRequests, users } from "~/.server/db/schema.ts";
 import { customerStageText, STAGE_INFO, stageLabel, testParametersText, type BenchStage, type TestParameters } from "~/lib/bench/stages.ts";
-import { rupeesText } from "~/lib/forms/admin/bench.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { unitText } from "./shared.ts";
 import { indiaDate, STEP_STAGES } from "./work.ts";
+import { formatPaise } from "~/lib/format.ts";
 
 /**
  * What the pages show of bench jobs, view-ready (ISO strings, labels and dates resolved): the unit's page in
@@ -70,7 +70,7 @@ export async function benchJobPage(jobCard: string, now = new Date()) {
       accessories: job.accessories,
       diagnosis: job.diagnosis,
       estimatePaise: job.estimatePaise,
-      estimate: job.estimatePaise === null ? null : rupeesText(job.estimatePaise),
+      estimate: job.estimatePaise === null ? null : formatPaise(job.estimatePaise, { wholeRupeesBare: true }),
       repairNotes: job.repairNotes,
       testResult: job.testResult,
       testParameters: (job.testParameters ?? {}) as TestParameters,
@@ -145,7 +145,7 @@ export async function benchForRequest(requestId: number, { customer }: { custome
     stageLabel: stageLabel(job.stage),
     stageText: customerStageText(job.stage),
     receivedAt: job.createdAt.toISOString(),
-    estimate: job.estimatePaise === null ? null : rupeesText(job.estimatePaise),
+    estimate: job.estimatePaise === null ? null : formatPaise(job.estimatePaise, { wholeRupeesBare: true }),
     testResult: job.testResult,
     returnedAt: iso(job.returnedAt),
     warrantyUntil: job.warrantyUntil ? indiaDate(job.warrantyUntil) : null,

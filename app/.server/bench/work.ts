@@ -9,9 +9,8 @@ import { benchReadyNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { canMove, listText, missingFor, STAGE_INFO, stageLabel, testParametersText, warrantyUntil, type BenchStage } from "~/lib/bench/stages.ts";
-import { formatDate } from "~/lib/format.ts";
+import { formatPaise, formatDate } from "~/lib/format.ts";
 import {
-  rupeesText,
   STALE_BENCH_MESSAGE,
   type DiagnosisInput,
   type EstimateInput,
@@ -184,9 +183,9 @@ export function recordEstimate(staff: StaffMember, jobCard: string, input: Estim
     async (s) => {
       if (!stepAllowed("estimate", s.job.stage)) throw new Refusal("estimate", `The estimate is given after the diagnosis and before the repair (the job is at "${stageLabel(s.job.stage)}").`);
       await s.save({ estimatePaise: input.estimate });
-      await s.event(s.job.stage, `Estimate for the repair: ${rupeesText(input.estimate)}.`, false);
+      await s.event(s.job.stage, `Estimate for the repair: ${formatPaise(input.estimate, { wholeRupeesBare: true })}.`, false);
       await s.audit("bench.estimate", { estimatePaise: s.job.estimatePaise }, { estimatePaise: input.estimate });
-      return `Estimate of ${rupeesText(input.estimate)} saved.`;
+      return `Estimate of ${formatPaise(input.estimate, { wholeRupeesBare: true })} saved.`;
     },
     now,
   );

@@ -141,12 +141,6 @@ export type RepairInput = z.output<typeof repairSchema>;
 export type TestInput = z.output<typeof testSchema>;
 export type PhotosInput = z.output<typeof photosSchema>;
 
-/** ₹12,500 or ₹12,500.50. */
-export function rupeesText(paise: number): string {
-  const whole = Math.floor(paise / 100);
-  const fraction = paise % 100;
-  return `₹${new Intl.NumberFormat("en-IN").format(whole)}${fraction ? `.${String(fraction).padStart(2, "0")}` : ""}`;
-}
 
 /** The workshop board's tabs (/admin/bench?stage=): the units in the workshop, each stage, or all. */
 export const BENCH_STAGE_FILTERS = ["open", "received", "diagnosis", "estimate", "repair", "testing", "ready", "returned", "all"] as const;
