@@ -46,6 +46,7 @@ import {
 } from "~/lib/forms/technician-job.ts";
 import { FIELD_STAGES, fieldStageLabel, type FieldStage } from "~/lib/requests/field-stages.ts";
 import { PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
+import { productByLabel } from "~/.server/products/catalogue.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
 import type { TechnicianProfile } from "./shared.ts";
 
@@ -431,19 +432,20 @@ export async function addPhotos(actor: FieldActor, key: string | number, input: 
   }
 }
 
-/** A part used on the job, as free text with a quantity and unit. */
+/** A part used on the job, with a quantity and unit: picked from the products list, or free text. */
 export function addPart(actor: FieldActor, key: string | number, input: PartInput, now = new Date()): Promise<FieldResult> {
   const saved = "part";
   const idempotencyKey = storedKey(input.idempotencyKey);
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
     if (idempotencyKey && (await keyUsed(tx, jobParts, idempotencyKey))) return { ok: true, saved, replay: true };
     if (job.status === "cancelled") throw new Refusal("description", CANCELLED_MESSAGE);
+    // Picked from the products list (or typed exactly as its label): linked, so the office sees its HSN.
+    const product = (input.product && (await productByLabel(tx, input.product))) || (await productByLabel(tx, input.description));
     const [part] = await tx
       .insert(jobParts)
       .values({
         requestId: job.id,
-        // The products picker (issue 11) plugs in here: the chosen product's id, its name as the description.
-        productId: null,
+        productId: product?.id ?? null,
         description: input.description,
         quantity: input.quantity,
         unit: input.unit,
@@ -457,7 +459,7 @@ export function addPart(actor: FieldActor, key: string | number, input: PartInpu
     await audit(
       tx,
       actorOf(profile, actor),
-      { action: "job.part", entityType: "request", entityId: job.id, entityLabel: job.reference, after: { part: part.id, description: input.description, quantity: input.quantity, unit: input.unit } },
+      { action: "job.part", entityType: "request", entityId: job.id, entityLabel: job.reference, after: { part: part.id, productId: product?.id ?? null, description: input.description, quantity: input.quantity, unit: input.unit } },
       now,
     );
     return { ok: true, saved, replay: false };

@@ -86,9 +86,13 @@ export const photosSchema = z.object({
   happenedAt,
 });
 
-export const partSchema = z.object({
+const partFields = z.object({
   intent: z.literal("part"),
-  // The products picker (issue 11) will add an optional productId here; until then every part is free text.
+  /**
+   * Picked from the products list ("Make Model — Name", a <datalist> in the page, so it works offline). The
+   * server links the part to the product whose label this (or the description) is exactly; else free text.
+   */
+  product: optionalText(200),
   description: requiredText("Describe the part (name, make, rating).", 200),
   quantity: z
     .string("Enter the quantity.")
@@ -101,6 +105,14 @@ export const partSchema = z.object({
   idempotencyKey,
   happenedAt,
 });
+
+/** A part picked from the list needs no description typed: the product's label is the description. */
+export const partSchema = z.preprocess((raw) => {
+  if (!raw || typeof raw !== "object") return raw;
+  const r = raw as Record<string, unknown>;
+  const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+  return blank(r.description) && !blank(r.product) ? { ...r, description: r.product } : r;
+}, partFields);
 
 const signerName = requiredText("Enter the name of the person signing off.", 100);
 

@@ -4,6 +4,7 @@ import { redirect } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { partPickerLabels } from "~/.server/products/catalogue.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -64,6 +65,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
   return {
     ...page,
+    productLabels: await partPickerLabels(),
     // What each stage still needs (the office's requirements against what the job has).
     missing: Object.fromEntries(FIELD_STAGES.map((s) => [s.value, missingFor(page.requirements[s.value], evidence)])),
     // One key per form: a page sends each form once, however often it is pressed.
@@ -544,11 +546,35 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
       <h2 id="part-heading" className="text-xl font-semibold">
         Parts used
       </h2>
-      {/* The products picker (issue 11) plugs in here: choosing a product fills the description and sends
-          its productId; typing stays for parts not in the list. */}
+      {/* The products list is a <datalist> in the page (works offline): a label picked from it links the part
+          to the product on the server; typing the part stays for parts not in the list. */}
       <JobForm intent="part" data={data} queue={queue} formRef={formRef} label="Record a part">
         <FormError message={failure?.formError} />
-        <TextField name="description" label="Part" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating, e.g. Cooling fan 24 V DC, 120 mm" />
+        <div>
+          <label htmlFor="part-product" className="block font-medium">
+            From our products list <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </label>
+          <input
+            id="part-product"
+            name="product"
+            type="text"
+            list="part-products"
+            maxLength={200}
+            autoComplete="off"
+            defaultValue={failure?.values?.product}
+            aria-describedby="part-product-hint"
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+          <datalist id="part-products">
+            {data.productLabels.map((label) => (
+              <option key={label} value={label} />
+            ))}
+          </datalist>
+          <p id="part-product-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Start typing the make or model and pick it; the part below can then stay empty.
+          </p>
+        </div>
+        <TextField name="description" label="Part" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating, e.g. Cooling fan 24 V DC, 120 mm (or pick it from the list above)" />
         <div className="grid grid-cols-2 gap-3">
           <TextField name="quantity" label="Quantity" required inputMode="numeric" maxLength={4} error={failure?.errors.quantity} defaultValue={failure?.values?.quantity ?? "1"} />
           <div>

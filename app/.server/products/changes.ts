@@ -1,0 +1,173 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { audit, changedFields } from "~/.server/audit/index.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { isUniqueViolation } from "~/.server/db/references.ts";
+import { jobParts, products } from "~/.server/db/schema.ts";
+import { productLabel, STALE_PRODUCT_MESSAGE, type EditProductInput, type NewProductInput, type ProductStateIntent } from "~/lib/forms/admin/products.ts";
+
+/**
+ * The office's changes to products and parts (/admin/products). Each is one transaction with its audit
+ * entry. An edit or a state change is made on the version the staff member saw: a change made meanwhile
+ * (or the same form sent twice) is refused. Products are never deleted: parts on old jobs and lines on old
+ * documents name them, so a product no longer sold is withdrawn (kept, no longer offered).
+ *
+ * Make + model + name is the natural key (unique index products_make_model, case-insensitive): adding the
+ * same item twice, or the same form twice, is refused with a link to the one already there.
+ */
+
+type Product = typeof products.$inferSelect;
+
+export type ProductExisting = { id: number; label: string };
+
+export type AddProductResult = { ok: true; id: number } | { ok: false; field: string; message: string; existing?: ProductExisting };
+
+export type ProductResult =
+  | { ok: true; message: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "refused"; field: string; message: string; existing?: ProductExisting };
+
+const orNull = (v: string | undefined) => v ?? null;
+
+function values(input: NewProductInput) {
+  return {
+    name: input.name,
+    make: orNull(input.make),
+    model: orNull(input.model),
+    category: orNull(input.category),
+    hsnSac: input.hsnSac,
+    gstRate: input.gstRate,
+    unit: input.unit,
+    pricePaise: input.price,
+    description: orNull(input.description),
+    published: input.published,
+  };
+}
+
+function sameKey(v: { name: string; make: string | null; model: string | null }) {
+  return and(
+    sql`lower(coalesce(${products.make}, '')) = lower(${v.make ?? ""})`,
+    sql`lower(coalesce(${products.model}, '')) = lower(${v.model ?? ""})`,
+    sql`lower(${products.name}) = lower(${v.name})`,
+  );
+}
+
+async function duplicateOf(db: Transaction | Database, v: { name: string; make: string | null; model: string | null }, except?: number): Promise<ProductExisting | undefined> {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, make: products.make, model: products.model })
+    .from(products)
+    .where(and(sameKey(v), except ? ne(products.id, except) : undefined));
+  return row ? { id: row.id, label: productLabel(row) } : undefined;
+}
+
+const duplicateMessage = (e: ProductExisting) => `${e.label} is already in the list: open it to change it.`;
+
+export async function addProduct(staff: StaffMember, input: NewProductInput, now = new Date()): Promise<AddProductResult> {
+  const v = values(input);
+  try {
+    return await getDb().transaction(async (tx) => {
+      const existing = await duplicateOf(tx, v);
+      if (existing) return { ok: false as const, field: "name", message: duplicateMessage(existing), existing };
+      const [made] = await tx
+        .insert(products)
+        .values({ ...v, createdAt: now, updatedAt: now })
+        .returning({ id: products.id });
+      await audit(tx, auditActor(staff), { action: "product.add", entityType: "product", entityId: made!.id, entityLabel: productLabel(v), before: null, after: v }, now);
+      return { ok: true as const, id: made!.id };
+    });
+  } catch (error) {
+    // Two people adding the same item at once: the second is shown the first's.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await duplicateOf(getDb(), v);
+    if (!existing) throw error;
+    return { ok: false, field: "name", message: duplicateMessage(existing), existing };
+  }
+}
+
+class Refusal extends Error {
+  readonly field: string;
+  readonly existing?: ProductExisting;
+  constructor(field: string, message: string, existing?: ProductExisting) {
+    super(message);
+    this.field = field;
+    this.existing = existing;
+  }
+}
+
+async function change(
+  id: number,
+  version: number,
+  staff: StaffMember,
+  step: (row: Product, tx: Transaction) => Promise<{ action: string; set: Partial<Product>; before: unknown; after: unknown; message: string }>,
+  now: Date,
+): Promise<ProductResult> {
+  try {
+    return await getDb().transaction(async (tx): Promise<ProductResult> => {
+      const [row] = await tx.select().from(products).where(eq(products.id, id));
+      if (!row) return { ok: false, reason: "not-found" };
+      if (row.version !== version) throw new Refusal("form", STALE_PRODUCT_MESSAGE);
+      const done = await step(row, tx);
+      const updated = await tx
+        .update(products)
+        .set({ ...done.set, version: row.version + 1, updatedAt: now })
+        .where(and(eq(products.id, row.id), eq(products.version, row.version)))
+        .returning({ id: products.id });
+      if (updated.length === 0) throw new Refusal("form", STALE_PRODUCT_MESSAGE);
+      await audit(tx, auditActor(staff), { action: done.action, entityType: "product", entityId: row.id, entityLabel: productLabel({ ...row, ...done.set }), before: done.before, after: done.after }, now);
+      return { ok: true, message: done.message };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message, existing: error.existing };
+    if (isUniqueViolation(error)) return { ok: false, reason: "refused", field: "name", message: "Another product already has this make, model and name." };
+    throw error;
+  }
+}
+
+export function editProduct(staff: StaffMember, id: number, input: EditProductInput, now = new Date()): Promise<ProductResult> {
+  return change(
+    id,
+    input.version,
+    staff,
+    async (row, tx) => {
+      const after = values(input);
+      const diff = changedFields(row, after);
+      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
+      const existing = await duplicateOf(tx, after, row.id);
+      if (existing) throw new Refusal("name", duplicateMessage(existing), existing);
+      return { action: "product.update", set: after, before: diff.before, after: diff.after, message: "Product saved." };
+    },
+    now,
+  );
+}
+
+const STATE_CHANGES: Record<ProductStateIntent, { set: Partial<Product>; message: string; already: string }> = {
+  publish: { set: { published: true }, message: "Published: it is listed on the products page.", already: "This product is already published." },
+  unpublish: { set: { published: false }, message: "No longer listed on the products page.", already: "This product is already off the products page." },
+  withdraw: { set: { active: false }, message: "Withdrawn: no longer offered; parts and documents that name it keep it.", already: "This product is already withdrawn." },
+  restore: { set: { active: true }, message: "Restored: offered again.", already: "This product is not withdrawn." },
+};
+
+/** Publish / unpublish on /products, withdraw / restore (never a delete). */
+export function changeProductState(staff: StaffMember, id: number, input: { intent: ProductStateIntent; version: number }, now = new Date()): Promise<ProductResult> {
+  const c = STATE_CHANGES[input.intent];
+  return change(
+    id,
+    input.version,
+    staff,
+    async (row) => {
+      const diff = changedFields(row, c.set);
+      if (Object.keys(diff.after).length === 0) throw new Refusal("form", c.already);
+      return { action: `product.${input.intent}`, set: c.set, before: diff.before, after: diff.after, message: c.message };
+    },
+    now,
+  );
+}
+
+/** One product as its edit page shows it, with how many parts recorded on jobs name it. */
+export async function productRecord(id: number): Promise<(Product & { partsOnJobs: number }) | undefined> {
+  const [row] = await getDb()
+    .select({ product: products, partsOnJobs: sql<number>`(select count(*)::int from ${jobParts} where ${jobParts.productId} = ${products.id})` })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ? { ...row.product, partsOnJobs: Number(row.partsOnJobs) } : undefined;
+}

@@ -1,0 +1,144 @@
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { listEntries } from "~/.server/content/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { idParam } from "~/.server/http/params.ts";
+import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { muted } from "~/components/admin/styles.ts";
+import { FormError } from "~/components/form/fields.tsx";
+import { formatDateTime, formatPaise } from "~/lib/format.ts";
+import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { Existing, ProductFields } from "./fields.tsx";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
+ * refuses it, with a message), publish / unpublish on /products, and withdraw / restore. A product is never
+ * deleted: parts recorded on old jobs, and lines on old documents, keep naming it. Every change is audited
+ * in its transaction (~/.server/products/changes.ts).
+ */
+
+const pathOf = (id: number) => `/admin/products/${id}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const id = await idParam(params.id, url);
+  const [product, site, categories] = await Promise.all([productRecord(id), getSiteSettings(), listEntries("product")]);
+  if (!product) return throwNotFound(url);
+  return {
+    product: { ...product, createdAt: product.createdAt.toISOString(), updatedAt: product.updatedAt.toISOString() },
+    label: productLabel(product),
+    categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
+    meta: seo(site, { type: "policy", title: `${product.name}: Back Office`, description: `Product ${product.name}.`, path: pathOf(id), noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+type Failure = FormErrors & { existing?: { id: number; label: string } };
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const id = await idParam(params.id, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: ProductResult;
+  if (intent === "edit") {
+    const parsed = parseForm(form, editProductSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await editProduct(staff, id, parsed.data);
+  } else {
+    const parsed = parseForm(form, productStateSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await changeProductState(staff, id, parsed.data);
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
+    return data({ errors: { [result.field]: result.message }, values, intent, existing: result.existing } satisfies Failure, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+}
+
+export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product: p, label, categories } = loaderData;
+  const failure = actionData as Failure | undefined;
+  const editFailure = failure?.intent === "edit" ? failure : undefined;
+  const stateFailure = failure && failure.intent !== "edit" ? failure : undefined;
+  const values = editFailure?.values ?? {
+    name: p.name,
+    make: p.make ?? "",
+    model: p.model ?? "",
+    category: p.category ?? "",
+    hsnSac: p.hsnSac,
+    gstRate: String(p.gstRate),
+    unit: p.unit,
+    price: paiseToRupeesInput(p.pricePaise),
+    description: p.description ?? "",
+    published: p.published ? "yes" : "",
+  };
+  const status = !p.active ? "Withdrawn: no longer offered" : p.published ? "Published on the products page" : "Not published";
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        back={{ href: "/admin/products", label: "Products" }}
+        title={p.name}
+        description={
+          <span className="flex flex-wrap gap-x-2">
+            <span>{label}</span>
+            <span>· {formatPaise(p.pricePaise)} / {p.unit} before GST</span>
+          </span>
+        }
+      />
+      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="state-heading" className="text-lg font-semibold">
+          {status}
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>
+          {p.partsOnJobs === 1 ? "1 part recorded on a job names it." : `${p.partsOnJobs} parts recorded on jobs name it.`} Last changed{" "}
+          <time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time>.
+        </p>
+        <FormError message={stateFailure?.errors.form ?? stateFailure?.errors.intent} />
+        <div className="mt-3 flex flex-wrap gap-3">
+          {p.active && (
+            <ConfirmButton intent={p.published ? "unpublish" : "publish"} fields={{ version: p.version }}>
+              {p.published ? "Take off the products page" : "Publish on the products page"}
+            </ConfirmButton>
+          )}
+          <ConfirmButton
+            intent={p.active ? "withdraw" : "restore"}
+            fields={{ version: p.version }}
+            tone={p.active ? "danger" : "default"}
+            confirm={p.active ? "Withdraw this product? It stays on old jobs and documents, but is no longer offered." : undefined}
+          >
+            {p.active ? "Withdraw" : "Restore"}
+          </ConfirmButton>
+        </div>
+      </section>
+      <section aria-labelledby="edit-heading">
+        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
+          Details
+        </h2>
+        <form method="post" className="space-y-5">
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="version" value={p.version} />
+          <FormError message={editFailure?.errors.form} />
+          <Existing existing={editFailure?.existing} />
+          <ProductFields values={values} errors={editFailure?.errors ?? {}} categories={categories} />
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            Save changes
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { listEntries } from "~/.server/content/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { addProduct } from "~/.server/products/changes.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { FormError } from "~/components/form/fields.tsx";
+import { newProductSchema } from "~/lib/forms/admin/products.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { Existing, ProductFields } from "../product/fields.tsx";
+import type { Route } from "./+types/new";
+
+/**
+ * /admin/products/new: a product or part added to the list. Make + model + name is the key: an item already
+ * there is refused, with a link to it, so the same form sent twice adds nothing twice.
+ */
+const PATH = "/admin/products/new";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [site, categories] = await Promise.all([getSiteSettings(), listEntries("product")]);
+  return {
+    categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
+    meta: seo(site, { type: "policy", title: "Add a product: Back Office", description: "Add a product or part.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+type Failure = FormErrors & { existing?: { id: number; label: string } };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const form = await readForm(request);
+  const parsed = parseForm(form, newProductSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await addProduct(staff, parsed.data);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+    return data({ errors: { [result.field]: result.message }, values, existing: result.existing } satisfies Failure, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(`/admin/products/${result.id}`, { type: "success", message: `${parsed.data.name} added.` });
+}
+
+export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = actionData as Failure | undefined;
+  const e = failure?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader back={{ href: "/admin/products", label: "Products" }} title="Add a product" description="A product or part we sell or fit, with what its quote and invoice lines need." />
+      <form method="post" className="space-y-5">
+        <FormError message={e.form} />
+        <Existing existing={failure?.existing} />
+        <ProductFields values={failure?.values ?? {}} errors={e} categories={loaderData.categories} />
+        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Add the product
+        </button>
+      </form>
+    </div>
+  );
+}
