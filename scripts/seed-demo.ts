@@ -27,7 +27,7 @@ try {
   console.log(`Demo data loaded: ${summary.requests} service requests (${Object.entries(summary.byStatus).map(([s, n]) => `${n} ${s}`).join(", ")}), ${summary.technicians} technicians.`);
   console.log(
     `Customers: ${summary.customers.customers} with ${summary.customers.sites} sites and ${summary.customers.units} units of equipment; ` +
-      `${summary.bench.jobs} units in bench repair (${summary.bench.jobCards.join(", ")}).`,
+      `${summary.bench.jobs} units in bench repair (${summary.bench.jobCards.join(", ")}); ${summary.products} products and parts.`,
   );
   console.log("Sign in to the back office (npm start prints its address) with one of these numbers; the code is printed on the server's output:");
   for (const s of summary.staff) console.log(`  ${s.mobile}  ${s.name} (${s.role})`);

@@ -1,7 +1,7 @@
 import { count, eq, isNotNull, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
-import { auditLog, benchJobs, customers, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { auditLog, benchJobs, customers, products, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { seedDemo } from "~/.server/demo/seed-demo.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
 import type { BenchStage } from "~/lib/bench/stages.ts";
@@ -54,6 +54,10 @@ describeEachEngine("seed:demo", (database) => {
     for (const stage of ["received", "diagnosis", "testing", "ready", "returned"] satisfies BenchStage[]) expect(seen).toContain(stage);
     const [repeat] = await db().select({ n: count() }).from(benchJobs).where(isNotNull(benchJobs.warrantyRepeatOfId));
     expect(repeat!.n).toBeGreaterThanOrEqual(1);
+    // The products list that quotes and parts price from.
+    const [productCount] = await db().select({ n: count() }).from(products);
+    expect(summary.products).toBe(productCount!.n);
+    expect(summary.products).toBeGreaterThanOrEqual(20);
     await expect(seedDemo()).rejects.toThrow(/already loaded/);
   });
 });

@@ -170,6 +170,31 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "job.signoff-code": { label: "Sent a sign-off code", describe: () => ["sent the customer a sign-off code for", ""] },
   "settings.update": { label: "Changed the settings", describe: () => ["changed the settings", ""] },
   "outbox.retry": { label: "Retried a failed delivery", describe: () => ["sent again the failed", ""] },
+  "customer.add": { label: "Added a customer", describe: () => ["added the customer", ""] },
+  "customer.details": { label: "Changed a customer's details", describe: () => ["changed the details of", ""] },
+  "customer.site-add": { label: "Added a customer's site", describe: () => ["added a site to", ""] },
+  "customer.site-edit": { label: "Changed a customer's site", describe: () => ["changed a site of", ""] },
+  "customer.site-remove": { label: "Removed a customer's site", describe: () => ["removed a site of", ""] },
+  "customer.unit-add": { label: "Added a unit of equipment", describe: () => ["added a unit of equipment to", ""] },
+  "customer.unit-edit": { label: "Changed a unit of equipment", describe: () => ["changed a unit of equipment of", ""] },
+  "customer.unit-remove": { label: "Removed a unit of equipment", describe: () => ["removed a unit of equipment of", ""] },
+  "customer.data-request": { label: "Logged a personal-data request", describe: () => ["logged a personal-data request of", ""] },
+  "customer.data-request-close": { label: "Answered a personal-data request", describe: () => ["answered a personal-data request of", ""] },
+  "customer.export": { label: "Downloaded a customer's data", describe: (_b, a) => ["downloaded the data of", typeof a?.format === "string" ? ` (${a.format.toUpperCase()})` : ""] },
+  "customer.erase": { label: "Erased a customer", describe: () => ["erased the personal data of", ""] },
+  "bench.intake": { label: "Booked a unit in for bench repair", describe: () => ["booked in", " for bench repair"] },
+  "bench.stage": { label: "Moved a bench job on", describe: () => ["moved on", ""] },
+  "bench.diagnosis": { label: "Recorded a bench diagnosis", describe: () => ["recorded the diagnosis of", ""] },
+  "bench.estimate": { label: "Recorded a bench estimate", describe: () => ["recorded the estimate of", ""] },
+  "bench.repair": { label: "Recorded bench repair notes", describe: () => ["recorded the repair notes of", ""] },
+  "bench.test": { label: "Recorded a bench test report", describe: () => ["recorded the test report of", ""] },
+  "bench.photos": { label: "Added bench photos", describe: () => ["added photos to", ""] },
+  "product.add": { label: "Added a product", describe: () => ["added the product", ""] },
+  "product.update": { label: "Changed a product", describe: () => ["changed the product", ""] },
+  "product.publish": { label: "Published a product", describe: () => ["published", " on the products page"] },
+  "product.unpublish": { label: "Took a product off the products page", describe: () => ["took", " off the products page"] },
+  "product.withdraw": { label: "Withdrew a product", describe: () => ["withdrew the product", ""] },
+  "product.restore": { label: "Restored a product", describe: () => ["restored the product", ""] },
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -185,6 +210,7 @@ const ENTITY_TYPES: Record<string, string> = {
   settings: "Settings",
   customer: "Customer",
   bench: "Bench job",
+  product: "Product",
   outbox: "Message or scheduled job",
 };
 
@@ -200,6 +226,7 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "stage-requirements") href = "/admin/technicians/stages";
   else if (type === "settings") href = "/admin/settings";
   else if (type === "customer" && label && /^CU-\d{4}-\d{4,}$/.test(label)) href = `/admin/customers/${encodeURIComponent(label)}`;
+  else if (type === "product" && /^\d+$/.test(id)) href = `/admin/products/${id}`;
   else if (type === "bench" && label && /^JC-\d{4}-\d{4,}/.test(label)) href = `/admin/bench/${encodeURIComponent(label.split(" ")[0]!)}`;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { seedDemoBench, type DemoBenchSummary } from "~/.server/bench/demo.ts";
 import { seedDemoCustomers, type DemoCustomersSummary } from "~/.server/customers/demo.ts";
+import { seedDemoProducts } from "~/.server/products/demo.ts";
 import { eq, sql } from "drizzle-orm";
 import { bulkInsert, getDb } from "~/.server/db/index.ts";
 import { nextReferences, yearMonthInIndia } from "~/.server/db/references.ts";
@@ -134,6 +135,7 @@ export interface DemoSummary {
   byStatus: Record<string, number>;
   customers: DemoCustomersSummary;
   bench: DemoBenchSummary;
+  products: number;
 }
 
 export async function seedDemo(now = new Date()): Promise<DemoSummary> {
@@ -362,11 +364,13 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
     await tx.execute(sql`update ${serviceRequests} set version = 1 + (select count(*) from ${requestEvents} e where e.request_id = ${serviceRequests.id}) where ${serviceRequests.idempotencyKey} like 'demo:%'`);
   });
 
-  // The customers' plants and equipment (~/.server/customers/demo.ts), then the workshop's units at every
-  // step (~/.server/bench/demo.ts), worked by an office member.
+  // The customers' plants and equipment (~/.server/customers/demo.ts), the products list
+  // (~/.server/products/demo.ts), then the workshop's units at every step (~/.server/bench/demo.ts), worked by
+  // an office member.
   const customers = await seedDemoCustomers(db);
+  const products = await seedDemoProducts(db, now);
   const officeMember = STAFF.find((s) => s.role === "office")!;
   const [officeUser] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, officeMember.mobile));
   const bench = await seedDemoBench(db, { now, actorUserId: officeUser?.id ?? null, warrantyMonths: site.promises.warrantyMonths });
-  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench };
+  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products };
 }
