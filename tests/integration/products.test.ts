@@ -11,6 +11,7 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, jobParts, products, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
+import { contentVersion } from "~/.server/content/version.ts";
 import { addProduct, changeProductState, editProduct } from "~/.server/products/changes.ts";
 import { partPickerLabels, publicCatalogue } from "~/.server/products/catalogue.ts";
 import { seedDemoProducts } from "~/.server/products/demo.ts";
@@ -121,8 +122,12 @@ describeEachEngine("products", (database) => {
   it("refuses a stale edit, keeps the version for the next, and never deletes: a withdrawn product stays on its parts", async () => {
     const p = await added();
     const edit = (version: number, over: Record<string, string> = {}) => editProductSchema.parse({ intent: "edit", version: String(version), ...form({ name: p.name, ...over }) });
+    // Each saved change makes the cached public pages stale (/products lists the products); a refusal does not.
+    const before = contentVersion();
     expect(await editProduct(accounts, p.id, edit(1, { price: "70000" }))).toEqual({ ok: true, message: "Product saved." });
+    expect(contentVersion()).toBe(before + 1);
     expect(await editProduct(accounts, p.id, edit(1, { price: "71000" }))).toEqual({ ok: false, reason: "refused", field: "form", message: STALE_PRODUCT_MESSAGE });
+    expect(contentVersion()).toBe(before + 1);
     expect((await db().select().from(products).where(eq(products.id, p.id)))[0]).toMatchObject({ pricePaise: 70_000_00, version: 2 });
     const [request] = await db()
       .insert(serviceRequests)

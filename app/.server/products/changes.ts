@@ -5,6 +5,7 @@ import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { jobParts, products } from "~/.server/db/schema.ts";
 import { productLabel, STALE_PRODUCT_MESSAGE, type EditProductInput, type NewProductInput, type ProductStateIntent } from "~/lib/forms/admin/products.ts";
+import { bumpContentVersion } from "~/.server/content/version.ts";
 
 /**
  * The office's changes to products and parts (/admin/products). Each is one transaction with its audit
@@ -65,7 +66,7 @@ const duplicateMessage = (e: ProductExisting) => `${e.label} is already in the l
 export async function addProduct(staff: StaffMember, input: NewProductInput, now = new Date()): Promise<AddProductResult> {
   const v = values(input);
   try {
-    return await getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const existing = await duplicateOf(tx, v);
       if (existing) return { ok: false as const, field: "name", message: duplicateMessage(existing), existing };
       const [made] = await tx
@@ -75,6 +76,9 @@ export async function addProduct(staff: StaffMember, input: NewProductInput, now
       await audit(tx, auditActor(staff), { action: "product.add", entityType: "product", entityId: made!.id, entityLabel: productLabel(v), before: null, after: v }, now);
       return { ok: true as const, id: made!.id };
     });
+    // The public /products page lists products: its cached copy is stale now.
+    if (result.ok) bumpContentVersion();
+    return result;
   } catch (error) {
     // Two people adding the same item at once: the second is shown the first's.
     if (!isUniqueViolation(error)) throw error;
@@ -102,7 +106,7 @@ async function change(
   now: Date,
 ): Promise<ProductResult> {
   try {
-    return await getDb().transaction(async (tx): Promise<ProductResult> => {
+    const result = await getDb().transaction(async (tx): Promise<ProductResult> => {
       const [row] = await tx.select().from(products).where(eq(products.id, id));
       if (!row) return { ok: false, reason: "not-found" };
       if (row.version !== version) throw new Refusal("form", STALE_PRODUCT_MESSAGE);
@@ -116,6 +120,9 @@ async function change(
       await audit(tx, auditActor(staff), { action: done.action, entityType: "product", entityId: row.id, entityLabel: productLabel({ ...row, ...done.set }), before: done.before, after: done.after }, now);
       return { ok: true, message: done.message };
     });
+    // The public /products page lists products: its cached copy is stale now.
+    if (result.ok) bumpContentVersion();
+    return result;
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message, existing: error.existing };
     if (isUniqueViolation(error)) return { ok: false, reason: "refused", field: "name", message: "Another product already has this make, model and name." };
