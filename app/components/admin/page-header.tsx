@@ -23,12 +23,16 @@ export function PageHeader({ title, description, actions, back }: { title: React
 }
 
 /** A link styled as a secondary button (export, open, back). */
-export function ButtonLink({ href, children, download }: { href: string; children: ReactNode; download?: boolean }) {
+export function ButtonLink({ href, children, download, primary = false }: { href: string; children: ReactNode; download?: boolean; primary?: boolean }) {
   return (
     <a
       href={href}
       download={download ? "" : undefined}
-      className="inline-flex h-10 items-center rounded-md border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+      className={
+        primary
+          ? "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+          : "inline-flex h-10 items-center rounded-md border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+      }
     >
       {children}
     </a>

@@ -169,9 +169,9 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         description="One record per customer: their sites, equipment, requests and personal-data requests."
         actions={
           <>
-            <a href={`${PATH}/new`} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+            <ButtonLink href={`${PATH}/new`} primary>
               Add a customer
-            </a>
+            </ButtonLink>
             <ButtonLink href={csvHref} download>
               Export CSV
             </ButtonLink>

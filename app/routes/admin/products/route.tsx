@@ -142,9 +142,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         description="The products and parts we sell and fit, with HSN code, GST rate and price: quotes and invoices take their lines from here."
         actions={
           <>
-            <a href={`${PATH}/new`} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+            <ButtonLink href={`${PATH}/new`} primary>
               Add a product
-            </a>
+            </ButtonLink>
             <ButtonLink href={csvHref} download>
               Export CSV
             </ButtonLink>
