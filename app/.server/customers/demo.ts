@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db/index.ts";
 import { bulkInsert } from "~/.server/db/index.ts";
 import { customers, customerSites, equipmentUnits, serviceRequests } from "~/.server/db/schema.ts";
 import { linkRequestsToCustomers } from "./link.ts";
+import { generator } from "~/.server/demo/random.ts";
 
 /**
  * The demo's customers (npm run demo): each customer made from the demo requests (~/.server/demo/seed-demo.ts)
@@ -54,15 +55,6 @@ const UNIT_MODELS = [
 
 const LOCATIONS = ["Extruder line 1", "Extruder line 2", "Cooling tower fan", "ETP blower", "Main panel room", "Packing line", "Boiler feed pump", "Compressor house", "Conveyor C-3", "Mixer M-2"];
 
-/** A small deterministic generator: the demo reads the same on every machine. */
-function generator(seed: number) {
-  let s = seed >>> 0 || 1;
-  const next = () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
-}
 
 export interface DemoCustomersSummary {
   customers: number;

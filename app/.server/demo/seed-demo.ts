@@ -12,6 +12,7 @@ import { newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import type { RequestStatus } from "~/lib/requests/status.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
+import { generator } from "./random.ts";
 
 /**
  * `npm run seed:demo`: a believable month of work in the back office, so that it can be tried at once:
@@ -21,22 +22,6 @@ import type { StaffRole } from "~/lib/auth/permissions.ts";
  * sample range. Never run in production (the script refuses), and only once per database.
  */
 
-/** A small deterministic generator, so two demo databases look the same (and tests can rely on it). */
-function generator(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-  };
-}
 
 const STAFF: Array<{ name: string; mobile: string; role: StaffRole }> = [
   { name: "Srinivas Reddy", mobile: "+919000000200", role: "owner" },
