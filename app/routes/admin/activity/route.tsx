@@ -18,6 +18,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { control } from "~/components/admin/styles.ts";
 
 /**
  * /admin/activity (permission "activity"): the audit log. Who did what to which record, when and from
@@ -67,9 +68,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta = routeMeta;
-
-const control =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 // When, who and from which address share a column: at 390 px the table then fits the screen, sentence included.
 const columns: ColumnDef<ActivityEntry, unknown>[] = [

@@ -14,6 +14,7 @@ import { CUSTOMER_FILTERS, customerListSchema, type CustomerFilter, type Custome
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
+import { SearchField } from "~/components/admin/search-field.tsx";
 
 /**
  * /admin/customers: one row per customer, searched by mobile, name, company, GSTIN or reference, with tabs
@@ -94,9 +95,6 @@ function emptyMessage(f: CustomerListFilters): string {
 }
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
-
-const control =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 
 const COLUMNS: ColumnDef<Item, unknown>[] = [
   {
@@ -181,15 +179,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <FilterTabs label="Which customers" tabs={tabs} />
       <form method="get" action={PATH} role="search" aria-label="Customers" className="mb-4 flex flex-wrap items-end gap-3">
         {filters.show !== "active" && <input type="hidden" name="show" value={filters.show} />}
-        <div className="min-w-0 grow sm:max-w-md">
-          <label htmlFor="customer-q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input id="customer-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} aria-describedby="customer-q-hint" className={control} />
-          <p id="customer-q-hint" className={`mt-1 text-sm ${muted}`}>
-            Mobile number, name, company, GSTIN or reference (CU-…).
-          </p>
-        </div>
+        <SearchField id="customer-q" value={filters.q} hint="Mobile number, name, company, GSTIN or reference (CU-…)." />
         <div className="flex gap-3 pb-7">
           <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
             Search

@@ -9,11 +9,12 @@ import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
-import { link, muted } from "~/components/admin/styles.ts";
+import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductFilter, type ProductListFilters } from "~/lib/forms/admin/products.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
+import { SearchField } from "~/components/admin/search-field.tsx";
 
 /**
  * /admin/products: the products and parts the business sells and fits, searched by name, make, model /
@@ -91,9 +92,6 @@ function emptyMessage(f: ProductListFilters): string {
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 
-const control =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
-
 const COLUMNS: ColumnDef<Item, unknown>[] = [
   {
     id: "product",
@@ -154,15 +152,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <FilterTabs label="Which products" tabs={tabs} />
       <form method="get" action={PATH} role="search" aria-label="Products" className="mb-4 flex flex-wrap items-end gap-3">
         {filters.show !== "all" && <input type="hidden" name="show" value={filters.show} />}
-        <div className="min-w-0 grow sm:max-w-md">
-          <label htmlFor="product-q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input id="product-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} aria-describedby="product-q-hint" className={control} />
-          <p id="product-q-hint" className={`mt-1 text-sm ${muted}`}>
-            Name, make, model or part number, or HSN code.
-          </p>
-        </div>
+        <SearchField id="product-q" value={filters.q} hint="Name, make, model or part number, or HSN code." />
         <div className="min-w-0 grow sm:max-w-xs">
           <label htmlFor="product-category" className="block text-sm font-medium">
             Category

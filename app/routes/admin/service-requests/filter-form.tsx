@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { control } from "~/components/admin/styles.ts";
 
 /**
  * The service-request list's filters: a plain GET form (it works without JavaScript), every control
@@ -22,9 +23,6 @@ export interface FilterValues {
   q?: string;
   sort: string;
 }
-
-const control =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100";
 
 function Field({ id, label, hint, children, wide }: { id: string; label: string; hint?: string; children: ReactNode; wide?: boolean }) {
   return (
