@@ -178,6 +178,12 @@ export const operationsSettingsSchema = z
     quoteValidityDays: z.number().int().min(1).max(365),
     quoteTerms: z.string().trim().max(2000),
     invoiceTerms: z.string().trim().max(2000),
+    /** An invoice's due date is this many days after its date (0: due on receipt). */
+    invoiceDueDays: z.number().int().min(0).max(180).default(15),
+    /** Payment reminders by SMS: the first this many days after the due date, then again every as many days. 0 sends none. */
+    reminderEveryDays: z.number().int().min(0).max(90).default(7),
+    /** At most this many reminders per invoice; they stop at once when it is paid. */
+    maxReminders: z.number().int().min(0).max(12).default(3),
   })
   .refine((o) => o.workingHoursClose > o.workingHoursOpen, { message: "Closing time must be after opening time", path: ["workingHoursClose"] });
 
@@ -196,6 +202,8 @@ export const paymentsSettingsSchema = z
   .object({
     upiId: z.string().trim().regex(UPI_ID, "A UPI ID looks like name@bank").optional(),
     payeeName: optionalSetting(100),
+    /** A merchant account's category code (UPI's mc parameter): four digits, e.g. 7629 for repair services. */
+    upiMerchantCode: z.string().trim().regex(/^\d{4}$/, "A merchant category code has four digits").optional(),
     bankName: optionalSetting(100),
     accountName: optionalSetting(100),
     accountNumber: z.string().trim().regex(/^\d{9,18}$/, "An account number has 9 to 18 digits").optional(),

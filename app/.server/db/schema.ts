@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
 
 /**
@@ -116,6 +116,8 @@ export const serviceRequests = pgTable(
     customerId: integer("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
     /** The plant the work is at, once the office has picked or added it on the customer's record. */
     siteId: integer("site_id").references((): AnyPgColumn => customerSites.id, { onDelete: "set null" }),
+    /** The annual maintenance contract the work falls under: its response time overrides the default. */
+    contractId: integer("contract_id").references((): AnyPgColumn => contracts.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -190,6 +192,9 @@ export const inboundMessages = pgTable(
     consentVersion: text("consent_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** A review (form "review") the office published to /reviews; status "published" or "rejected" then. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    moderatedBy: integer("moderated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("inbound_messages_form_created").on(t.form, t.createdAt)],
@@ -327,7 +332,7 @@ export const otpChallenges = pgTable(
     id: serial("id").primaryKey(),
     mobile: text("mobile").notNull(),
     /** What the code is for: signing in to a portal, or verifying a technician's registration. */
-    purpose: text("purpose", { enum: ["customer", "technician", "admin", "technician-registration", "job-signoff"] }).notNull(),
+    purpose: text("purpose", { enum: ["customer", "technician", "admin", "technician-registration", "job-signoff", "quote-approval"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     ipAddress: text("ip_address"),
@@ -583,6 +588,8 @@ export const customerSites = pgTable(
     city: text("city"),
     /** Six digits. */
     pincode: text("pincode"),
+    /** GST state code of the site ("36" Telangana): the place of supply for a customer without a GSTIN. */
+    stateCode: text("state_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("customer_sites_customer").on(t.customerId)],
@@ -744,5 +751,441 @@ export const products = pgTable(
     index("products_name").on(sql`lower(${t.name})`, t.id),
     index("products_category").on(t.category),
     uniqueIndex("products_make_model").on(sql`lower(coalesce(${t.make}, ''))`, sql`lower(coalesce(${t.model}, ''))`, sql`lower(${t.name})`),
+  ],
+);
+
+// ── Money: quotes, GST tax invoices and credit notes, payments (issue 11) ───────────────────────
+// Amounts are integer paise (bigint columns read as numbers: a document never nears 2^53 paise).
+
+const paise = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * A quote to a customer: made from a request, a bench unit's diagnosis, or for the customer directly. Its
+ * content lives in numbered versions (quote_versions): a revision adds v2 and v1 stays readable. The status
+ * moves draft -> sent -> approved | changes_requested | declined; a sent quote past its validity is expired.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. QT-2611-0004. */
+    reference: text("reference").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    requestId: integer("request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    benchJobId: integer("bench_job_id").references(() => benchJobs.id, { onDelete: "set null" }),
+    siteId: integer("site_id").references(() => customerSites.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["draft", "sent", "approved", "changes_requested", "expired", "declined"] })
+      .notNull()
+      .default("draft"),
+    /** The latest version's number: what is sent, and what an approval approves. */
+    currentVersion: integer("current_version").notNull().default(1),
+    /** What it is for, one line: "Repair of ABB ACS580 7.5 kW". */
+    title: text("title").notNull(),
+    /** The latest version's payable total, for the list. */
+    totalPaise: paise("total_paise").notNull().default(0),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When the customer approved, changed or declined (the details are in quote_responses). */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    approvedVersion: integer("approved_version"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("quotes_status_created").on(t.status, t.createdAt, t.id),
+    index("quotes_created").on(t.createdAt, t.id),
+    index("quotes_customer").on(t.customerId, t.createdAt),
+    index("quotes_request").on(t.requestId),
+    index("quotes_bench_job").on(t.benchJobId),
+  ],
+);
+
+/**
+ * One version of a quote, never changed once a later version exists or it has been sent. `lines` holds the
+ * priced lines as entered (~/lib/money/document.ts DocumentLine); the totals are computed by
+ * ~/lib/money/gst.ts and stored as shown.
+ */
+export const quoteVersions = pgTable(
+  "quote_versions",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** The recipient as quoted (~/lib/money/document.ts DocumentParty). */
+    recipient: jsonb("recipient").notNull(),
+    placeOfSupplyCode: text("place_of_supply_code").notNull(),
+    /** Which rule decided the place of supply: recipient-gstin, recipient-address or supplier. */
+    placeOfSupplyBasis: text("place_of_supply_basis").notNull(),
+    lines: jsonb("lines").notNull(),
+    taxablePaise: paise("taxable_paise").notNull(),
+    taxPaise: paise("tax_paise").notNull(),
+    roundOffPaise: integer("round_off_paise").notNull().default(0),
+    totalPaise: paise("total_paise").notNull(),
+    terms: text("terms").notNull().default(""),
+    /** A note to the customer printed on the quote. */
+    notes: text("notes"),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    /** Why the office revised it (v2 onwards). */
+    revisionReason: text("revision_reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("quote_versions_number").on(t.quoteId, t.number)],
+);
+
+/** The customer's answer to a quote version: who, when, from where, and how (portal, signed link, office). */
+export const quoteResponses = pgTable(
+  "quote_responses",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    versionNumber: integer("version_number").notNull(),
+    decision: text("decision", { enum: ["approve", "changes", "decline"] }).notNull(),
+    comment: text("comment"),
+    respondentName: text("respondent_name"),
+    /** The mobile the confirming one-time code went to, or the signed-in customer's. */
+    respondentMobile: text("respondent_mobile"),
+    via: text("via", { enum: ["portal", "link", "office"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_responses_quote").on(t.quoteId, t.createdAt)],
+);
+
+/**
+ * GST tax invoices and credit notes (CGST rule 46 and 53). Never edited once issued: a mistake is corrected
+ * by a credit note (kind credit_note, creditOfId set), which has its own series. The number is a consecutive
+ * serial per kind and financial year, taken from reference_counters ("INV/2026-27") in the issuing
+ * transaction, so a rolled-back issue gives its number back: no gaps, no duplicates.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull().default("invoice"),
+    /** e.g. INV/2026-27/0001 or CN/2026-27/0001. */
+    number: text("number").notNull().unique(),
+    /** e.g. 2026-27 (1 April to 31 March). */
+    financialYear: text("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    requestId: integer("request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    benchJobId: integer("bench_job_id").references(() => benchJobs.id, { onDelete: "set null" }),
+    contractId: integer("contract_id").references((): AnyPgColumn => contracts.id, { onDelete: "restrict" }),
+    /** A credit note's invoice. */
+    creditOfId: integer("credit_of_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    /** The supplier as issued (name, address, GSTIN, state): a later settings change does not rewrite it. */
+    supplier: jsonb("supplier").notNull(),
+    recipient: jsonb("recipient").notNull(),
+    placeOfSupplyCode: text("place_of_supply_code").notNull(),
+    placeOfSupplyName: text("place_of_supply_name").notNull(),
+    placeOfSupplyBasis: text("place_of_supply_basis").notNull(),
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** The customer's purchase-order number, where given. */
+    poNumber: text("po_number"),
+    lines: jsonb("lines").notNull(),
+    taxablePaise: paise("taxable_paise").notNull(),
+    cgstPaise: paise("cgst_paise").notNull(),
+    sgstPaise: paise("sgst_paise").notNull(),
+    igstPaise: paise("igst_paise").notNull(),
+    taxPaise: paise("tax_paise").notNull(),
+    roundOffPaise: integer("round_off_paise").notNull().default(0),
+    /** What is payable (a credit note: what is credited). */
+    totalPaise: paise("total_paise").notNull(),
+    amountInWords: text("amount_in_words").notNull(),
+    /** Sums of payment allocations and of credit notes against this invoice, kept in the same transaction. */
+    paidPaise: paise("paid_paise").notNull().default(0),
+    creditedPaise: paise("credited_paise").notNull().default(0),
+    /** issued -> partly_paid -> paid; cancelled once credit notes cover it in full. */
+    status: text("status", { enum: ["issued", "partly_paid", "paid", "cancelled"] })
+      .notNull()
+      .default("issued"),
+    /** A credit note's reason; an invoice's note to the customer. */
+    reason: text("reason"),
+    notes: text("notes"),
+    terms: text("terms").notNull().default(""),
+    /** The payment gateway's link for this invoice, once made. */
+    gatewayLinkId: text("gateway_link_id").unique(),
+    gatewayLinkUrl: text("gateway_link_url"),
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_series_serial").on(t.kind, t.financialYear, t.serial),
+    // One invoice per quote, however many people press "Issue" at once.
+    uniqueIndex("invoices_one_per_quote").on(t.quoteId).where(sql`${t.kind} = 'invoice'`),
+    index("invoices_issue_date").on(t.issueDate, t.id),
+    index("invoices_customer").on(t.customerId, t.issueDate),
+    index("invoices_status_due").on(t.status, t.dueDate),
+    index("invoices_request").on(t.requestId),
+    index("invoices_credit_of").on(t.creditOfId),
+  ],
+);
+
+/**
+ * Money received: UPI (with its UTR), bank transfer, cash, cheque, or through the payment gateway. The
+ * reference is the receipt's number. One UTR, cheque or gateway payment is recorded once, however many people
+ * record it at the same moment (the unique index).
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. RC-2611-0009: the receipt's number. */
+    reference: text("reference").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    method: text("method", { enum: ["upi", "bank", "cash", "cheque", "gateway"] }).notNull(),
+    amountPaise: paise("amount_paise").notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    /** UPI: the UTR; bank: the transfer's reference; cheque: its number; gateway: the gateway's payment id. */
+    instrumentRef: text("instrument_ref"),
+    /** The part not yet allocated to an invoice: an advance, or an overpayment. */
+    unallocatedPaise: paise("unallocated_paise").notNull().default(0),
+    note: text("note"),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_instrument").on(t.method, sql`lower(${t.instrumentRef})`).where(sql`${t.instrumentRef} is not null`),
+    index("payments_received").on(t.receivedOn, t.id),
+    index("payments_customer").on(t.customerId, t.receivedOn),
+  ],
+);
+
+/** How a payment is spread over invoices: a payment may settle several, an invoice be paid in parts. */
+export const paymentAllocations = pgTable(
+  "payment_allocations",
+  {
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    amountPaise: paise("amount_paise").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index("payment_allocations_invoice").on(t.invoiceId)],
+);
+
+/**
+ * Every call the payment gateway made to the webhook, accepted or not: a bad signature, a replay (the same
+ * event id again) or an unknown invoice is refused, logged here, and changes nothing else.
+ */
+export const gatewayEvents = pgTable(
+  "gateway_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    /** The gateway's event id; null when the body could not be read. Unique: a replay is refused. */
+    eventId: text("event_id").unique(),
+    event: text("event"),
+    outcome: text("outcome", { enum: ["accepted", "refused", "replayed"] }).notNull(),
+    reason: text("reason"),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    payload: jsonb("payload"),
+    ipAddress: text("ip_address"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("gateway_events_received").on(t.receivedAt, t.id)],
+);
+
+/** A bank or UPI statement imported as CSV for reconciliation; the same file imported twice is one import. */
+export const statementImports = pgTable("statement_imports", {
+  id: serial("id").primaryKey(),
+  fileName: text("file_name").notNull(),
+  /** SHA-256 of the file. */
+  fileHash: text("file_hash").notNull().unique(),
+  lineCount: integer("line_count").notNull(),
+  matchedCount: integer("matched_count").notNull().default(0),
+  importedBy: integer("imported_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One credit line of an imported statement: matched to an invoice (by the tr reference and amount) or left for a person. */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: serial("id").primaryKey(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => statementImports.id, { onDelete: "cascade" }),
+    lineNo: integer("line_no").notNull(),
+    valueDate: date("value_date", { mode: "string" }).notNull(),
+    amountPaise: paise("amount_paise").notNull(),
+    /** The UTR or bank reference. */
+    instrumentRef: text("instrument_ref"),
+    /** The narration as the bank printed it (it carries the UPI note and tr). */
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: ["matched", "unmatched", "ignored"] }).notNull().default("unmatched"),
+    invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    /** Who matched it by hand; null when matched automatically. */
+    matchedBy: integer("matched_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("statement_lines_line").on(t.importId, t.lineNo), index("statement_lines_status").on(t.status, t.id)],
+);
+
+// ── Annual maintenance contracts (AMC) ────────────────────────────────────────────────────────────
+
+/**
+ * An annual maintenance contract for a customer's site: the equipment it covers (contract_units), its period,
+ * the preventive visits per year (contract_visits, made into jobs on schedule), the response time it promises
+ * (overriding the default on the customer's requests) and its billing plan (contract_billings).
+ */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. AMC-2611-0002. */
+    reference: text("reference").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    siteId: integer("site_id").references(() => customerSites.id, { onDelete: "set null" }),
+    plan: text("plan", { enum: ["bronze", "silver", "gold"] }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    visitsPerYear: integer("visits_per_year").notNull(),
+    /** The response promise in hours, round the clock: overrides the default on this customer's requests. */
+    responseHours: integer("response_hours").notNull(),
+    /** The contract's price for its period, before GST. */
+    pricePaise: paise("price_paise").notNull(),
+    gstRate: integer("gst_rate").notNull().default(18),
+    sacCode: text("sac_code").notNull().default("998719"),
+    billing: text("billing", { enum: ["advance", "quarterly"] }).notNull(),
+    status: text("status", { enum: ["active", "cancelled"] }).notNull().default("active"),
+    /** What it covers beyond the units: "Breakdown visits, labour; parts charged". */
+    scope: text("scope"),
+    renewalRemindedAt: timestamp("renewal_reminded_at", { withTimezone: true }),
+    renewedFromId: integer("renewed_from_id").references((): AnyPgColumn => contracts.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contracts_customer").on(t.customerId), index("contracts_ends").on(t.status, t.endsOn), index("contracts_created").on(t.createdAt, t.id)],
+);
+
+export const contractUnits = pgTable(
+  "contract_units",
+  {
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => equipmentUnits.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.unitId] })],
+);
+
+/** A preventive-maintenance visit: made into a job (a service request) once, when it falls due. */
+export const contractVisits = pgTable(
+  "contract_visits",
+  {
+    id: serial("id").primaryKey(),
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    /** The job made for it; unique, so a visit is made into a job exactly once. */
+    requestId: integer("request_id")
+      .unique()
+      .references(() => serviceRequests.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("contract_visits_seq").on(t.contractId, t.seq), index("contract_visits_due").on(t.dueOn)],
+);
+
+/** A billing date of a contract's plan: invoiced once, on the day. */
+export const contractBillings = pgTable(
+  "contract_billings",
+  {
+    id: serial("id").primaryKey(),
+    contractId: integer("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    /** Before GST. */
+    amountPaise: paise("amount_paise").notNull(),
+    invoiceId: integer("invoice_id")
+      .unique()
+      .references(() => invoices.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("contract_billings_seq").on(t.contractId, t.seq), index("contract_billings_due").on(t.dueOn)],
+);
+
+// ── Feedback and reviews ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The customer's rating of a finished job (1-5 and a comment): one per job, asked for by SMS with a signed
+ * link when the job is completed. A rating of 1-2 alerts the owner and opens a follow-up the office closes.
+ * The office may publish it to /reviews when the customer consented to that (recorded with the rating).
+ */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .unique()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    technicianId: integer("technician_id").references(() => technicianProfiles.id, { onDelete: "set null" }),
+    serviceSlug: text("service_slug"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    rating: integer("rating"),
+    comment: text("comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    /** The customer agreed that the rating and comment may be shown on /reviews, under displayName. */
+    publishConsent: boolean("publish_consent").notNull().default(false),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    displayName: text("display_name"),
+    publishStatus: text("publish_status", { enum: ["unpublished", "published", "hidden"] })
+      .notNull()
+      .default("unpublished"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
+    followUp: text("follow_up", { enum: ["none", "open", "closed"] }).notNull().default("none"),
+    followUpNote: text("follow_up_note"),
+    followUpClosedAt: timestamp("follow_up_closed_at", { withTimezone: true }),
+    followUpClosedBy: integer("follow_up_closed_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("feedback_rated").on(t.ratedAt, t.id),
+    index("feedback_technician").on(t.technicianId, t.ratedAt),
+    index("feedback_published").on(t.publishStatus, t.publishedAt),
+    index("feedback_follow_up").on(t.followUp),
   ],
 );

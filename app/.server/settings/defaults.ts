@@ -73,6 +73,9 @@ export function defaultSettings(siteUrl: string): SiteSettings {
       quoteValidityDays: 15,
       quoteTerms: "Prices are in rupees and exclude GST unless shown. Parts are subject to availability. Work starts on receipt of your purchase order or written approval.",
       invoiceTerms: "Payment due within 15 days of the invoice date. Repairs carry a 6-month warranty on the repaired fault.",
+      invoiceDueDays: 15,
+      reminderEveryDays: 7,
+      maxReminders: 3,
     },
   };
 }

@@ -206,6 +206,9 @@ export const operationsForm = z
     quoteValidityDays: whole(1, 365),
     quoteTerms: z.string().trim().max(2000, "Please keep this under 2,000 characters"),
     invoiceTerms: z.string().trim().max(2000, "Please keep this under 2,000 characters"),
+    invoiceDueDays: whole(0, 180),
+    reminderEveryDays: whole(0, 90),
+    maxReminders: whole(0, 12),
   })
   .refine((o) => o.workingHoursClose > o.workingHoursOpen, { message: "Closing time must be after opening time", path: ["workingHoursClose"] });
 
@@ -213,6 +216,7 @@ export const paymentsForm = z
   .object({
     upiId: optional(256).refine((v) => v === undefined || UPI_ID.test(v), "A UPI ID looks like name@bank, e.g. deccan@okhdfcbank"),
     payeeName: optional(100),
+    upiMerchantCode: optional(4).refine((v) => v === undefined || /^\d{4}$/.test(v), "A merchant category code has four digits, like 7629"),
     bankName: optional(100),
     accountName: optional(100),
     accountNumber: z

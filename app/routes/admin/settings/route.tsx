@@ -427,6 +427,14 @@ function OperationsFields({ v, f, failure }: { v: SiteSettings["operations"]; f:
         <TextField {...f("quoteValidityDays", v.quoteValidityDays)} label="Quotes are valid for (days)" inputMode="numeric" required />
         <TextArea {...f("quoteTerms", v.quoteTerms)} label="Terms printed on quotes" rows={4} maxLength={2000} />
         <TextArea {...f("invoiceTerms", v.invoiceTerms)} label="Terms printed on invoices" rows={4} maxLength={2000} />
+        <TextField {...f("invoiceDueDays", v.invoiceDueDays)} label="Invoices are due after (days; 0 for on receipt)" inputMode="numeric" required />
+        <TextField
+          {...f("reminderEveryDays", v.reminderEveryDays)}
+          label="Payment reminder by SMS every (days after the due date; 0 for none)"
+          inputMode="numeric"
+          required
+        />
+        <TextField {...f("maxReminders", v.maxReminders)} label="At most this many reminders per invoice" inputMode="numeric" required hint="Reminders stop as soon as the invoice is paid." />
         <p className={muted}>
           The repair warranty is set under{" "}
           <a href={`${PATH}?group=promises`} className={linkClass}>
@@ -456,6 +464,14 @@ function PaymentsFields({ v, f }: { v: PaymentSettings; f: F }) {
       <Fieldset legend="UPI">
         <TextField {...f("upiId", v.upiId)} label="UPI ID" autoComplete="off" hint={hint(v.upiId, "Like deccan@okhdfcbank.")} />
         <TextField {...f("payeeName", v.payeeName)} label="Payee name" autoComplete="off" hint={hint(v.payeeName, "The name UPI apps show.")} />
+        <TextField
+          {...f("upiMerchantCode", v.upiMerchantCode)}
+          label="Merchant category code (merchant accounts only)"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          hint="Four digits, added to the invoice's UPI code as mc. Leave empty for a personal UPI ID."
+        />
       </Fieldset>
       <Fieldset legend="Bank account">
         <TextField {...f("bankName", v.bankName)} label="Bank and branch" autoComplete="off" hint={hint(v.bankName)} />
