@@ -45,6 +45,12 @@ export default [
   route("request/submit", "routes/public/request-submit.ts"),
   route("thank-you", "routes/public/thank-you.tsx"),
 
+  // ── Documents sent to customers: signed links, no sign-in (~/.server/links/signed.ts) ─────────
+  // Quotes (issue 11 §2)
+  // Invoices and credit notes (§3)
+  // Receipts and the payment gateway's webhook (§4)
+  // Feedback (§6)
+
   // ── Crawlers ───────────────────────────────────────────────────────────────
   route("sitemap.xml", "routes/public/sitemap-xml.ts"),
   route("robots.txt", "routes/public/robots-txt.ts"),
@@ -65,6 +71,10 @@ export default [
     route("customer/request/:id/signature", "routes/customer/request-signature.ts"),
     route("customer/my-data", "routes/customer/my-data.tsx"),
     route("customer/my-data/export", "routes/customer/my-data-export.ts"),
+    // Quotes (issue 11 §2, §7)
+    // Invoices (§3, §7)
+    // Payments and receipts (§4, §7)
+    // Contracts (§5, §7)
   ]),
 
   // ── Technician portal ──────────────────────────────────────────────────────
@@ -103,6 +113,11 @@ export default [
     route("admin/customers/new", "routes/admin/customers/new.tsx"),
     route("admin/customers/:reference", "routes/admin/customer/route.tsx"),
     route("admin/customers/:reference/export", "routes/admin/customer/export.ts"),
+    // Quotes (issue 11 §2)
+    // Invoices and credit notes (§3)
+    // Payments, outstanding, reconciliation, exports (§4)
+    // Contracts (§5)
+    // Feedback, reviews and forum moderation (§6)
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),

@@ -32,6 +32,16 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   technicianJobUnassigned: "1007000000000000015",
   responseEscalation: "1007000000000000020",
   benchReady: "1007000000000000041",
+  quoteSent: "1007000000000000051",
+  quoteApprovalCode: "1007000000000000052",
+  invoiceIssued: "1007000000000000053",
+  paymentReceived: "1007000000000000054",
+  paymentReminder: "1007000000000000055",
+  feedbackRequest: "1007000000000000056",
+  lowRatingAlert: "1007000000000000057",
+  contractRenewal: "1007000000000000058",
+  contractRenewalAlert: "1007000000000000059",
+  contractVisitDue: "1007000000000000060",
 } as const;
 
 export interface DltTemplate {
@@ -156,6 +166,70 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.benchReady,
     text: "{#var#}: your {#var#} (job card {#var#}) is repaired, tested under load and ready. Please call us to arrange collection.",
     variables: ["business", "unit", "jobCard"],
+  },
+  /*
+   * Money and feedback (issue 11). A link in these SMS is the site's address (siteUrl, whitelisted with the
+   * template, at most 30 characters) and a signed token (~/.server/links/signed.ts, under 30 characters).
+   */
+  /** To the customer: a quote (or its revision) to view, approve or ask changes to. */
+  quoteSent: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.quoteSent,
+    text: "{#var#}: quote {#var#} for Rs {#var#} is ready. View and approve it at {#var#}/d/quote/{#var#}",
+    variables: ["business", "reference", "amount", "siteUrl", "token"],
+  },
+  /** To the customer: the one-time code that confirms their answer to a quote through its signed link. */
+  quoteApprovalCode: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.quoteApprovalCode,
+    text: "{#var#} is your code to confirm your answer to quote {#var#}. It expires in 5 minutes. Do not share it.",
+    variables: ["code", "reference"],
+  },
+  /** To the customer: a tax invoice issued, with its due date and the page that shows the UPI QR code. */
+  invoiceIssued: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.invoiceIssued,
+    text: "{#var#}: invoice {#var#} for Rs {#var#} is due on {#var#}. View it and pay by UPI at {#var#}/d/invoice/{#var#}",
+    variables: ["business", "number", "amount", "due", "siteUrl", "token"],
+  },
+  /** To the customer: a payment recorded, with the receipt. */
+  paymentReceived: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.paymentReceived,
+    text: "{#var#}: we have received Rs {#var#}, receipt {#var#}. Thank you. Receipt: {#var#}/d/receipt/{#var#}",
+    variables: ["business", "amount", "receipt", "siteUrl", "token"],
+  },
+  /** To the customer: an overdue invoice (on the settings' schedule; never once it is paid). */
+  paymentReminder: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.paymentReminder,
+    text: "{#var#}: invoice {#var#} has Rs {#var#} due since {#var#}. Please pay by UPI at {#var#}/d/invoice/{#var#}",
+    variables: ["business", "number", "amount", "due", "siteUrl", "token"],
+  },
+  /** To the customer when a job is completed: rate it (1-5) and comment. */
+  feedbackRequest: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.feedbackRequest,
+    text: "{#var#}: job {#var#} is complete. How did we do? Please rate it at {#var#}/d/feedback/{#var#}",
+    variables: ["business", "reference", "siteUrl", "token"],
+  },
+  /** To the owner: a rating of 1 or 2; a follow-up is open in the back office. */
+  lowRatingAlert: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.lowRatingAlert,
+    text: "Alert: job {#var#} was rated {#var#} of 5 by {#var#}. A follow-up is open in the back office.",
+    variables: ["reference", "rating", "name"],
+  },
+  /** To the customer, 30 days before their maintenance contract ends. */
+  contractRenewal: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.contractRenewal,
+    text: "{#var#}: your maintenance contract {#var#} ends on {#var#}. Our office will contact you about renewing it.",
+    variables: ["business", "reference", "ends"],
+  },
+  /** To the office, 30 days before a contract ends. */
+  contractRenewalAlert: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.contractRenewalAlert,
+    text: "Renewal due: contract {#var#} ({#var#}) ends on {#var#}.",
+    variables: ["reference", "customer", "ends"],
+  },
+  /** To the customer when a preventive-maintenance visit falls due and its job is made. */
+  contractVisitDue: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.contractVisitDue,
+    text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
+    variables: ["business", "reference", "contract", "due"],
   },
 };
 
