@@ -1,4 +1,4 @@
-import type { GstRate, LineInput, TaxedLine } from "./gst.ts";
+import type { GstRate, InvoiceTotals, LineInput, TaxedLine } from "./gst.ts";
 
 /**
  * The shapes quotes, invoices and credit notes share: who the document is from and to, and its lines. Both
@@ -37,3 +37,59 @@ export interface DocumentLine extends LineInput {
 
 /** A line as stored on an issued document: the entered line with its computed amounts. */
 export type StoredLine = DocumentLine & Omit<TaxedLine, "hsnSac" | "gstRate"> & { gstRate: GstRate };
+
+/**
+ * A quote, tax invoice or credit note ready to draw: the web page (app/components/money/tax-document.tsx) and
+ * the PDF (app/.server/documents/tax-document-pdf.ts) both draw from this one shape, so they always agree.
+ */
+export interface TaxDocumentView {
+  kind: "quote" | "invoice" | "credit_note";
+  /** "Quotation", "Tax invoice", "Credit note". */
+  title: string;
+  /** QT-2611-0004, INV/2026-27/0001, CN/2026-27/0001. */
+  number: string;
+  /** A quote's version (v2 ...). */
+  version?: number | null;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** "Valid until" (quote) or "Due by" (invoice), with its YYYY-MM-DD date. */
+  untilLabel?: string | null;
+  untilDate?: string | null;
+  supplier: DocumentParty;
+  recipient: DocumentParty;
+  placeOfSupply: { code: string; name: string };
+  reverseCharge?: boolean;
+  poNumber?: string | null;
+  /** Other references printed in the header: "Service request SR-2611-0042", "Against invoice INV/2026-27/0007". */
+  references?: string[];
+  lines: StoredLine[];
+  totals: Pick<
+    InvoiceTotals,
+    | "supply"
+    | "byRate"
+    | "byHsn"
+    | "grossPaise"
+    | "discountPaise"
+    | "taxablePaise"
+    | "cgstPaise"
+    | "sgstPaise"
+    | "igstPaise"
+    | "taxPaise"
+    | "grandTotalPaise"
+    | "roundOffPaise"
+    | "payablePaise"
+  >;
+  amountInWords: string;
+  notes?: string | null;
+  terms?: string | null;
+  /** How to pay (invoices with an amount due): the UPI deep link behind the QR code, and the bank account. */
+  payment?: {
+    amountDuePaise: number;
+    upiUri?: string | null;
+    upiId?: string | null;
+    payeeName?: string | null;
+    bank?: { bankName?: string | null; accountName: string; accountNumber: string; ifsc: string } | null;
+  } | null;
+  /** Printed in the corner when not the plain state: "Paid", "Cancelled by credit note", "Superseded by v3". */
+  stamp?: string | null;
+}
