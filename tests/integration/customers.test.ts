@@ -208,10 +208,18 @@ describeEachEngine("customers", (database) => {
 
   it("adds a customer by hand with a first site, then sites and units; the request list finds its requests by a unit's serial", async () => {
     const mobile = newMobile();
-    const made = await createCustomer(office, newCustomerSchema.parse({ mobile, name: "Farhan Ali", company: "Bhiwandi Cold Chain", siteName: "Bhiwandi warehouse", siteCity: "Thane", sitePincode: "421302" }));
+    // The site's state is its place of supply for GST: a code that is not a GST state is refused beside the field.
+    expect(newCustomerSchema.safeParse({ mobile, name: "Farhan Ali", siteName: "Bhiwandi warehouse", siteStateCode: "98" }).error?.issues[0]).toMatchObject({
+      path: ["siteStateCode"],
+      message: "Choose the state from the list.",
+    });
+    const made = await createCustomer(
+      office,
+      newCustomerSchema.parse({ mobile, name: "Farhan Ali", company: "Bhiwandi Cold Chain", siteName: "Bhiwandi warehouse", siteCity: "Thane", sitePincode: "421302", siteStateCode: "27" }),
+    );
     if (!made.ok) throw new Error(made.message);
     let record = (await customerRecord(made.reference))!;
-    expect(record.sites).toMatchObject([{ name: "Bhiwandi warehouse", city: "Thane", pincode: "421302", units: [] }]);
+    expect(record.sites).toMatchObject([{ name: "Bhiwandi warehouse", city: "Thane", pincode: "421302", stateCode: "27", units: [] }]);
     const siteId = record.sites[0]!.id;
     const unitInput = addUnitSchema.parse({ intent: "add-unit", version: record.customer.version, siteId: String(siteId), kind: "VFD", make: "Yaskawa", model: "A1000", rating: "15 kW 400 V", serialNumber: "1W2011-4471", location: "Cold room compressor" });
     expect(await addUnitToCustomer(office, made.reference, unitInput)).toEqual({ ok: true, message: "Unit Yaskawa A1000 (serial 1W2011-4471) added." });

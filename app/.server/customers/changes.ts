@@ -110,7 +110,7 @@ export function editDetails(staff: StaffMember, reference: string, input: Detail
 // ── Sites ────────────────────────────────────────────────────────────────────────────────────────
 
 function siteValues(input: SiteInput | EditSiteInput) {
-  return { name: input.name, address: orNull(input.address), city: orNull(input.city), pincode: orNull(input.pincode) };
+  return { name: input.name, address: orNull(input.address), city: orNull(input.city), pincode: orNull(input.pincode), stateCode: orNull(input.stateCode) };
 }
 
 async function siteOf(tx: Transaction, customerId: number, siteId: number) {
@@ -367,8 +367,9 @@ export async function createCustomer(staff: StaffMember, input: NewCustomerInput
           and not exists (select 1 from ${customers} other where other.user_id = u.id)`);
       let site: Record<string, unknown> | null = null;
       if (input.siteName) {
-        site = { name: input.siteName, address: orNull(input.siteAddress), city: orNull(input.siteCity), pincode: orNull(input.sitePincode) };
-        await tx.insert(customerSites).values({ customerId: made!.id, name: input.siteName, address: orNull(input.siteAddress), city: orNull(input.siteCity), pincode: orNull(input.sitePincode), createdAt: now });
+        const firstSite = { name: input.siteName, address: orNull(input.siteAddress), city: orNull(input.siteCity), pincode: orNull(input.sitePincode), stateCode: orNull(input.siteStateCode) };
+        site = firstSite;
+        await tx.insert(customerSites).values({ customerId: made!.id, ...firstSite, createdAt: now });
       }
       await audit(tx, auditActor(staff), { action: "customer.add", entityType: "customer", entityId: made!.id, entityLabel: reference, before: null, after: { mobile: input.mobile, ...values, site } }, now);
       return { ok: true as const, reference };

@@ -15,12 +15,12 @@ import { generator } from "~/.server/demo/random.ts";
 
 /** A second plant some demo customers have, outside Telangana (India's usual industrial belts). */
 const SECOND_PLANTS = [
-  { name: "Bhiwandi warehouse", address: "Gala 14, Rahnal Village, Bhiwandi", city: "Thane", pincode: "421302" },
-  { name: "Chakan unit", address: "Plot B-27, MIDC Phase II, Chakan", city: "Pune", pincode: "410501" },
-  { name: "Jeedimetla unit 2", address: "Plot 81, IDA Phase IV, Jeedimetla", city: "Hyderabad", pincode: "500055" },
-  { name: "Pashamylaram unit", address: "Plot 40/B, IDA Pashamylaram", city: "Sangareddy", pincode: "502307" },
-  { name: "Sri City plant", address: "Plot 12, DTZ, Sri City", city: "Tirupati", pincode: "517646" },
-  { name: "Sanand plant", address: "Plot 219, GIDC Sanand II", city: "Ahmedabad", pincode: "382170" },
+  { name: "Bhiwandi warehouse", address: "Gala 14, Rahnal Village, Bhiwandi", city: "Thane", pincode: "421302", stateCode: "27" },
+  { name: "Chakan unit", address: "Plot B-27, MIDC Phase II, Chakan", city: "Pune", pincode: "410501", stateCode: "27" },
+  { name: "Jeedimetla unit 2", address: "Plot 81, IDA Phase IV, Jeedimetla", city: "Hyderabad", pincode: "500055", stateCode: "36" },
+  { name: "Pashamylaram unit", address: "Plot 40/B, IDA Pashamylaram", city: "Sangareddy", pincode: "502307", stateCode: "36" },
+  { name: "Sri City plant", address: "Plot 12, DTZ, Sri City", city: "Tirupati", pincode: "517646", stateCode: "37" },
+  { name: "Sanand plant", address: "Plot 219, GIDC Sanand II", city: "Ahmedabad", pincode: "382170", stateCode: "24" },
 ];
 
 /** PIN codes of the demo plants' areas, by the start of the area's name. */
@@ -117,6 +117,8 @@ export async function seedDemoCustomers(db: Database, seed = 20_261_125): Promis
           address: `Plot ${rnd.int(2, 180)}${rnd.pick(["", "/A", "/B", ", Phase II", ", Phase III"])}, ${first.siteAddress ?? area}`,
           city: first.city,
           pincode: PINCODES.find(([re]) => re.test(area))?.[1] ?? null,
+          // Every demo plant area is in Telangana (PIN 50xxxx) but Autonagar, Visakhapatnam (53xxxx: Andhra Pradesh).
+          stateCode: /Autonagar/.test(area) ? "37" : "36",
         },
       ];
       if (rnd.next() < 0.2) plants.push({ customerId, ...rnd.pick(SECOND_PLANTS) });

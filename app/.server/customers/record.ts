@@ -27,6 +27,8 @@ export interface RecordSite {
   address: string | null;
   city: string | null;
   pincode: string | null;
+  /** GST state code: the place of supply for a customer without a GSTIN. */
+  stateCode: string | null;
   units: RecordUnit[];
   requests: number;
 }
@@ -164,6 +166,7 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
       address: s.address,
       city: s.city,
       pincode: s.pincode,
+      stateCode: s.stateCode,
       units: units.filter((u) => u.siteId === s.id).map(unit),
       requests: requests.filter((r) => r.siteId === s.id).length,
     })),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { indianMobile, optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
-import { gstinSchema } from "~/lib/settings-schema.ts";
+import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
 
 /**
  * The customer screens' forms and filters (/admin/customers, /admin/customers/new, /admin/customers/{reference}):
@@ -62,6 +62,14 @@ const pincode = z
       .optional(),
   );
 
+/** The site's GST state: blank is "not known" (the place of supply then comes from a GSTIN or is asked for). */
+const stateCode = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || GST_STATES[v] !== undefined, "Choose the state from the list.");
+
 const MOBILE_MISSING = "Enter the customer's mobile number.";
 const customerMobile = z.string(MOBILE_MISSING).trim().min(1, MOBILE_MISSING).pipe(indianMobile);
 
@@ -77,6 +85,7 @@ const siteFields = {
   address: optionalText(300),
   city: optionalText(80),
   pincode,
+  stateCode,
 };
 
 // ── The record's forms ───────────────────────────────────────────────────────────────────────────
@@ -189,9 +198,10 @@ export const newCustomerSchema = z
     siteAddress: optionalText(300),
     siteCity: optionalText(80),
     sitePincode: pincode,
+    siteStateCode: stateCode,
   })
   .superRefine((v, ctx) => {
-    if (!v.siteName && (v.siteAddress || v.siteCity || v.sitePincode)) {
+    if (!v.siteName && (v.siteAddress || v.siteCity || v.sitePincode || v.siteStateCode)) {
       ctx.addIssue({ code: "custom", path: ["siteName"], message: "Name the site, e.g. Patancheru plant, or clear its address." });
     }
   });

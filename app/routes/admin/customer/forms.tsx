@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { StateSelect } from "~/components/form/state-select.tsx";
 import { UNIT_KINDS } from "~/lib/forms/admin/customers.ts";
 import type { RecordUnit } from "~/.server/customers/record.ts";
 
@@ -73,7 +74,13 @@ export function Fold({ summary, open, children }: { summary: string; open: boole
   );
 }
 
-export function SiteFields({ failure, site }: { failure: FormErrors | undefined; site?: { name: string; address: string | null; city: string | null; pincode: string | null } }) {
+export function SiteFields({
+  failure,
+  site,
+}: {
+  failure: FormErrors | undefined;
+  site?: { name: string; address: string | null; city: string | null; pincode: string | null; stateCode: string | null };
+}) {
   const v = failure?.values;
   const e = failure?.errors ?? {};
   return (
@@ -84,6 +91,7 @@ export function SiteFields({ failure, site }: { failure: FormErrors | undefined;
         <TextField name="city" label="City" maxLength={80} defaultValue={v?.city ?? site?.city ?? undefined} error={e.city} />
         <TextField name="pincode" label="PIN code" inputMode="numeric" maxLength={7} defaultValue={v?.pincode ?? site?.pincode ?? undefined} error={e.pincode} />
       </div>
+      <StateSelect name="stateCode" label="State" defaultValue={v?.stateCode ?? site?.stateCode} error={e.stateCode} />
     </>
   );
 }

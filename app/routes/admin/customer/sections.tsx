@@ -1,3 +1,4 @@
+import { GST_STATES } from "~/lib/settings-schema.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
@@ -64,6 +65,7 @@ interface Site {
   address: string | null;
   city: string | null;
   pincode: string | null;
+  stateCode: string | null;
   units: Unit[];
   requests: number;
 }
@@ -134,7 +136,9 @@ export function Sites({ customer, sites, unplacedUnits, failure }: { customer: C
             <h3 id={`site-${s.id}-heading`} className="text-lg font-semibold">
               {s.name}
             </h3>
-            <p className="whitespace-pre-line">{[s.address, [s.city, s.pincode].filter(Boolean).join(" ")].filter(Boolean).join("\n") || <span className={muted}>No address</span>}</p>
+            <p className="whitespace-pre-line">
+              {[s.address, [s.city, s.pincode].filter(Boolean).join(" "), s.stateCode ? GST_STATES[s.stateCode] : null].filter(Boolean).join("\n") || <span className={muted}>No address</span>}
+            </p>
             {s.requests > 0 && <p className={`text-sm ${muted}`}>{s.requests === 1 ? "1 request" : `${s.requests} requests`} at this site</p>}
             {removal?.errors.form && (
               <p role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

@@ -7,6 +7,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
+import { StateSelect } from "~/components/form/state-select.tsx";
 import { newCustomerSchema } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/new";
@@ -73,6 +74,7 @@ export default function AdminNewCustomer({ actionData }: Route.ComponentProps) {
             <TextField name="siteCity" label="City" maxLength={80} defaultValue={v.siteCity} error={e.siteCity} />
             <TextField name="sitePincode" label="PIN code" inputMode="numeric" maxLength={7} defaultValue={v.sitePincode} error={e.sitePincode} />
           </div>
+          <StateSelect name="siteStateCode" label="State" defaultValue={v.siteStateCode} error={e.siteStateCode} />
         </fieldset>
         <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
           Add the customer
