@@ -1,5 +1,6 @@
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { benchForRequest } from "~/.server/bench/view.ts";
+import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
@@ -7,6 +8,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
 import { BenchProgress } from "~/components/bench-progress.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { CustomerMoney } from "~/components/customer-money.tsx";
 import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
@@ -27,10 +29,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { request: r, photos, events } = found;
   // The field work (issue 10): the engineer, the visit and the job report; its photos are shown there.
   // Bench repair (issue 10): each unit booked into the workshop, with the steps the customer may read.
-  const [engineer, record, bench] = await Promise.all([engineerName(r.assignedTechnicianId), jobRecord(r.id, { customer: true }), benchForRequest(r.id, { customer: true })]);
+  // Money (issue 11 §7): this request's quotes and invoices, and its repaired units' warranty.
+  const [engineer, record, bench, money] = await Promise.all([
+    engineerName(r.assignedTechnicianId),
+    jobRecord(r.id, { customer: true }),
+    benchForRequest(r.id, { customer: true }),
+    r.customerId === null ? null : portalMoney(r.customerId, { requestId: r.id }),
+  ]);
   const benchPhotos = bench.flatMap((u) => u.photos.map((p) => p.id));
   const sitePhotos = new Set([...record.photos.map((p) => p.id), ...benchPhotos]);
   return {
+    money,
     request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: undefined, idempotencyKey: undefined },
     photos: photos.filter((p) => !sitePhotos.has(p.id)).map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
     report: {
@@ -54,7 +63,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
-  const { request, photos, events, report, bench } = loaderData;
+  const { request, photos, events, report, bench, money } = loaderData;
   const { promises, identity } = useSite();
   const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
   return (
@@ -84,6 +93,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
+      {money && <CustomerMoney money={money} showContracts={false} />}
       <JobReport requestId={request.id} {...report} />
       <BenchProgress units={bench} />
       <RequestTimeline createdAt={request.createdAt} events={events} />

@@ -1,19 +1,27 @@
+import { customerIdOf } from "~/.server/customers/portal.ts";
+import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { listRequestsOf } from "~/.server/requests/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { CustomerMoney } from "~/components/customer-money.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
-import { formatDate, formatDateTime } from "~/lib/format.ts";
+import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/requests";
 
-/** /customer/mobile: My Dashboard / My Requests, the signed-in customer's requests, newest first. */
+/**
+ * /customer/mobile: My Dashboard / My Requests, the signed-in customer's requests, newest first; then their
+ * quotes to answer, invoices, payments, contracts and repaired units' warranty (issue 11 §7).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
-  const [site, requests] = await Promise.all([getSiteSettings(), listRequestsOf(session.user)]);
+  const [site, requests, customerId] = await Promise.all([getSiteSettings(), listRequestsOf(session.user), customerIdOf(session.user)]);
+  const money = customerId === undefined ? null : await portalMoney(customerId);
   return {
+    money,
     mobile: session.user.mobile,
     name: session.user.name,
     requests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -30,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
-  const { mobile, name, requests } = loaderData;
+  const { mobile, name, requests, money } = loaderData;
+  const awaiting = money?.quotes.filter((q) => q.awaitingAnswer).length ?? 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">My Dashboard</p>
@@ -48,6 +57,25 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
           My data
         </a>
       </p>
+
+      {(awaiting > 0 || (money?.outstandingPaise ?? 0) > 0) && (
+        <ul aria-label="Waiting for you" className="mt-6 space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-slate-900">
+          {awaiting > 0 && (
+            <li>
+              <a href="#quotes-heading" className="font-semibold underline">
+                {awaiting === 1 ? "1 quote waits" : `${awaiting} quotes wait`} for your approval
+              </a>
+            </li>
+          )}
+          {(money?.outstandingPaise ?? 0) > 0 && (
+            <li>
+              <a href="#invoices-heading" className="font-semibold underline">
+                {formatPaise(money!.outstandingPaise)} is due on your invoices
+              </a>
+            </li>
+          )}
+        </ul>
+      )}
 
       {requests.length === 0 ? (
         <p className="mt-8 rounded-md border border-slate-200 p-5 dark:border-slate-800">
@@ -85,6 +113,7 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {money && <CustomerMoney money={money} />}
       <SignOutForms />
     </div>
   );
