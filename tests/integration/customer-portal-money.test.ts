@@ -106,11 +106,12 @@ describeEachEngine("customer portal: money", (database) => {
     });
 
     const all = await portalMoney(c.id, { now: NOW });
+    // Newest first.
     expect(all.quotes.map((q) => [q.reference, q.status, q.awaitingAnswer])).toEqual([
-      ["QT-2611-9001", "sent", true],
       ["QT-2611-9002", "expired", false],
+      ["QT-2611-9001", "sent", true],
     ]);
-    expect(all.quotes[0]!.href).toBe("/customer/quotes/QT-2611-9001");
+    expect(all.quotes[1]!.href).toBe("/customer/quotes/QT-2611-9001");
     const byNumber = Object.fromEntries(all.invoices.map((i) => [i.number, i]));
     expect(Object.keys(byNumber).sort()).toEqual(["INV/2026-27/9001", "INV/2026-27/9002", "INV/2026-27/9003"]);
     expect(byNumber["INV/2026-27/9001"]).toMatchObject({ duePaise: 6_800_00, overdue: true });
@@ -118,7 +119,7 @@ describeEachEngine("customer portal: money", (database) => {
     expect(byNumber["INV/2026-27/9003"]).toMatchObject({ duePaise: 0, overdue: false, status: "paid" });
     expect(all.outstandingPaise).toBe(6_800_00 + 11_800_00);
     expect(all.payments).toEqual([{ reference: "RC-2611-9001", receivedOn: "2026-11-10", amountPaise: 5_000_00, method: "upi", href: "/customer/receipts/RC-2611-9001/pdf" }]);
-    expect(all.contracts).toEqual([{ reference: "AMC-2611-9001", plan: "silver", startsOn: "2026-04-01", endsOn: "2027-03-31", active: true }]);
+    expect(all.contracts).toEqual([{ reference: "AMC-2611-9001", href: "/customer/contracts", plan: "silver", startsOn: "2026-04-01", endsOn: "2027-03-31", active: true }]);
     expect(all.warranties).toMatchObject([{ jobCard: "JC-2611-9001", unit: "ABB ACS580", returnedOn: "2026-11-05", warrantyUntil: "2027-05-05", underWarranty: true }]);
 
     // A request's page: only that request's quotes, invoices and units; no payments or contracts.
@@ -128,6 +129,16 @@ describeEachEngine("customer portal: money", (database) => {
     expect(one.payments).toEqual([]);
     expect(one.contracts).toEqual([]);
     expect(one.warranties).toEqual([]);
+
+    // The office sees drafts too, and each document opens its back-office record.
+    const office = await portalMoney(c.id, { now: NOW, audience: "office" });
+    expect(office.quotes.map((q) => [q.reference, q.href])).toEqual([
+      ["QT-2611-9003", "/admin/quotes/QT-2611-9003"],
+      ["QT-2611-9002", "/admin/quotes/QT-2611-9002"],
+      ["QT-2611-9001", "/admin/quotes/QT-2611-9001"],
+    ]);
+    expect(office.payments[0]!.href).toBe("/admin/payments/RC-2611-9001");
+    expect(office.contracts[0]!.href).toBe("/admin/contracts/AMC-2611-9001");
 
     // The other customer sees only their own.
     const theirs = await portalMoney(other.customer.id, { now: NOW });

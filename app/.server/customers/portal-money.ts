@@ -44,6 +44,7 @@ export interface PortalPayment {
 
 export interface PortalContract {
   reference: string;
+  href: string;
   plan: string;
   startsOn: string;
   endsOn: string;
@@ -70,13 +71,27 @@ export interface PortalMoney {
   outstandingPaise: number;
 }
 
-const QUOTES_SHOWN_STATUSES = ["sent", "approved", "changes_requested", "expired", "declined"] as const;
+/** A customer never sees a draft; the office does. */
+const CUSTOMER_QUOTE_STATUSES = ["sent", "approved", "changes_requested", "expired", "declined"] as const;
+const OFFICE_QUOTE_STATUSES = ["draft", ...CUSTOMER_QUOTE_STATUSES] as const;
 
-export const portalHref = {
-  quote: (reference: string) => `/customer/quotes/${encodeURIComponent(reference)}`,
-  invoice: (id: number) => `/customer/invoices/${id}`,
-  receipt: (reference: string) => `/customer/receipts/${encodeURIComponent(reference)}/pdf`,
-};
+export type MoneyAudience = "customer" | "office";
+
+/** Where each document opens: the customer's portal page, or the back office's record. */
+export const moneyHref = {
+  customer: {
+    quote: (reference: string) => `/customer/quotes/${encodeURIComponent(reference)}`,
+    invoice: (id: number) => `/customer/invoices/${id}`,
+    receipt: (reference: string) => `/customer/receipts/${encodeURIComponent(reference)}/pdf`,
+    contract: () => "/customer/contracts",
+  },
+  office: {
+    quote: (reference: string) => `/admin/quotes/${encodeURIComponent(reference)}`,
+    invoice: (id: number) => `/admin/invoices/${id}`,
+    receipt: (reference: string) => `/admin/payments/${encodeURIComponent(reference)}`,
+    contract: (reference: string) => `/admin/contracts/${encodeURIComponent(reference)}`,
+  },
+} as const;
 
 function india(at: Date): string {
   return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
@@ -86,8 +101,11 @@ function india(at: Date): string {
  * The customer's money documents; with `requestId`, only that request's quotes and invoices (payments and
  * contracts are the customer's, not a request's, and are left out then).
  */
-export async function portalMoney(customerId: number, options: { requestId?: number; now?: Date } = {}): Promise<PortalMoney> {
+export async function portalMoney(customerId: number, options: { requestId?: number; now?: Date; audience?: MoneyAudience } = {}): Promise<PortalMoney> {
   const db = getDb();
+  const audience = options.audience ?? "customer";
+  const href = moneyHref[audience];
+  const quoteStatuses = audience === "customer" ? [...CUSTOMER_QUOTE_STATUSES] : [...OFFICE_QUOTE_STATUSES];
   const today = todayInIndia(options.now);
   const forRequest = options.requestId;
   const [quoteRows, invoiceRows, paymentRows, contractRows, warrantyRows] = await Promise.all([
@@ -97,11 +115,11 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       .where(
         and(
           eq(quotes.customerId, customerId),
-          inArray(quotes.status, [...QUOTES_SHOWN_STATUSES]),
+          inArray(quotes.status, quoteStatuses),
           forRequest === undefined ? undefined : eq(quotes.requestId, forRequest),
         ),
       )
-      .orderBy(desc(quotes.createdAt))
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
       .limit(50),
     db
       .select({
@@ -169,7 +187,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       duePaise: due,
       status: i.status,
       overdue: due > 0 && i.dueDate < today,
-      href: portalHref.invoice(i.id),
+      href: href.invoice(i.id),
     };
   });
   return {
@@ -180,12 +198,13 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       totalPaise: q.totalPaise,
       validUntil: q.validUntil,
       awaitingAnswer: q.status === "sent" && q.validUntil >= today,
-      href: portalHref.quote(q.reference),
+      href: href.quote(q.reference),
     })),
     invoices: invoiceItems,
-    payments: paymentRows.map((p) => ({ ...p, href: portalHref.receipt(p.reference) })),
+    payments: paymentRows.map((p) => ({ ...p, href: href.receipt(p.reference) })),
     contracts: contractRows.map((c) => ({
       reference: c.reference,
+      href: href.contract(c.reference),
       plan: c.plan,
       startsOn: c.startsOn,
       endsOn: c.endsOn,
@@ -204,3 +223,9 @@ export async function portalMoney(customerId: number, options: { requestId?: num
   };
 }
 
+
+/** The customer record a request belongs to, or null while it has none. */
+export async function requestCustomerId(requestId: number): Promise<number | null> {
+  const [row] = await getDb().select({ customerId: serviceRequests.customerId }).from(serviceRequests).where(eq(serviceRequests.id, requestId));
+  return row?.customerId ?? null;
+}

@@ -23,6 +23,7 @@ import {
   testSchema,
   type BenchIntent,
 } from "~/lib/forms/admin/bench.ts";
+import { can } from "~/lib/auth/permissions.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
@@ -37,7 +38,7 @@ import { PhotoGrid } from "~/components/photo-grid.tsx";
 const pathOf = (jobCard: string) => `/admin/bench/${encodeURIComponent(jobCard)}`;
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  staffOf(context);
+  const staff = staffOf(context);
   const page = JOB_CARD_PATTERN.test(params.jobCard) ? await benchJobPage(params.jobCard) : undefined;
   if (!page) return throwNotFound(url);
   const site = await getSiteSettings();
@@ -46,6 +47,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ...page,
     photos: page.photos.map((p) => ({ ...p, src: `${requestBase}/photos/${p.id}` })),
     photoKey: crypto.randomUUID(),
+    // Issue 11: the estimate becomes a quote, made from the diagnosis (for those who handle money).
+    canQuote: can(staff.role, "money") && ["diagnosis", "estimate"].includes(page.job.stage),
     meta: seo(site, {
       type: "policy",
       title: `${page.job.jobCard}: Bench repair: Back Office`,
@@ -190,7 +193,16 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
             </span>
           </span>
         }
-        actions={<ButtonLink href={`${pathOf(job.jobCard)}/label`}>Print label</ButtonLink>}
+        actions={
+          <>
+            {loaderData.canQuote && (
+              <ButtonLink href={`/admin/quotes/new?bench=${encodeURIComponent(job.jobCard)}`} primary>
+                Make a quote
+              </ButtonLink>
+            )}
+            <ButtonLink href={`${pathOf(job.jobCard)}/label`}>Print label</ButtonLink>
+          </>
+        }
       />
 
       {repeatOf && (

@@ -13,10 +13,12 @@ import {
   removeUnit,
   type CustomerResult,
 } from "~/.server/customers/changes.ts";
+import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { customerRecord } from "~/.server/customers/record.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { can } from "~/lib/auth/permissions.ts";
@@ -60,8 +62,26 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!record) return throwNotFound(url);
   const site = await getSiteSettings();
   const base = pathOf(record.customer.reference);
+  // Money (issue 11): their quotes, invoices, payments, contracts and what they owe, for those who handle money.
+  const canMoney = can(staff.role, "money");
+  const money = canMoney || can(staff.role, "requests") ? await portalMoney(record.customer.id, { audience: "office" }) : null;
+  const ref = encodeURIComponent(record.customer.reference);
+  const erased = record.customer.erasedAt !== null;
+  const moneyActions = erased
+    ? []
+    : [
+        ...(canMoney
+          ? [
+              { href: `/admin/quotes/new?customer=${ref}`, label: "New quote" },
+              { href: `/admin/payments/new?customer=${ref}`, label: "Record a payment" },
+            ]
+          : []),
+        ...(can(staff.role, "requests") ? [{ href: `/admin/contracts/new?customer=${ref}`, label: "New AMC contract" }] : []),
+      ];
   return {
     ...record,
+    money: money && !canMoney ? { ...money, quotes: [], invoices: [], payments: [], outstandingPaise: 0 } : money,
+    moneyActions,
     // Accounts staff see the customer but not the request screen: their references are not links to a 403.
     canOpenRequests: can(staff.role, "requests"),
     exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
@@ -151,6 +171,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <Details customer={c} failure={failureOf(failure, "details")} />
           <Sites customer={c} sites={sites} unplacedUnits={unplacedUnits} failure={failure} />
           <Requests requests={requests} linked={canOpenRequests} />
+          {loaderData.money && <MoneyPanel money={loaderData.money} actions={loaderData.moneyActions} heading="Quotes, invoices, payments and contracts" />}
         </div>
         <div className="mt-8 min-w-0 lg:mt-0">
           <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />

@@ -1,6 +1,7 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
 import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { requestBenchSummary } from "~/.server/bench/view.ts";
+import { portalMoney, requestCustomerId } from "~/.server/customers/portal-money.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import {
   assignTechnician,
@@ -15,6 +16,7 @@ import {
 } from "~/.server/requests/work.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { RequestDetails } from "~/components/request-details.tsx";
@@ -66,6 +68,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // Bench repair (issue 10): the request's units in the workshop, and its customer's record. Their photos
   // are on each unit's page, not among the photos sent with the request.
   const bench = await requestBenchSummary(page.request.id);
+  // Money (issue 11): the request's quotes and invoices, for those who handle money.
+  const canMoney = can(staff.role, "money");
+  const customerId = await requestCustomerId(page.request.id);
+  const money = canMoney && customerId !== null ? await portalMoney(customerId, { requestId: page.request.id, audience: "office" }) : null;
   const benchPhotos = new Set(bench.jobs.flatMap((j) => j.photos.map((p) => p.id)));
   return {
     ...page,
@@ -74,6 +80,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     customer: bench.customer,
     benchJobs: bench.jobs.map((j) => ({ jobCard: j.jobCard, unit: j.unit, stageLabel: j.stageLabel, warrantyRepeatOf: j.warrantyRepeatOf, warrantyUntil: j.warrantyUntil })),
     canDispatch: can(staff.role, "dispatch"),
+    money,
     today: todayInIndia(),
     visitDefaults: { date: visitDate, from: visitFrom, to: visitTo },
     meta: seo(site, {
@@ -203,6 +210,19 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
             <DetailList rows={job} />
           </section>
           <BenchJobs reference={r.reference} closed={r.status === "cancelled"} jobs={loaderData.benchJobs} />
+          {loaderData.money && (
+            <MoneyPanel
+              money={loaderData.money}
+              actions={
+                r.status === "cancelled"
+                  ? []
+                  : [
+                      { href: `/admin/quotes/new?request=${encodeURIComponent(r.reference)}`, label: "Make a quote" },
+                      ...(r.status === "completed" ? [{ href: `/admin/invoices/new?request=${encodeURIComponent(r.reference)}`, label: "Issue invoice", primary: true }] : []),
+                    ]
+              }
+            />
+          )}
           <RequestDetails request={r} photos={photos} />
           <RequestHistory createdAt={r.createdAt} events={events} />
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
