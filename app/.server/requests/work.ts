@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
 import { requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { jobAssignedNotifications, jobUnassignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
@@ -260,6 +261,8 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
       const key: RequestUpdateKind | undefined =
         input.status === "scheduled" ? "scheduled" : input.status === "completed" ? "completed" : input.status === "awaiting_customer" ? "awaiting_customer" : undefined;
       if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit });
+      // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
+      if (input.status === "completed") await queueFeedbackRequest(c.tx, { request: row, site: c.site, now });
       return `Status changed to ${statusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
     },
     now,

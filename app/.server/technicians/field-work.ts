@@ -15,6 +15,7 @@ import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { OTP_ADDRESS_LIMITS } from "~/.server/auth/otp.ts";
 import { getServerConfig } from "~/.server/config.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
 import {
   jobParts,
   jobSignoffs,
@@ -327,6 +328,8 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
           site,
         ),
       );
+      // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
+      if (stage.status === "completed") await queueFeedbackRequest(tx, { request: job, site, now: at });
     }
     await audit(
       tx,
