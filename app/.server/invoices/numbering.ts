@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/.server/db/index.ts";
+import { referenceCounters } from "~/.server/db/schema.ts";
+
+/**
+ * Invoice and credit note numbers (CGST rule 46(b)): a consecutive serial per series and financial year,
+ * INV/2026-27/0001 and CN/2026-27/0001, unique for the year. The financial year runs 1 April - 31 March by
+ * India's calendar.
+ *
+ * The serial comes from reference_counters (key "INV/2026-27") by one `insert ... on conflict do update ...
+ * returning`, inside the issuing transaction. The counter's row stays locked until that transaction ends, so
+ * two issues never take the same serial; and a transaction that rolls back (a refused issue, a lost race for
+ * a quote's one invoice) rolls the counter back with it, so no serial is ever skipped. The unique index
+ * invoices_series_serial backs this up.
+ *
+ * Keep the work between taking the number and committing short: every other issue waits on the row.
+ */
+
+export const SERIES = { invoice: "INV", credit_note: "CN" } as const;
+export type DocumentKind = keyof typeof SERIES;
+
+type Executor = Pick<Database | Transaction, "insert">;
+
+/** "2026-11-20" -> "2026-27"; "2027-03-31" -> "2026-27"; "2027-04-01" -> "2027-28". */
+export function financialYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7));
+  const start = month >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** INV/2026-27/0001. */
+export function formatDocumentNumber(kind: DocumentKind, financialYear: string, serial: number): string {
+  return `${SERIES[kind]}/${financialYear}/${String(serial).padStart(4, "0")}`;
+}
+
+export interface DocumentNumber {
+  number: string;
+  financialYear: string;
+  serial: number;
+}
+
+/** Takes the next serial of the kind's series for the financial year of issueDate (YYYY-MM-DD, India). */
+export async function nextDocumentNumber(tx: Executor, kind: DocumentKind, issueDate: string): Promise<DocumentNumber> {
+  const financialYear = financialYearOf(issueDate);
+  const key = `${SERIES[kind]}/${financialYear}`;
+  const [row] = await tx
+    .insert(referenceCounters)
+    .values({ prefix: key, value: 1 })
+    .onConflictDoUpdate({ target: referenceCounters.prefix, set: { value: sql`${referenceCounters.value} + 1` } })
+    .returning({ value: referenceCounters.value });
+  const serial = row!.value;
+  return { number: formatDocumentNumber(kind, financialYear, serial), financialYear, serial };
+}
