@@ -50,6 +50,7 @@ export default [
   // Invoices and credit notes (§3)
   // Receipts and the payment gateway's webhook (§4)
   // Feedback (§6)
+  route("d/feedback/:token", "routes/documents/feedback.tsx"),
 
   // ── Crawlers ───────────────────────────────────────────────────────────────
   route("sitemap.xml", "routes/public/sitemap-xml.ts"),
@@ -118,6 +119,10 @@ export default [
     // Payments, outstanding, reconciliation, exports (§4)
     // Contracts (§5)
     // Feedback, reviews and forum moderation (§6)
+    route("admin/feedback", "routes/admin/feedback/route.tsx"),
+    route("admin/feedback/reviews", "routes/admin/feedback/reviews.tsx"),
+    route("admin/feedback/forum", "routes/admin/feedback/forum.tsx"),
+    route("admin/feedback/:id", "routes/admin/feedback/rating.tsx"),
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),

@@ -6,6 +6,6 @@
 export { feedbackLink, queueFeedbackRequest, type FeedbackRequestInput, type FeedbackRequestResult } from "./request.ts";
 export { feedbackPage, lowRatingAlerts, submitRating, type FeedbackPageData, type RatingResult } from "./rating.ts";
 export { changePublication, closeFollowUp, feedbackRecord, listFeedback, openFollowUps, type FeedbackRecord, type FeedbackResult } from "./office.ts";
-export { listFormReviews, listForumPosts, moderatePost, moderateReview, type ModerationResult } from "./moderation.ts";
+export { awaitingModeration, listFormReviews, listForumPosts, moderatePost, moderateReview, type ModerationResult } from "./moderation.ts";
 export { checkClaim, ratingFigures, type ClaimCheck, type RatingSummary } from "./figures.ts";
 export { publicReviews, type PublicReview } from "./reviews.ts";

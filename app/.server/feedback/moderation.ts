@@ -250,3 +250,14 @@ export async function moderatePost(staff: StaffMember, input: ModeratePostInput,
   if (result.ok) bumpContentVersion();
   return result;
 }
+
+/** What waits for a decision, for the feedback screens' navigation: new form reviews and pending forum posts. */
+export async function awaitingModeration(): Promise<{ reviews: number; forum: number }> {
+  const db = getDb();
+  const [[reviews], [topics], [replies]] = await Promise.all([
+    db.select({ n: count() }).from(inboundMessages).where(and(isReview, eq(inboundMessages.status, "new"))),
+    db.select({ n: count() }).from(discussionTopics).where(eq(discussionTopics.status, "pending")),
+    db.select({ n: count() }).from(discussionReplies).where(eq(discussionReplies.status, "pending")),
+  ]);
+  return { reviews: Number(reviews?.n ?? 0), forum: Number(topics?.n ?? 0) + Number(replies?.n ?? 0) };
+}

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from "~/.server/db/index.ts";
-import { feedback, serviceRequests } from "~/.server/db/schema.ts";
+import { feedback, type serviceRequests } from "~/.server/db/schema.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { queueMessages, type OutboxMessage } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";

@@ -33,7 +33,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },
   // Customers
   { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: true },
-  { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: false },
+  { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: true },
   { path: "/admin/help-desk", label: "Help desk", group: "Customers", permission: "communications", built: false },
   // Communications
   { path: "/admin/inbox", label: "Inbox", group: "Communications", permission: "communications", built: true },

@@ -1,5 +1,6 @@
 import { listServices } from "~/.server/content/index.ts";
-import { postEnquiry, publishedReviews } from "~/.server/enquiries/index.ts";
+import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { publicReviews } from "~/.server/feedback/reviews.ts";
 import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
@@ -13,7 +14,9 @@ import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/reviews";
 
 export async function loader() {
-  const [site, reviews, services] = await Promise.all([getSiteSettings(), publishedReviews(), listServices()]);
+  // Published ratings of completed jobs (with the customer's consent) and published reviews from the form
+  // below. No AggregateRating markup for our own reviews: search engines ignore self-serving ratings.
+  const [site, reviews, services] = await Promise.all([getSiteSettings(), publicReviews(), listServices()]);
   return {
     reviews,
     services: services.map((s) => s.name),
@@ -70,8 +73,9 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           What customers wrote
         </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          We publish a review once we have matched it to a job we did, and we publish critical ones too. Names of
-          people are shown as they gave them; phone numbers never are.
+          Customers rate each completed job through a link we send them, and those who agree are shown here. We
+          publish reviews written on this page once we have matched them to a job we did, critical ones too. Names
+          are shown as people gave them; phone numbers never are.
         </p>
         {reviews.length === 0 ? (
           <p className="mt-6 rounded-lg bg-slate-50 p-5 dark:bg-slate-900">
@@ -84,14 +88,14 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <ul className="mt-6 space-y-5">
             {reviews.map((r) => (
-              <li key={r.reference}>
+              <li key={r.key}>
                 <article className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
                   <Stars value={r.rating} best={5} size="size-5" />
-                  <p className="mt-3 whitespace-pre-line">{r.text}</p>
+                  {r.text ? <p className="mt-3 whitespace-pre-line">{r.text}</p> : null}
                   <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-                    <span className="font-semibold">{r.name}</span>
-                    {r.company ? `, ${r.company}` : ""}, {r.city}
+                    <span className="font-semibold">{r.byline}</span>
                     {r.service ? ` · ${r.service}` : ""} · <time dateTime={r.date}>{r.date}</time>
+                    {r.source === "job" ? " · Rated after a completed job" : ""}
                   </p>
                 </article>
               </li>

@@ -1,0 +1,214 @@
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { changePublication, closeFollowUp, feedbackRecord, type FeedbackResult } from "~/.server/feedback/office.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { idParam } from "~/.server/http/params.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { closeFollowUpSchema, isFeedbackIntent, publishSchema } from "~/lib/forms/admin/feedback.ts";
+import { RATING_WORDS } from "~/lib/forms/feedback.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { ratingText } from "./parts.tsx";
+import type { Route } from "./+types/rating";
+
+/**
+ * /admin/feedback/{id}: one rating: the job, what the customer gave, their consent; a low rating's
+ * follow-up, closed with a note on what was done; publishing to /reviews (refused without the customer's
+ * recorded consent) and hiding again. Every change is on the version drawn and audited
+ * (~/.server/feedback/office.ts).
+ */
+const pathOf = (id: number) => `/admin/feedback/${id}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const id = await idParam(params.id, url);
+  const [record, site] = await Promise.all([feedbackRecord(id), getSiteSettings()]);
+  if (!record) return throwNotFound(url);
+  return {
+    record,
+    meta: seo(site, { type: "policy", title: `Rating of ${record.reference}: Back Office`, description: `The customer's rating of job ${record.reference}.`, path: pathOf(id), noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const id = await idParam(params.id, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isFeedbackIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: FeedbackResult;
+  if (intent === "close-follow-up") {
+    const parsed = parseForm(form, closeFollowUpSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await closeFollowUp(staff, id, parsed.data);
+  } else {
+    const parsed = parseForm(form, publishSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await changePublication(staff, id, parsed.data);
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
+    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+      <dt className="font-semibold">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminFeedbackRating({ loaderData, actionData }: Route.ComponentProps) {
+  const { record: r } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const followFailure = failure?.intent === "close-follow-up" ? failure : undefined;
+  const publishFailure = failure && failure.intent !== "close-follow-up" ? failure : undefined;
+  const low = r.rating !== null && r.rating <= 2;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        back={{ href: "/admin/feedback", label: "Feedback" }}
+        title={`Rating of ${r.reference}`}
+        description={`${r.contactName}${r.company ? `, ${r.company}` : ""}: ${ratingText(r.rating, RATING_WORDS)}`}
+      />
+
+      <section aria-labelledby="rating-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="rating-heading" className="text-lg font-semibold">
+          What the customer gave
+        </h2>
+        <dl className="mt-3 space-y-2">
+          <Field label="Rating">
+            <span className={low ? "font-semibold text-red-800 dark:text-red-300" : undefined}>{ratingText(r.rating, RATING_WORDS)}</span>
+            {r.ratedAt && (
+              <span className={muted}>
+                {" "}
+                on <time dateTime={r.ratedAt}>{formatDateTime(r.ratedAt)}</time>
+              </span>
+            )}
+          </Field>
+          <Field label="Comment">{r.comment ? <span className="whitespace-pre-line">{r.comment}</span> : <span className={muted}>{r.rating === null ? "Not rated yet" : "No comment"}</span>}</Field>
+          <Field label="Consent to publish">
+            {r.publishConsent && r.consentAt ? (
+              <>
+                Given on <time dateTime={r.consentAt}>{formatDateTime(r.consentAt)}</time>, to be shown as “{r.displayName}”
+              </>
+            ) : r.rating === null ? (
+              <span className={muted}>Not rated yet</span>
+            ) : (
+              "Not given: this rating stays with us"
+            )}
+          </Field>
+          <Field label="Job">
+            <a href={`/admin/service-requests/${r.reference}`} className={link}>
+              {r.reference}
+            </a>
+            {r.serviceName ? `, ${r.serviceName}` : ""}
+            {r.completedAt && (
+              <>
+                , completed <time dateTime={r.completedAt}>{formatDateTime(r.completedAt)}</time>
+              </>
+            )}
+          </Field>
+          <Field label="Technician">{r.technicianName ?? <span className={muted}>None recorded</span>}</Field>
+          <Field label="Customer">
+            {r.contactName}
+            {r.city ? `, ${r.city}` : ""} ·{" "}
+            <a href={telHref(r.mobile)} className={link}>
+              {formatIndianPhone(r.mobile)}
+            </a>
+          </Field>
+          <Field label="Asked for">
+            <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time> (SMS with the rating link)
+          </Field>
+        </dl>
+      </section>
+
+      {r.followUp !== "none" && (
+        <section aria-labelledby="follow-up-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <h2 id="follow-up-heading" className="text-lg font-semibold">
+            {r.followUp === "open" ? "Follow-up open" : "Follow-up closed"}
+          </h2>
+          {r.followUp === "open" ? (
+            <>
+              <p className="mt-1">A rating of 1 or 2: the owner was alerted. Call the customer, then close the follow-up with what was done.</p>
+              <form method="post" className="mt-3 space-y-4" aria-labelledby="follow-up-heading">
+                <input type="hidden" name="intent" value="close-follow-up" />
+                <input type="hidden" name="version" value={r.version} />
+                <FormError message={followFailure?.errors.form} />
+                <TextArea
+                  name="note"
+                  label="What was done"
+                  required
+                  rows={3}
+                  maxLength={2000}
+                  defaultValue={followFailure?.values.note}
+                  error={followFailure?.errors.note}
+                  hint="Who called the customer, what was found, what was agreed (a revisit, a credit)."
+                />
+                <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                  Close the follow-up
+                </button>
+              </form>
+            </>
+          ) : (
+            <p className="mt-1">
+              Closed by {r.closedByName ?? "a staff member"}
+              {r.followUpClosedAt && (
+                <>
+                  {" "}
+                  on <time dateTime={r.followUpClosedAt}>{formatDateTime(r.followUpClosedAt)}</time>
+                </>
+              )}
+              : <span className="whitespace-pre-line">{r.followUpNote}</span>
+            </p>
+          )}
+        </section>
+      )}
+
+      {r.rating !== null && (
+        <section aria-labelledby="publish-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <h2 id="publish-heading" className="text-lg font-semibold">
+            {r.publishStatus === "published" ? "Published on the reviews page" : r.publishStatus === "hidden" ? "Hidden from the reviews page" : "Not published"}
+          </h2>
+          {r.publishStatus === "published" && r.publishedAt && (
+            <p className={`mt-1 text-sm ${muted}`}>
+              Published by {r.publishedByName ?? "a staff member"} on <time dateTime={r.publishedAt}>{formatDateTime(r.publishedAt)}</time>.{" "}
+              <a href="/reviews" className={link}>
+                See the reviews page
+              </a>
+            </p>
+          )}
+          {!r.publishConsent && <p className="mt-1">The customer did not agree to have it shown: it cannot be published.</p>}
+          <FormError message={publishFailure?.errors.form} />
+          <div className="mt-3 flex flex-wrap gap-3">
+            {r.publishStatus === "published" ? (
+              <ConfirmButton intent="hide" fields={{ version: r.version }} tone="danger" confirm="Take this rating off the reviews page?">
+                Hide from the reviews page
+              </ConfirmButton>
+            ) : r.publishConsent ? (
+              <ConfirmButton intent="publish" fields={{ version: r.version }}>
+                {r.publishStatus === "hidden" ? "Publish again" : "Publish on the reviews page"}
+              </ConfirmButton>
+            ) : null}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
