@@ -76,6 +76,7 @@ export default [
     // Invoices (§3, §7)
     // Payments and receipts (§4, §7)
     // Contracts (§5, §7)
+    route("customer/contracts", "routes/customer/contracts.tsx"),
   ]),
 
   // ── Technician portal ──────────────────────────────────────────────────────
@@ -118,6 +119,9 @@ export default [
     // Invoices and credit notes (§3)
     // Payments, outstanding, reconciliation, exports (§4)
     // Contracts (§5)
+    route("admin/contracts", "routes/admin/contracts/route.tsx"),
+    route("admin/contracts/new", "routes/admin/contracts/new.tsx"),
+    route("admin/contracts/:reference", "routes/admin/contracts/record.tsx"),
     // Feedback, reviews and forum moderation (§6)
     route("admin/feedback", "routes/admin/feedback/route.tsx"),
     route("admin/feedback/reviews", "routes/admin/feedback/reviews.tsx"),

@@ -6,6 +6,7 @@ import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
+import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
 
@@ -39,6 +40,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();
+    // Contracts' daily run at 06:00 India time: visits made into jobs, renewal reminders, billing dates invoiced.
+    await scheduleContractsDay();
     if (config.adminPhones.length > 0) {
       await grantAdmin(config.adminPhones);
       console.log(`Admin role given to ${config.adminPhones.length} number(s) from ADMIN_PHONES.`);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
+import { applyContractSla } from "~/.server/contracts/sla.ts";
 import { linkRequestsToCustomers } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
@@ -107,13 +108,15 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
         site,
       );
     });
+    // A customer with an active maintenance contract: linked to it, and its response promise applies (~/.server/contracts/sla.ts).
+    const contractDue = await applyContractSla(tx, [...idOf.values()], receivedAt);
     await queueMessages(tx, notices);
     // The owner's warning if no call is logged in time: a job stored with the request (survives restarts).
     await scheduleEscalations(
       tx,
       items.flatMap((item, i) => {
         const id = idOf.get(references[i]!);
-        return id === undefined ? [] : [{ id, responseDueAt: dueOf(item) }];
+        return id === undefined ? [] : [{ id, responseDueAt: contractDue.get(id) ?? dueOf(item) }];
       }),
       site.operations.escalateBeforeMinutes,
     );

@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin", label: "Dashboard", group: "Work", permission: "dashboard", built: true },
   { path: "/admin/service-requests", label: "Service requests", group: "Work", permission: "requests", built: true },
   { path: "/admin/bench", label: "Bench repair", group: "Work", permission: "requests", built: true },
+  { path: "/admin/contracts", label: "Contracts (AMC)", group: "Work", permission: "requests", built: true },
   { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
   // Money
   { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: false },

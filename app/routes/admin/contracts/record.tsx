@@ -1,0 +1,356 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
+import { invoiceBilling } from "~/.server/contracts/billing.ts";
+import { cancelContract, editContract, renewContract, type ContractResult } from "~/.server/contracts/changes.ts";
+import { refuseContractForm } from "~/.server/contracts/form.ts";
+import { planDescriptions } from "~/.server/contracts/plans.ts";
+import { contractRecord } from "~/.server/contracts/record.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { DetailList } from "~/components/detail-list.tsx";
+import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
+import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
+import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
+import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { checkedUnitsOf, ContractFields } from "./fields.tsx";
+import type { Route } from "./+types/record";
+
+/**
+ * /admin/contracts/{reference}: one contract. What it covers, its visits with the job each became, its
+ * billing dates with their invoices, and the office's actions: change its terms (on the version shown: a
+ * change made meanwhile refuses it), cancel it, renew it, and "Invoice now" for a billing date that has come
+ * (accounts' permission). Every change is audited in its transaction (~/.server/contracts/changes.ts).
+ */
+
+const pathOf = (reference: string) => `/admin/contracts/${reference}`;
+const REFERENCE = /^AMC-\d{4}-\d{4,}$/;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const staff = staffOf(context);
+  const reference = params.reference ?? "";
+  if (!REFERENCE.test(reference)) return throwNotFound(url);
+  const [record, site, plans] = await Promise.all([contractRecord(reference), getSiteSettings(), planDescriptions()]);
+  if (!record) return throwNotFound(url);
+  return {
+    ...record,
+    plans,
+    canInvoice: staff.permissions.includes("money"),
+    meta: seo(site, { type: "policy", title: `${reference}: Back Office`, description: `Maintenance contract ${reference}.`, path: pathOf(reference), noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const reference = params.reference ?? "";
+  if (!REFERENCE.test(reference)) return throwNotFound(url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isContractIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: ContractResult;
+  switch (intent) {
+    case "edit": {
+      const parsed = parseForm(form, editContractSchema);
+      if (parsed.refusal) return refuseContractForm(form, parsed.refusal.data.errors);
+      result = await editContract(staff, reference, parsed.data);
+      break;
+    }
+    case "cancel": {
+      const parsed = parseForm(form, cancelContractSchema);
+      if (parsed.refusal) return parsed.refusal;
+      result = await cancelContract(staff, reference, parsed.data);
+      break;
+    }
+    case "renew": {
+      const parsed = parseForm(form, renewContractSchema);
+      if (parsed.refusal) return parsed.refusal;
+      result = await renewContract(staff, reference, parsed.data);
+      if (result.ok && result.reference) return redirectWithFlash(pathOf(result.reference), { type: "success", message: result.message });
+      break;
+    }
+    case "invoice": {
+      // Issuing a tax invoice is accounts' work: the screen's permission (requests) is not enough.
+      requirePermission(staff, "money");
+      const parsed = parseForm(form, invoiceBillingSchema);
+      if (parsed.refusal) return parsed.refusal;
+      const record = await contractRecord(reference);
+      if (!record) return throwNotFound(url);
+      const issued = await invoiceBilling(parsed.data.billingId, auditActor(staff), new Date(), record.contract.id);
+      if (!issued.ok && issued.reason === "not-found") return throwNotFound(url);
+      result = issued.ok ? { ok: true, message: `Invoice ${issued.number} issued.` } : { ok: false, reason: "refused", field: "form", message: issued.message };
+      break;
+    }
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return intent === "edit" ? refuseContractForm(form, { [result.field]: result.message }) : refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
+}
+
+const section = "mt-8";
+const cell = "px-3 py-2";
+
+export default function AdminContract({ loaderData, actionData }: Route.ComponentProps) {
+  const { contract: c, customer, units, visits, billings, renewedFrom, renewedAs, sites, allUnits, coveredUnitIds, plans, canInvoice } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const failureOf = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  const editFailure = failureOf("edit");
+  const who = customer.company ? `${customer.company} (${customer.name})` : customer.name;
+  const billingLabel = BILLING_PLANS.find((b) => b.value === c.billing)?.label ?? c.billing;
+  const editValues = editFailure?.values ?? {
+    plan: c.plan,
+    siteId: c.siteId ? String(c.siteId) : "",
+    startsOn: c.startsOn,
+    endsOn: c.endsOn,
+    visitsPerYear: String(c.visitsPerYear),
+    responseHours: String(c.responseHours),
+    price: paiseToRupeesInput(c.pricePaise),
+    gstRate: String(c.gstRate),
+    sacCode: c.sacCode,
+    billing: c.billing,
+    scope: c.scope ?? "",
+  };
+  const open = c.status === "active";
+  const topFailure = failure && failure.intent !== "edit" && failure.intent !== "cancel" ? failure : undefined;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        back={{ href: "/admin/contracts", label: "Contracts" }}
+        title={
+          <>
+            <span className="font-mono">{c.reference}</span> · AMC {c.planLabel}
+          </>
+        }
+        description={
+          <span className="flex flex-wrap gap-x-2">
+            <a href={`/admin/customers/${customer.reference}`} className={link}>
+              {who}
+            </a>
+            <span>· {c.stateLabel}</span>
+          </span>
+        }
+      />
+      <FormError message={topFailure?.errors.form ?? topFailure?.errors.billingId ?? topFailure?.errors.version} />
+
+      <section aria-labelledby="terms-heading">
+        <h2 id="terms-heading" className="text-lg font-semibold">
+          Terms
+        </h2>
+        <DetailList
+          rows={[
+            ["Status", c.stateLabel],
+            ["Customer", `${who}, ${customer.reference}`],
+            ["Site", c.site ?? "All the customer's sites"],
+            ["Period", `${formatDate(c.startsOn)} to ${formatDate(c.endsOn)}`],
+            ["Preventive visits", `${c.visitsPerYear} a year`],
+            ["Response", `Within ${c.responseHours} hours, round the clock, on the customer's requests`],
+            ["Price", `${formatPaise(c.pricePaise)} for the period, before GST (${c.gstRate}%, SAC ${c.sacCode})`],
+            ["Billing", billingLabel],
+            ["Scope", c.scope],
+            ["Renews", renewedFrom],
+            ["Renewed as", renewedAs.join(", ") || null],
+            ["Renewal reminder", c.renewalRemindedAt ? `Sent ${formatDateTime(c.renewalRemindedAt)}` : null],
+          ]}
+        />
+        {(renewedFrom || renewedAs.length > 0) && (
+          <p className="mt-2 flex flex-wrap gap-x-4 text-sm">
+            {renewedFrom && (
+              <a href={pathOf(renewedFrom)} className={link}>
+                Open {renewedFrom} (renewed by this one)
+              </a>
+            )}
+            {renewedAs.map((r) => (
+              <a key={r} href={pathOf(r)} className={link}>
+                Open {r} (its renewal)
+              </a>
+            ))}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="units-heading" className={section}>
+        <h2 id="units-heading" className="text-lg font-semibold">
+          Equipment covered
+        </h2>
+        {units.length === 0 ? (
+          <p className={`mt-2 ${muted}`}>No units listed: the contract covers the site as agreed in its scope.</p>
+        ) : (
+          <ul className="mt-2 space-y-2" aria-label="Equipment covered">
+            {units.map((u) => (
+              <li key={u.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+                <span className="font-medium">{u.label}</span>
+                {u.detail && <span className={`block text-sm ${muted}`}>{u.detail}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="visits-heading" className={section}>
+        <h2 id="visits-heading" className="text-lg font-semibold">
+          Preventive visits
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>Each visit is made into a job a week before it is due, and the customer is told by SMS.</p>
+        <div role="region" aria-label="Preventive visits" tabIndex={0} className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Preventive visits</caption>
+            <thead className="bg-slate-50 dark:bg-slate-900">
+              <tr>
+                <th scope="col" className={cell}>
+                  Visit
+                </th>
+                <th scope="col" className={cell}>
+                  Due
+                </th>
+                <th scope="col" className={cell}>
+                  Job
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visits.map((v) => (
+                <tr key={v.id} className="border-t border-slate-200 dark:border-slate-800">
+                  <td className={cell}>
+                    {v.seq} of {visits.length}
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`}>{formatDate(v.dueOn)}</td>
+                  <td className={cell}>
+                    {v.request ? (
+                      <>
+                        <a href={`/admin/service-requests/${v.request.reference}`} className={`${link} font-mono`}>
+                          {v.request.reference}
+                        </a>{" "}
+                        <span className={muted}>· {v.request.statusLabel}</span>
+                      </>
+                    ) : !open ? (
+                      <span className={muted}>Not made: the contract is cancelled</span>
+                    ) : v.soon ? (
+                      <span>Made into a job at the next daily run</span>
+                    ) : (
+                      <span className={muted}>Not yet due</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="billing-heading" className={section}>
+        <h2 id="billing-heading" className="text-lg font-semibold">
+          Billing dates
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>
+          {billingLabel}: a GST invoice is issued on each date{canInvoice ? "" : " (by the daily run, or by accounts)"}.
+        </p>
+        <div role="region" aria-label="Billing dates" tabIndex={0} className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Billing dates</caption>
+            <thead className="bg-slate-50 dark:bg-slate-900">
+              <tr>
+                <th scope="col" className={cell}>
+                  Date
+                </th>
+                <th scope="col" className={cell}>
+                  Before GST
+                </th>
+                <th scope="col" className={cell}>
+                  Invoice
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {billings.map((b) => (
+                <tr key={b.id} className="border-t border-slate-200 dark:border-slate-800">
+                  <td className={`${cell} whitespace-nowrap`}>{formatDate(b.dueOn)}</td>
+                  <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatPaise(b.amountPaise)}</td>
+                  <td className={cell}>
+                    {b.invoice ? (
+                      <span>
+                        <span className="font-mono">{b.invoice.number}</span> <span className={muted}>· {formatPaise(b.invoice.totalPaise)} with GST</span>
+                      </span>
+                    ) : !open ? (
+                      <span className={muted}>Not invoiced: the contract is cancelled</span>
+                    ) : b.due && canInvoice ? (
+                      <ConfirmButton intent="invoice" fields={{ billingId: b.id }}>
+                        Invoice now
+                      </ConfirmButton>
+                    ) : b.due ? (
+                      <span>Due: issued at the next daily run</span>
+                    ) : (
+                      <span className={muted}>Invoiced on its date</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {open && (
+        <section aria-labelledby="actions-heading" className={section}>
+          <h2 id="actions-heading" className="text-lg font-semibold">
+            Renew or cancel
+          </h2>
+          <div className="mt-3 space-y-4">
+            {renewedAs.length === 0 && (
+              <div>
+                <p className={`text-sm ${muted}`}>
+                  Renewing makes a new contract on the same terms, for as long, from {formatDate(nextDay(c.endsOn))}.
+                </p>
+                <div className="mt-2">
+                  <ConfirmButton intent="renew" fields={{ version: c.version }}>
+                    Renew
+                  </ConfirmButton>
+                </div>
+              </div>
+            )}
+            <FieldIdPrefix.Provider value="cancel-">
+              <form method="post" className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-800" aria-label="Cancel the contract">
+                <input type="hidden" name="intent" value="cancel" />
+                <input type="hidden" name="version" value={c.version} />
+                <FormError message={failureOf("cancel")?.errors.form ?? failureOf("cancel")?.errors.version} />
+                <TextArea name="reason" label="Why it is cancelled" required rows={2} maxLength={500} defaultValue={failureOf("cancel")?.values.reason} error={failureOf("cancel")?.errors.reason} />
+                <button type="submit" className="inline-flex h-10 items-center rounded-md border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+                  Cancel the contract
+                </button>
+              </form>
+            </FieldIdPrefix.Provider>
+          </div>
+        </section>
+      )}
+
+      {open && (
+        <section aria-labelledby="edit-heading" className={section}>
+          <details open={Boolean(editFailure)}>
+            <summary className="cursor-pointer text-lg font-semibold" id="edit-heading">
+              Change the terms
+            </summary>
+            <form method="post" className="mt-4 space-y-5">
+              <input type="hidden" name="intent" value="edit" />
+              <input type="hidden" name="version" value={c.version} />
+              <FormError message={editFailure?.errors.form ?? editFailure?.errors.version} />
+              <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure?.values, coveredUnitIds)} />
+              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                Save changes
+              </button>
+            </form>
+          </details>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

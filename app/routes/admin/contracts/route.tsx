@@ -1,0 +1,188 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { SearchField } from "~/components/admin/search-field.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { formatDate, formatPaise } from "~/lib/format.ts";
+import { BILLING_PLANS, CONTRACT_FILTERS, contractListSchema, type ContractFilter, type ContractListFilters } from "~/lib/forms/admin/contracts.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/contracts: the annual maintenance contracts, in tabs (active, expiring within 30 days, expired,
+ * cancelled) with their counts, searched by the contract's or the customer's reference or the customer's
+ * name, in keyset pages, and the current tab as a CSV download (?format=csv). A contract is made from a
+ * customer (/admin/contracts/new?customer=CU-...).
+ */
+const PATH = "/admin/contracts";
+
+const billingLabel = (b: string) => BILLING_PLANS.find((p) => p.value === b)?.label ?? b;
+
+const CSV_COLUMNS: CsvColumn<ContractListItem>[] = [
+  { header: "Reference", value: (r) => r.reference },
+  { header: "Customer", value: (r) => r.customer },
+  { header: "Customer reference", value: (r) => r.customerReference },
+  { header: "Site", value: (r) => r.site },
+  { header: "Plan", value: (r) => r.planLabel },
+  { header: "Starts", value: (r) => r.startsOn },
+  { header: "Ends", value: (r) => r.endsOn },
+  { header: "Visits a year", value: (r) => r.visitsPerYear },
+  { header: "Response (hours)", value: (r) => r.responseHours },
+  // Rupees with two decimals, as a number a spreadsheet can add up.
+  { header: "Price (₹, before GST)", value: (r) => (r.pricePaise / 100).toFixed(2) },
+  { header: "Billing", value: (r) => billingLabel(r.billing) },
+  { header: "Status", value: (r) => r.status },
+  { header: "Next visit", value: (r) => r.nextVisit },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { filters } = parseListQuery(url, contractListSchema);
+    return csvResponse("contracts", CSV_COLUMNS, await exportContracts(filters));
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const { filters, cursor } = parseListQuery(url, contractListSchema);
+  const [page, site] = await Promise.all([listContracts(filters, cursor), getSiteSettings()]);
+  const tabs = CONTRACT_FILTERS.map((f) => ({
+    href: listHref(url, { show: f.value === "active" ? null : f.value }),
+    label: f.label,
+    current: f.value === filters.show,
+    count: page.counts[f.value as ContractFilter],
+  }));
+  return {
+    filters,
+    rows: page.rows,
+    total: page.total,
+    tabs,
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    empty: emptyMessage(filters),
+    meta: seo(site, { type: "policy", title: "Contracts (AMC): Back Office", description: "Annual maintenance contracts: visits, renewals and billing.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+function emptyMessage(f: ContractListFilters): string {
+  if (f.q) return `No contract matches "${f.q}". Search by the contract's or the customer's reference, or the customer's name or company.`;
+  switch (f.show) {
+    case "expiring":
+      return "No contract ends in the next 30 days.";
+    case "expired":
+      return "No contract has expired.";
+    case "cancelled":
+      return "No contract has been cancelled.";
+    default:
+      return "No active contracts. Make one from a customer's page, or with New contract.";
+  }
+}
+
+type Item = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: ColumnDef<Item, unknown>[] = [
+  {
+    id: "contract",
+    header: "Contract",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <a href={`${PATH}/${r.reference}`} className={`${link} font-mono`}>
+          {r.reference}
+        </a>
+        <span className="block">AMC {r.planLabel}</span>
+      </>
+    ),
+  },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <span className="block">{r.customer}</span>
+        <span className={`block ${muted}`}>{r.site ?? "All sites"}</span>
+      </>
+    ),
+  },
+  {
+    id: "period",
+    header: "Period",
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap">
+        {formatDate(r.startsOn)} to
+        <br />
+        {formatDate(r.endsOn)}
+      </span>
+    ),
+  },
+  {
+    id: "terms",
+    header: "Visits · response",
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap">
+        {r.visitsPerYear} a year · {r.responseHours} h
+      </span>
+    ),
+  },
+  { id: "next", header: "Next visit", cell: ({ row: { original: r } }) => (r.nextVisit ? <span className="whitespace-nowrap">{formatDate(r.nextVisit)}</span> : <span className={muted}>None left</span>) },
+  {
+    id: "price",
+    header: "Price before GST",
+    cell: ({ row: { original: r } }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatPaise(r.pricePaise)} <span className={muted}>· {billingLabel(r.billing).toLowerCase()}</span>
+      </span>
+    ),
+  },
+];
+
+export default function AdminContracts({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Contracts (AMC)"
+        description="Annual maintenance contracts: the preventive visits made into jobs on schedule, renewals and billing dates."
+        actions={
+          <>
+            <ButtonLink href={`${PATH}/new`} primary>
+              New contract
+            </ButtonLink>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <FilterTabs label="Which contracts" tabs={tabs} />
+      <form method="get" action={PATH} role="search" aria-label="Contracts" className="mb-4 flex flex-wrap items-end gap-3">
+        {filters.show !== "active" && <input type="hidden" name="show" value={filters.show} />}
+        <SearchField id="contract-q" value={filters.q} hint="A contract's or customer's reference, or the customer's name or company." />
+        <div className="flex gap-3 pb-7">
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            Search
+          </button>
+          {filters.q && (
+            <a href={filters.show === "active" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
+              Clear
+            </a>
+          )}
+        </div>
+      </form>
+      <DataTable caption="Contracts" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
+  );
+}
