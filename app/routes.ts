@@ -47,6 +47,8 @@ export default [
 
   // ── Documents sent to customers: signed links, no sign-in (~/.server/links/signed.ts) ─────────
   // Quotes (issue 11 §2)
+  route("d/quote/:token", "routes/documents/quote.tsx"),
+  route("d/quote/:token/pdf", "routes/documents/quote-pdf.ts"),
   // Invoices and credit notes (§3)
   // Receipts and the payment gateway's webhook (§4)
   // Feedback (§6)
@@ -73,6 +75,7 @@ export default [
     route("customer/my-data", "routes/customer/my-data.tsx"),
     route("customer/my-data/export", "routes/customer/my-data-export.ts"),
     // Quotes (issue 11 §2, §7)
+    route("customer/quotes/:reference", "routes/customer/quote.tsx"),
     // Invoices (§3, §7)
     // Payments and receipts (§4, §7)
     // Contracts (§5, §7)
@@ -116,6 +119,10 @@ export default [
     route("admin/customers/:reference", "routes/admin/customer/route.tsx"),
     route("admin/customers/:reference/export", "routes/admin/customer/export.ts"),
     // Quotes (issue 11 §2)
+    route("admin/quotes", "routes/admin/quotes/route.tsx"),
+    route("admin/quotes/new", "routes/admin/quotes/new.tsx"),
+    route("admin/quotes/:reference", "routes/admin/quote/route.tsx"),
+    route("admin/quotes/:reference/pdf", "routes/admin/quote/pdf.ts"),
     // Invoices and credit notes (§3)
     // Payments, outstanding, reconciliation, exports (§4)
     // Contracts (§5)

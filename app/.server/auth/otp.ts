@@ -4,7 +4,7 @@ import { getServerConfig } from "~/.server/config.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { otpChallenges, outbox } from "~/.server/db/schema.ts";
 import { takeToken, waitText, type Limit } from "~/.server/forms/index.ts";
-import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
+import { DLT_TEMPLATES, queueMessages, sms, type OutboxMessage } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
@@ -54,8 +54,13 @@ export async function sendCode(input: {
   address: string;
   deliver?: boolean;
   now?: Date;
+  /**
+   * The SMS that carries the code, for a purpose with its own registered template (a quote's approval code);
+   * by default the sign-in code's. Keep its dedupeKey `otp:<challengeId>`.
+   */
+  message?: (code: string, challengeId: number) => OutboxMessage;
 }): Promise<SendOutcome> {
-  const { mobile, purpose, address, deliver = true, now = new Date() } = input;
+  const { mobile, purpose, address, deliver = true, now = new Date(), message } = input;
   const addressWait = takeToken(`otp-send:${address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
   if (addressWait !== undefined) {
     return {
@@ -116,7 +121,7 @@ export async function sendCode(input: {
       .returning({ id: otpChallenges.id });
     if (deliver) {
       await queueMessages(tx, [
-        sms(DLT_TEMPLATES.signInCode, mobile, { code, business: site.identity.legalName }, `otp:${row!.id}`),
+        message ? message(code, row!.id) : sms(DLT_TEMPLATES.signInCode, mobile, { code, business: site.identity.legalName }, `otp:${row!.id}`),
       ]);
     }
     return { ok: true as const, challengeId: row!.id };

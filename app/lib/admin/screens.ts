@@ -28,7 +28,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/contracts", label: "Contracts (AMC)", group: "Work", permission: "requests", built: true },
   { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
   // Money
-  { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: false },
+  { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: true },
   { path: "/admin/payments", label: "Payments", group: "Money", permission: "money", built: false },
   { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: true },
   { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },

@@ -1,0 +1,153 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { SearchField } from "~/components/admin/search-field.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { formatDate, formatPaise } from "~/lib/format.ts";
+import { QUOTE_FILTERS, QUOTE_STATUS_LABELS, quoteListSchema, type QuoteFilter, type QuoteListFilters } from "~/lib/forms/admin/quotes.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/quotes: every quote by state (draft, sent, approved, changes asked, expired, declined, all) with
+ * its value, searched by quote reference or customer, newest first in keyset pages, and the current filter
+ * as a CSV download (?format=csv). A quote is made from a request (?request=SR-...), a bench unit
+ * (?bench=JC-...) or a customer (?customer=CU-...) at /admin/quotes/new.
+ */
+const PATH = "/admin/quotes";
+
+const CSV_COLUMNS: CsvColumn<QuoteListItem>[] = [
+  { header: "Reference", value: (r) => r.reference },
+  { header: "Version", value: (r) => r.version },
+  { header: "Title", value: (r) => r.title },
+  { header: "Customer", value: (r) => r.customerReference },
+  { header: "Name", value: (r) => r.customerName },
+  { header: "Company", value: (r) => r.company },
+  { header: "State", value: (r) => QUOTE_STATUS_LABELS[r.state] },
+  // Rupees with two decimals, as a number a spreadsheet can add up.
+  { header: "Total (₹, with GST)", value: (r) => (r.totalPaise / 100).toFixed(2) },
+  { header: "Valid until", value: (r) => r.validUntil },
+  { header: "Created", value: (r) => r.createdAt },
+  { header: "Sent", value: (r) => r.sentAt },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { filters } = parseListQuery(url, quoteListSchema);
+    return csvResponse("quotes", CSV_COLUMNS, await exportQuotes(filters));
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const { filters, cursor } = parseListQuery(url, quoteListSchema);
+  const [page, site] = await Promise.all([listQuotes(filters, cursor), getSiteSettings()]);
+  const tabs = QUOTE_FILTERS.map((f) => ({
+    href: listHref(url, { show: f.value === "all" ? null : f.value }),
+    label: f.label,
+    current: f.value === filters.show,
+    count: page.counts[f.value as QuoteFilter],
+  }));
+  return {
+    filters,
+    rows: page.rows,
+    total: page.total,
+    tabs,
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    empty: emptyMessage(filters),
+    meta: seo(site, { type: "policy", title: "Quotes: Back Office", description: "Quotes to customers, by state, with their value.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+function emptyMessage(f: QuoteListFilters): string {
+  if (f.q) return `No quote matches "${f.q}". Search by quote reference, or the customer's name, company or reference.`;
+  if (f.show === "all") return "No quotes yet. Make one from a service request, a bench job or a customer's page.";
+  return `No quote is ${QUOTE_STATUS_LABELS[f.show].toLowerCase()}.`;
+}
+
+type Item = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: ColumnDef<Item, unknown>[] = [
+  {
+    id: "quote",
+    header: "Quote",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <a href={`${PATH}/${r.reference}`} className={`${link} font-mono`}>
+          {r.reference}
+        </a>
+        {r.version > 1 && <span className={muted}> v{r.version}</span>}
+        <span className="block">{r.title}</span>
+      </>
+    ),
+  },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: r } }) => (
+      <>
+        {r.company ?? r.customerName}
+        <span className={`block text-sm ${muted}`}>
+          {r.company ? `${r.customerName} · ` : ""}
+          <span className="font-mono">{r.customerReference}</span>
+        </span>
+      </>
+    ),
+  },
+  { id: "total", header: "Value", cell: ({ row: { original: r } }) => <span className="whitespace-nowrap tabular-nums">{formatPaise(r.totalPaise)}</span> },
+  { id: "state", header: "State", cell: ({ row: { original: r } }) => <span className={r.state === "expired" || r.state === "declined" ? muted : "font-semibold"}>{QUOTE_STATUS_LABELS[r.state]}</span> },
+  { id: "valid", header: "Valid until", cell: ({ row: { original: r } }) => <span className="whitespace-nowrap">{formatDate(r.validUntil)}</span> },
+];
+
+export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Quotes"
+        description="Quotes to customers with their value and state. Make one from a service request, a bench job or a customer."
+        actions={
+          <>
+            <ButtonLink href={`${PATH}/new`} primary>
+              Make a quote
+            </ButtonLink>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <FilterTabs label="Which quotes" tabs={tabs} />
+      <form method="get" action={PATH} role="search" aria-label="Quotes" className="mb-4 flex flex-wrap items-end gap-3">
+        {filters.show !== "all" && <input type="hidden" name="show" value={filters.show} />}
+        <SearchField id="quote-q" value={filters.q} hint="Quote reference, or the customer's name, company or reference." />
+        <div className="flex gap-3 pb-7">
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            Search
+          </button>
+          {filters.q && (
+            <a href={filters.show === "all" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
+              Clear
+            </a>
+          )}
+        </div>
+      </form>
+      <DataTable caption="Quotes, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
+  );
+}
