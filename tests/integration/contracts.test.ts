@@ -161,7 +161,7 @@ describeEachEngine("contracts", (database) => {
         { customerId: c!.id, siteId: b!.id, kind: "HMI", make: "Delta", model: "DOP-107EV" },
       ])
       .returning();
-    return { ...c!, sites: [a!, b!], units };
+    return { ...c!, sites: [a!, b!] as const, units };
   }
 
   async function made(c: { reference: string }, over: Record<string, unknown> = {}, now = new Date()) {
