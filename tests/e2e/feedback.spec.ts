@@ -71,6 +71,7 @@ test.describe("feedback", () => {
     // The office finds it awaiting publication and publishes it.
     await visit(page, backOfficeUrl("/admin/feedback?show=awaiting"));
     await expect(page.getByRole("heading", { name: "Figures on the site" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await page.getByRole("link", { name: reference, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Rating of ${reference}`);
     await visit(page, page.url());

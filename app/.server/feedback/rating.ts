@@ -98,7 +98,7 @@ export async function submitRating(token: string, input: RatingInput, now = new 
   const check = verifyLinkToken("feedback", token, now);
   if (!check.ok) return { ok: false, reason: check.problem };
   // Read before the transaction: inside it, only the transaction may query.
-  const [site, ownerList] = await Promise.all([getSiteSettings(), owners()]);
+  const [site, ownerList] = await Promise.all([getSiteSettings(), input.rating <= LOW_RATING_MAX ? owners() : []]);
   return getDb().transaction(async (tx): Promise<RatingResult> => {
     const [row] = await tx
       .select({ id: feedback.id, rating: feedback.rating, version: feedback.version, reference: serviceRequests.reference, contactName: serviceRequests.contactName, mobile: serviceRequests.mobile, city: serviceRequests.city })

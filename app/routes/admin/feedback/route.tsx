@@ -96,7 +96,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
     header: "Job",
     cell: ({ row: { original: r } }) => (
       <>
-        <a href={`${PATH}/${r.id}`} className={link}>
+        <a href={`${PATH}/${r.id}`} className={`${link} whitespace-nowrap`}>
           {r.reference}
         </a>
         <span className="block">{r.contactName}</span>
@@ -135,7 +135,7 @@ function ClaimPanel({ claim, canEditClaims }: { claim: Route.ComponentProps["loa
   const verdictText = {
     "no-ratings": "No customer has rated a job through the feedback link yet: the claim cannot be checked against recorded ratings.",
     honest: "The claim is within the recorded ratings.",
-    above: `The site claims a higher average than customers gave (${realOnClaimScale} of ${claimed.best} recorded). Lower the claim, or explain where it comes from.`,
+    above: `The site claims a higher average than customers gave (${realOnClaimScale?.toFixed(1)} of ${claimed.best} recorded). Lower the claim, or explain where it comes from.`,
     "count-above": `The average holds, but the site claims more ratings (${claimed.count.toLocaleString("en-IN")}) than are recorded here (${real.count.toLocaleString("en-IN")}). If the rest come from elsewhere (Google, a survey), say so; else lower the count.`,
   }[verdict];
   return (
