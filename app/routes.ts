@@ -51,6 +51,9 @@ export default [
   route("d/quote/:token/pdf", "routes/documents/quote-pdf.ts"),
   // Invoices and credit notes (§3)
   // Receipts and the payment gateway's webhook (§4)
+  route("d/receipt/:token", "routes/documents/receipt-pdf.ts", { id: "routes/receipt-by-link" }),
+  route("d/receipt/:token/pdf", "routes/documents/receipt-pdf.ts", { id: "routes/receipt-pdf-by-link" }),
+  route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   // Feedback (§6)
   route("d/feedback/:token", "routes/documents/feedback.tsx"),
 
@@ -78,6 +81,7 @@ export default [
     route("customer/quotes/:reference", "routes/customer/quote.tsx"),
     // Invoices (§3, §7)
     // Payments and receipts (§4, §7)
+    route("customer/receipts/:reference/pdf", "routes/customer/receipt-pdf.ts"),
     // Contracts (§5, §7)
     route("customer/contracts", "routes/customer/contracts.tsx"),
   ]),
@@ -125,6 +129,13 @@ export default [
     route("admin/quotes/:reference/pdf", "routes/admin/quote/pdf.ts"),
     // Invoices and credit notes (§3)
     // Payments, outstanding, reconciliation, exports (§4)
+    route("admin/payments", "routes/admin/payments/route.tsx"),
+    route("admin/payments/new", "routes/admin/payments/new.tsx"),
+    route("admin/payments/outstanding", "routes/admin/payments/outstanding.tsx"),
+    route("admin/payments/reconciliation", "routes/admin/payments/reconciliation.tsx"),
+    route("admin/payments/exports", "routes/admin/payments/exports.tsx"),
+    route("admin/payments/:reference", "routes/admin/payments/payment.tsx"),
+    route("admin/payments/:reference/receipt", "routes/admin/payments/receipt-pdf.ts"),
     // Contracts (§5)
     route("admin/contracts", "routes/admin/contracts/route.tsx"),
     route("admin/contracts/new", "routes/admin/contracts/new.tsx"),

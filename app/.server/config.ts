@@ -46,6 +46,12 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The provider's name on the button; default "your company account". */
   OIDC_PROVIDER_NAME: z.string().max(40).optional(),
+  /** The payment gateway (Razorpay): key id and secret for payment links, the webhook's signing secret. */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  /** The gateway's API address; default https://api.razorpay.com. */
+  RAZORPAY_API_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
 });
 
 /** ADMIN_PHONES as +91 numbers; a number that is not an Indian mobile number stops start-up. */
@@ -129,6 +135,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       oidcClientId: e.OIDC_CLIENT_ID || undefined,
       oidcClientSecret: e.OIDC_CLIENT_SECRET || undefined,
       oidcProviderName: e.OIDC_PROVIDER_NAME?.trim() || undefined,
+      gatewayApiUrl: e.RAZORPAY_API_URL,
+      gatewayKeyId: e.RAZORPAY_KEY_ID || undefined,
+      gatewayKeySecret: e.RAZORPAY_KEY_SECRET || undefined,
+      gatewayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET || undefined,
     },
     /** Only seeds the site URL setting on first run; afterwards the admin edits it. */
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,

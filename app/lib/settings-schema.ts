@@ -237,6 +237,14 @@ export const integrationsSettingsSchema = z
     oidcClientId: optionalSetting(200),
     oidcClientSecret: optionalSetting(500),
     oidcProviderName: optionalSetting(40),
+    /** The payment gateway (Razorpay-style payment links and signed webhooks); unset: no online payment. */
+    gatewayProvider: z.enum(["razorpay"]).optional(),
+    /** The gateway's API address: https://api.razorpay.com in production (a local fake in the tests). */
+    gatewayApiUrl: z.url({ protocol: /^https?$/, message: "Enter the gateway's https:// address" }).optional(),
+    gatewayKeyId: optionalSetting(100),
+    gatewayKeySecret: optionalSetting(500),
+    /** The secret the gateway signs its webhooks with (HMAC-SHA256 of the body). */
+    gatewayWebhookSecret: optionalSetting(500),
   })
   .superRefine((i, ctx) => {
     const oidc = [i.oidcIssuer, i.oidcClientId, i.oidcClientSecret].filter(Boolean).length;
@@ -249,7 +257,7 @@ export const integrationsSettingsSchema = z
   });
 
 /** The secret fields of the integrations group: write-only, never returned to a browser or written to the log. */
-export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret"] as const;
+export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret", "gatewayKeySecret", "gatewayWebhookSecret"] as const;
 export type IntegrationSecret = (typeof INTEGRATION_SECRETS)[number];
 
 /**

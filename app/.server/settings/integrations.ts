@@ -27,6 +27,12 @@ export function integrationsFromEnvironment(): Record<IntegrationField, boolean>
     oidcClientId: oidcByEnv,
     oidcClientSecret: oidcByEnv,
     oidcProviderName: env.oidcProviderName !== undefined,
+    // RAZORPAY_KEY_ID set: the gateway is Razorpay, whatever is stored.
+    gatewayProvider: env.gatewayKeyId !== undefined,
+    gatewayApiUrl: env.gatewayApiUrl !== undefined,
+    gatewayKeyId: env.gatewayKeyId !== undefined,
+    gatewayKeySecret: env.gatewayKeySecret !== undefined,
+    gatewayWebhookSecret: env.gatewayWebhookSecret !== undefined,
   };
 }
 
@@ -81,6 +87,36 @@ export async function effectiveOidc(): Promise<OidcSettings | undefined> {
     clientSecret: stored.oidcClientSecret,
     providerName: env.oidcProviderName ?? stored.oidcProviderName ?? "your company account",
   };
+}
+
+export const DEFAULT_GATEWAY_API_URL = "https://api.razorpay.com";
+
+/** The payment gateway in effect (Razorpay-style payment links and webhooks), when fully configured. */
+export interface GatewaySettings {
+  provider: "razorpay";
+  apiUrl: string;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/**
+ * The gateway: each RAZORPAY_* variable that is set wins over the stored value. Undefined unless a provider
+ * is chosen (RAZORPAY_KEY_ID, or the stored provider) and the key id, key secret and webhook secret are all
+ * known: a half-configured gateway makes no links and accepts no webhooks.
+ */
+export async function effectiveGateway(): Promise<GatewaySettings | undefined> {
+  const env = getServerConfig().integrationsEnv;
+  const stored = env.gatewayKeyId && env.gatewayKeySecret && env.gatewayWebhookSecret ? {} : await getStoredIntegrations();
+  const provider = env.gatewayKeyId ? "razorpay" : (stored as IntegrationSettings).gatewayProvider;
+  if (provider !== "razorpay") return undefined;
+  const s = stored as Partial<IntegrationSettings>;
+  const keyId = env.gatewayKeyId ?? s.gatewayKeyId;
+  const keySecret = env.gatewayKeySecret ?? s.gatewayKeySecret;
+  const webhookSecret = env.gatewayWebhookSecret ?? s.gatewayWebhookSecret;
+  if (!keyId || !keySecret || !webhookSecret) return undefined;
+  const apiUrl = (env.gatewayApiUrl ?? s.gatewayApiUrl ?? DEFAULT_GATEWAY_API_URL).replace(/\/+$/, "");
+  return { provider, apiUrl, keyId, keySecret, webhookSecret };
 }
 
 /**

@@ -269,21 +269,51 @@ export const integrationsForm = z
     oidcClientSecret: secret("Please keep this under 500 characters", (v) => v.length <= 500),
     removeOidcClientSecret: checkbox,
     oidcProviderName: optional(40),
+    gatewayProvider: z
+      .enum(["", "razorpay"], "Choose the payment gateway")
+      .optional()
+      .transform((v) => v || undefined),
+    gatewayApiUrl: optional(500).refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), "Enter the gateway's https:// address, like https://api.razorpay.com"),
+    gatewayKeyId: optional(100),
+    gatewayKeySecret: secret("Please keep this under 500 characters", (v) => v.length <= 500),
+    removeGatewayKeySecret: checkbox,
+    gatewayWebhookSecret: secret("Please keep this under 500 characters", (v) => v.length <= 500),
+    removeGatewayWebhookSecret: checkbox,
+  })
+  .refine((i) => i.gatewayProvider === undefined || i.gatewayKeyId !== undefined, {
+    path: ["gatewayKeyId"],
+    message: "Enter the gateway's key id to take payments online (or choose no gateway)",
   })
   .refine((i) => i.smsProvider !== "http" || i.smsHttpUrl !== undefined, {
     path: ["smsHttpUrl"],
     message: "Enter the gateway's address to send SMS through it",
   })
-  .transform(({ removeSmtpUrl, removeSmsHttpToken, removeOidcClientSecret, smtpUrl, smsHttpToken, oidcClientSecret, ...values }) => {
+  .transform(
+    ({
+      removeSmtpUrl,
+      removeSmsHttpToken,
+      removeOidcClientSecret,
+      removeGatewayKeySecret,
+      removeGatewayWebhookSecret,
+      smtpUrl,
+      smsHttpToken,
+      oidcClientSecret,
+      gatewayKeySecret,
+      gatewayWebhookSecret,
+      ...values
+    }) => {
     const change = (value: string | undefined, remove: boolean): SecretChange =>
       value !== undefined ? { replace: value } : remove ? { remove: true } : undefined;
     const secrets: Record<IntegrationSecret, SecretChange> = {
       smtpUrl: change(smtpUrl, removeSmtpUrl),
       smsHttpToken: change(smsHttpToken, removeSmsHttpToken),
       oidcClientSecret: change(oidcClientSecret, removeOidcClientSecret),
+      gatewayKeySecret: change(gatewayKeySecret, removeGatewayKeySecret),
+      gatewayWebhookSecret: change(gatewayWebhookSecret, removeGatewayWebhookSecret),
     };
     return { values, secrets };
-  });
+    },
+  );
 
 export type IntegrationsChange = z.output<typeof integrationsForm>;
 

@@ -523,6 +523,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
   const plain = (name: keyof IntegrationsData["values"], label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
     env[name] ? <EnvironmentNote label={label} /> : <TextField {...f(name, v.values[name])} label={label} autoComplete="off" {...extra} />;
   const smsProvider = f("smsProvider", v.values.smsProvider ?? "");
+  const gatewayProvider = f("gatewayProvider", v.values.gatewayProvider ?? "");
   return (
     <>
       <p className={muted}>
@@ -586,6 +587,41 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
           </>
         )}
         {plain("oidcProviderName", "Provider's name on the sign-in button", { hint: 'Like "Deccan Google account"; empty: "your company account".', maxLength: 40 })}
+      </Fieldset>
+      <Fieldset legend="Payment gateway (online payment links)">
+        {env.gatewayProvider ? (
+          <EnvironmentNote label="Payment gateway (Razorpay)" />
+        ) : (
+          <Select
+            name="gatewayProvider"
+            label="Gateway"
+            defaultValue={gatewayProvider.defaultValue === "razorpay" ? "razorpay" : ""}
+            error={gatewayProvider.error}
+            options={[
+              { value: "", label: "None: customers pay by UPI QR, bank transfer, cash or cheque" },
+              { value: "razorpay", label: "Razorpay (payment links)" },
+            ]}
+          />
+        )}
+        {plain("gatewayApiUrl", "Gateway API address", { hint: "Empty: https://api.razorpay.com." })}
+        {plain("gatewayKeyId", "Key id", { hint: "From the gateway's dashboard, like rzp_live_..." })}
+        <SecretField
+          name="gatewayKeySecret"
+          label="Key secret"
+          set={v.secrets.gatewayKeySecret}
+          removeName="removeGatewayKeySecret"
+          env={env.gatewayKeySecret}
+          error={failure?.errors.gatewayKeySecret}
+        />
+        <SecretField
+          name="gatewayWebhookSecret"
+          label="Webhook secret"
+          set={v.secrets.gatewayWebhookSecret}
+          removeName="removeGatewayWebhookSecret"
+          env={env.gatewayWebhookSecret}
+          error={failure?.errors.gatewayWebhookSecret}
+          hint="Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)."
+        />
       </Fieldset>
     </>
   );

@@ -1,0 +1,191 @@
+import { and, eq } from "drizzle-orm";
+import type { AuditActor } from "~/.server/audit/index.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { isUniqueViolation } from "~/.server/db/references.ts";
+import { gatewayEvents, invoices } from "~/.server/db/schema.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { effectiveGateway } from "~/.server/settings/integrations.ts";
+import { formatPaise } from "~/lib/format.ts";
+import { recordPaymentInTx, paymentByInstrument } from "../record.ts";
+import { amountDue, dayInIndia, OPEN_INVOICE_STATUSES, PaymentRefusal } from "../shared.ts";
+import { invoiceNumberOfReference } from "./links.ts";
+import { verifyWebhookSignature } from "./razorpay.ts";
+
+/**
+ * The payment gateway's webhook (POST /api/payments/webhook). Every call is written to gateway_events,
+ * whatever its outcome, and only an accepted one changes anything:
+ *
+ * 1. The signature (HMAC-SHA256 of the raw body under the webhook secret, X-Razorpay-Signature, compared
+ *    in constant time) must match: else refused, and nothing in the body is trusted, not even its event id.
+ * 2. An event id seen before is a replay: logged as such, nothing done (answered 200, so that the gateway's
+ *    own retry of an event we already took stops).
+ * 3. payment_link.paid and payment.captured carry the payment (id, amount, currency) and the invoice
+ *    number we gave the link (notes.invoice_number / reference_id). Other events are logged and ignored.
+ * 4. The same gateway payment already recorded (both events arrive for one payment) is accepted and
+ *    changes nothing. An unknown invoice, one not open, a currency other than INR, or an amount other than
+ *    exactly the invoice's amount due is refused.
+ * 5. Accepted: one transaction records the payment (method gateway, its id as the instrument), allocates
+ *    it to the invoice, queues the receipt SMS, audits it as the gateway, and logs the event. A concurrent
+ *    duplicate fails on the unique event id or payment id, and is logged as a replay.
+ */
+
+export interface WebhookCall {
+  rawBody: string;
+  signature: string | null;
+  /** X-Razorpay-Event-Id. */
+  eventIdHeader: string | null;
+  ipAddress: string | null;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  outcome: "accepted" | "refused" | "replayed";
+  reason: string;
+  paymentReference?: string;
+}
+
+const PROVIDER = "razorpay";
+const HANDLED_EVENTS = new Set(["payment_link.paid", "payment.captured"]);
+const GATEWAY_ACTOR = (ip: string | null): AuditActor => ({ userId: null, label: "Payment gateway", ipAddress: ip });
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.length > 0 && v.length <= 200 ? v : undefined);
+
+async function log(entry: { eventId?: string | null; event?: string | null; outcome: WebhookAnswer["outcome"]; reason: string; invoiceId?: number | null; paymentId?: number | null; payload: unknown; ipAddress: string | null }, now: Date) {
+  try {
+    await getDb()
+      .insert(gatewayEvents)
+      .values({
+        provider: PROVIDER,
+        eventId: entry.eventId ?? null,
+        event: entry.event ?? null,
+        outcome: entry.outcome,
+        reason: entry.reason,
+        invoiceId: entry.invoiceId ?? null,
+        paymentId: entry.paymentId ?? null,
+        payload: entry.payload ?? null,
+        ipAddress: entry.ipAddress,
+        receivedAt: now,
+      });
+  } catch (error) {
+    // The same event id logged meanwhile (a concurrent delivery): log this one without it.
+    if (!isUniqueViolation(error) || !entry.eventId) throw error;
+    await log({ ...entry, eventId: null, reason: `${entry.reason} (event ${entry.eventId})` }, now);
+  }
+  console.log(JSON.stringify({ type: "gateway_webhook", outcome: entry.outcome, event: entry.event ?? null, eventId: entry.eventId ?? null, reason: entry.reason }));
+}
+
+function answer(status: number, outcome: WebhookAnswer["outcome"], reason: string, paymentReference?: string): WebhookAnswer {
+  return { status, outcome, reason, paymentReference };
+}
+
+export async function handleGatewayWebhook(call: WebhookCall, now = new Date()): Promise<WebhookAnswer> {
+  const gateway = await effectiveGateway();
+  const truncated = { raw: call.rawBody.slice(0, 4000) };
+  if (!gateway) {
+    await log({ outcome: "refused", reason: "No payment gateway is configured", payload: truncated, ipAddress: call.ipAddress }, now);
+    return answer(503, "refused", "No payment gateway is configured");
+  }
+  if (!verifyWebhookSignature(call.rawBody, call.signature, gateway.webhookSecret)) {
+    await log({ outcome: "refused", reason: "Bad signature", payload: truncated, ipAddress: call.ipAddress }, now);
+    return answer(401, "refused", "Bad signature");
+  }
+  let body: Json | undefined;
+  try {
+    body = obj(JSON.parse(call.rawBody));
+  } catch {
+    body = undefined;
+  }
+  const eventId = str(call.eventIdHeader?.trim()) ?? str(body?.id);
+  const event = str(body?.event) ?? null;
+  if (!body || !eventId) {
+    await log({ event, outcome: "refused", reason: body ? "No event id" : "The body is not JSON", payload: truncated, ipAddress: call.ipAddress }, now);
+    return answer(400, "refused", body ? "No event id" : "The body is not JSON");
+  }
+  const [seen] = await getDb().select({ id: gatewayEvents.id, outcome: gatewayEvents.outcome }).from(gatewayEvents).where(eq(gatewayEvents.eventId, eventId));
+  if (seen) {
+    await log({ event, outcome: "replayed", reason: `Replay of event ${eventId} (first ${seen.outcome})`, payload: body, ipAddress: call.ipAddress }, now);
+    return answer(200, "replayed", "Already received");
+  }
+  const refuse = async (reason: string, invoiceId?: number) => {
+    await log({ eventId, event, outcome: "refused", reason, invoiceId, payload: body, ipAddress: call.ipAddress }, now);
+    return answer(422, "refused", reason);
+  };
+  if (!event || !HANDLED_EVENTS.has(event)) {
+    await log({ eventId, event, outcome: "accepted", reason: "Not a payment event: nothing to do", payload: body, ipAddress: call.ipAddress }, now);
+    return answer(200, "accepted", "Ignored");
+  }
+
+  const payload = obj(body.payload);
+  const payment = obj(obj(payload?.payment)?.entity);
+  const link = obj(obj(payload?.payment_link)?.entity);
+  const paymentId = str(payment?.id);
+  const amount = payment?.amount;
+  if (!payment || !paymentId || typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0) return refuse("The event carries no payment with an amount");
+  if (payment.currency !== undefined && payment.currency !== "INR") return refuse(`Currency ${String(payment.currency).slice(0, 10)} is not INR`);
+  if (payment.status !== undefined && payment.status !== "captured") return refuse(`The payment is ${String(payment.status).slice(0, 20)}, not captured`);
+
+  const already = await paymentByInstrument(getDb(), "gateway", paymentId);
+  if (already) {
+    await log({ eventId, event, outcome: "accepted", reason: `Payment ${paymentId} already recorded as ${already.reference}`, paymentId: already.id, payload: body, ipAddress: call.ipAddress }, now);
+    return answer(200, "accepted", "Already recorded", already.reference);
+  }
+
+  const number = str(obj(payment.notes)?.invoice_number) ?? str(obj(link?.notes)?.invoice_number) ?? (str(link?.reference_id) ? invoiceNumberOfReference(str(link?.reference_id)!) : undefined);
+  if (!number) return refuse("The event names no invoice");
+  const [invoice] = await getDb()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.number, number), eq(invoices.kind, "invoice")));
+  if (!invoice) return refuse(`Unknown invoice ${number.slice(0, 40)}`);
+  if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status)) return refuse(`Invoice ${invoice.number} is ${invoice.status}: nothing is due`, invoice.id);
+  const due = amountDue(invoice);
+  if (amount !== due) return refuse(`Amount mismatch: paid ${formatPaise(amount)}, ${formatPaise(due)} due on ${invoice.number}`, invoice.id);
+
+  const site = await getSiteSettings();
+  const createdAt = typeof payment.created_at === "number" ? new Date(payment.created_at * 1000) : now;
+  try {
+    const made = await getDb().transaction(async (tx) => {
+      const recorded = await recordPaymentInTx(
+        tx,
+        {
+          customerId: invoice.customerId,
+          method: "gateway",
+          amountPaise: amount,
+          receivedOn: dayInIndia(createdAt.getTime() > now.getTime() ? now : createdAt),
+          instrumentRef: paymentId,
+          note: `Paid online through the payment link${str(payment.method) ? ` (${str(payment.method)})` : ""}`,
+          recordedBy: null,
+          idempotencyKey: null,
+          allocations: [{ invoiceId: invoice.id, paise: amount }],
+          allowAdvance: false,
+        },
+        GATEWAY_ACTOR(call.ipAddress),
+        site,
+        now,
+      );
+      await tx.insert(gatewayEvents).values({
+        provider: PROVIDER,
+        eventId,
+        event,
+        outcome: "accepted",
+        reason: `Recorded as ${recorded.reference}`,
+        invoiceId: invoice.id,
+        paymentId: recorded.id,
+        payload: body,
+        ipAddress: call.ipAddress,
+        receivedAt: now,
+      });
+      return recorded;
+    });
+    console.log(JSON.stringify({ type: "gateway_webhook", outcome: "accepted", event, eventId, reason: `Recorded as ${made.reference}` }));
+    return answer(200, "accepted", `Recorded as ${made.reference}`, made.reference);
+  } catch (error) {
+    // Paid in full by someone else a moment ago (the amount due changed under the lock).
+    if (error instanceof PaymentRefusal) return refuse(`Amount mismatch: ${error.message}`, invoice.id);
+    if (!isUniqueViolation(error)) throw error;
+    await log({ event, outcome: "replayed", reason: `Event ${eventId} or payment ${paymentId} taken by a concurrent delivery`, invoiceId: invoice.id, payload: body, ipAddress: call.ipAddress }, now);
+    return answer(200, "replayed", "Already received");
+  }
+}

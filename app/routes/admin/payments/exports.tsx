@@ -1,0 +1,117 @@
+import { csvResponse } from "~/.server/admin/list.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { B2CL_LIMIT_PAISE, gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
+import { dayInIndia } from "~/.server/payments/shared.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { control, link, muted } from "~/components/admin/styles.ts";
+import { formatPaise } from "~/lib/format.ts";
+import { EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/exports";
+
+/**
+ * /admin/payments/exports: the accountant's files for a month or a financial year, as CSV in the GSTR-1
+ * offline tool's shapes (B2B, B2C large, B2C small, credit notes to registered customers, HSN/SAC summary)
+ * and the payment register. ?period=m:2026-03|fy:2026-27&file=b2b answers with the file itself.
+ */
+const PATH = "/admin/payments/exports";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (!url.searchParams.has("file")) return next();
+    staffOf(context);
+    const parsed = exportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success || !parsed.data.file || !parsed.data.period) return next();
+    const period = periodOf(parsed.data.period);
+    if (parsed.data.file === "payments") {
+      const register = await paymentRegister(period);
+      return csvResponse(register.name, register.columns, register.rows);
+    }
+    const file = await gstr1File(parsed.data.file, period);
+    return csvResponse(file.name, file.columns, file.rows);
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const site = await getSiteSettings();
+  const choices = periodChoices(dayInIndia());
+  const parsed = exportQuerySchema.safeParse({ period: url.searchParams.get("period") ?? undefined });
+  const period = parsed.success && parsed.data.period ? parsed.data.period : choices[0]!.value;
+  return {
+    choices,
+    period,
+    label: periodOf(period).label,
+    files: EXPORT_FILES.map((f) => ({ ...f, href: `${PATH}?period=${encodeURIComponent(period)}&file=${f.value}` })),
+    meta: seo(site, { type: "policy", title: "Exports: Back Office", description: "GSTR-1 files and the payment register as CSV.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export default function Exports({ loaderData }: Route.ComponentProps) {
+  const { choices, period, label, files } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Exports for the accountant" description="The invoice register in the shapes GSTR-1 asks for, and the payment register, as CSV files." />
+      <form method="get" action={PATH} className="mb-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 grow sm:max-w-xs">
+          <label htmlFor="export-period" className="block text-sm font-medium">
+            Period
+          </label>
+          <select id="export-period" name="period" defaultValue={period} className={control}>
+            <optgroup label="Months">
+              {choices
+                .filter((c) => c.value.startsWith("m:"))
+                .map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+            </optgroup>
+            <optgroup label="Financial years (April to March)">
+              {choices
+                .filter((c) => c.value.startsWith("fy:"))
+                .map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+            </optgroup>
+          </select>
+        </div>
+        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Show the files
+        </button>
+      </form>
+      <section aria-labelledby="files-heading">
+        <h2 id="files-heading" className="mb-3 text-lg font-semibold">
+          {label}
+        </h2>
+        <ul className="space-y-2">
+          {files.map((f) => (
+            <li key={f.value}>
+              <a href={f.href} download="" className={link}>
+                {f.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="notes-heading" className={`mt-8 space-y-2 text-sm ${muted}`}>
+        <h2 id="notes-heading" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          How the files are made
+        </h2>
+        <p>Invoices and credit notes are taken by their date. Amounts are in rupees; dates as dd-Mmm-yyyy; the place of supply as code and state (36-Telangana).</p>
+        <p>
+          B2B has one row per invoice and tax rate, for customers with a GSTIN. B2C large holds inter-state invoices to customers without a GSTIN above {formatPaise(B2CL_LIMIT_PAISE, { wholeRupeesBare: true })} (the limit
+          since 1 August 2024; it was ₹2,50,000 before). Every other invoice without a GSTIN is summed in B2C small by place of supply and rate, less credit notes to such
+          customers. The HSN/SAC summaries (B2B and B2C) add up every line by code and rate, less credit notes; services show UQC NA.
+        </p>
+        <p>Not produced here: credit notes against B2C large invoices (CDNUR), exports, SEZ supplies and the documents-issued table.</p>
+      </section>
+    </div>
+  );
+}

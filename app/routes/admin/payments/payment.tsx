@@ -1,0 +1,212 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { allocateAdvance } from "~/.server/payments/record.ts";
+import { openInvoiceChoices, paymentByReference } from "~/.server/payments/view.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { control, link, muted } from "~/components/admin/styles.ts";
+import { FormError } from "~/components/form/fields.tsx";
+import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
+import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/payment";
+
+/**
+ * /admin/payments/{receipt number}: one payment: who paid, how (with its UTR, reference or cheque), the
+ * invoices it settled and what is still due on each, its receipt (PDF), and for an advance, a form that
+ * allocates it to the customer's open invoices.
+ */
+
+const pathOf = (reference: string) => `/admin/payments/${encodeURIComponent(reference)}`;
+
+const STATUS_LABELS: Record<string, string> = { issued: "Unpaid", partly_paid: "Partly paid", paid: "Paid", cancelled: "Cancelled" };
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const payment = RECEIPT_PATTERN.test(params.reference) ? await paymentByReference(params.reference) : undefined;
+  if (!payment) return throwNotFound(url);
+  const [site, open] = await Promise.all([getSiteSettings(), payment.unallocatedPaise > 0 ? openInvoiceChoices(payment.customer.id) : Promise.resolve([])]);
+  return {
+    payment,
+    open,
+    meta: seo(site, { type: "policy", title: `Receipt ${payment.reference}: Back Office`, description: `Payment ${payment.reference}.`, path: pathOf(payment.reference), noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const payment = RECEIPT_PATTERN.test(params.reference) ? await paymentByReference(params.reference) : undefined;
+  if (!payment) return throwNotFound(url);
+  const form = await readForm(request);
+  if (form.get("intent") !== "allocate") return refuseForm(form, "This form is out of date: reload the page and try again.");
+  const parsed = parseForm(form, allocateAdvanceSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await allocateAdvance(staff, payment.id, parsed.data.allocations);
+  if (!result.ok) return refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(payment.reference), { type: "success", message: result.message });
+}
+
+export default function AdminPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const { payment: p, open } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const e = failure?.errors ?? {};
+  const who = p.customer.company ?? p.customer.name;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        back={{ href: "/admin/payments", label: "Payments" }}
+        title={`Receipt ${p.reference}`}
+        description={`${formatPaise(p.amountPaise)} from ${who}, received ${formatDate(p.receivedOn)}.`}
+        actions={<ButtonLink href={`${pathOf(p.reference)}/receipt`}>Receipt (PDF)</ButtonLink>}
+      />
+      <dl className="mb-8 grid gap-x-6 gap-y-3 rounded-md border border-slate-200 p-4 sm:grid-cols-2 dark:border-slate-800">
+        <div>
+          <dt className={`text-sm ${muted}`}>Customer</dt>
+          <dd>
+            <a href={`/admin/customers/${encodeURIComponent(p.customer.reference)}`} className={link}>
+              {who}
+            </a>{" "}
+            <span className="font-mono text-sm">({p.customer.reference})</span>
+          </dd>
+        </div>
+        <div>
+          <dt className={`text-sm ${muted}`}>Paid by</dt>
+          <dd>
+            {p.methodLabel}
+            {p.instrumentLabel && <span className="block font-mono text-sm break-all">{p.instrumentLabel}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt className={`text-sm ${muted}`}>Amount</dt>
+          <dd className="font-semibold tabular-nums">{formatPaise(p.amountPaise)}</dd>
+        </div>
+        <div>
+          <dt className={`text-sm ${muted}`}>Advance not yet allocated</dt>
+          <dd className="tabular-nums">{p.unallocatedPaise > 0 ? formatPaise(p.unallocatedPaise) : "None"}</dd>
+        </div>
+        <div>
+          <dt className={`text-sm ${muted}`}>Recorded</dt>
+          <dd>
+            <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
+            {p.recordedBy ? ` by ${p.recordedBy}` : ""}
+          </dd>
+        </div>
+        {p.note && (
+          <div className="sm:col-span-2">
+            <dt className={`text-sm ${muted}`}>Note</dt>
+            <dd className="break-words">{p.note}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section aria-labelledby="allocations-heading" className="mb-8">
+        <h2 id="allocations-heading" className="mb-3 text-lg font-semibold">
+          Allocated to
+        </h2>
+        {p.allocations.length === 0 ? (
+          <p className={muted}>Not allocated to an invoice yet: the whole payment is an advance.</p>
+        ) : (
+          <div role="region" aria-label="Invoices this payment pays" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+            <table className="w-full border-collapse text-left text-sm">
+              <thead className="bg-slate-50 dark:bg-slate-900">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Invoice
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    This payment
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Still due
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Invoice now
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.allocations.map((a) => (
+                  <tr key={a.invoiceId} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="px-3 py-2">
+                      <a href={`/admin/invoices/${a.invoiceId}`} className={`${link} font-mono`}>
+                        {a.number}
+                      </a>
+                      <span className={`block text-xs ${muted}`}>
+                        {formatDate(a.issueDate)}, total {formatPaise(a.invoiceTotalPaise)}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.amountPaise)}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.invoiceDuePaise)}</td>
+                    <td className="px-3 py-2 font-semibold">{STATUS_LABELS[a.invoiceStatus] ?? a.invoiceStatus}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {p.unallocatedPaise > 0 && (
+        <section aria-labelledby="allocate-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <h2 id="allocate-heading" className="text-lg font-semibold">
+            Allocate the advance
+          </h2>
+          {open.length === 0 ? (
+            <p className={`mt-2 ${muted}`}>The customer has no invoice with anything due. Come back once one is issued.</p>
+          ) : (
+            <form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="allocate" />
+              <FormError message={e.form} />
+              <p id="advance-hint" className={`text-sm ${muted}`}>
+                {formatPaise(p.unallocatedPaise)} is left. Type how much goes to each invoice: not more than what is due on it.
+              </p>
+              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                {open.map((i) => {
+                  const name = `${ALLOCATE_PREFIX}${i.id}`;
+                  const error = e[name];
+                  return (
+                    <li key={i.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
+                      <div>
+                        <span className="font-mono">{i.number}</span>
+                        <span className={`block text-sm ${muted}`}>{formatPaise(i.duePaise)} due</span>
+                      </div>
+                      <div className="w-40">
+                        <label htmlFor={name} className="block text-sm font-medium">
+                          Amount for {i.number} (₹)
+                        </label>
+                        <input
+                          id={name}
+                          name={name}
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          maxLength={20}
+                          defaultValue={failure?.values[name] ?? ""}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${name}-error` : "advance-hint"}
+                          className={control}
+                        />
+                        {error && (
+                          <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                            {error}
+                          </p>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                Allocate
+              </button>
+            </form>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
