@@ -50,6 +50,8 @@ export default [
   route("d/quote/:token", "routes/documents/quote.tsx"),
   route("d/quote/:token/pdf", "routes/documents/quote-pdf.ts"),
   // Invoices and credit notes (§3)
+  route("d/invoice/:token", "routes/documents/invoice.tsx"),
+  route("d/invoice/:token/pdf", "routes/documents/invoice-pdf.ts"),
   // Receipts and the payment gateway's webhook (§4)
   route("d/receipt/:token", "routes/documents/receipt-pdf.ts", { id: "routes/receipt-by-link" }),
   route("d/receipt/:token/pdf", "routes/documents/receipt-pdf.ts", { id: "routes/receipt-pdf-by-link" }),
@@ -80,6 +82,8 @@ export default [
     // Quotes (issue 11 §2, §7)
     route("customer/quotes/:reference", "routes/customer/quote.tsx"),
     // Invoices (§3, §7)
+    route("customer/invoices/:id", "routes/customer/invoice.tsx"),
+    route("customer/invoices/:id/pdf", "routes/customer/invoice-pdf.ts"),
     // Payments and receipts (§4, §7)
     route("customer/receipts/:reference/pdf", "routes/customer/receipt-pdf.ts"),
     // Contracts (§5, §7)
@@ -128,6 +132,10 @@ export default [
     route("admin/quotes/:reference", "routes/admin/quote/route.tsx"),
     route("admin/quotes/:reference/pdf", "routes/admin/quote/pdf.ts"),
     // Invoices and credit notes (§3)
+    route("admin/invoices", "routes/admin/invoices/route.tsx"),
+    route("admin/invoices/new", "routes/admin/invoices/new.tsx"),
+    route("admin/invoices/:id", "routes/admin/invoice/route.tsx"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoice/pdf.ts"),
     // Payments, outstanding, reconciliation, exports (§4)
     route("admin/payments", "routes/admin/payments/route.tsx"),
     route("admin/payments/new", "routes/admin/payments/new.tsx"),

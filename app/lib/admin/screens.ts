@@ -29,6 +29,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
   // Money
   { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: true },
+  { path: "/admin/invoices", label: "Invoices", group: "Money", permission: "money", built: true },
   { path: "/admin/payments", label: "Payments", group: "Money", permission: "money", built: true },
   { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: true },
   { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },

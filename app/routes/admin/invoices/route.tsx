@@ -1,0 +1,183 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { DataTable } from "~/components/admin/data-table.tsx";
+import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
+import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
+import { Pagination } from "~/components/admin/pagination.tsx";
+import { SearchField } from "~/components/admin/search-field.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { formatDate, formatPaise } from "~/lib/format.ts";
+import { INVOICE_FILTERS, invoiceListSchema, invoiceStatusLabel, type InvoiceFilter, type InvoiceListFilters } from "~/lib/forms/admin/invoices.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/invoices: the GST tax invoices and credit notes, with tabs by state (unpaid, partly paid, paid,
+ * cancelled, credit notes, all), a search by number or customer, keyset pages newest first and the current
+ * filter as a CSV download (?format=csv). The list pattern: ~/.server/admin/list.ts. Invoices are issued
+ * from an approved quote or a completed job (their pages link here) or for a customer (New invoice).
+ */
+const PATH = "/admin/invoices";
+
+/** Rupees with two decimals, as a number a spreadsheet can add up. */
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+const CSV_COLUMNS: CsvColumn<InvoiceListItem>[] = [
+  { header: "Number", value: (r) => r.number },
+  { header: "Kind", value: (r) => (r.kind === "invoice" ? "Tax invoice" : "Credit note") },
+  { header: "Date", value: (r) => r.issueDate },
+  { header: "Due by", value: (r) => (r.kind === "invoice" ? r.dueDate : "") },
+  { header: "Customer", value: (r) => r.customerReference },
+  { header: "Name", value: (r) => r.customerCompany ?? r.customerName },
+  { header: "GSTIN", value: (r) => r.gstin },
+  { header: "Place of supply", value: (r) => r.placeOfSupply },
+  { header: "Taxable (₹)", value: (r) => rupees(r.taxablePaise) },
+  { header: "CGST (₹)", value: (r) => rupees(r.cgstPaise) },
+  { header: "SGST (₹)", value: (r) => rupees(r.sgstPaise) },
+  { header: "IGST (₹)", value: (r) => rupees(r.igstPaise) },
+  { header: "Total (₹)", value: (r) => rupees(r.totalPaise) },
+  { header: "Paid (₹)", value: (r) => rupees(r.paidPaise) },
+  { header: "Credited (₹)", value: (r) => rupees(r.creditedPaise) },
+  { header: "Due (₹)", value: (r) => rupees(r.duePaise) },
+  { header: "Status", value: (r) => invoiceStatusLabel(r.kind, r.status) },
+];
+
+/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }, next) => {
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { filters } = parseListQuery(url, invoiceListSchema);
+    return csvResponse("invoices", CSV_COLUMNS, await exportInvoices(filters));
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const { filters, cursor } = parseListQuery(url, invoiceListSchema);
+  const [page, site] = await Promise.all([listInvoices(filters, cursor), getSiteSettings()]);
+  const tabs = INVOICE_FILTERS.map((f) => ({
+    href: listHref(url, { show: f.value === "all" ? null : f.value }),
+    label: f.label,
+    current: f.value === filters.show,
+    count: page.counts[f.value as InvoiceFilter],
+  }));
+  return {
+    filters,
+    rows: page.rows,
+    total: page.total,
+    tabs,
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+    empty: emptyMessage(filters),
+    meta: seo(site, { type: "policy", title: "Invoices: Back Office", description: "GST tax invoices and credit notes.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+function emptyMessage(f: InvoiceListFilters): string {
+  if (f.q) return `No invoice or credit note matches "${f.q}". Search by number (INV/2026-27/0001) or the customer's name, company or reference.`;
+  switch (f.show) {
+    case "unpaid":
+      return "No invoice is waiting for payment.";
+    case "partly_paid":
+      return "No invoice is partly paid.";
+    case "paid":
+      return "No invoice has been paid yet.";
+    case "cancelled":
+      return "No invoice has been cancelled by a credit note.";
+    case "credit_notes":
+      return "No credit notes.";
+    default:
+      return "No invoices yet. Issue one from an approved quote or a completed job.";
+  }
+}
+
+const COLUMNS: ColumnDef<InvoiceListItem, unknown>[] = [
+  {
+    id: "number",
+    header: "Number",
+    cell: ({ row: { original: r } }) => (
+      <>
+        <a href={`${PATH}/${r.id}`} className={`${link} font-mono whitespace-nowrap`}>
+          {r.number}
+        </a>
+        {r.kind === "credit_note" && <span className={`block text-sm ${muted}`}>Credit note</span>}
+      </>
+    ),
+  },
+  { id: "date", header: "Date", cell: ({ row: { original: r } }) => <span className="whitespace-nowrap">{formatDate(r.issueDate)}</span> },
+  {
+    id: "customer",
+    header: "Customer",
+    cell: ({ row: { original: r } }) => (
+      <>
+        {r.customerCompany ?? r.customerName}
+        <span className={`block text-sm ${muted}`}>
+          {r.customerReference}
+          {r.gstin ? ` · ${r.gstin}` : " · B2C"}
+        </span>
+      </>
+    ),
+  },
+  { id: "total", header: "Total", cell: ({ row: { original: r } }) => <span className="whitespace-nowrap tabular-nums">{formatPaise(r.totalPaise)}</span> },
+  {
+    id: "due",
+    header: "Due",
+    cell: ({ row: { original: r } }) =>
+      r.kind === "invoice" ? (
+        <span className="whitespace-nowrap tabular-nums">
+          {formatPaise(r.duePaise)}
+          {r.duePaise > 0 && <span className={`block text-sm ${r.overdue ? "font-semibold text-red-800 dark:text-red-300" : muted}`}>{r.overdue ? "Overdue since " : "by "}{formatDate(r.dueDate)}</span>}
+        </span>
+      ) : (
+        <span className={muted}>-</span>
+      ),
+  },
+  { id: "status", header: "Status", cell: ({ row: { original: r } }) => invoiceStatusLabel(r.kind, r.status) },
+];
+
+export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Invoices"
+        description="GST tax invoices and credit notes. An invoice is never edited once issued: correct it with a credit note."
+        actions={
+          <>
+            <ButtonLink href={`${PATH}/new`} primary>
+              New invoice
+            </ButtonLink>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
+        }
+      />
+      <FilterTabs label="Which invoices" tabs={tabs} />
+      <form method="get" action={PATH} role="search" aria-label="Invoices" className="mb-4 flex flex-wrap items-end gap-3">
+        {filters.show !== "all" && <input type="hidden" name="show" value={filters.show} />}
+        <SearchField id="invoice-q" value={filters.q} hint="Invoice or credit note number, or the customer's name, company or reference." />
+        <div className="flex gap-3 pb-7">
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            Search
+          </button>
+          {filters.q && (
+            <a href={filters.show === "all" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
+              Clear
+            </a>
+          )}
+        </div>
+      </form>
+      <DataTable caption="Invoices and credit notes, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
+      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    </div>
+  );
+}
