@@ -41,7 +41,7 @@ import { loader as pdfLoader } from "~/routes/admin/quote/pdf.ts";
 import { middleware as listMiddleware } from "~/routes/admin/quotes/route.tsx";
 import { action as newAction, loader as newLoader } from "~/routes/admin/quotes/new.tsx";
 import { action as portalRouteAction, loader as portalRouteLoader } from "~/routes/customer/quote.tsx";
-import { action as linkAction, loader as linkLoader } from "~/routes/documents/quote.tsx";
+import { loader as linkLoader } from "~/routes/documents/quote.tsx";
 import { loader as linkPdfLoader } from "~/routes/documents/quote-pdf.ts";
 import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";

@@ -165,7 +165,7 @@ export function placePreview(customerGstin: string | null, sites: readonly Pick<
   const found = recipientPlace(customerGstin, site?.stateCode, stateCode);
   return {
     place: found.ok
-      ? { code: found.place.code, name: found.place.name, basis: needsState ? "the customer's state, chosen on this quote" : PLACE_BASIS_TEXT[found.place.basis], supply: found.place.code === supplierStateCode ? "intra-state" : "inter-state" }
+      ? { code: found.place.code, name: found.place.name, basis: needsState ? "the customer's state, chosen on the quote" : PLACE_BASIS_TEXT[found.place.basis], supply: found.place.code === supplierStateCode ? "intra-state" : "inter-state" }
       : null,
     needsState,
     gstinProblem: found.gstinProblem,

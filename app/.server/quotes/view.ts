@@ -25,6 +25,7 @@ export interface LoadedQuote {
   serviceSlug: string | null;
   jobCard: string | null;
   siteName: string | null;
+  siteStateCode: string | null;
   versions: QuoteVersion[];
   responses: Array<typeof quoteResponses.$inferSelect>;
 }
@@ -48,6 +49,7 @@ async function load(where: ReturnType<typeof eq>, now: Date): Promise<LoadedQuot
       serviceSlug: serviceRequests.serviceSlug,
       jobCard: benchJobs.jobCard,
       siteName: customerSites.name,
+      siteStateCode: customerSites.stateCode,
     })
     .from(quotes)
     .innerJoin(customers, eq(customers.id, quotes.customerId))
@@ -114,7 +116,11 @@ export function quoteDocument(q: LoadedQuote, v: QuoteVersion, settings: Pick<Si
   };
 }
 
-export const placeBasisText = (basis: string) => PLACE_BASIS_TEXT[basis as keyof typeof PLACE_BASIS_TEXT] ?? basis;
+/** How the version's place of supply was decided, in words: a state not from the GSTIN nor the site was chosen on the quote. */
+export function placeBasisText(q: Pick<LoadedQuote, "siteStateCode">, v: Pick<QuoteVersion, "placeOfSupplyBasis" | "placeOfSupplyCode">): string {
+  if (v.placeOfSupplyBasis === "recipient-address" && q.siteStateCode !== v.placeOfSupplyCode) return "the customer's state, chosen on the quote";
+  return PLACE_BASIS_TEXT[v.placeOfSupplyBasis as keyof typeof PLACE_BASIS_TEXT] ?? v.placeOfSupplyBasis;
+}
 
 export type SignedQuote =
   | { ok: true; quote: LoadedQuote; version: QuoteVersion; view: TaxDocumentView; settings: SiteSettings }

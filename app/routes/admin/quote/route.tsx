@@ -94,7 +94,7 @@ export async function loader({ url, params, context: rc }: Route.LoaderArgs) {
     siteName: q.siteName,
     number,
     versions: q.versions.map((v) => ({ number: v.number, createdAt: v.createdAt.toISOString(), totalPaise: v.totalPaise, revisionReason: v.revisionReason })),
-    basis: placeBasisText(version.placeOfSupplyBasis),
+    basis: placeBasisText(q, version),
     band: bandText(version.taxablePaise, band),
     view: quoteDocument(q, version, settings),
     responses: q.responses.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), idempotencyKey: undefined })),
@@ -147,7 +147,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
   const failure = actionData as (Partial<FormErrors> & { state?: QuoteFormState }) | undefined;
   const editState = failure?.state ?? edit?.state;
   const stepError = failure?.errors ? (failure.errors.form ?? failure.errors.reason ?? failure.errors.version ?? failure.errors.intent) : undefined;
-  const base = adminQuotePath(q.reference);
+  const base = `/admin/quotes/${encodeURIComponent(q.reference)}`;
   const current = number === q.currentVersion;
   return (
     <div className="mx-auto max-w-5xl">
