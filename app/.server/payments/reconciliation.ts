@@ -5,7 +5,7 @@ import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
-import { customers, invoices, statementImports, statementLines, users } from "~/.server/db/schema.ts";
+import { customers, invoices, payments, statementImports, statementLines, users } from "~/.server/db/schema.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatPaise } from "~/lib/format.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
@@ -113,7 +113,8 @@ function findHeader(rows: string[][]): { index: number; columns: Partial<Record<
 export function parseStatement(text: string): ParseResult {
   let rows: string[][];
   try {
-    rows = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][];
+    // Empty lines are kept (and skipped below), so that a row's index is its line in the file.
+    rows = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, trim: true }) as string[][];
   } catch {
     return { ok: false, message: "This file could not be read as CSV. Export the statement as CSV (comma-separated) and try again." };
   }
@@ -126,6 +127,7 @@ export function parseStatement(text: string): ParseResult {
   let skipped = 0;
   for (let i = header.index + 1; i < rows.length; i++) {
     const row = rows[i]!;
+    if (row.every((cell) => cell === "")) continue;
     const debit = columns.type !== undefined && /^d(r|ebit)?\.?$/i.test((row[columns.type] ?? "").trim());
     const amount = debit ? null : statementAmount(row[columns.credit!] ?? "");
     const date = statementDate(row[columns.date!] ?? "");
@@ -178,19 +180,21 @@ export type ImportResult =
 
 /** Matches one line inside the import's transaction, in a savepoint: true when matched. */
 async function tryMatch(tx: Transaction, lineId: number, line: ParsedLine, staff: StaffMember, site: SiteSettings, now: Date): Promise<boolean> {
-  const candidates = (await invoicesByCompactNumber(tx, invoiceNumbersIn(line.description))).filter(
-    (i) => (OPEN_INVOICE_STATUSES as readonly string[]).includes(i.status) && amountDue(i) === line.amountPaise,
-  );
-  if (candidates.length !== 1) return false;
-  const invoice = candidates[0]!;
+  const named = await invoicesByCompactNumber(tx, invoiceNumbersIn(line.description));
   const method = methodFor(line.instrumentRef);
   if (line.instrumentRef) {
+    // Recorded by hand already (the same UTR or reference, of the same amount): the line is that payment.
     const existing = await paymentByInstrument(tx, method, line.instrumentRef);
     if (existing) {
-      await tx.update(statementLines).set({ status: "matched", invoiceId: invoice.id, paymentId: existing.id }).where(eq(statementLines.id, lineId));
+      const [own] = await tx.select({ amountPaise: payments.amountPaise }).from(payments).where(eq(payments.id, existing.id));
+      if (own?.amountPaise !== line.amountPaise) return false;
+      await tx.update(statementLines).set({ status: "matched", invoiceId: named.length === 1 ? named[0]!.id : null, paymentId: existing.id }).where(eq(statementLines.id, lineId));
       return true;
     }
   }
+  const candidates = named.filter((i) => (OPEN_INVOICE_STATUSES as readonly string[]).includes(i.status) && amountDue(i) === line.amountPaise);
+  if (candidates.length !== 1) return false;
+  const invoice = candidates[0]!;
   try {
     const made = await tx.transaction((sp) =>
       recordPaymentInTx(

@@ -132,6 +132,15 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
     return answer(200, "accepted", "Already recorded", already.reference);
   }
 
+  // A concurrent delivery of this event (or this payment's other event) may have recorded it since the
+  // checks above: then this one is a replay, not a wrong amount.
+  const recordedMeanwhile = async (invoiceId?: number): Promise<WebhookAnswer | undefined> => {
+    const first = await paymentByInstrument(getDb(), "gateway", paymentId);
+    if (!first) return undefined;
+    await log({ event, outcome: "replayed", reason: `Event ${eventId}: payment ${paymentId} recorded meanwhile as ${first.reference}`, invoiceId, paymentId: first.id, payload: body, ipAddress: call.ipAddress }, now);
+    return answer(200, "replayed", "Already received", first.reference);
+  };
+
   const number = str(obj(payment.notes)?.invoice_number) ?? str(obj(link?.notes)?.invoice_number) ?? (str(link?.reference_id) ? invoiceNumberOfReference(str(link?.reference_id)!) : undefined);
   if (!number) return refuse("The event names no invoice");
   const [invoice] = await getDb()
@@ -139,9 +148,11 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
     .from(invoices)
     .where(and(eq(invoices.number, number), eq(invoices.kind, "invoice")));
   if (!invoice) return refuse(`Unknown invoice ${number.slice(0, 40)}`);
-  if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status)) return refuse(`Invoice ${invoice.number} is ${invoice.status}: nothing is due`, invoice.id);
+  if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status)) {
+    return (await recordedMeanwhile(invoice.id)) ?? refuse(`Invoice ${invoice.number} is ${invoice.status}: nothing is due`, invoice.id);
+  }
   const due = amountDue(invoice);
-  if (amount !== due) return refuse(`Amount mismatch: paid ${formatPaise(amount)}, ${formatPaise(due)} due on ${invoice.number}`, invoice.id);
+  if (amount !== due) return (await recordedMeanwhile(invoice.id)) ?? refuse(`Amount mismatch: paid ${formatPaise(amount)}, ${formatPaise(due)} due on ${invoice.number}`, invoice.id);
 
   const site = await getSiteSettings();
   const createdAt = typeof payment.created_at === "number" ? new Date(payment.created_at * 1000) : now;
@@ -183,7 +194,7 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
     return answer(200, "accepted", `Recorded as ${made.reference}`, made.reference);
   } catch (error) {
     // Paid in full by someone else a moment ago (the amount due changed under the lock).
-    if (error instanceof PaymentRefusal) return refuse(`Amount mismatch: ${error.message}`, invoice.id);
+    if (error instanceof PaymentRefusal) return (await recordedMeanwhile(invoice.id)) ?? refuse(`Amount mismatch: ${error.message}`, invoice.id);
     if (!isUniqueViolation(error)) throw error;
     await log({ event, outcome: "replayed", reason: `Event ${eventId} or payment ${paymentId} taken by a concurrent delivery`, invoiceId: invoice.id, payload: body, ipAddress: call.ipAddress }, now);
     return answer(200, "replayed", "Already received");
