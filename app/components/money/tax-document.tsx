@@ -26,7 +26,7 @@ export type TaxDocumentProps = {
 
 const muted = "text-slate-600 dark:text-slate-400";
 const link = "font-semibold text-brand-700 underline dark:text-sky-300";
-const cell = "px-2 py-2 align-top";
+const cell = "px-1.5 py-2 align-top";
 const num = `${cell} text-right tabular-nums whitespace-nowrap`;
 
 /** Thousandths of a unit as "2", "2.5", "0.125". */
@@ -74,16 +74,17 @@ function Party({ label, party, showUnregistered }: { label: string; party: Docum
   );
 }
 
-function LineRow({ line, index, interState }: { line: StoredLine; index: number; interState: boolean }) {
+function LineRow({ line, index, interState, discounts }: { line: StoredLine; index: number; interState: boolean; discounts: boolean }) {
   return (
     <tr className="border-t border-slate-200 dark:border-slate-800">
       <td className={`${num} ${muted}`}>{index + 1}</td>
-      <td className={`${cell} min-w-48`}>{line.description}</td>
+      <td className={`${cell} min-w-32`}>{line.description}</td>
       <td className={`${cell} font-mono whitespace-nowrap`}>{line.hsnSac}</td>
-      <td className={num}>{formatQuantity(line.quantityMilli)}</td>
-      <td className={cell}>{line.unit}</td>
+      <td className={num}>
+        {formatQuantity(line.quantityMilli)} {line.unit}
+      </td>
       <td className={num}>{formatPaise(line.ratePaise)}</td>
-      <td className={num}>{line.discountPaise ? formatPaise(line.discountPaise) : "-"}</td>
+      {discounts && <td className={num}>{line.discountPaise ? formatPaise(line.discountPaise) : "-"}</td>}
       <td className={num}>{formatPaise(line.taxablePaise)}</td>
       {interState ? (
         <>
@@ -93,7 +94,7 @@ function LineRow({ line, index, interState }: { line: StoredLine; index: number;
       ) : (
         <>
           <td className={num}>
-            {halfRate(line.gstRate)}% + {halfRate(line.gstRate)}%
+            {halfRate(line.gstRate)}+{halfRate(line.gstRate)}%
           </td>
           <td className={num}>{formatPaise(line.cgstPaise)}</td>
           <td className={num}>{formatPaise(line.sgstPaise)}</td>
@@ -109,6 +110,8 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
   const Section = headingLevel === 1 ? "h2" : "h3";
   const interState = view.totals.supply === "inter-state";
   const t = view.totals;
+  // Rule 46 asks for the discount where there is one: the column shows only then (the PDF always has it).
+  const discounts = view.lines.some((l) => l.discountPaise > 0);
   const numberLabel = view.kind === "quote" ? "Quotation no." : view.kind === "credit_note" ? "Credit note no." : "Invoice no.";
   const payableLabel = view.kind === "credit_note" ? "Amount credited" : view.kind === "quote" ? "Amount quoted" : "Amount payable";
   const particulars: [string, ReactNode][] = [
@@ -191,18 +194,25 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
               <th scope="col" className={cell}>Description</th>
               <th scope="col" className={cell}>HSN/SAC</th>
               <th scope="col" className={`${cell} text-right`}>Qty</th>
-              <th scope="col" className={cell}>Unit</th>
               <th scope="col" className={`${cell} text-right`}>Rate</th>
-              <th scope="col" className={`${cell} text-right`}>Discount</th>
-              <th scope="col" className={`${cell} text-right whitespace-nowrap`}>Taxable value</th>
+              {discounts && (
+                <th scope="col" className={`${cell} text-right`}>
+                  Discount
+                </th>
+              )}
+              <th scope="col" className={`${cell} text-right`}>Taxable value</th>
               {interState ? (
                 <>
-                  <th scope="col" className={`${cell} text-right whitespace-nowrap`}>IGST rate</th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    <abbr title="IGST rate" className="no-underline">GST</abbr>
+                  </th>
                   <th scope="col" className={`${cell} text-right`}>IGST</th>
                 </>
               ) : (
                 <>
-                  <th scope="col" className={`${cell} text-right whitespace-nowrap`}>CGST + SGST rate</th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    <abbr title="CGST rate + SGST rate" className="no-underline">GST</abbr>
+                  </th>
                   <th scope="col" className={`${cell} text-right`}>CGST</th>
                   <th scope="col" className={`${cell} text-right`}>SGST</th>
                 </>
@@ -212,7 +222,7 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
           </thead>
           <tbody>
             {view.lines.map((line, index) => (
-              <LineRow key={index} line={line} index={index} interState={interState} />
+              <LineRow key={index} line={line} index={index} interState={interState} discounts={discounts} />
             ))}
           </tbody>
         </table>
@@ -285,17 +295,17 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
           <Section id={`${id}-pay`} className="text-lg font-semibold">
             How to pay: {formatPaise(payment.amountDuePaise)} due
           </Section>
-          <div className="mt-3 flex flex-wrap items-start gap-6">
+          <div className={`mt-3 grid items-start gap-6 ${payment.upiUri && qrSvg ? "sm:grid-cols-[12rem_minmax(0,1fr)]" : ""}`}>
             {payment.upiUri && qrSvg ? (
               <div
                 role="img"
                 aria-label={`UPI QR code to pay ${formatPaise(payment.amountDuePaise)}${payment.upiId ? ` to ${payment.upiId}` : ""}`}
                 data-testid="upi-qr"
-                className="w-48 max-w-full shrink-0 rounded bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
+                className="w-48 max-w-full rounded bg-white p-2 [&_svg]:h-auto [&_svg]:w-full"
                 dangerouslySetInnerHTML={{ __html: inlineSvg(qrSvg) }}
               />
             ) : null}
-            <div className="min-w-0 flex-1 space-y-2">
+            <div className="min-w-0 space-y-2">
               {payment.upiUri ? (
                 <>
                   <p>Scan the code with any UPI app, or on this phone:</p>
@@ -306,7 +316,7 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
                   </p>
                 </>
               ) : null}
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 break-words">
                 <dt className={muted}>Amount due</dt>
                 <dd className="font-semibold">{formatPaise(payment.amountDuePaise)}</dd>
                 {payment.upiId ? (
