@@ -113,7 +113,9 @@ const QR_CACHE_SIZE = 200;
 export function upiQrPng(uri: string): Promise<Buffer> {
   let png = qrCache.get(uri);
   if (!png) {
-    png = QRCode.toBuffer(uri, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 4, color: { dark: "#000000", light: "#ffffff" } });
+    // Three pixels a module is plenty for a code printed about 37 mm wide: scanners need contrast, not
+    // resolution. And the fastest deflate: pdfkit decodes the PNG and compresses it again anyway.
+    png = QRCode.toBuffer(uri, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 3, color: { dark: "#000000", light: "#ffffff" }, rendererOpts: { deflateLevel: 1 } });
     png.catch(() => qrCache.delete(uri));
     qrCache.set(uri, png);
     if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value as string);
