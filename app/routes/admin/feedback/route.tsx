@@ -231,7 +231,8 @@ function RatingsTable({
   rows: Array<{ key: string; name: string; href: string | null; average: number | null; count: number; distribution: number[] }>;
 }) {
   return (
-    <section aria-labelledby={`${id}-heading`}>
+    // min-w-0: a grid item may shrink below its table's width (the table scrolls in its own region).
+    <section aria-labelledby={`${id}-heading`} className="min-w-0">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         {title}
       </h2>
