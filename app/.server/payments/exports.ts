@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { invoices } from "~/.server/db/schema.ts";
 import type { DocumentParty, StoredLine } from "~/lib/money/document.ts";
 import { SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
-import type { ExportFile } from "~/lib/forms/admin/payments.ts";
+import { B2CL_LIMIT_PAISE, type ExportFile } from "~/lib/forms/admin/payments.ts";
 import { exportPayments, type PaymentListItem } from "./list.ts";
 
 /**
@@ -28,8 +28,7 @@ import { exportPayments, type PaymentListItem } from "./list.ts";
  * and the documents-issued table (table 13), which the accountant reads off the series.
  */
 
-/** Invoices to unregistered recipients above this (inter-state) are B2C large: ₹1,00,000 since 1 Aug 2024. */
-export const B2CL_LIMIT_PAISE = 1_00_000_00;
+export { B2CL_LIMIT_PAISE } from "~/lib/forms/admin/payments.ts";
 
 export interface Period {
   from: string;

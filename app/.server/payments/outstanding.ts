@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { customers, invoices, payments } from "~/.server/db/schema.ts";
+import { AGEING_BUCKETS, type AgeingBucket } from "~/lib/forms/admin/payments.ts";
 import { amountDue, dayInIndia, daysBetween, OPEN_INVOICE_STATUSES } from "./shared.ts";
 
 /**
@@ -10,14 +11,7 @@ import { amountDue, dayInIndia, daysBetween, OPEN_INVOICE_STATUSES } from "./sha
  * days past due. The customer's advances (payments not yet allocated) are shown beside, not netted off.
  */
 
-export const AGEING_BUCKETS = [
-  { key: "notDue", label: "Not yet due" },
-  { key: "d0_30", label: "0-30 days" },
-  { key: "d31_60", label: "31-60 days" },
-  { key: "d61_90", label: "61-90 days" },
-  { key: "d90plus", label: "Over 90 days" },
-] as const;
-export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
+export { AGEING_BUCKETS, type AgeingBucket } from "~/lib/forms/admin/payments.ts";
 
 export function bucketOf(daysPastDue: number): AgeingBucket {
   if (daysPastDue < 0) return "notDue";

@@ -221,6 +221,18 @@ export const ignoreLineSchema = z.object({
   line: z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again."),
 });
 
+// ── Outstanding ──────────────────────────────────────────────────────────────────────────────────
+
+/** Ageing buckets, in days past each invoice's due date (~/.server/payments/outstanding.ts). */
+export const AGEING_BUCKETS = [
+  { key: "notDue", label: "Not yet due" },
+  { key: "d0_30", label: "0-30 days" },
+  { key: "d31_60", label: "31-60 days" },
+  { key: "d61_90", label: "61-90 days" },
+  { key: "d90plus", label: "Over 90 days" },
+] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number]["key"];
+
 // ── Exports ──────────────────────────────────────────────────────────────────────────────────────
 
 export const EXPORT_FILES = [
@@ -233,6 +245,12 @@ export const EXPORT_FILES = [
   { value: "payments", label: "Payment register (receipts)" },
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number]["value"];
+
+/**
+ * Invoices to unregistered recipients above this (inter-state) are B2C large in GSTR-1: ₹1,00,000 since
+ * 1 August 2024 (Notification 12/2024-Central Tax; it was ₹2,50,000 before).
+ */
+export const B2CL_LIMIT_PAISE = 1_00_000_00;
 
 /** A period: a month (m:2026-03) or a financial year, 1 April to 31 March (fy:2026-27). */
 export const PERIOD_PATTERN = /^(m:\d{4}-(0[1-9]|1[0-2])|fy:\d{4}-\d{2})$/;

@@ -1,13 +1,13 @@
 import { csvResponse } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { B2CL_LIMIT_PAISE, gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
+import { gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
 import { dayInIndia } from "~/.server/payments/shared.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
-import { EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
+import { B2CL_LIMIT_PAISE, EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/exports";
 

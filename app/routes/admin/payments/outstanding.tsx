@@ -1,11 +1,12 @@
 import { csvResponse, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { AGEING_BUCKETS, outstandingReport, type OutstandingCustomer } from "~/.server/payments/outstanding.ts";
+import { outstandingReport, type OutstandingCustomer } from "~/.server/payments/outstanding.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
+import { AGEING_BUCKETS } from "~/lib/forms/admin/payments.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/outstanding";
 
@@ -92,6 +93,9 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-3 py-2 text-right">
                   Advance held
                 </th>
+                <th scope="col" className="px-3 py-2">
+                  Invoices
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -102,11 +106,20 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
                       {c.company ?? c.name}
                     </a>
                     <span className={`block font-mono text-xs ${muted}`}>{c.reference}</span>
-                    <details className="mt-1">
-                      <summary className="cursor-pointer text-xs">
+                  </th>
+                  {AGEING_BUCKETS.map((b) => (
+                    <td key={b.key} className={cell}>
+                      {c.buckets[b.key] ? formatPaise(c.buckets[b.key]) : <span className={muted}>-</span>}
+                    </td>
+                  ))}
+                  <td className={`${cell} font-semibold`}>{formatPaise(c.totalPaise)}</td>
+                  <td className={cell}>{c.advancePaise ? formatPaise(c.advancePaise) : <span className={muted}>-</span>}</td>
+                  <td className="min-w-56 px-3 py-2">
+                    <details>
+                      <summary className="cursor-pointer py-1 text-sm">
                         {c.invoices.length === 1 ? "1 invoice" : `${c.invoices.length} invoices`}
                       </summary>
-                      <ul className="mt-1 space-y-1 text-xs">
+                      <ul className="mt-1 space-y-2 text-sm">
                         {c.invoices.map((i) => (
                           <li key={i.id}>
                             <a href={`/admin/invoices/${i.id}`} className={`${link} font-mono`}>
@@ -119,17 +132,10 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
                         ))}
                       </ul>
                     </details>
-                    <a href={`/admin/payments/new?customer=${encodeURIComponent(c.reference)}`} className={`${link} mt-1 block text-xs`}>
+                    <a href={`/admin/payments/new?customer=${encodeURIComponent(c.reference)}`} className={`${link} mt-2 inline-block py-1 text-sm`}>
                       Record a payment
                     </a>
-                  </th>
-                  {AGEING_BUCKETS.map((b) => (
-                    <td key={b.key} className={cell}>
-                      {c.buckets[b.key] ? formatPaise(c.buckets[b.key]) : <span className={muted}>-</span>}
-                    </td>
-                  ))}
-                  <td className={`${cell} font-semibold`}>{formatPaise(c.totalPaise)}</td>
-                  <td className={cell}>{c.advancePaise ? formatPaise(c.advancePaise) : <span className={muted}>-</span>}</td>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -145,6 +151,7 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
                 ))}
                 <td className={cell}>{formatPaise(report.totals.totalPaise)}</td>
                 <td className={cell}>{formatPaise(report.totals.advancePaise)}</td>
+                <td />
               </tr>
             </tfoot>
           </table>
