@@ -7,6 +7,7 @@ import { startOutboxWorker } from "~/.server/notifications/index.ts";
 import "~/.server/requests/escalation.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
+import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
 
@@ -42,6 +43,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     await scheduleMaintenance();
     // Contracts' daily run at 06:00 India time: visits made into jobs, renewal reminders, billing dates invoiced.
     await scheduleContractsDay();
+    // Payment reminders' daily run at 10:00 India time (the settings' schedule; never for a paid invoice).
+    await schedulePaymentReminders();
     if (config.adminPhones.length > 0) {
       await grantAdmin(config.adminPhones);
       console.log(`Admin role given to ${config.adminPhones.length} number(s) from ADMIN_PHONES.`);

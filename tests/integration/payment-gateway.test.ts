@@ -21,6 +21,8 @@ import { applyIntegrationsChange, integrationsForm } from "~/lib/forms/admin/set
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import { invoiceTotals, type LineInput } from "~/lib/money/gst.ts";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/payment-webhook.ts";
+import { action as invoicePageAction, loader as invoicePageLoader } from "~/routes/documents/invoice.tsx";
+import { signLinkToken } from "~/.server/links/signed.ts";
 import { startFakeGateway, type FakeGateway } from "../support/fake-gateway.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -214,6 +216,31 @@ describeEachEngine("payment gateway", (database) => {
     expect(outcomes.filter((o) => o === "accepted")).toHaveLength(1);
     expect(await paymentsFor(invoice.id)).toHaveLength(1);
     expect(await reload(invoice.id)).toMatchObject({ paidPaise: 10_03_000, status: "paid" });
+  });
+
+  it("offers Pay online on the customer's signed invoice page, and the button goes to the gateway's link for what is due", async () => {
+    const { invoice } = await openInvoice();
+    const token = signLinkToken("invoice", invoice.id);
+    const url = new URL(`http://localhost:3000/d/invoice/${token}`);
+    const args = { params: { token }, url, request: new Request(url, { method: "POST" }), context: new RouterContextProvider() } as never;
+    const page = (await invoicePageLoader(args)) as unknown as { data: { page: { payOnline: boolean } } };
+    expect(page.data.page.payOnline).toBe(true);
+    const answer = (await invoicePageAction(args)) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe((await reload(invoice.id)).gatewayLinkUrl);
+    expect(answer.headers.get("location")).toMatch(new RegExp(`^${gateway.url}/i/`));
+
+    // Without a gateway the page offers UPI and the PDF only, and a stale button gets a message, not a 500.
+    setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "g".repeat(40), DATA_DIR: storage }));
+    try {
+      const without = (await invoicePageLoader(args)) as unknown as { data: { page: { payOnline: boolean } } };
+      expect(without.data.page.payOnline).toBe(false);
+      const refused = (await invoicePageAction(args)) as unknown as { init: { status: number }; data: { payError: string } };
+      expect(refused.init.status).toBe(503);
+      expect(refused.data.payError).toMatch(/not possible just now/);
+    } finally {
+      setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "g".repeat(40), DATA_DIR: storage, ...gateway.env }));
+    }
   });
 
   it("takes the gateway from the stored settings when the environment has none; its secrets are write-only", async () => {

@@ -195,6 +195,34 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "product.unpublish": { label: "Took a product off the products page", describe: () => ["took", " off the products page"] },
   "product.withdraw": { label: "Withdrew a product", describe: () => ["withdrew the product", ""] },
   "product.restore": { label: "Restored a product", describe: () => ["restored the product", ""] },
+  // Money (issue 11)
+  "quote.create": { label: "Made a quote", describe: () => ["made the quote", ""] },
+  "quote.edit": { label: "Changed a draft quote", describe: () => ["changed the draft quote", ""] },
+  "quote.revise": { label: "Revised a quote", describe: () => ["revised the quote", ""] },
+  "quote.send": { label: "Sent a quote", describe: () => ["sent the quote", " to the customer"] },
+  "invoice.issue": { label: "Issued a tax invoice", describe: () => ["issued the tax invoice", ""] },
+  "invoice.resend": { label: "Sent an invoice again", describe: () => ["sent again the invoice", ""] },
+  "credit_note.issue": { label: "Issued a credit note", describe: () => ["issued the credit note", ""] },
+  "payment.record": { label: "Recorded a payment", describe: () => ["recorded the payment", ""] },
+  "payment.allocate": { label: "Allocated an advance", describe: () => ["allocated what was left of", " to invoices"] },
+  "statement.import": { label: "Imported a bank statement", describe: () => ["imported the statement", ""] },
+  "statement.match": { label: "Matched a statement line", describe: () => ["matched", " of a statement to an invoice"] },
+  "statement.ignore": { label: "Set aside a statement line", describe: () => ["set aside", " of a statement"] },
+  "contract.add": { label: "Made an AMC contract", describe: () => ["made the contract", ""] },
+  "contract.update": { label: "Changed an AMC contract", describe: () => ["changed the contract", ""] },
+  "contract.cancel": { label: "Cancelled an AMC contract", describe: () => ["cancelled the contract", ""] },
+  "contract.renew": { label: "Renewed an AMC contract", describe: () => ["renewed the contract", ""] },
+  "contract.invoice": { label: "Invoiced a contract's billing date", describe: () => ["invoiced a billing date of", ""] },
+  "contract.visit": { label: "Made a maintenance visit into a job", describe: () => ["made a visit of", " into a job"] },
+  "contract.renewal-reminder": { label: "Sent a renewal reminder", describe: () => ["sent the renewal reminder of", ""] },
+  // Feedback and moderation (issue 11)
+  "feedback.publish": { label: "Published a rating", describe: () => ["published the rating of", " on /reviews"] },
+  "feedback.hide": { label: "Took a rating off /reviews", describe: () => ["took the rating of", " off /reviews"] },
+  "feedback.follow-up-close": { label: "Closed a low rating's follow-up", describe: () => ["closed the follow-up of", ""] },
+  "review.publish": { label: "Published a review", describe: () => ["published the review", " on /reviews"] },
+  "review.reject": { label: "Declined a review", describe: () => ["declined the review", ""] },
+  "forum.publish": { label: "Published a forum post", describe: () => ["published the forum post", ""] },
+  "forum.reject": { label: "Declined a forum post", describe: () => ["declined the forum post", ""] },
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -211,6 +239,15 @@ const ENTITY_TYPES: Record<string, string> = {
   customer: "Customer",
   bench: "Bench job",
   product: "Product",
+  quote: "Quote",
+  invoice: "Invoice or credit note",
+  payment: "Payment",
+  statement: "Bank statement",
+  contract: "AMC contract",
+  feedback: "Rating",
+  review: "Review",
+  "forum-question": "Forum question",
+  "forum-reply": "Forum reply",
   outbox: "Message or scheduled job",
 };
 
@@ -228,6 +265,14 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "customer" && label && /^CU-\d{4}-\d{4,}$/.test(label)) href = `/admin/customers/${encodeURIComponent(label)}`;
   else if (type === "product" && /^\d+$/.test(id)) href = `/admin/products/${id}`;
   else if (type === "bench" && label && /^JC-\d{4}-\d{4,}/.test(label)) href = `/admin/bench/${encodeURIComponent(label.split(" ")[0]!)}`;
+  else if (type === "quote" && label && /^QT-\d{4}-\d{4,}$/.test(label)) href = `/admin/quotes/${encodeURIComponent(label)}`;
+  else if (type === "invoice" && /^\d+$/.test(id)) href = `/admin/invoices/${id}`;
+  else if (type === "payment" && label && /^RC-\d{4}-\d{4,}$/.test(label)) href = `/admin/payments/${encodeURIComponent(label)}`;
+  else if (type === "statement") href = "/admin/payments/reconciliation";
+  else if (type === "contract" && label && /^AMC-\d{4}-\d{4,}/.test(label)) href = `/admin/contracts/${encodeURIComponent(label.split(" ")[0]!)}`;
+  else if (type === "feedback" && /^\d+$/.test(id)) href = `/admin/feedback/${id}`;
+  else if (type === "review") href = "/admin/feedback/reviews";
+  else if (type === "forum-question" || type === "forum-reply") href = "/admin/feedback/forum";
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }

@@ -1,7 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { signedInvoice } from "~/.server/invoices/signed.ts";
+import { paymentLinkFor } from "~/.server/payments/gateway/links.ts";
+import { effectiveGateway } from "~/.server/settings/integrations.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
@@ -31,11 +33,15 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     return data({ problem, page: null, meta }, { status: PROBLEM_STATUS[problem], headers: noStore() });
   }
   const { doc } = found;
+  // "Pay online" (the payment gateway, when one is set up): the link is made when the customer presses it,
+  // not on every view, so a slow or absent gateway never holds the page up.
+  const payOnline = doc.duePaise > 0 && (await effectiveGateway()) !== undefined;
   return data(
     {
       problem: null,
       meta,
       page: {
+        payOnline,
         view: doc.view,
         qrSvg: doc.qrSvg,
         duePaise: doc.duePaise,
@@ -47,6 +53,18 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     },
     { headers: noStore() },
   );
+}
+
+/**
+ * The "Pay online" button: the gateway's payment link for what is due now (made, or remade when the amount
+ * due changed), then off to the gateway's page. A gateway that cannot be reached gets a message, not a 500.
+ */
+export async function action({ params, url }: Route.ActionArgs) {
+  const found = await signedInvoice(params.token);
+  if (!found.ok) return found.problem === "not-found" ? throwNotFound(url) : data({ payError: "This invoice link does not work: open it again from the SMS or e-mail." }, { status: 400 });
+  const link = found.doc.duePaise > 0 ? await paymentLinkFor(found.doc.row.id) : null;
+  if (!link) return data({ payError: "Paying online is not possible just now. Please pay by UPI with the QR code, or call us." }, { status: 503, headers: noStore() });
+  return redirect(link.url, { headers: noStore() });
 }
 
 export function headers() {
@@ -70,8 +88,9 @@ function CallUs({ text }: { text: string }) {
   );
 }
 
-export default function InvoiceDocumentPage({ loaderData }: Route.ComponentProps) {
+export default function InvoiceDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { problem, page } = loaderData;
+  const payError = actionData && "payError" in actionData ? actionData.payError : undefined;
   if (problem || !page) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
@@ -92,6 +111,18 @@ export default function InvoiceDocumentPage({ loaderData }: Route.ComponentProps
           <strong>{page.statusLabel}</strong>
           {page.duePaise > 0 ? ` · ${formatPaise(page.duePaise)} due by ${formatDate(page.dueDate)}` : page.status === "paid" ? " · thank you, nothing is due" : ""}
         </p>
+        {page.payOnline && (
+          <form method="post" className="mt-3">
+            <button type="submit" className="inline-flex h-11 items-center rounded-md bg-accent-600 px-5 font-semibold text-white hover:bg-orange-800">
+              Pay {formatPaise(page.duePaise)} online (card, net banking, UPI)
+            </button>
+          </form>
+        )}
+        {payError && (
+          <p role="alert" className="mt-2 font-medium text-red-700 dark:text-red-400">
+            {payError}
+          </p>
+        )}
       </TaxDocument>
       <CallUs text="Questions about this invoice? Call us on" />
     </div>
