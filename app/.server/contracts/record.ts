@@ -89,7 +89,7 @@ export async function contractRecord(reference: string, now = new Date()) {
       .where(eq(contractVisits.contractId, c.id))
       .orderBy(asc(contractVisits.seq)),
     db
-      .select({ id: contractBillings.id, seq: contractBillings.seq, dueOn: contractBillings.dueOn, amountPaise: contractBillings.amountPaise, invoice: { number: invoices.number, status: invoices.status, totalPaise: invoices.totalPaise } })
+      .select({ id: contractBillings.id, seq: contractBillings.seq, dueOn: contractBillings.dueOn, amountPaise: contractBillings.amountPaise, invoice: { id: invoices.id, number: invoices.number, status: invoices.status, totalPaise: invoices.totalPaise } })
       .from(contractBillings)
       .leftJoin(invoices, eq(invoices.id, contractBillings.invoiceId))
       .where(eq(contractBillings.contractId, c.id))
@@ -143,7 +143,7 @@ export async function contractRecord(reference: string, now = new Date()) {
       seq: b.seq,
       dueOn: b.dueOn,
       amountPaise: b.amountPaise,
-      invoice: b.invoice?.number ? { number: b.invoice.number, status: b.invoice.status, totalPaise: b.invoice.totalPaise } : null,
+      invoice: b.invoice?.number ? { id: b.invoice.id, number: b.invoice.number, status: b.invoice.status, totalPaise: b.invoice.totalPaise } : null,
       due: !b.invoice?.number && b.dueOn <= today,
     })),
     renewedFrom: renewedFrom[0]?.reference ?? null,

@@ -273,7 +273,14 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
                   <td className={cell}>
                     {b.invoice ? (
                       <span>
-                        <span className="font-mono">{b.invoice.number}</span> <span className={muted}>· {formatPaise(b.invoice.totalPaise)} with GST</span>
+                        {canInvoice ? (
+                          <a href={`/admin/invoices/${b.invoice.id}`} className={`${link} font-mono`}>
+                            {b.invoice.number}
+                          </a>
+                        ) : (
+                          <span className="font-mono">{b.invoice.number}</span>
+                        )}{" "}
+                        <span className={muted}>· {formatPaise(b.invoice.totalPaise)} with GST</span>
                       </span>
                     ) : !open ? (
                       <span className={muted}>Not invoiced: the contract is cancelled</span>
