@@ -12,7 +12,10 @@
  * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines); its
  * figures are merged into an existing bench/results.json. `--back-office`: only the back office at volume
  * (scripts/lib/bench-back-office.ts: the request list's pages 1 and 500 and the dashboard, on a database
- * filled by seed-volume), merged the same way; a full run ends with it.
+ * filled by seed-volume), merged the same way. `--money`: only money (scripts/lib/bench-money.ts: the quote
+ * page, the customer's signed quote page and the invoice PDF with its UPI QR code, timed on a database with
+ * an approved six-line quote and its invoices, then 500 invoices issued at once, which must get 500
+ * consecutive numbers with no error), merged the same way. A full run ends with the back office, then money.
  *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
@@ -38,6 +41,7 @@ import {
   type RunningServer,
 } from "./lib/production-server.ts";
 import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
+import { benchMoney, reportMoney, type MoneyResult } from "./lib/bench-money.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -867,6 +871,25 @@ function mergeBackOfficeResults(backOffice: BackOfficeResult[]): Record<string, 
   return { ...previous, backOfficeTimestamp: new Date().toISOString(), backOffice };
 }
 
+/** Money on each engine; PostgreSQL gets two throwaway databases (the issues start from an empty series). */
+async function benchMoneyEngines(pgUrl: string | undefined): Promise<MoneyResult[]> {
+  const results = [await benchMoney("pglite")];
+  if (pgUrl) results.push(await benchMoney("postgres", { pagesDb: await createBenchDatabase(pgUrl), issuesDb: await createBenchDatabase(pgUrl) }));
+  reportMoney(results);
+  return results;
+}
+
+/** `--money`: its figures go into the last full run's results.json, the rest of it kept. */
+function mergeMoneyResults(money: MoneyResult[]): Record<string, unknown> {
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+  } catch {
+    // No earlier run: the file holds only these figures.
+  }
+  return { ...previous, moneyTimestamp: new Date().toISOString(), money };
+}
+
 async function main() {
   buildIfMissing();
   const pgUrlForBackOffice = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -875,6 +898,13 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(mergeBackOfficeResults(backOffice), null, 2)}\n`);
     console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (back-office figures only; the rest kept)`);
+    return;
+  }
+  if (process.argv.includes("--money")) {
+    const money = await benchMoneyEngines(pgUrlForBackOffice);
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(mergeMoneyResults(money), null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (money figures only; the rest kept)`);
     return;
   }
   // Other work on the machine skews every figure: record how busy the CPUs were, and warn when busy.
@@ -917,6 +947,7 @@ async function main() {
 
   report(tool, clientJs, engines, requests, skipped);
   const backOffice = requestsOnly ? undefined : await benchBackOfficeEngines(pgUrl);
+  const money = requestsOnly ? undefined : await benchMoneyEngines(pgUrl);
 
   const base = {
     timestamp: new Date().toISOString(),
@@ -935,6 +966,7 @@ async function main() {
         engines: Object.fromEntries(engines.map((e) => [e.engine, { ...e, requests: requests.find((r) => r.engine === e.engine) }])),
         ...(skipped ? { postgres: skipped } : {}),
         backOffice,
+        money,
       };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
