@@ -29,6 +29,14 @@ try {
     `Customers: ${summary.customers.customers} with ${summary.customers.sites} sites and ${summary.customers.units} units of equipment; ` +
       `${summary.bench.jobs} units in bench repair (${summary.bench.jobCards.join(", ")}); ${summary.products} products and parts.`,
   );
+  const m = summary.money;
+  const rupees = (paise: number) => `Rs ${(paise / 100).toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  console.log(
+    `Money: ${m.quotes} quotes (${Object.entries(m.quotesByState).map(([s, n]) => `${n} ${s.replace("_", " ")}`).join(", ")}); ` +
+      `${m.invoices} tax invoices (${m.b2b} B2B, ${m.interState} with IGST) and ${m.creditNotes} credit note(s); ${m.payments} payments; ` +
+      `${rupees(m.outstandingPaise)} outstanding (${m.overdue} invoices overdue); ${m.contracts} AMC contracts with ${m.contractVisits} visits; ` +
+      `${m.ratings} ratings (${m.published} published, ${m.openFollowUps} follow-up open).`,
+  );
   console.log("Sign in to the back office (npm start prints its address) with one of these numbers; the code is printed on the server's output:");
   for (const s of summary.staff) console.log(`  ${s.mobile}  ${s.name} (${s.role})`);
 } catch (error) {

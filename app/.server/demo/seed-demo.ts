@@ -12,6 +12,7 @@ import { newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import type { RequestStatus } from "~/lib/requests/status.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
+import { seedDemoMoney, type DemoMoneySummary } from "./money.ts";
 import { generator } from "./random.ts";
 
 /**
@@ -121,6 +122,7 @@ export interface DemoSummary {
   customers: DemoCustomersSummary;
   bench: DemoBenchSummary;
   products: number;
+  money: DemoMoneySummary;
 }
 
 export async function seedDemo(now = new Date()): Promise<DemoSummary> {
@@ -357,5 +359,11 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
   const officeMember = STAFF.find((s) => s.role === "office")!;
   const [officeUser] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, officeMember.mobile));
   const bench = await seedDemoBench(db, { now, actorUserId: officeUser?.id ?? null, warrantyMonths: site.promises.warrantyMonths });
-  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products };
+  // The month's money work (~/.server/demo/money.ts): quotes, invoices, payments, contracts and ratings.
+  const member = (role: StaffRole) => {
+    const i = STAFF.findIndex((s) => s.role === role);
+    return { userId: staffRows.find((r) => r.name === STAFF[i]!.name)!.id, name: STAFF[i]!.name, mobile: STAFF[i]!.mobile, role };
+  };
+  const money = await seedDemoMoney(db, { now, office: member("office"), accounts: member("accounts"), owner: member("owner") });
+  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money };
 }
