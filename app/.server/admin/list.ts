@@ -1,5 +1,7 @@
 import { stringify } from "csv-stringify/sync";
+import type { MiddlewareFunction } from "react-router";
 import type { z } from "zod";
+import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**
@@ -122,4 +124,44 @@ export function csvResponse<T>(name: string, columns: CsvColumn<T>[], rows: T[])
       "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
     },
   });
+}
+
+/**
+ * A list screen's `?format=csv`: the route's middleware answers with the file itself (a loader's Response
+ * would be read as page data). The admin layout has already checked the staff member and the screen's
+ * permission; `rows` reads every row of the current filter.
+ */
+export function csvExportMiddleware<F, T>(name: string, schema: z.ZodType<F>, columns: CsvColumn<T>[], rows: (filters: F) => Promise<T[]>): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const url = new URL(request.url);
+    if (url.searchParams.get("format") !== "csv") return next();
+    staffOf(context);
+    const { filters } = parseListQuery(url, schema);
+    return csvResponse(name, columns, await rows(filters));
+  };
+}
+
+/**
+ * What every list screen draws around its rows: a tab per filter with its count (the default tab's link
+ * drops `show`), the next and first pages' links, and the CSV link, all keeping the rest of the query.
+ */
+export function listLinks(
+  url: URL,
+  current: { show: string },
+  cursor: Cursor | undefined,
+  page: { next: string | null; counts: Readonly<Record<string, number>> },
+  tabs: ReadonlyArray<{ value: string; label: string }>,
+  defaultShow: string,
+) {
+  return {
+    tabs: tabs.map((f) => ({
+      href: listHref(url, { show: f.value === defaultShow ? null : f.value }),
+      label: f.label,
+      current: f.value === current.show,
+      count: page.counts[f.value] ?? 0,
+    })),
+    nextHref: page.next ? listHref(url, { after: page.next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
+  };
 }

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
 import { seo } from "~/.server/seo.ts";
@@ -11,7 +11,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
-import { BILLING_PLANS, CONTRACT_FILTERS, contractListSchema, type ContractFilter, type ContractListFilters } from "~/lib/forms/admin/contracts.ts";
+import { BILLING_PLANS, CONTRACT_FILTERS, contractListSchema, type ContractListFilters } from "~/lib/forms/admin/contracts.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
@@ -42,34 +42,17 @@ const CSV_COLUMNS: CsvColumn<ContractListItem>[] = [
   { header: "Next visit", value: (r) => r.nextVisit },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, contractListSchema);
-    return csvResponse("contracts", CSV_COLUMNS, await exportContracts(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("contracts", contractListSchema, CSV_COLUMNS, (filters) => exportContracts(filters))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, contractListSchema);
   const [page, site] = await Promise.all([listContracts(filters, cursor), getSiteSettings()]);
-  const tabs = CONTRACT_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "active" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value as ContractFilter],
-  }));
   return {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...listLinks(url, filters, cursor, page, CONTRACT_FILTERS, "active"),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Contracts (AMC): Back Office", description: "Annual maintenance contracts: visits, renewals and billing.", path: PATH, noindex: true }),
   };

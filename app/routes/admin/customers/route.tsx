@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCustomers, listCustomers, type CustomerListItem } from "~/.server/customers/list.ts";
 import { seo } from "~/.server/seo.ts";
@@ -10,7 +10,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { CUSTOMER_FILTERS, customerListSchema, type CustomerFilter, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
+import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -45,34 +45,17 @@ const CSV_COLUMNS: CsvColumn<CustomerListItem>[] = [
   { header: "Erased", value: (r) => (r.erased ? "Yes" : "") },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, customerListSchema);
-    return csvResponse("customers", CSV_COLUMNS, await exportCustomers(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("customers", customerListSchema, CSV_COLUMNS, (filters) => exportCustomers(filters))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, customerListSchema);
   const [page, site] = await Promise.all([listCustomers(filters, cursor), getSiteSettings()]);
-  const tabs = CUSTOMER_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "active" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value as CustomerFilter],
-  }));
   return {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...listLinks(url, filters, cursor, page, CUSTOMER_FILTERS, "active"),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Customers: Back Office", description: "Every customer: their sites, equipment and requests.", path: PATH, noindex: true }),
   };

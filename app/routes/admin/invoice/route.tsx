@@ -223,6 +223,11 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
         }
         actions={
           <>
+            {isInvoice && page.duePaise > 0 && (
+              <ButtonLink href={`/admin/payments/new?customer=${encodeURIComponent(page.customerReference)}&invoice=${page.id}`} primary>
+                Record a payment
+              </ButtonLink>
+            )}
             <ButtonLink href={`${pathOf(page.id)}/pdf`}>Download the PDF</ButtonLink>
             {isInvoice && (
               <ConfirmButton intent="resend" confirm="Send the invoice to the customer again by SMS (and e-mail)?">

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
 import { seo } from "~/.server/seo.ts";
@@ -11,7 +11,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
-import { INVOICE_FILTERS, invoiceListSchema, invoiceStatusLabel, type InvoiceFilter, type InvoiceListFilters } from "~/lib/forms/admin/invoices.ts";
+import { INVOICE_FILTERS, invoiceListSchema, invoiceStatusLabel, type InvoiceListFilters } from "~/lib/forms/admin/invoices.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
@@ -46,34 +46,17 @@ const CSV_COLUMNS: CsvColumn<InvoiceListItem>[] = [
   { header: "Status", value: (r) => invoiceStatusLabel(r.kind, r.status) },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, invoiceListSchema);
-    return csvResponse("invoices", CSV_COLUMNS, await exportInvoices(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("invoices", invoiceListSchema, CSV_COLUMNS, (filters) => exportInvoices(filters))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, invoiceListSchema);
   const [page, site] = await Promise.all([listInvoices(filters, cursor), getSiteSettings()]);
-  const tabs = INVOICE_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "all" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value as InvoiceFilter],
-  }));
   return {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...listLinks(url, filters, cursor, page, INVOICE_FILTERS, "all"),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Invoices: Back Office", description: "GST tax invoices and credit notes.", path: PATH, noindex: true }),
   };

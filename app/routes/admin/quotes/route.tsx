@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
 import { seo } from "~/.server/seo.ts";
@@ -11,7 +11,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
-import { QUOTE_FILTERS, QUOTE_STATUS_LABELS, quoteListSchema, type QuoteFilter, type QuoteListFilters } from "~/lib/forms/admin/quotes.ts";
+import { QUOTE_FILTERS, QUOTE_STATUS_LABELS, quoteListSchema, type QuoteListFilters } from "~/lib/forms/admin/quotes.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
@@ -38,34 +38,17 @@ const CSV_COLUMNS: CsvColumn<QuoteListItem>[] = [
   { header: "Sent", value: (r) => r.sentAt },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, quoteListSchema);
-    return csvResponse("quotes", CSV_COLUMNS, await exportQuotes(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("quotes", quoteListSchema, CSV_COLUMNS, (filters) => exportQuotes(filters))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, quoteListSchema);
   const [page, site] = await Promise.all([listQuotes(filters, cursor), getSiteSettings()]);
-  const tabs = QUOTE_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "all" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value as QuoteFilter],
-  }));
   return {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...listLinks(url, filters, cursor, page, QUOTE_FILTERS, "all"),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Quotes: Back Office", description: "Quotes to customers, by state, with their value.", path: PATH, noindex: true }),
   };
