@@ -31,7 +31,7 @@ export function DataTable<T>({
   if (data.length === 0) return <p className="my-6 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">{empty}</p>;
   return (
     // Focusable, so that a keyboard user can scroll a table wider than the screen (axe: scrollable-region-focusable).
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">

@@ -240,7 +240,7 @@ function RatingsTable({
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No ratings yet.</p>
       ) : (
-        <div role="region" aria-label={title} tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+        <div role="region" aria-label={title} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead className="bg-slate-50 dark:bg-slate-900">
