@@ -14,3 +14,42 @@ export function SearchField({ id, value, hint, label = "Search" }: { id: string;
     </div>
   );
 }
+
+/**
+ * A list's search form on its own: the box, Search, and Clear once something is searched. It keeps the tab
+ * (`show`) the list is on, unless that is the default one, so searching never changes which rows are shown.
+ */
+export function ListSearch({
+  path,
+  label,
+  id,
+  hint,
+  q,
+  show,
+  defaultShow,
+}: {
+  path: string;
+  label: string;
+  id: string;
+  hint: string;
+  q: string | undefined;
+  show: string;
+  defaultShow: string;
+}) {
+  return (
+    <form method="get" action={path} role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+      {show !== defaultShow && <input type="hidden" name="show" value={show} />}
+      <SearchField id={id} value={q} hint={hint} />
+      <div className="flex gap-3 pb-7">
+        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          Search
+        </button>
+        {q && (
+          <a href={show === defaultShow ? path : `${path}?show=${show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
+            Clear
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -14,7 +14,7 @@ import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
-import { SearchField } from "~/components/admin/search-field.tsx";
+import { ListSearch } from "~/components/admin/search-field.tsx";
 
 /**
  * /admin/customers: one row per customer, searched by mobile, name, company, GSTIN or reference, with tabs
@@ -160,20 +160,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         }
       />
       <FilterTabs label="Which customers" tabs={tabs} />
-      <form method="get" action={PATH} role="search" aria-label="Customers" className="mb-4 flex flex-wrap items-end gap-3">
-        {filters.show !== "active" && <input type="hidden" name="show" value={filters.show} />}
-        <SearchField id="customer-q" value={filters.q} hint="Mobile number, name, company, GSTIN or reference (CU-…)." />
-        <div className="flex gap-3 pb-7">
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            Search
-          </button>
-          {filters.q && (
-            <a href={filters.show === "active" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
-              Clear
-            </a>
-          )}
-        </div>
-      </form>
+      <ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />
       <DataTable caption="Customers, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
       <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
     </div>

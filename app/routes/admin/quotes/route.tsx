@@ -8,7 +8,7 @@ import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
-import { SearchField } from "~/components/admin/search-field.tsx";
+import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { QUOTE_FILTERS, QUOTE_STATUS_LABELS, quoteListSchema, type QuoteListFilters } from "~/lib/forms/admin/quotes.ts";
@@ -115,20 +115,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
         }
       />
       <FilterTabs label="Which quotes" tabs={tabs} />
-      <form method="get" action={PATH} role="search" aria-label="Quotes" className="mb-4 flex flex-wrap items-end gap-3">
-        {filters.show !== "all" && <input type="hidden" name="show" value={filters.show} />}
-        <SearchField id="quote-q" value={filters.q} hint="Quote reference, or the customer's name, company or reference." />
-        <div className="flex gap-3 pb-7">
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            Search
-          </button>
-          {filters.q && (
-            <a href={filters.show === "all" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
-              Clear
-            </a>
-          )}
-        </div>
-      </form>
+      <ListSearch path={PATH} label="Quotes" id="quote-q" hint="Quote reference, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />
       <DataTable caption="Quotes, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
       <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
     </div>
