@@ -153,11 +153,13 @@ export const requestPhotos = pgTable(
     bytes: integer("bytes").notNull(),
     originalName: text("original_name").notNull(),
     /** Who added it: the customer with the request, or a technician on site (then uploadedBy is set). */
-    source: text("source", { enum: ["customer", "technician", "office"] }).notNull().default("customer"),
+    source: text("source", { enum: ["customer", "technician", "office", "video"] }).notNull().default("customer"),
     uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     caption: text("caption"),
     /** Set for a photo of a unit booked in for bench repair (its condition on arrival, a test). */
     benchJobId: integer("bench_job_id").references((): AnyPgColumn => benchJobs.id, { onDelete: "set null" }),
+    /** A snapshot the engineer took during a video diagnosis call (source "video"). */
+    videoCallId: integer("video_call_id").references((): AnyPgColumn => videoCalls.id, { onDelete: "set null" }),
     /** A photo sent again from a phone's offline queue is stored once. */
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -231,11 +233,23 @@ export const outbox = pgTable(
     /** Set while a worker holds the message; a stale lock (crashed worker) is taken over. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The provider's id for the sent message: what its delivery report quotes. */
+    providerMessageId: text("provider_message_id"),
+    /** From the provider's delivery report (SMS, WhatsApp): "delivered", "failed", "read"... */
+    deliveryStatus: text("delivery_status"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** The customer the message went to, when known: it joins their thread in /admin/communications. */
+    customerId: integer("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
     /** One message per event and recipient, however often the event is reported. */
     dedupeKey: text("dedupe_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("outbox_due").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due").on(t.status, t.nextAttemptAt),
+    index("outbox_created").on(t.channel, t.createdAt, t.id),
+    index("outbox_provider_message").on(t.providerMessageId),
+    index("outbox_customer").on(t.customerId, t.createdAt),
+  ],
 );
 
 /**
@@ -569,6 +583,15 @@ export const customers = pgTable(
     /** Bumped by every change: a change made on an older version is refused, never lost. */
     version: integer("version").notNull().default(1),
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * Marketing consent, separate from the service consent given with a request (DPDP Act: one purpose per
+     * consent). Campaigns reach only a customer with marketingConsentAt set and marketingOptedOutAt null.
+     */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    marketingConsentVersion: text("marketing_consent_version"),
+    /** How the consent was given: "portal", "form", "office" (recorded on the customer's word). */
+    marketingConsentSource: text("marketing_consent_source"),
+    marketingOptedOutAt: timestamp("marketing_opted_out_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1188,4 +1211,338 @@ export const feedback = pgTable(
     index("feedback_published").on(t.publishStatus, t.publishedAt),
     index("feedback_follow_up").on(t.followUp),
   ],
+);
+
+// ── Issue 12: the live layer and every conversation ──────────────────────────────────────────────────
+
+/**
+ * Every live event, kept for a day so that a stream that reconnects with Last-Event-ID catches up on what
+ * it missed. `audience` says who may read it (checked per event and per stream on the server):
+ * "staff:<permission>", "customer:<customerId>", "technician:<technicianProfileId>", "user:<userId>",
+ * "video:<callId>" or "public".
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    audience: text("audience").notNull(),
+    /** e.g. "request.created", "request.updated", "notification", "ticket.message", "video.signal". */
+    kind: text("kind").notNull(),
+    data: jsonb("data").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("live_events_created").on(t.createdAt)],
+);
+
+/**
+ * One row per browser session of the public site (spec §7: sessionId is "session-" + a timestamp + random
+ * text, kept in sessionStorage). No cookie and no address: only the page it was last on and when.
+ */
+export const visitorSessions = pgTable(
+  "visitor_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    pagePath: text("page_path").notNull(),
+    pings: integer("pings").notNull().default(1),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("visitor_sessions_last_seen").on(t.lastSeenAt), index("visitor_sessions_first_seen").on(t.firstSeenAt)],
+);
+
+/** A staff member's alert: a new request, an emergency, a response time near or past, a quote answer... */
+export const staffNotifications = pgTable(
+  "staff_notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The kind of alert (~/.server/notifications/staff-alerts.ts): "request.new", "request.emergency"... */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** The record it is about, a back-office path. */
+    link: text("link").notNull(),
+    /** One alert per event and person, however often the event is reported. */
+    dedupeKey: text("dedupe_key").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_notifications_dedupe").on(t.userId, t.dedupeKey),
+    index("staff_notifications_user").on(t.userId, t.createdAt, t.id),
+    index("staff_notifications_unread").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Per person and kind of alert: which channels it goes to (in-app, SMS, e-mail). No row: the defaults. */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    inApp: boolean("in_app").notNull().default(true),
+    sms: boolean("sms").notNull().default(false),
+    email: boolean("email").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * One customer's conversation across every channel (/admin/communications): SMS, e-mail and WhatsApp sent
+ * and received, calls logged, notes. Inbound forms and the outbox's messages join the thread by reference
+ * (inboundMessageId, outboxId), so nothing is stored twice.
+ */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    /** +91 and ten digits: how an unknown sender's messages are grouped until they are a customer. */
+    mobile: text("mobile"),
+    channel: text("channel", { enum: ["sms", "email", "whatsapp", "call", "form", "note"] }).notNull(),
+    direction: text("direction", { enum: ["in", "out"] }).notNull(),
+    body: text("body").notNull().default(""),
+    subject: text("subject"),
+    /** A WhatsApp template's name or an SMS template's name, when sent from one. */
+    template: text("template"),
+    status: text("status").notNull().default("recorded"),
+    /** The provider's message id (WhatsApp wamid, SMS id): a repeated webhook is stored once. */
+    externalId: text("external_id").unique(),
+    outboxId: integer("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+    inboundMessageId: integer("inbound_message_id").references(() => inboundMessages.id, { onDelete: "set null" }),
+    serviceRequestId: integer("service_request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A call's length; a message's media or provider details. */
+    meta: jsonb("meta").notNull().default({}),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversation_messages_customer").on(t.customerId, t.createdAt, t.id),
+    index("conversation_messages_mobile").on(t.mobile, t.createdAt),
+    index("conversation_messages_created").on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Every inbound webhook (SMS delivery reports, WhatsApp, and later others): its id is unique per provider,
+ * so a replay changes nothing; refusals are kept too, with why.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    /** The provider's event id, or a hash of the body when it has none. */
+    externalId: text("external_id").notNull(),
+    outcome: text("outcome", { enum: ["applied", "refused", "ignored"] }).notNull(),
+    reason: text("reason"),
+    payload: jsonb("payload").notNull().default({}),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("webhook_events_external").on(t.provider, t.externalId), index("webhook_events_received").on(t.receivedAt)],
+);
+
+/**
+ * The DLT template registry (/admin/sms): each SMS text registered on the DLT platform, with its template id
+ * and sender id. An SMS is sent only from an active template here; the names match ~/.server/notifications/templates.ts.
+ */
+export const smsTemplates = pgTable("sms_templates", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  dltTemplateId: text("dlt_template_id").notNull().unique(),
+  senderId: text("sender_id").notNull(),
+  /** The registered text, one `{#var#}` per variable. */
+  text: text("text").notNull(),
+  variables: jsonb("variables").$type<string[]>().notNull().default([]),
+  category: text("category", { enum: ["service", "transactional", "promotional"] }).notNull().default("service"),
+  active: boolean("active").notNull().default(true),
+  version: integer("version").notNull().default(1),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** E-mail templates (/admin/emails), editable with a preview; a row overrides the built-in text of that name. */
+export const emailTemplates = pgTable("email_templates", {
+  name: text("name").primaryKey(),
+  subject: text("subject").notNull(),
+  /** Markdown, with {{variable}} placeholders. */
+  body: text("body").notNull(),
+  version: integer("version").notNull().default(1),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** WhatsApp message templates approved by Meta: the only messages allowed outside the 24-hour window. */
+export const whatsappTemplates = pgTable(
+  "whatsapp_templates",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    language: text("language").notNull().default("en"),
+    category: text("category", { enum: ["utility", "marketing", "authentication"] }).notNull().default("utility"),
+    /** The body with {{1}}, {{2}}... */
+    body: text("body").notNull(),
+    status: text("status", { enum: ["approved", "pending", "rejected", "paused"] }).notNull().default("approved"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("whatsapp_templates_name_language").on(t.name, t.language)],
+);
+
+/** A marketing campaign (/admin/marketing): to customers with marketing consent only, at a set rate. */
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull().unique(),
+    name: text("name").notNull(),
+    channel: text("channel", { enum: ["sms", "email", "whatsapp"] }).notNull(),
+    /** SMS: an sms_templates name (promotional); WhatsApp: a whatsapp_templates name; e-mail: null. */
+    template: text("template"),
+    subject: text("subject"),
+    body: text("body").notNull().default(""),
+    /** The segment: { service?, city?, amcExpiringWithinDays? }. */
+    segment: jsonb("segment").notNull().default({}),
+    status: text("status", { enum: ["draft", "sending", "paused", "finished", "cancelled"] }).notNull().default("draft"),
+    ratePerMinute: integer("rate_per_minute").notNull().default(60),
+    version: integer("version").notNull().default(1),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("campaigns_created").on(t.createdAt, t.id)],
+);
+
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "sent", "delivered", "opted_out", "failed", "skipped"] }).notNull().default("queued"),
+    outboxId: integer("outbox_id").references(() => outbox.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.customerId] }), index("campaign_recipients_status").on(t.campaignId, t.status)],
+);
+
+/**
+ * A help-desk ticket (/admin/help-desk): from the customer portal's "Get help", the contact form, inbound
+ * WhatsApp or the chatbot's hand-off. Its SLA is its first-response and resolution targets.
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. TK-2611-0007. */
+    reference: text("reference").notNull().unique(),
+    source: text("source", { enum: ["portal", "contact", "whatsapp", "chatbot", "office"] }).notNull(),
+    subject: text("subject").notNull(),
+    status: text("status", { enum: ["open", "pending", "resolved", "closed"] }).notNull().default("open"),
+    priority: text("priority", { enum: ["low", "normal", "high", "urgent"] }).notNull().default("normal"),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    serviceRequestId: integer("service_request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    inboundMessageId: integer("inbound_message_id").references(() => inboundMessages.id, { onDelete: "set null" }),
+    contactName: text("contact_name"),
+    contactMobile: text("contact_mobile"),
+    contactEmail: text("contact_email"),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true }).notNull(),
+    resolutionDueAt: timestamp("resolution_due_at", { withTimezone: true }).notNull(),
+    firstRespondedAt: timestamp("first_responded_at", { withTimezone: true }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    idempotencyKey: text("idempotency_key").unique(),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tickets_status").on(t.status, t.createdAt, t.id),
+    index("tickets_customer").on(t.customerId, t.createdAt),
+    index("tickets_assignee").on(t.assigneeId, t.status),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    author: text("author", { enum: ["customer", "staff", "bot", "system"] }).notNull(),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    /** An internal note: never shown to the customer. */
+    internal: boolean("internal").notNull().default(false),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_messages_ticket").on(t.ticketId, t.createdAt, t.id)],
+);
+
+/** The help desk's canned replies. */
+export const cannedReplies = pgTable("canned_replies", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull().unique(),
+  body: text("body").notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A remote video diagnosis call (/admin/video-calls): scheduled from a request, browser to browser. */
+export const videoCalls = pgTable(
+  "video_calls",
+  {
+    id: serial("id").primaryKey(),
+    /** e.g. VC-2611-0007. */
+    reference: text("reference").notNull().unique(),
+    serviceRequestId: integer("service_request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["scheduled", "live", "ended", "cancelled", "missed"] }).notNull().default("scheduled"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The engineer who took the call. */
+    engineerId: integer("engineer_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    durationSeconds: integer("duration_seconds"),
+    /** Who joined and when: [{ role, name, joinedAt, leftAt }]. */
+    participants: jsonb("participants").notNull().default([]),
+    notes: text("notes"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("video_calls_scheduled").on(t.scheduledAt, t.id), index("video_calls_request").on(t.serviceRequestId)],
+);
+
+/** Reports and documents that /investors publishes (PDF), uploaded in /admin/investors. */
+export const investorDocuments = pgTable(
+  "investor_documents",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** e.g. "FY 2025-26", "Q2 FY 2026-27". */
+    period: text("period"),
+    /** Relative to the storage directory. */
+    path: text("path").notNull(),
+    fileName: text("file_name").notNull(),
+    bytes: integer("bytes").notNull(),
+    published: boolean("published").notNull().default(true),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("investor_documents_published").on(t.published, t.createdAt)],
 );
