@@ -11,7 +11,7 @@ import { getServerConfig } from "~/.server/config.ts";
  * Token: `<id>.<expiry, seconds since 1970, base 36>.<HMAC-SHA256, first 96 bits, base64url: 16 characters>`.
  * It is kept under 30 characters, DLT's limit for one SMS variable, so an SMS can carry the link.
  */
-export const SIGNED_LINK_KINDS = ["quote", "invoice", "receipt", "feedback", "contract"] as const;
+export const SIGNED_LINK_KINDS = ["quote", "invoice", "receipt", "feedback", "contract", "ticket", "video", "optout"] as const;
 export type SignedLinkKind = (typeof SIGNED_LINK_KINDS)[number];
 
 /** How long each kind of link stays good, in days. */
@@ -21,6 +21,12 @@ export const SIGNED_LINK_DAYS: Record<SignedLinkKind, number> = {
   receipt: 400,
   feedback: 30,
   contract: 400,
+  /** A help-desk ticket's thread, for the customer to read and reply (issue 12 §5). */
+  ticket: 90,
+  /** A video diagnosis call's page; the call itself checks its own schedule (§7). */
+  video: 14,
+  /** A marketing message's opt-out link (§4): it must keep working long after the campaign. */
+  optout: 3650,
 };
 
 function signature(kind: SignedLinkKind, id: number, expiry: string): string {
