@@ -42,6 +42,10 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   contractRenewal: "1007000000000000058",
   contractRenewalAlert: "1007000000000000059",
   contractVisitDue: "1007000000000000060",
+  // Help desk (issue 12 §5)
+  ticketAcknowledgement: "1007000000000000601",
+  ticketReply: "1007000000000000602",
+  // End help desk
 } as const;
 
 export interface DltTemplate {
@@ -231,6 +235,20 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
     variables: ["business", "reference", "contract", "due"],
   },
+  // Help desk (issue 12 §5): the link is the site's address and a signed ticket token (~/.server/links/signed.ts).
+  /** To the customer: their ticket is open, with the page to read and answer the thread. */
+  ticketAcknowledgement: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.ticketAcknowledgement,
+    text: "{#var#}: we have your message, ticket {#var#}. We will reply within {#var#} hours. Read or reply at {#var#}/d/ticket/{#var#}",
+    variables: ["business", "reference", "hours", "siteUrl", "token"],
+  },
+  /** To the customer: the office answered their ticket (the answer is on the page, never in the SMS). */
+  ticketReply: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.ticketReply,
+    text: "{#var#}: we have replied to your ticket {#var#}. Read the reply and answer at {#var#}/d/ticket/{#var#}",
+    variables: ["business", "reference", "siteUrl", "token"],
+  },
+  // End help desk
 };
 
 /** DLT's limit on one variable's length. */
