@@ -1,0 +1,196 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Live updates in the browser: one shared EventSource per page (GET /live/events), whatever the number of
+ * components listening. The server decides what this visitor may read (their session, plus any grants a
+ * loader issued for a signed link); the hooks only listen. Never import this from a public (marketing) page:
+ * those pages keep their small JavaScript and have nothing live.
+ *
+ * Reconnecting follows the spec's backoff, not EventSource's own: on an error the stream is closed and
+ * reopened after 1 s, doubling to 16 s, with jitter; a reopen we choose ourselves (a new grant) waits 100 ms.
+ * Each reopen passes the last event id (?lastEventId=) so that the server replays what was missed.
+ */
+export interface LiveEvent {
+  id: number;
+  kind: string;
+  data: Record<string, unknown>;
+}
+
+export interface LiveOptions {
+  /** Signed grants (issueLiveGrant) from the loader, for audiences the session alone does not admit. */
+  grants?: readonly string[] | undefined;
+}
+
+type Subscriber = { onEvent: (event: LiveEvent) => void; grants: readonly string[] };
+
+const FIRST_DELAY_MS = 1000;
+const MAX_DELAY_MS = 16_000;
+const CLIENT_CLOSE_DELAY_MS = 100;
+
+/** The spec's delay before reconnect attempt `attempt` (0-based): 1 s doubling, capped at 16 s, with jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(attempt, 10));
+  // "Full" jitter on the upper half: between half the step and the step, so that many clients that lost the
+  // server at once do not come back at the same moment, yet none waits longer than the cap.
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+const subscribers = new Set<Subscriber>();
+let source: EventSource | undefined;
+let sourceGrants = "";
+let lastEventId: number | undefined;
+let attempt = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** The server said this visitor may not listen (signed out): stop until the page changes subscribers. */
+let refused = false;
+
+function wantedGrants(): string {
+  const all = new Set<string>();
+  for (const s of subscribers) for (const g of s.grants) all.add(g);
+  return [...all].sort().join(" ");
+}
+
+function streamUrl(grants: string): string {
+  const params = new URLSearchParams();
+  for (const g of grants ? grants.split(" ") : []) params.append("grant", g);
+  if (lastEventId !== undefined) params.set("lastEventId", String(lastEventId));
+  const query = params.toString();
+  return `/live/events${query ? `?${query}` : ""}`;
+}
+
+function dispatch(event: LiveEvent): void {
+  for (const s of [...subscribers]) {
+    try {
+      s.onEvent(event);
+    } catch (error) {
+      console.error("A live event handler failed:", error);
+    }
+  }
+}
+
+function close(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  source?.close();
+  source = undefined;
+}
+
+function schedule(delay: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = undefined;
+    open();
+  }, delay);
+}
+
+function open(): void {
+  close();
+  if (subscribers.size === 0 || refused || typeof EventSource === "undefined") return;
+  sourceGrants = wantedGrants();
+  const es = new EventSource(streamUrl(sourceGrants));
+  source = es;
+  es.onopen = () => {
+    attempt = 0;
+  };
+  es.onmessage = (message: MessageEvent<string>) => {
+    const id = Number(message.lastEventId);
+    if (Number.isSafeInteger(id) && id > 0) {
+      // The server replays by id: an event seen already (a replay racing a live delivery) is skipped.
+      if (lastEventId !== undefined && id <= lastEventId) return;
+      lastEventId = id;
+    }
+    let parsed: { kind?: unknown; data?: unknown };
+    try {
+      parsed = JSON.parse(message.data) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (typeof parsed.kind !== "string") return;
+    dispatch({ id, kind: parsed.kind, data: (parsed.data ?? {}) as Record<string, unknown> });
+  };
+  // The server ends a stream whose session ended: no point reconnecting until the page changes.
+  es.addEventListener("end", () => {
+    refused = true;
+    close();
+  });
+  es.onerror = () => {
+    if (source !== es) return;
+    // Close it ourselves: EventSource's own retry is neither the spec's backoff nor aware of grants.
+    close();
+    schedule(backoffDelay(attempt++));
+  };
+}
+
+function subscribe(subscriber: Subscriber): () => void {
+  subscribers.add(subscriber);
+  refused = false;
+  const grants = wantedGrants();
+  if (!source && timer === undefined) schedule(0);
+  else if (source && grants !== sourceGrants) schedule(CLIENT_CLOSE_DELAY_MS);
+  return () => {
+    subscribers.delete(subscriber);
+    if (subscribers.size === 0) {
+      // Moving between two live pages unmounts one and mounts the other: keep the stream for a moment.
+      schedule(CLIENT_CLOSE_DELAY_MS * 5);
+    }
+  };
+}
+
+/** Calls onEvent for every live event this page may read. One shared stream per page. */
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, options: LiveOptions = {}): void {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  const grants = (options.grants ?? []).join(" ");
+  useEffect(() => {
+    return subscribe({ onEvent: (e) => handler.current(e), grants: grants ? grants.split(" ") : [] });
+  }, [grants]);
+}
+
+/** Whether an event's kind is one of `kinds`: "request.updated" exactly, or "ticket." for every "ticket.*". */
+export function kindMatches(kind: string, kinds: readonly string[]): boolean {
+  return kinds.some((k) => kind === k || (k.endsWith(".") ? kind.startsWith(k) : kind.startsWith(`${k}.`)));
+}
+
+/**
+ * Reloads the route's loaders (React Router's revalidator: form state and focus are kept) when an event of
+ * one of `kinds` arrives. Bursts are coalesced: at most one revalidation running, one more queued.
+ * Returns how many live updates have been applied, for a polite "updated" note.
+ */
+export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions = {}): number {
+  const revalidator = useRevalidator();
+  const state = useRef({ pending: false, running: false });
+  const [updates, setUpdates] = useState(0);
+  const key = kinds.join(" ");
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  useLiveEvents(
+    (event) => {
+      if (!kindMatches(event.kind, key.split(" "))) return;
+      const s = state.current;
+      if (s.running) {
+        s.pending = true;
+        return;
+      }
+      const run = () => {
+        s.running = true;
+        s.pending = false;
+        void revalidate
+          .current()
+          .catch(() => undefined)
+          .finally(() => {
+            s.running = false;
+            setUpdates((n) => n + 1);
+            if (s.pending) run();
+          });
+      };
+      run();
+    },
+    options,
+  );
+  return updates;
+}
