@@ -42,6 +42,10 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   contractRenewal: "1007000000000000058",
   contractRenewalAlert: "1007000000000000059",
   contractVisitDue: "1007000000000000060",
+  // Video calls (issue 12 §7)
+  videoCallBooked: "1007000000000000701",
+  videoCallCancelled: "1007000000000000702",
+  // End video calls
   // Help desk (issue 12 §5)
   ticketAcknowledgement: "1007000000000000601",
   ticketReply: "1007000000000000602",
@@ -231,6 +235,20 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
   },
   /** To the customer when a preventive-maintenance visit falls due and its job is made. */
   contractVisitDue: {
+  // Video calls (issue 12 §7): the link is the site's address and a signed video token (~/.server/links/signed.ts).
+  /** To the customer: a video call about their request is booked (or moved), with the page to join it from. */
+  videoCallBooked: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.videoCallBooked,
+    text: "{#var#}: a video call with our engineer about request {#var#} is booked for {#var#}. Join from your phone at {#var#}/d/video/{#var#}",
+    variables: ["business", "reference", "when", "siteUrl", "token"],
+  },
+  /** To the customer: the booked video call is called off. */
+  videoCallCancelled: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.videoCallCancelled,
+    text: "{#var#}: the video call about request {#var#} booked for {#var#} is cancelled. We will call you to arrange another time.",
+    variables: ["business", "reference", "when"],
+  },
+  // End video calls
     id: SAMPLE_DLT_TEMPLATE_IDS.contractVisitDue,
     text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
     variables: ["business", "reference", "contract", "due"],
