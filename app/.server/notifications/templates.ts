@@ -42,6 +42,9 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   contractRenewal: "1007000000000000058",
   contractRenewalAlert: "1007000000000000059",
   contractVisitDue: "1007000000000000060",
+  // Staff notifications (issue 12 §3): a staff member's alert by SMS, for a kind they chose SMS for.
+  staffAlert: "1007000000000001201",
+  // End staff notifications
   // Video calls (issue 12 §7)
   videoCallBooked: "1007000000000000701",
   videoCallCancelled: "1007000000000000702",
@@ -253,6 +256,14 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
     variables: ["business", "reference", "contract", "due"],
   },
+  // Staff notifications (issue 12 §3)
+  /** To a staff member who chose SMS for a kind of alert (~/.server/notifications/staff-alerts.ts). */
+  staffAlert: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.staffAlert,
+    text: "{#var#}: {#var#}. Details are in Notifications in the back office.",
+    variables: ["kind", "title"],
+  },
+  // End staff notifications
   // Help desk (issue 12 §5): the link is the site's address and a signed ticket token (~/.server/links/signed.ts).
   /** To the customer: their ticket is open, with the page to read and answer the thread. */
   ticketAcknowledgement: {

@@ -1,0 +1,65 @@
+import type { StaffRole } from "~/lib/auth/permissions.ts";
+
+/**
+ * The kinds of staff alert (issue 12, §3) and where each goes by default. Shared with the browser: the
+ * notifications screen draws its filter and its preferences table from this list. Who receives a kind is
+ * decided by the permission its caller passes (~/.server/notifications/staff-alerts.ts); how it reaches them
+ * is each person's choice, with these defaults until they save their own.
+ */
+export const ALERT_KINDS = [
+  "request.new",
+  "request.emergency",
+  "request.response-due",
+  "request.response-overdue",
+  "quote.approved",
+  "quote.changes",
+  "payment.received",
+  "feedback.low",
+  "ticket.new",
+  "whatsapp.inbound",
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  "request.new": "New service request",
+  "request.emergency": "Emergency request",
+  "request.response-due": "Response due soon",
+  "request.response-overdue": "Response overdue",
+  "quote.approved": "Quote approved",
+  "quote.changes": "Quote changes asked",
+  "payment.received": "Payment received",
+  "feedback.low": "Low rating",
+  "ticket.new": "New help-desk ticket",
+  "whatsapp.inbound": "WhatsApp message",
+};
+
+export function isAlertKind(value: unknown): value is AlertKind {
+  return typeof value === "string" && (ALERT_KINDS as readonly string[]).includes(value);
+}
+
+export interface AlertChannels {
+  inApp: boolean;
+  sms: boolean;
+  email: boolean;
+}
+
+const IN_APP: AlertChannels = { inApp: true, sms: false, email: false };
+
+/**
+ * The defaults: every alert in the app (the bell). Owners also get by SMS what cannot wait (an emergency, a
+ * response about to be missed or missed) and by SMS and e-mail what they were already told before these
+ * alerts existed (the response escalation and a low rating). Nobody gets SMS they did not ask for otherwise.
+ */
+export function defaultChannels(role: StaffRole, kind: AlertKind): AlertChannels {
+  if (role !== "owner") return IN_APP;
+  switch (kind) {
+    case "request.emergency":
+    case "request.response-overdue":
+      return { inApp: true, sms: true, email: false };
+    case "request.response-due":
+    case "feedback.low":
+      return { inApp: true, sms: true, email: true };
+    default:
+      return IN_APP;
+  }
+}
