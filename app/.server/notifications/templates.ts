@@ -42,13 +42,13 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   contractRenewal: "1007000000000000058",
   contractRenewalAlert: "1007000000000000059",
   contractVisitDue: "1007000000000000060",
-  // Staff notifications (issue 12 §3): a staff member's alert by SMS, for a kind they chose SMS for.
-  staffAlert: "1007000000000001201",
-  // End staff notifications
   // Video calls (issue 12 §7)
   videoCallBooked: "1007000000000000701",
   videoCallCancelled: "1007000000000000702",
   // End video calls
+  // Staff notifications (issue 12 §3): a staff member's alert by SMS, for a kind they chose SMS for.
+  staffAlert: "1007000000000001201",
+  // End staff notifications
   // Help desk (issue 12 §5)
   ticketAcknowledgement: "1007000000000000601",
   ticketReply: "1007000000000000602",
@@ -238,6 +238,10 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
   },
   /** To the customer when a preventive-maintenance visit falls due and its job is made. */
   contractVisitDue: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.contractVisitDue,
+    text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
+    variables: ["business", "reference", "contract", "due"],
+  },
   // Video calls (issue 12 §7): the link is the site's address and a signed video token (~/.server/links/signed.ts).
   /** To the customer: a video call about their request is booked (or moved), with the page to join it from. */
   videoCallBooked: {
@@ -252,10 +256,6 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     variables: ["business", "reference", "when"],
   },
   // End video calls
-    id: SAMPLE_DLT_TEMPLATE_IDS.contractVisitDue,
-    text: "{#var#}: preventive maintenance visit {#var#} under contract {#var#} is due on {#var#}. We will call to fix a time.",
-    variables: ["business", "reference", "contract", "due"],
-  },
   // Staff notifications (issue 12 §3)
   /** To a staff member who chose SMS for a kind of alert (~/.server/notifications/staff-alerts.ts). */
   staffAlert: {
