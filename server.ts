@@ -148,6 +148,13 @@ app.all("*", async (c) => {
 
 const listener = getRequestListener(app.fetch);
 const server = http.createServer((req, res) => {
+  // Live updates (issue 12 §1, ADR 020): the event stream is served on Node's own response, ahead of the page
+  // cache, compression and ETags, which would buffer it; the address is found as for every other request.
+  if (req.url === entry.LIVE_EVENTS_PATH || req.url?.startsWith(`${entry.LIVE_EVENTS_PATH}?`)) {
+    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : undefined;
+    void entry.handleLiveEvents(req, res, forwarded || req.socket.remoteAddress || "unknown");
+    return;
+  }
   if (vite) vite.middlewares(req, res, () => listener(req, res));
   else void listener(req, res);
 });

@@ -12,6 +12,8 @@ export { contentVersion } from "~/.server/content/version.ts";
 export { seedDemo } from "~/.server/demo/seed-demo.ts";
 export { setDatabase } from "~/.server/db/index.ts";
 export { clientAddressContext } from "~/.server/http/client-address.ts";
+// Issue 12 §1 (live updates): server.ts serves GET /live/events itself, before the page cache and compression.
+export { handleLiveEvents, LIVE_EVENTS_PATH } from "~/.server/live/endpoint.ts";
 
 export const streamTimeout = 5_000;
 

@@ -10,6 +10,7 @@ import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
+import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
 
 /**
  * In production, whether SMS and e-mail are really sent: by the environment's variables or by the settings
@@ -56,10 +57,13 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
   }
   setDatabase(handle);
   const outboxWorker = startOutboxWorker();
+  // Live updates (issue 12 §1): the hub of open event streams; on PostgreSQL it also LISTENs for other instances.
+  startLiveHub({ databaseUrl: config.databaseUrl });
   return {
     handle,
     async stop() {
       await outboxWorker.stop();
+      await stopLiveHub();
       setDatabase(undefined);
       await handle.close();
     },

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
+import { publishRequestsCreated } from "~/.server/live/requests.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { contractBillings, contracts, contractVisits, customers, customerSites, serviceRequests } from "~/.server/db/schema.ts";
@@ -190,6 +191,8 @@ async function makeVisitJob(visitId: number, site: SiteSettings, now: Date): Pro
     if (requestId === undefined) return null;
     await tx.update(contractVisits).set({ requestId }).where(and(eq(contractVisits.id, visit.id), isNull(contractVisits.requestId)));
     if (!made) return null;
+    // Live (issue 12 §1): the office's dashboard and request list show the visit's request.
+    await publishRequestsCreated(tx, [made.id]);
     await queueMessages(tx, [
       sms(
         DLT_TEMPLATES.contractVisitDue,

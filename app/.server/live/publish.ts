@@ -1,4 +1,5 @@
-import { afterCommit, type Database, type Transaction } from "~/.server/db/index.ts";
+import { sql } from "drizzle-orm";
+import { afterCommit, getDatabaseHandle, type Database, type Transaction } from "~/.server/db/index.ts";
 import { liveEvents } from "~/.server/db/schema.ts";
 
 /**
@@ -32,15 +33,30 @@ export interface PublishedLiveEvent extends LiveEventInput {
   createdAt: Date;
 }
 
+/** The PostgreSQL channel every instance's hub listens on; the payload is the event's id. */
+export const LIVE_CHANNEL = "live_events";
+
 type Listener = (event: PublishedLiveEvent) => void;
-const holder = globalThis as { __liveLocalListeners?: Set<Listener> };
+const holder = globalThis as { __liveLocalListeners?: Set<Listener>; __liveLocalIds?: Set<number> };
 const localListeners = (holder.__liveLocalListeners ??= new Set());
+/** Ids inserted by this process (bounded): its hub skips their NOTIFY, since it delivers them itself. */
+const localIds = (holder.__liveLocalIds ??= new Set());
+const LOCAL_IDS_KEPT = 20_000;
+
+function engine(): "pglite" | "postgres" | undefined {
+  try {
+    return getDatabaseHandle().engine;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Records a live event with the change it reports: pass the transaction that makes the change, and the event
  * is stored (for catch-up by Last-Event-ID) and delivered only once that transaction has committed, never
  * after a rollback. Delivery to the open streams is the hub's job (~/.server/live/hub.ts): on PostgreSQL it
- * fans out through NOTIFY so that every instance hears it; on the embedded database through this process.
+ * fans out through NOTIFY (sent with the transaction, so only on commit) so that every instance hears it; on
+ * the embedded database through this process.
  */
 export async function publishLive(db: Database | Transaction, event: LiveEventInput): Promise<PublishedLiveEvent> {
   const [row] = await db
@@ -48,10 +64,18 @@ export async function publishLive(db: Database | Transaction, event: LiveEventIn
     .values({ audience: event.audience, kind: event.kind, data: event.data })
     .returning({ id: liveEvents.id, createdAt: liveEvents.createdAt });
   const published: PublishedLiveEvent = { ...event, id: row!.id, createdAt: row!.createdAt };
+  localIds.add(published.id);
+  if (localIds.size > LOCAL_IDS_KEPT) localIds.delete(localIds.values().next().value!);
+  if (engine() === "postgres") await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(published.id)})`);
   afterCommit(() => {
     for (const listener of localListeners) listener(published);
   });
   return published;
+}
+
+/** Whether this process published the event (its hub then needs no NOTIFY for it). */
+export function publishedHere(id: number): boolean {
+  return localIds.has(id);
 }
 
 /** The hub's hook: called once per committed event published by this process. */

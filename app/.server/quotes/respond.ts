@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { sendCode, verifyCode } from "~/.server/auth/otp.ts";
 import { getServerConfig } from "~/.server/config.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
@@ -93,6 +94,8 @@ async function moveJobOn(tx: Transaction, quote: Quote, version: number, userId:
     if (["new", "contacted", "in_progress", "awaiting_customer"].includes(request.status)) {
       const changes = statusChanges(request, "scheduled", now);
       await tx.update(serviceRequests).set({ ...changes, version: request.version + 1, updatedAt: now }).where(eq(serviceRequests.id, request.id));
+      // Live (issue 12 §1): the office's request list and page show the approval's new status.
+      await publishRequestUpdated(tx, request.id);
       await tx.insert(requestEvents).values({
         requestId: request.id,
         kind: "status",

@@ -13,6 +13,7 @@ import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile }
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import { scheduleEscalations } from "./escalation.ts";
+import { publishRequestsCreated } from "~/.server/live/requests.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
@@ -120,6 +121,8 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
       }),
       site.operations.escalateBeforeMinutes,
     );
+    // Live (issue 12 §1): the office's dashboard and request list show it without a reload.
+    await publishRequestsCreated(tx, [...idOf.values()]);
     return idOf;
   });
 

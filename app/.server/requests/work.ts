@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
 import { requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
@@ -140,6 +141,8 @@ async function change(
       };
       const event = (e: NewEvent) => addEvent(tx, row.id, staff.userId, e, now);
       const message = await step({ tx, row, now, site, save, event });
+      // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
+      await publishRequestUpdated(tx, row.id, { previousTechnicianId: row.assignedTechnicianId });
       return { ok: true, message };
     });
   } catch (error) {

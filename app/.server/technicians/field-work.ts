@@ -9,6 +9,7 @@
  * check first, and ON CONFLICT (idempotency_key) DO NOTHING for two copies arriving together).
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
@@ -308,6 +309,8 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
       .update(serviceRequests)
       .set({ ...changes, version: job.version + 1, updatedAt: now })
       .where(eq(serviceRequests.id, job.id));
+    // Live (issue 12 §1): the office and the customer see the stage without a reload.
+    await publishRequestUpdated(tx, job.id);
     if (told && sitePromise) {
       const site = await sitePromise;
       const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
