@@ -10,6 +10,8 @@ import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
+// Communications (issue 12 §4): the DLT template registry, seeded with the site's templates
+import { seedSmsTemplates } from "~/.server/communications/sms-registry.ts";
 import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
 
 /**
@@ -39,6 +41,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     await seedSettings(handle.db, config.siteUrl);
     await seedContent(handle.db);
     setDatabase(handle);
+    // The DLT registry: the built-in SMS templates whose names are missing (the office's edits are kept).
+    await seedSmsTemplates(handle.db);
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();

@@ -4,7 +4,9 @@ import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
 import { runJob } from "~/.server/jobs/index.ts";
 import { getSmsProvider } from "./sms.ts";
-import { orderedVariables } from "./templates.ts";
+// Communications (issue 12 §4): the DLT registry every SMS is checked against, the office's e-mail texts.
+import { smsForSending } from "~/.server/communications/sms-registry.ts";
+import { applyEmailTemplates } from "~/.server/communications/email-templates.ts";
 
 export {
   DLT_TEMPLATES,
@@ -29,6 +31,8 @@ export interface OutboxMessage {
   variables?: Record<string, string>;
   /** Unique per event and recipient, e.g. `request:SR-2611-0042:customer-sms`. */
   dedupeKey: string;
+  /** The customer it goes to, when known: the message joins their thread (/admin/communications). */
+  customerId?: number | null;
 }
 
 /** Messages claimed per round of the worker. */
@@ -73,8 +77,9 @@ interface HeldMessage {
 export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
   // One row per dedupeKey (the first report wins), held by this process for its first attempt.
-  const rows = new Map<string, Omit<HeldMessage, "id" | "lockedUntil"> & { dedupeKey: string; status: "sending" }>();
-  for (const m of messages) {
+  const rows = new Map<string, Omit<HeldMessage, "id" | "lockedUntil"> & { dedupeKey: string; status: "sending"; customerId: number | null }>();
+  // An e-mail whose template the office rewrote (/admin/emails/templates) goes out in their words.
+  for (const m of await applyEmailTemplates(tx, messages)) {
     if (rows.has(m.dedupeKey)) continue;
     rows.set(m.dedupeKey, {
       channel: m.channel,
@@ -86,6 +91,7 @@ export async function queueMessages(tx: Database | Transaction, messages: Outbox
       dedupeKey: m.dedupeKey,
       status: "sending",
       attempts: 1,
+      customerId: m.customerId ?? null,
     });
   }
   const held = await bulkInsert(tx, outbox, [...rows.values()], {
@@ -105,17 +111,21 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (1 + 0.2 * random()));
 }
 
-async function send(message: HeldMessage): Promise<void> {
+/** Sends one message; resolves with the provider's id for it when it gave one (an SMS's delivery report quotes it). */
+async function send(message: HeldMessage): Promise<string | undefined> {
   if (message.channel === "job") {
     await runJob(message.template, message.variables);
-    return;
+    return undefined;
   }
   if (message.channel === "email") {
     await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: message.body });
-    return;
+    return undefined;
   }
   const variables = (message.variables ?? {}) as Record<string, string>;
-  await (await getSmsProvider()).send(message.recipient, message.body, message.template, orderedVariables(message.template, variables));
+  // Only from a template registered and active in the DLT registry, with its registered id and sender id.
+  const sms = await smsForSending(message.template, message.body, variables);
+  const accepted = await (await getSmsProvider()).send(message.recipient, sms.body, sms.dltTemplateId, sms.variables, sms.senderId);
+  return accepted ? accepted.providerMessageId : undefined;
 }
 
 /**
@@ -139,10 +149,11 @@ function errorText(error: unknown): string {
  * over an expired one). Group-committed: every message delivered meanwhile, by any sender, is marked by
  * one statement.
  */
-const markSent = groupCommit(async (messages: Pick<HeldMessage, "id" | "lockedUntil">[]) => {
-  const held = JSON.stringify(messages.map((m) => ({ id: m.id, locked_until: m.lockedUntil })));
+const markSent = groupCommit(async (messages: Array<Pick<HeldMessage, "id" | "lockedUntil"> & { providerMessageId?: string | undefined }>) => {
+  const held = JSON.stringify(messages.map((m) => ({ id: m.id, locked_until: m.lockedUntil, provider_message_id: m.providerMessageId ?? null })));
   await getDb().execute(sql`
-    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+      provider_message_id = coalesce(held.provider_message_id, ${outbox.providerMessageId})
     from json_populate_recordset(null::outbox, ${held}::json) as held
     where ${outbox.id} = held.id and ${outbox.status} = 'sending' and ${outbox.lockedUntil} = held.locked_until`);
   return messages.map(() => undefined);
@@ -156,14 +167,15 @@ const markSent = groupCommit(async (messages: Pick<HeldMessage, "id" | "lockedUn
 async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
   await Promise.all(
     messages.map(async (message) => {
+      let providerMessageId: string | undefined;
       try {
-        await send(message);
+        providerMessageId = await send(message);
       } catch (error) {
         await recordFailure(message, error, now);
         return;
       }
       try {
-        await markSent({ id: message.id, lockedUntil: message.lockedUntil });
+        await markSent({ id: message.id, lockedUntil: message.lockedUntil, providerMessageId });
       } catch (recordError) {
         console.error(`Outbox: message ${message.id} was sent but could not be marked sent:`, recordError);
       }
@@ -172,7 +184,8 @@ async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
 }
 
 async function recordFailure(message: HeldMessage, error: unknown, now: Date | undefined): Promise<void> {
-  const failed = message.attempts >= MAX_ATTEMPTS;
+  // A refusal that would repeat (an SMS template not in the DLT registry) is not retried.
+  const failed = message.attempts >= MAX_ATTEMPTS || (error as { permanent?: unknown } | null)?.permanent === true;
   const lastError = errorText(error);
   console.warn(
     `Outbox: ${message.channel} message ${message.id} failed (attempt ${message.attempts}${failed ? ", giving up" : ""}): ${lastError}`,

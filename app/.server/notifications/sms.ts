@@ -1,16 +1,24 @@
 import { effectiveSms } from "~/.server/settings/integrations.ts";
 
 export interface SmsProvider {
-  /** Resolves when the provider accepted the message; throws (with a short reason) when it did not. */
-  send(to: string, body: string, templateId: string, variables: Record<string, string>): Promise<void>;
+  /**
+   * Resolves when the provider accepted the message, with the provider's id for it when it gave one (its
+   * delivery report quotes it: POST /api/sms/delivery); throws (with a short reason) when it did not.
+   * senderId: the DLT sender id registered with the template (~/.server/communications/sms-registry.ts).
+   */
+  send(to: string, body: string, templateId: string, variables: Record<string, string>, senderId?: string): Promise<{ providerMessageId?: string } | void>;
 }
 
 const HTTP_TIMEOUT_MS = 10_000;
 
-/** Development and fresh installs: one JSON line per SMS on stdout, nothing sent. */
+/**
+ * Development and fresh installs: one JSON line per SMS on stdout, nothing sent. Each gets a message id
+ * ("log-" and a UUID, kept in the outbox) so that a delivery report can be tried against it.
+ */
 export const logSmsProvider: SmsProvider = {
   async send(to, body) {
     process.stdout.write(`${JSON.stringify({ type: "sms", to, body })}\n`);
+    return { providerMessageId: `log-${crypto.randomUUID()}` };
   },
 };
 
@@ -20,7 +28,7 @@ export const logSmsProvider: SmsProvider = {
  */
 export function httpSmsProvider(options: { url: string; token?: string | undefined; senderId: string }): SmsProvider {
   return {
-    async send(to, body, templateId, variables) {
+    async send(to, body, templateId, variables, senderId) {
       const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let response: Response;
@@ -28,7 +36,7 @@ export function httpSmsProvider(options: { url: string; token?: string | undefin
         response = await fetch(options.url, {
           method: "POST",
           headers,
-          body: JSON.stringify({ sender: options.senderId, to, body, templateId, variables }),
+          body: JSON.stringify({ sender: senderId ?? options.senderId, to, body, templateId, variables }),
           signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
         });
       } catch (error) {
@@ -42,8 +50,20 @@ export function httpSmsProvider(options: { url: string; token?: string | undefin
         const detail = text.replace(/\s+/g, " ").trim().slice(0, 200);
         throw new Error(`SMS provider answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${detail ? `: ${detail}` : ""}`);
       }
+      return { providerMessageId: providerIdOf(text) };
     },
   };
+}
+
+/** The gateway's id for the message, when its answer is JSON with one (id, messageId or message_id). */
+function providerIdOf(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown> | null;
+    const id = parsed?.id ?? parsed?.messageId ?? parsed?.message_id;
+    return (typeof id === "string" || typeof id === "number") && String(id).length <= 200 ? String(id) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
