@@ -20,10 +20,13 @@ export interface LiveEvent {
 export interface LiveOptions {
   /** Signed grants (issueLiveGrant) from the loader, for audiences the session alone does not admit. */
   grants?: readonly string[] | undefined;
+  /** useLiveRevalidate only: which of the matching events concern this page (e.g. its own request). */
+  filter?: ((event: LiveEvent) => boolean) | undefined;
 }
 
 type Subscriber = { onEvent: (event: LiveEvent) => void; grants: readonly string[] };
 
+const RESYNC = "live.resync";
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 16_000;
 const CLIENT_CLOSE_DELAY_MS = 100;
@@ -40,6 +43,7 @@ const subscribers = new Set<Subscriber>();
 let source: EventSource | undefined;
 let sourceGrants = "";
 let lastEventId: number | undefined;
+const seen = new Set<number>();
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 /** The server said this visitor may not listen (signed out): stop until the page changes subscribers. */
@@ -96,9 +100,12 @@ function open(): void {
   es.onmessage = (message: MessageEvent<string>) => {
     const id = Number(message.lastEventId);
     if (Number.isSafeInteger(id) && id > 0) {
-      // The server replays by id: an event seen already (a replay racing a live delivery) is skipped.
-      if (lastEventId !== undefined && id <= lastEventId) return;
-      lastEventId = id;
+      // An event seen already (a replay racing a live delivery) is skipped. Ids are not always in commit
+      // order (two transactions), so the check is a set of recent ids, and lastEventId the highest seen.
+      if (seen.has(id)) return;
+      seen.add(id);
+      if (seen.size > 500) seen.delete(seen.values().next().value!);
+      lastEventId = Math.max(lastEventId ?? 0, id);
     }
     let parsed: { kind?: unknown; data?: unknown };
     try {
@@ -151,6 +158,8 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, options: Live
 
 /** Whether an event's kind is one of `kinds`: "request.updated" exactly, or "ticket." for every "ticket.*". */
 export function kindMatches(kind: string, kinds: readonly string[]): boolean {
+  // "live.resync": the server could not replay everything missed while away: every live page reloads.
+  if (kind === RESYNC) return true;
   return kinds.some((k) => kind === k || (k.endsWith(".") ? kind.startsWith(k) : kind.startsWith(`${k}.`)));
 }
 
@@ -165,12 +174,15 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
   const [updates, setUpdates] = useState(0);
   const key = kinds.join(" ");
   const revalidate = useRef(revalidator.revalidate);
+  const filter = useRef(options.filter);
   useEffect(() => {
     revalidate.current = revalidator.revalidate;
+    filter.current = options.filter;
   });
   useLiveEvents(
     (event) => {
       if (!kindMatches(event.kind, key.split(" "))) return;
+      if (event.kind !== RESYNC && filter.current && !filter.current(event)) return;
       const s = state.current;
       if (s.running) {
         s.pending = true;
@@ -190,7 +202,7 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
       };
       run();
     },
-    options,
+    { grants: options.grants },
   );
   return updates;
 }

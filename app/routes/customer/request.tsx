@@ -14,6 +14,7 @@ import { RequestDetails, RequestTimeline } from "~/components/request-details.ts
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/request";
 
 /**
@@ -68,6 +69,8 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
   const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      {/* Live (issue 12 §1): the status and history update when the office or the engineer changes them. */}
+      <LiveStatus kinds={["request.updated"]} reference={request.reference} what="This request" />
       <p>
         <a href="/customer/mobile" className="font-medium text-brand-700 underline dark:text-sky-300">
           ← My Requests

@@ -10,6 +10,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/requests";
 
 /**
@@ -42,6 +43,8 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
   const awaiting = money?.quotes.filter((q) => q.awaitingAnswer).length ?? 0;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      {/* Live (issue 12 §1): a new request or a status change shows without a reload. */}
+      <LiveStatus kinds={["request."]} what="My requests" />
       <p className="text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">My Dashboard</p>
       <h1 className="mt-1 text-3xl font-bold">My Requests</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">

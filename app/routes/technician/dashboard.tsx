@@ -19,6 +19,7 @@ import { registerFieldWorker } from "~/components/technician/offline-queue.ts";
 import { indiaDate, mapsHref, visitWindow } from "~/components/technician/visit.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/dashboard";
 import { noStore } from "~/.server/http/cache.ts";
 
@@ -73,6 +74,8 @@ export default function TechnicianDashboard({ loaderData, actionData }: Route.Co
   const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      {/* Live (issue 12 §1): a job assigned, moved or taken away shows without a reload. */}
+      <LiveStatus kinds={["request."]} what="My jobs" />
       <p className="text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">Technician</p>
       <h1 className="mt-1 text-3xl font-bold">My Jobs</h1>
       {!profile ? (

@@ -39,6 +39,7 @@ import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 
@@ -181,6 +182,8 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
   const status = queue.notice ?? saved;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
+      {/* Live (issue 12 §1): the office's changes (visit, status) show; typed forms and the offline queue are kept. */}
+      <LiveStatus kinds={["request.updated"]} reference={job.reference} what="This job" />
       <p>
         <a href="/technician/dashboard" data-reload className={linkClass}>
           ← My Jobs

@@ -11,6 +11,7 @@ import { retryDeliverySchema } from "~/lib/forms/admin/dashboard.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { formatDuration } from "~/lib/requests/sla.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
 import { link } from "~/components/admin/styles.ts";
 
@@ -52,6 +53,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const panels = [d.waiting, d.promise, d.visits, d.unassigned, d.week, deliveries].some(Boolean);
   return (
     <div className="mx-auto max-w-7xl">
+      {/* Live (issue 12 §1): the panels reload themselves when a request comes in or changes. */}
+      <LiveStatus kinds={["request."]} what="The dashboard" />
       <PageHeader
         title="Dashboard"
         description={

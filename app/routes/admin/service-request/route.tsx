@@ -39,6 +39,7 @@ import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { BenchJobs, RequestActions, type FormErrors } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -159,6 +160,8 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
   ];
   return (
     <div className="mx-auto max-w-6xl">
+      {/* Live (issue 12 §1): reloads when this request changes (another staff member, the field, the customer). */}
+      <LiveStatus kinds={["request.updated"]} reference={r.reference} what="This request" />
       <PageHeader
         back={{ href: "/admin/service-requests", label: "Service requests" }}
         title={

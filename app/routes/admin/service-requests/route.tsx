@@ -15,6 +15,7 @@ import { URGENCIES } from "~/lib/forms/urgency.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { FilterForm } from "./filter-form.tsx";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
 
@@ -183,6 +184,8 @@ export default function AdminServiceRequests({ loaderData }: Route.ComponentProp
   const { filters, choices, rows, total, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
+      {/* Live (issue 12 §1): the list reloads itself (same filters) when a request comes in or changes. */}
+      <LiveStatus kinds={["request."]} what="The list" />
       <PageHeader
         title="Service requests"
         description="Every request received, with its response clock. Filter, search and sort; the address keeps the view, so it can be bookmarked or shared."
