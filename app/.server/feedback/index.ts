@@ -4,7 +4,7 @@
  * sent from the site, and the figures per technician and service beside the site's claims.
  */
 export { feedbackLink, queueFeedbackRequest, type FeedbackRequestInput, type FeedbackRequestResult } from "./request.ts";
-export { feedbackPage, lowRatingAlerts, submitRating, type FeedbackPageData, type RatingResult } from "./rating.ts";
+export { feedbackPage, lowRatingAlert, submitRating, type FeedbackPageData, type RatingResult } from "./rating.ts";
 export { changePublication, closeFollowUp, feedbackRecord, listFeedback, openFollowUps, type FeedbackRecord, type FeedbackResult } from "./office.ts";
 export { awaitingModeration, listFormReviews, listForumPosts, moderatePost, moderateReview, type ModerationResult } from "./moderation.ts";
 export { checkClaim, ratingFigures, type ClaimCheck, type RatingSummary } from "./figures.ts";

@@ -1,20 +1,17 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
-import { feedback, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { feedback, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { verifyLinkToken } from "~/.server/links/signed.ts";
-import { queueMessages, type OutboxMessage } from "~/.server/notifications/index.ts";
-import { backOfficeUrl } from "~/.server/notifications/links.ts";
-import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
+import { raiseStaffAlert, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
+import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { LOW_RATING_MAX, RATING_WORDS, reviewerName, type RatingInput } from "~/lib/forms/feedback.ts";
-import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /**
  * The customer's side of feedback: the rating page behind the signed link (/d/feedback/{token}) and the
  * rating itself. One rating per job: it is written only while the row has none (UPDATE ... WHERE rating IS
- * NULL), so a second post, or two at once, keeps the first. A rating of 1 or 2 opens a follow-up and alerts
- * the owner (SMS and e-mail) in the same transaction.
+ * NULL), so a second post, or two at once, keeps the first. A rating of 1 or 2 opens a follow-up and raises a
+ * staff alert (owners by SMS and e-mail) in the same transaction.
  */
 
 export type LinkProblem = "tampered" | "expired";
@@ -85,20 +82,10 @@ export type RatingResult =
   /** Rated before (a second visit, the form sent twice): the first rating stands. */
   | { ok: false; reason: "already-rated" };
 
-/** The owners who get a low rating's alert: staff with the owner role (as the response escalation). */
-async function owners() {
-  return getDb()
-    .select({ mobile: users.mobile, email: users.email })
-    .from(users)
-    .where(and(eq(users.staffRole, "owner"), sql`'admin' = any(${users.roles})`));
-}
-
 /** Saves the customer's rating once; a low one opens a follow-up and alerts the owner. */
 export async function submitRating(token: string, input: RatingInput, now = new Date()): Promise<RatingResult> {
   const check = verifyLinkToken("feedback", token, now);
   if (!check.ok) return { ok: false, reason: check.problem };
-  // Read before the transaction: inside it, only the transaction may query.
-  const [site, ownerList] = await Promise.all([getSiteSettings(), input.rating <= LOW_RATING_MAX ? owners() : []]);
   return getDb().transaction(async (tx): Promise<RatingResult> => {
     const [row] = await tx
       .select({ id: feedback.id, rating: feedback.rating, version: feedback.version, reference: serviceRequests.reference, contactName: serviceRequests.contactName, mobile: serviceRequests.mobile, city: serviceRequests.city })
@@ -124,7 +111,7 @@ export async function submitRating(token: string, input: RatingInput, now = new 
       .returning({ id: feedback.id });
     if (updated.length === 0) return { ok: false, reason: "already-rated" };
     if (low) {
-      await queueMessages(tx, lowRatingAlerts({ id: row.id, reference: row.reference, contactName: row.contactName, mobile: row.mobile, rating: input.rating, comment: input.comment ?? null }, ownerList, site));
+      await raiseStaffAlert(tx, lowRatingAlert({ id: row.id, reference: row.reference, contactName: row.contactName, mobile: row.mobile, rating: input.rating, comment: input.comment ?? null }));
     }
     return { ok: true, low };
   });
@@ -140,23 +127,20 @@ interface LowRatingNotice {
 }
 
 /**
- * The owner's alert for a rating of 1 or 2: an SMS to each owner's mobile (or, with no owner's number on
- * record, the business's alert number, as a new request's alert), and an e-mail to each owner's address (or
- * the support address) with the comment and the link to the follow-up.
+ * The staff alert for a rating of 1 or 2 (~/.server/notifications/staff-alerts.ts): everyone who works with
+ * customers sees it in the app; owners get it by SMS (the registered low-rating template) and by e-mail with
+ * the comment, unless they chose otherwise (an owner with no number or address on record: the business's).
  */
-export function lowRatingAlerts(notice: LowRatingNotice, ownerList: Array<{ mobile: string | null; email: string | null }>, site: SiteSettings): OutboxMessage[] {
-  const key = (suffix: string) => `feedback:${notice.id}:low-rating:${suffix}`;
-  const mobiles = new Set(ownerList.map((o) => o.mobile).filter((m): m is string => Boolean(m)));
-  if (mobiles.size === 0) mobiles.add(site.identity.supportPhone);
-  const emails = new Set(ownerList.map((o) => o.email).filter((e): e is string => Boolean(e)));
-  if (emails.size === 0) emails.add(site.identity.supportEmail);
-  const values = { reference: notice.reference, rating: String(notice.rating), name: notice.contactName };
-  const messages: OutboxMessage[] = [...mobiles].map((mobile) => sms(DLT_TEMPLATES.lowRatingAlert, mobile, values, key(`sms:${mobile}`)));
-  const link = backOfficeUrl(`/admin/feedback/${notice.id}`, site.identity.siteUrl);
-  for (const email of emails) {
-    messages.push({
-      channel: "email",
-      recipient: email,
+export function lowRatingAlert(notice: LowRatingNotice): StaffAlert {
+  return {
+    kind: "feedback.low",
+    title: `Low rating: job ${notice.reference} rated ${notice.rating} of 5 by ${notice.contactName}`,
+    body: notice.comment?.trim() || "(no comment)",
+    link: `/admin/feedback/${notice.id}`,
+    dedupeKey: `feedback:${notice.id}:low-rating`,
+    permission: "customers",
+    sms: { template: DLT_TEMPLATES.lowRatingAlert, values: { reference: notice.reference, rating: String(notice.rating), name: notice.contactName } },
+    email: {
       subject: `Low rating: job ${notice.reference} rated ${notice.rating} of 5 by ${notice.contactName}`,
       body: [
         `${notice.contactName} (${formatIndianPhone(notice.mobile)}) rated job ${notice.reference} ${notice.rating} of 5 (${RATING_WORDS[notice.rating]}).`,
@@ -165,12 +149,7 @@ export function lowRatingAlerts(notice: LowRatingNotice, ownerList: Array<{ mobi
         notice.comment?.trim() || "(no comment)",
         "",
         "A follow-up is open: call the customer, then close it with a note on what was done.",
-        link,
       ].join("\n"),
-      template: "low-rating-alert",
-      variables: { reference: notice.reference },
-      dedupeKey: key(`email:${email}`),
-    });
-  }
-  return messages;
+    },
+  };
 }

@@ -40,6 +40,11 @@ export interface StaffAlert {
   sms?: { template: DltTemplate; values: Record<string, string> };
   /** Optional: the e-mail's subject and text instead of the title and body (the link is always added). */
   email?: { subject: string; body: string };
+  /**
+   * Optional: numbers and addresses this event's own messages already reach (a new request's alert to the
+   * business's number and address): a staff member's SMS or e-mail to one of them would say it twice.
+   */
+  alreadySent?: string[];
 }
 
 export interface RaisedAlerts {
@@ -114,10 +119,13 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
 
   const rows: Array<typeof staffNotifications.$inferInsert> = [];
   const wanted: Array<{ alert: StaffAlert; person: Recipient; channels: AlertChannels }> = [];
+  // The same event raised for two permissions (a quote approved: money and requests) reaches each person once.
+  const seen = new Set<string>();
   for (const alert of alerts) {
     const allowed = new Set(rolesWith(alert.permission));
     for (const person of staff) {
-      if (!allowed.has(person.role)) continue;
+      if (!allowed.has(person.role) || seen.has(`${person.id}:${alert.dedupeKey}`)) continue;
+      seen.add(`${person.id}:${alert.dedupeKey}`);
       const channels = channelsOf(person, alert.kind);
       wanted.push({ alert, person, channels });
       if (channels.inApp) {
@@ -147,7 +155,7 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
   for (const { alert, person, channels } of wanted) {
     if (channels.sms) {
       const mobile = person.mobile ?? identity?.supportPhone;
-      if (mobile) {
+      if (mobile && !alert.alreadySent?.includes(mobile)) {
         const message = alert.sms
           ? sms(alert.sms.template, mobile, alert.sms.values, `${alert.dedupeKey}:sms:${mobile}`)
           : sms(DLT_TEMPLATES.staffAlert, mobile, { kind: ALERT_KIND_LABELS[alert.kind], title: smsTitle(alert.title) }, `${alert.dedupeKey}:sms:${mobile}`);
@@ -156,7 +164,7 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
     }
     if (channels.email) {
       const email = person.email ?? identity?.supportEmail;
-      if (email) {
+      if (email && !alert.alreadySent?.includes(email)) {
         const url = identity ? backOfficeUrl(alert.link, identity.siteUrl) : alert.link;
         const text = alert.email?.body ?? [alert.title, alert.body ?? ""].filter(Boolean).join("\n\n");
         messages.push({

@@ -6,6 +6,7 @@ import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { customers, invoices, paymentAllocations, payments } from "~/.server/db/schema.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
+import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, PAYMENT_METHOD_LABELS, type PaymentMethod, type RecordPaymentInput } from "~/lib/forms/admin/payments.ts";
@@ -185,6 +186,15 @@ export async function recordPaymentInTx(tx: Transaction, input: NewPayment, acto
   const done = await applyAllocations(tx, id, plan, new Map(open.map((i) => [i.id, i])), now);
 
   if (customer.mobile && !customer.erasedAt) await queueMessages(tx, [receiptSms(site, customer.mobile, { id, reference, amountPaise: input.amountPaise })]);
+  // Those who handle money are told (the bell; SMS or e-mail by their choice), whoever or whatever recorded it.
+  await raiseStaffAlert(tx, {
+    kind: "payment.received",
+    title: `Payment ${reference}: ${formatPaise(input.amountPaise)} from ${customer.company ?? customer.name}`,
+    body: `${PAYMENT_METHOD_LABELS[input.method]}${done.length ? `, for ${done.map((a) => a.number).join(", ")}` : ", kept as an advance"}.`,
+    link: `/admin/payments/${reference}`,
+    dedupeKey: `payment:${reference}:received`,
+    permission: "money",
+  });
   await audit(
     tx,
     actor,

@@ -7,6 +7,7 @@ import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, customers, quoteResponses, quotes, requestEvents, serviceRequests } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES, queueMessages, sms } from "~/.server/notifications/index.ts";
+import { raiseStaffAlerts, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
 import { statusChanges } from "~/.server/requests/work.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -130,6 +131,24 @@ function officeEmail(quote: Quote, input: AnswerInput, settings: SiteSettings, r
   };
 }
 
+/**
+ * The staff alert for an approval or a request for changes (a decline is in the office's e-mail and the
+ * list): those who handle money, and on approval those who schedule the work, each once.
+ */
+function quoteAnswerAlerts(quote: Quote, input: AnswerInput, settings: SiteSettings): StaffAlert[] {
+  if (input.decision === "decline") return [];
+  const approved = input.decision === "approve";
+  const base = {
+    kind: approved ? ("quote.approved" as const) : ("quote.changes" as const),
+    title: `Quote ${quote.reference} ${approved ? "approved" : "changes asked"} by ${input.respondent.name ?? "the customer"}`,
+    body: [`v${input.version}, ${formatPaise(quote.totalPaise)}.`, input.comment ?? ""].filter(Boolean).join("\n"),
+    link: adminQuotePath(quote.reference),
+    dedupeKey: `quote:${quote.reference}:v${input.version}:${input.decision}`,
+    alreadySent: [settings.identity.supportEmail],
+  };
+  return approved ? [{ ...base, permission: "money" }, { ...base, permission: "requests" }] : [{ ...base, permission: "money" }];
+}
+
 /** Records the answer (once per key) and moves the quote, and on approval the job, on. */
 export async function answerQuote(input: AnswerInput, now = new Date()): Promise<AnswerResult> {
   const settings = await getSiteSettings();
@@ -169,6 +188,7 @@ export async function answerQuote(input: AnswerInput, now = new Date()): Promise
         .where(and(eq(quotes.id, quote.id), eq(quotes.version, quote.version)));
       if (input.decision === "approve") await moveJobOn(tx, quote, input.version, input.respondent.userId, now);
       await queueMessages(tx, [officeEmail(quote, input, settings, response!.id)]);
+      await raiseStaffAlerts(tx, quoteAnswerAlerts(quote, input, settings));
       return { ok: true, decision: input.decision };
     });
   } catch (error) {

@@ -14,6 +14,8 @@ import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import { scheduleEscalations } from "./escalation.ts";
 import { publishRequestsCreated } from "~/.server/live/requests.ts";
+import { raiseStaffAlerts } from "~/.server/notifications/staff-alerts.ts";
+import { newRequestAlert } from "./alerts.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
@@ -112,6 +114,11 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
     // A customer with an active maintenance contract: linked to it, and its response promise applies (~/.server/contracts/sla.ts).
     const contractDue = await applyContractSla(tx, [...idOf.values()], receivedAt);
     await queueMessages(tx, notices);
+    // The staff's alerts (the bell, and SMS or e-mail by each person's choice): an emergency is its own kind.
+    await raiseStaffAlerts(
+      tx,
+      items.flatMap((item, i) => (idOf.has(references[i]!) ? [newRequestAlert({ ...item.values, reference: references[i]! }, site.identity)] : [])),
+    );
     // The owner's warning if no call is logged in time: a job stored with the request (survives restarts).
     await scheduleEscalations(
       tx,

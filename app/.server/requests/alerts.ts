@@ -1,0 +1,34 @@
+import type { StaffAlert } from "~/.server/notifications/staff-alerts.ts";
+import { URGENCY_LABELS } from "~/.server/notifications/templates.ts";
+
+export interface NewRequestAlert {
+  reference: string;
+  urgency: keyof typeof URGENCY_LABELS;
+  contactName: string;
+  company?: string | null;
+  city?: string | null;
+  serviceName?: string | null;
+  faultDescription: string;
+}
+
+/**
+ * The staff alert for a new request (~/.server/notifications/staff-alerts.ts): an emergency is its own kind
+ * (owners get it by SMS by default), any other a "new request". One alert per request, however often the
+ * form is sent. The business's own alert (SMS and e-mail to its numbers, templates.ts) still goes out: a
+ * staff member whose number or address is the business's is not told twice.
+ */
+export function newRequestAlert(request: NewRequestAlert, business: { supportPhone: string; supportEmail: string }): StaffAlert {
+  const emergency = request.urgency === "emergency";
+  const who = [request.contactName, request.company].filter(Boolean).join(", ");
+  const what = [request.serviceName, request.city].filter(Boolean).join(", ");
+  const fault = request.faultDescription.replace(/\s+/g, " ").trim();
+  return {
+    kind: emergency ? "request.emergency" : "request.new",
+    title: `${emergency ? "Emergency" : "New request"} ${request.reference} from ${request.contactName}`,
+    body: [`${URGENCY_LABELS[request.urgency]}. ${who}${what ? ` (${what})` : ""}.`, fault.length > 200 ? `${fault.slice(0, 199)}…` : fault].join("\n"),
+    link: `/admin/service-requests/${request.reference}`,
+    dedupeKey: `request:${request.reference}:new`,
+    permission: "requests",
+    alreadySent: [business.supportPhone, business.supportEmail],
+  };
+}
