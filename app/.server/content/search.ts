@@ -41,7 +41,8 @@ const PAGE_PATHS: Record<string, string> = {
   "return-policy": "/return-policy",
 };
 
-function pathOf(kind: ContentKind, slug: string, data: Record<string, unknown>): string | undefined {
+/** The public page an entry is shown on (exported for the chat assistant, ~/.server/chat). */
+export function pathOf(kind: ContentKind, slug: string, data: Record<string, unknown>): string | undefined {
   switch (kind) {
     case "service":
       return (data.servicePaths as string[] | undefined)?.[0] ?? `/service/${slug}`;

@@ -1,0 +1,158 @@
+import { sql } from "drizzle-orm";
+import { contentVersion, listEntries } from "~/.server/content/index.ts";
+import type { ContentKind } from "~/.server/content/schemas.ts";
+import { pathOf, toPrefixQuery } from "~/.server/content/search.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { searchSite } from "~/lib/search-index.ts";
+import type { ChatAnswer } from "~/lib/chat.ts";
+
+/**
+ * The chat assistant's answers (issue 12 §6): built in, no outside service. It answers from the site's own
+ * content: a drive fault code typed as the keypad shows it (exact, from the fault tables), the calculators
+ * (by name), then the site's full-text search over services, FAQ, fault tables and articles, ranked across
+ * kinds. Each answer has a title, a short snippet and the page to read more.
+ */
+
+export const MAX_CHAT_QUERY = 200;
+const MAX_ANSWERS = 4;
+const SNIPPET = 220;
+
+function clip(text: string, max = SNIPPET): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+interface FaultHit {
+  brand: string;
+  series: string;
+  code: string;
+  name: string;
+  causes: string;
+}
+
+/** Fault codes by their keypad text, lower-case; rebuilt when the content changes. */
+let faultIndex: { version: number; expires: number; byCode: Map<string, FaultHit[]> } | undefined;
+
+async function faultCodes(): Promise<Map<string, FaultHit[]>> {
+  const now = Date.now();
+  if (faultIndex && faultIndex.version === contentVersion() && faultIndex.expires > now) return faultIndex.byCode;
+  const byCode = new Map<string, FaultHit[]>();
+  for (const table of await listEntries("fault-table")) {
+    for (const c of table.data.codes) {
+      const key = c.code.toLowerCase();
+      const list = byCode.get(key) ?? [];
+      list.push({ brand: table.data.brand, series: table.data.series, code: c.code, name: c.name, causes: c.causes });
+      byCode.set(key, list);
+    }
+  }
+  // listEntries holds the rows for 30 s; this index follows it.
+  faultIndex = { version: contentVersion(), expires: now + 30_000, byCode };
+  return byCode;
+}
+
+const CALCULATORS: Array<{ id: string; title: string; words: string[] }> = [
+  { id: "motor-current", title: "Motor full-load current calculator", words: ["motor current", "full load", "full-load", "flc", "amps", "ampere"] },
+  { id: "kw-to-hp", title: "kW to HP calculator", words: ["kw to hp", "kw hp", "kilowatt", "horsepower"] },
+  { id: "hp-to-kw", title: "HP to kW calculator", words: ["hp to kw", "hp kw", "horsepower"] },
+  { id: "capacitor-kvar", title: "Capacitor kVAR calculator for power-factor correction", words: ["kvar", "capacitor", "power factor", "apfc"] },
+  { id: "voltage-drop", title: "Cable voltage drop calculator", words: ["voltage drop", "cable size", "cable sizing", "cable drop"] },
+];
+
+function calculatorAnswers(q: string): ChatAnswer[] {
+  const text = q.toLowerCase();
+  const asksCalculator = /\bcalculat|\bformula|\bconvert/.test(text);
+  return CALCULATORS.filter((c) => c.words.some((w) => text.includes(w)) || (asksCalculator && text.includes(c.id.split("-")[0]!))).map(
+    (c) => ({
+      kind: "calculator",
+      title: c.title,
+      snippet: "Work it out on our technical data page: enter your figures and it shows the result with the formula.",
+      path: `/technical-data#${c.id}`,
+    }),
+  );
+}
+
+const KIND_LABEL: Partial<Record<ContentKind, ChatAnswer["kind"]>> = {
+  service: "service",
+  "future-service": "service",
+  faq: "faq",
+  article: "article",
+  "fault-table": "fault-code",
+  "case-study": "article",
+  product: "page",
+  page: "page",
+  course: "page",
+  place: "page",
+  project: "page",
+  career: "page",
+};
+
+/** The site's full-text search (content_entries.search), ranked across every kind. */
+async function contentAnswers(q: string, limit: number): Promise<ChatAnswer[]> {
+  const tsquery = toPrefixQuery(q);
+  if (!tsquery) return [];
+  const rows = (await getDb().execute(sql`
+    select kind, slug, title, summary, data,
+           ts_headline('english', body, to_tsquery('english', ${tsquery}),
+                       'StartSel="", StopSel="", MaxWords=35, MinWords=15, MaxFragments=1') as headline
+    from content_entries
+    where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service'
+    order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
+    limit ${limit * 2}
+  `)) as unknown as {
+    rows: Array<{ kind: ContentKind; slug: string; title: string; summary: string; data: Record<string, unknown>; headline: string }>;
+  };
+  const answers: ChatAnswer[] = [];
+  for (const row of rows.rows) {
+    const path = pathOf(row.kind, row.slug, row.data);
+    const kind = KIND_LABEL[row.kind];
+    if (!path || !kind) continue;
+    // An FAQ's answer is its body: the best snippet there is the start of the answer itself.
+    const snippet = row.kind === "faq" ? row.headline || row.summary : row.summary || row.headline;
+    answers.push({ kind, title: row.title, snippet: clip(snippet.replace(/[#*_`|>]+/g, " ")), path });
+  }
+  return answers;
+}
+
+/** The best few answers to a visitor's question, best first; none when nothing on the site matches. */
+export async function answerQuestion(question: string): Promise<ChatAnswer[]> {
+  const q = question.trim().slice(0, MAX_CHAT_QUERY);
+  if (!q) return [];
+  const answers: ChatAnswer[] = [];
+  const codes = await faultCodes();
+  const seenCodes = new Set<string>();
+  for (const word of q.split(/[\s,;]+/)) {
+    const key = word.toLowerCase().replace(/^[("'[]+|[)"'\].?!:]+$/g, "");
+    if (!key || seenCodes.has(key)) continue;
+    seenCodes.add(key);
+    for (const hit of codes.get(key) ?? []) {
+      answers.push({
+        kind: "fault-code",
+        title: `${hit.brand} ${hit.code}: ${hit.name}`,
+        snippet: clip(`${hit.series}. Causes: ${hit.causes}`),
+        path: `/technical-data?${new URLSearchParams({ brand: hit.brand, q: hit.code }).toString()}#fault-codes`,
+      });
+    }
+  }
+  answers.push(...calculatorAnswers(q));
+  if (answers.length < MAX_ANSWERS) answers.push(...(await contentAnswers(q, MAX_ANSWERS)));
+  // The header's index knows the pages that are not content entries (contact, request, the forum).
+  if (answers.length < MAX_ANSWERS) {
+    for (const group of searchSite(q)) {
+      if (group.category === "Pages" || group.category === "Community") {
+        for (const e of group.entries) answers.push({ kind: "page", title: e.title, snippet: "", path: e.path });
+      }
+    }
+  }
+  const seen = new Set<string>();
+  return answers
+    .filter((a) => {
+      const key = `${a.path}|${a.title}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_ANSWERS);
+}
