@@ -45,3 +45,55 @@ export const TICKET_DUE_SOON_MINUTES = 60;
 export function isTicketActive(status: TicketStatus): boolean {
   return status === "open" || status === "pending";
 }
+
+// ── The SLA as the pages show it ─────────────────────────────────────────────────────────────────
+
+export type SlaState = "met" | "met-late" | "breached" | "due-soon" | "on-time" | "stopped";
+
+export interface SlaTarget {
+  /** ISO. */
+  dueAt: string;
+  /** ISO: when it was met (the first reply, the resolution), or null. */
+  metAt: string | null;
+  state: SlaState;
+  /** Minutes until due (negative: overdue), while the target is still running. */
+  minutesLeft: number | null;
+}
+
+/**
+ * A target's state at `now`: met (on time or late), or still running (on time, due soon, breached). A
+ * ticket closed without meeting it (closed unanswered) has its clock stopped.
+ */
+export function slaTarget(dueAt: string, metAt: string | null, active: boolean, now: Date): SlaTarget {
+  const due = new Date(dueAt).getTime();
+  if (metAt) return { dueAt, metAt, state: new Date(metAt).getTime() <= due ? "met" : "met-late", minutesLeft: null };
+  if (!active) return { dueAt, metAt, state: "stopped", minutesLeft: null };
+  const minutesLeft = Math.floor((due - now.getTime()) / 60_000);
+  const state: SlaState = minutesLeft < 0 ? "breached" : minutesLeft <= TICKET_DUE_SOON_MINUTES ? "due-soon" : "on-time";
+  return { dueAt, metAt, state, minutesLeft };
+}
+
+/** "2 h 05 min", "3 days 4 h", "12 min": a duration in minutes, for a countdown. */
+export function durationText(minutes: number): string {
+  const m = Math.abs(minutes);
+  if (m < 60) return `${m} min`;
+  const hours = Math.floor(m / 60);
+  if (hours < 48) return `${hours} h ${String(m % 60).padStart(2, "0")} min`;
+  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
+}
+
+/** One line for a target: "Due in 1 h 20 min", "Overdue by 35 min", "Met", "Met late". */
+export function slaText(target: SlaTarget): string {
+  switch (target.state) {
+    case "met":
+      return "Met";
+    case "met-late":
+      return "Met, late";
+    case "stopped":
+      return "Not met (closed)";
+    case "breached":
+      return `Overdue by ${durationText(target.minutesLeft ?? 0)}`;
+    default:
+      return `Due in ${durationText(target.minutesLeft ?? 0)}`;
+  }
+}

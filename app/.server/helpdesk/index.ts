@@ -8,6 +8,7 @@ import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { indianMobile } from "~/lib/forms/fields.ts";
 import { TICKET_SLA_HOURS, type TicketPriority, type TicketSource, type TicketStatus } from "~/lib/helpdesk.ts";
 import { acknowledgementMessages, ticketNoticeSite, type TicketNoticeSite } from "./notices.ts";
+import { scheduleSlaChecks } from "./sla-job.ts";
 
 /**
  * The help desk (issue 12 §5): what other areas call. A ticket comes from the customer portal's "Get help",
@@ -151,6 +152,7 @@ export async function createTicket(tx: Executor, input: CreateTicketInput): Prom
     // Consecutive ids keep the order; the same time stamp keeps them together.
     await tx.insert(ticketMessages).values(thread.map((m) => ({ ticketId: row.id, ...m, internal: false, createdAt: now })));
   }
+  await scheduleSlaChecks(tx, { id: row.id, ...due });
   await publishLive(tx, {
     audience: "staff:communications",
     kind: "ticket.created",

@@ -1,0 +1,130 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies, type CannedResult } from "~/.server/helpdesk/canned.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { muted } from "~/components/admin/styles.ts";
+import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { HelpDeskNav } from "./parts.tsx";
+import type { Route } from "./+types/canned";
+
+/**
+ * /admin/help-desk/canned: the canned replies a ticket's reply form offers. Add, edit (on the version drawn:
+ * a change made meanwhile refuses the stale edit) and delete; each audited.
+ */
+const PATH = "/admin/help-desk/canned";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [replies, site] = await Promise.all([listCannedReplies(), getSiteSettings()]);
+  return {
+    replies,
+    meta: seo(site, { type: "policy", title: "Canned replies: Back Office", description: "The help desk's ready answers.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  let result: CannedResult;
+  if (intent === "add") {
+    const parsed = parseForm(form, cannedAddSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await addCannedReply(staff, parsed.data);
+  } else if (intent === "edit") {
+    const parsed = parseForm(form, cannedEditSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await editCannedReply(staff, parsed.data);
+  } else if (intent === "delete") {
+    const parsed = parseForm(form, cannedDeleteSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await deleteCannedReply(staff, parsed.data);
+  } else {
+    return refuseForm(form, "This form is out of date: reload the page and try again.");
+  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
+  return redirectWithFlash(PATH, { type: "success", message: result.message });
+}
+
+const button = "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
+
+export default function CannedReplies({ loaderData, actionData }: Route.ComponentProps) {
+  const { replies } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const addFailure = failure?.intent === "add" ? failure : undefined;
+  const failedId = failure && failure.intent !== "add" ? failure.values.id : undefined;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title="Canned replies" description="Ready answers for tickets: pick one on a ticket, edit it there, send." />
+      <HelpDeskNav current="canned" />
+
+      <section aria-labelledby="add-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="add-heading" className="text-lg font-semibold">
+          Add a canned reply
+        </h2>
+        <FieldIdPrefix.Provider value="add-">
+          <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
+            <input type="hidden" name="intent" value="add" />
+            <FormError message={addFailure?.errors.form} />
+            <TextField name="title" label="Title" required maxLength={80} defaultValue={addFailure?.values.title} error={addFailure?.errors.title} hint="What the office picks it by, e.g. “Need model and fault code”." />
+            <TextArea name="body" label="Text" required rows={4} maxLength={TICKET_BODY_MAX} defaultValue={addFailure?.values.body} error={addFailure?.errors.body} />
+            <button type="submit" className={button}>
+              Add
+            </button>
+          </form>
+        </FieldIdPrefix.Provider>
+      </section>
+
+      <section aria-labelledby="list-heading">
+        <h2 id="list-heading" className="text-lg font-semibold">
+          {replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}
+        </h2>
+        {replies.length === 0 ? (
+          <p className="mt-3 rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No canned replies yet. Add the answers the office gives most often.</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {replies.map((c) => {
+              const mine = failedId === String(c.id) ? failure : undefined;
+              return (
+                <li key={c.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+                  <FieldIdPrefix.Provider value={`canned-${c.id}-`}>
+                    <form method="post" className="space-y-3" aria-label={`Edit “${c.title}”`}>
+                      <input type="hidden" name="intent" value="edit" />
+                      <input type="hidden" name="id" value={c.id} />
+                      <input type="hidden" name="seen" value={c.updatedAt} />
+                      <FormError message={mine?.errors.form} />
+                      <TextField name="title" label="Title" required maxLength={80} defaultValue={mine?.values.title ?? c.title} error={mine?.errors.title} />
+                      <TextArea name="body" label="Text" required rows={3} maxLength={TICKET_BODY_MAX} defaultValue={mine?.values.body ?? c.body} error={mine?.errors.body} />
+                      <div className="flex flex-wrap items-center gap-3">
+                        <button type="submit" className={button}>
+                          Save
+                        </button>
+                        <span className={`text-sm ${muted}`}>
+                          Last changed <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>
+                          {c.updatedByName ? ` by ${c.updatedByName}` : ""}
+                        </span>
+                      </div>
+                    </form>
+                  </FieldIdPrefix.Provider>
+                  <div className="mt-3">
+                    <ConfirmButton intent="delete" fields={{ id: c.id, seen: c.updatedAt }} tone="danger" confirm={`Delete the canned reply “${c.title}”?`}>
+                      Delete “{c.title}”
+                    </ConfirmButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,371 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketResult } from "~/.server/helpdesk/office.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { control, link, muted } from "~/components/admin/styles.ts";
+import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { isTicketIntent, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
+import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
+import { useLiveRevalidate } from "~/lib/live/use-live.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { SlaBadge } from "./parts.tsx";
+import type { Route } from "./+types/ticket";
+
+/**
+ * /admin/help-desk/{reference}: one ticket. The thread (internal notes marked, on a yellow ground), a reply
+ * to the customer (a canned reply can pre-fill it: pick one and press "Use"; it works without JavaScript),
+ * an internal note, and status, priority and assignee on the version drawn (a change made meanwhile refuses
+ * the stale one). The SLA's two targets, with a countdown. Live: the customer's reply, or a colleague's
+ * change, reloads the page's data without losing what is being typed.
+ */
+const REFERENCE = /^TK-\d{4}-\d{4,6}$/;
+const pathOf = (reference: string) => `/admin/help-desk/${reference}`;
+
+async function referenceParam(value: string | undefined, url: URL): Promise<string> {
+  if (!value || !REFERENCE.test(value)) return throwNotFound(url);
+  return value;
+}
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const reference = await referenceParam(params.reference, url);
+  const [record, site] = await Promise.all([ticketRecord(reference), getSiteSettings()]);
+  if (!record) return throwNotFound(url);
+  const cannedId = Number(url.searchParams.get("canned"));
+  const canned = record.canned.find((c) => c.id === cannedId);
+  return data(
+    {
+      record,
+      prefill: canned ? { id: canned.id, body: canned.body } : null,
+      // One key per form drawn: the same form sent twice adds one message.
+      keys: { reply: randomUUID(), note: randomUUID() },
+      meta: seo(site, { type: "policy", title: `Ticket ${record.reference}: Back Office`, description: record.subject, path: pathOf(record.reference), noindex: true }),
+    },
+    { headers: noStore() },
+  );
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const reference = await referenceParam(params.reference, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isTicketIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: TicketResult;
+  if (intent === "reply") {
+    const parsed = parseForm(form, ticketReplySchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await replyToTicket(staff, reference, parsed.data);
+  } else if (intent === "note") {
+    const parsed = parseForm(form, ticketNoteSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await addTicketNote(staff, reference, parsed.data);
+  } else {
+    const parsed = parseForm(form, ticketUpdateSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await updateTicket(staff, reference, parsed.data);
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
+}
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-semibold">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function authorLabel(m: { author: string; authorName: string | null; internal: boolean }): string {
+  if (m.author === "customer") return "Customer";
+  if (m.author === "bot") return "Chat assistant";
+  if (m.author === "system") return "System";
+  return `${m.authorName ?? "Office"}${m.internal ? " (internal note)" : ""}`;
+}
+
+const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
+const secondaryButton = "inline-flex h-11 items-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
+
+export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
+  const { record: r, prefill, keys } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const replyFailure = failure?.intent === "reply" ? failure : undefined;
+  const noteFailure = failure?.intent === "note" ? failure : undefined;
+  const updateFailure = failure && failure.intent !== "reply" && failure.intent !== "note" ? failure : undefined;
+  useLiveRevalidate(["ticket."]);
+  const closed = r.status === "closed";
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title={`Ticket ${r.reference}`} description={r.subject} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <section aria-labelledby="thread-heading">
+            <h2 id="thread-heading" className="text-lg font-semibold">
+              Conversation
+            </h2>
+            {r.messages.length === 0 ? (
+              <p className={`mt-2 ${muted}`}>No messages yet.</p>
+            ) : (
+              <ol className="mt-3 space-y-3">
+                {r.messages.map((m) => (
+                  <li
+                    key={m.id}
+                    className={`rounded-md border p-3 ${
+                      m.internal
+                        ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
+                        : m.author === "staff"
+                          ? "border-brand-200 bg-brand-50 dark:border-slate-700 dark:bg-slate-900"
+                          : "border-slate-200 dark:border-slate-800"
+                    }`}
+                  >
+                    <p className="text-sm">
+                      <strong>{authorLabel(m)}</strong>
+                      <span className={muted}>
+                        {" · "}
+                        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                      </span>
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line">{m.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section aria-labelledby="reply-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id="reply-heading" className="text-lg font-semibold">
+              Reply to the customer
+            </h2>
+            {closed ? (
+              <p className="mt-2">This ticket is closed. Set its status to Open to reply.</p>
+            ) : (
+              <>
+                {r.canned.length > 0 && (
+                  <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Use a canned reply">
+                    <div className="min-w-0 grow sm:max-w-sm">
+                      <label htmlFor="canned" className="block text-sm font-medium">
+                        Canned reply
+                      </label>
+                      <select id="canned" name="canned" defaultValue={prefill ? String(prefill.id) : ""} className={control}>
+                        <option value="">Choose a canned reply</option>
+                        {r.canned.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.title}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <button type="submit" className={secondaryButton}>
+                      Use this reply
+                    </button>
+                  </form>
+                )}
+                <form method="post" className="mt-4 space-y-4" aria-labelledby="reply-heading">
+                  <input type="hidden" name="intent" value="reply" />
+                  <input type="hidden" name="idempotencyKey" value={keys.reply} />
+                  <FormError message={replyFailure?.errors.form ?? replyFailure?.errors.idempotencyKey} />
+                  <TextArea
+                    key={prefill?.id ?? "blank"}
+                    name="body"
+                    label="Your reply"
+                    required
+                    rows={6}
+                    maxLength={TICKET_BODY_MAX}
+                    defaultValue={replyFailure?.values.body ?? prefill?.body}
+                    error={replyFailure?.errors.body}
+                    hint={
+                      r.contactMobile || r.contactEmail
+                        ? `The customer gets ${[r.contactMobile ? "an SMS with the link to the thread" : null, r.contactEmail ? "an e-mail with the reply" : null].filter(Boolean).join(" and ")}.`
+                        : "No mobile or e-mail on this ticket: the reply is on the thread only."
+                    }
+                  />
+                  <button type="submit" className={button}>
+                    Send the reply
+                  </button>
+                </form>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="note-heading" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700">
+            <h2 id="note-heading" className="text-lg font-semibold">
+              Internal note
+            </h2>
+            <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
+              <input type="hidden" name="intent" value="note" />
+              <input type="hidden" name="idempotencyKey" value={keys.note} />
+              <FormError message={noteFailure?.errors.form ?? noteFailure?.errors.idempotencyKey} />
+              {/* FieldIdPrefix is not needed: the reply's textarea is "body", this one "note-body". */}
+              <div>
+                <label htmlFor="note-body" className="block font-medium">
+                  Note for the office
+                </label>
+                <textarea
+                  id="note-body"
+                  name="body"
+                  rows={3}
+                  maxLength={TICKET_BODY_MAX}
+                  required
+                  aria-describedby={noteFailure?.errors.body ? "note-body-hint note-body-error" : "note-body-hint"}
+                  aria-invalid={noteFailure?.errors.body ? true : undefined}
+                  defaultValue={noteFailure?.values.body}
+                  className={control}
+                />
+                <p id="note-body-hint" className={`mt-1 text-sm ${muted}`}>
+                  Never shown to the customer.
+                </p>
+                {noteFailure?.errors.body && (
+                  <p id="note-body-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                    {noteFailure.errors.body}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className={secondaryButton}>
+                Add the note
+              </button>
+            </form>
+          </section>
+        </div>
+
+        <aside className="space-y-6" aria-label="Ticket details">
+          <section aria-labelledby="sla-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id="sla-heading" className="text-lg font-semibold">
+              Targets
+            </h2>
+            <dl className="mt-2 space-y-2">
+              <Detail label="First reply">
+                <SlaBadge label="First reply" target={r.firstResponse} />
+                <span className={`block text-sm ${muted}`}>
+                  due <time dateTime={r.firstResponse.dueAt}>{formatDateTime(r.firstResponse.dueAt)}</time>
+                </span>
+              </Detail>
+              <Detail label="Resolution">
+                <SlaBadge label="Resolution" target={r.resolution} />
+                <span className={`block text-sm ${muted}`}>
+                  due <time dateTime={r.resolution.dueAt}>{formatDateTime(r.resolution.dueAt)}</time>
+                </span>
+              </Detail>
+            </dl>
+          </section>
+
+          <section aria-labelledby="update-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id="update-heading" className="text-lg font-semibold">
+              Status and assignee
+            </h2>
+            <form method="post" className="mt-3 space-y-4" aria-labelledby="update-heading">
+              <input type="hidden" name="intent" value="update" />
+              <input type="hidden" name="version" value={r.version} />
+              <FormError message={updateFailure?.errors.form ?? updateFailure?.errors.version} />
+              <div>
+                <label htmlFor="status" className="block font-medium">
+                  Status
+                </label>
+                <select id="status" name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
+                  {TICKET_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {TICKET_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="priority" className="block font-medium">
+                  Priority
+                </label>
+                <select id="priority" name="priority" defaultValue={updateFailure?.values.priority ?? r.priority} aria-describedby="priority-hint" className={control}>
+                  {TICKET_PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {TICKET_PRIORITY_LABELS[p]}
+                    </option>
+                  ))}
+                </select>
+                <p id="priority-hint" className={`mt-1 text-sm ${muted}`}>
+                  A new priority sets the targets again from when the ticket was opened.
+                </p>
+              </div>
+              <div>
+                <label htmlFor="assignee" className="block font-medium">
+                  Assignee
+                </label>
+                <select
+                  id="assignee"
+                  name="assignee"
+                  defaultValue={updateFailure?.values.assignee ?? (r.assigneeId ? String(r.assigneeId) : "")}
+                  aria-invalid={updateFailure?.errors.assignee ? true : undefined}
+                  aria-describedby={updateFailure?.errors.assignee ? "assignee-error" : undefined}
+                  className={control}
+                >
+                  <option value="">Unassigned</option>
+                  {r.staff.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+                {updateFailure?.errors.assignee && (
+                  <p id="assignee-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+                    {updateFailure.errors.assignee}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className={button}>
+                Save
+              </button>
+            </form>
+          </section>
+
+          <section aria-labelledby="details-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+            <h2 id="details-heading" className="text-lg font-semibold">
+              Details
+            </h2>
+            <dl className="mt-2 space-y-2">
+              <Detail label="Status">{r.statusLabel}</Detail>
+              <Detail label="From">{r.sourceLabel}</Detail>
+              <Detail label="Opened">
+                <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+              </Detail>
+              <Detail label="Contact">
+                {r.contactName ?? <span className={muted}>No name given</span>}
+                {r.contactMobile && (
+                  <span className="block">
+                    <a href={telHref(r.contactMobile)} className={link}>
+                      {formatIndianPhone(r.contactMobile)}
+                    </a>
+                  </span>
+                )}
+                {r.contactEmail && <span className="block break-all">{r.contactEmail}</span>}
+              </Detail>
+              {r.customerReference && (
+                <Detail label="Customer">
+                  <a href={`/admin/customers/${r.customerReference}`} className={link}>
+                    {r.customerName ?? r.customerReference}
+                  </a>
+                </Detail>
+              )}
+              {r.requestReference && (
+                <Detail label="Service request">
+                  <a href={`/admin/service-requests/${r.requestReference}`} className={`${link} font-mono`}>
+                    {r.requestReference}
+                  </a>
+                </Detail>
+              )}
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
