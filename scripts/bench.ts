@@ -16,6 +16,8 @@
  * page, the customer's signed quote page and the invoice PDF with its UPI QR code, timed on a database with
  * an approved six-line quote and its invoices, then 500 invoices issued at once, which must get 500
  * consecutive numbers with no error), merged the same way. A full run ends with the back office, then money.
+ * `--live`: only live updates (scripts/lib/bench-live.ts: 2,000 event streams, one event to all of them, and
+ * the memory per stream), merged the same way; a full run ends with it.
  *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
@@ -42,6 +44,7 @@ import {
 } from "./lib/production-server.ts";
 import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
 import { benchMoney, reportMoney, type MoneyResult } from "./lib/bench-money.ts";
+import { benchLive, reportLive, type LiveResult } from "./lib/bench-live.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -890,9 +893,30 @@ function mergeMoneyResults(money: MoneyResult[]): Record<string, unknown> {
   return { ...previous, moneyTimestamp: new Date().toISOString(), money };
 }
 
+// Live updates (issue 12 §1, scripts/lib/bench-live.ts): 2,000 event streams on each engine.
+async function benchLiveEngines(pgUrl: string | undefined): Promise<LiveResult[]> {
+  const results = [await benchLive("pglite")];
+  if (pgUrl) results.push(await benchLive("postgres", await createBenchDatabase(pgUrl)));
+  reportLive(results);
+  return results;
+}
+
 async function main() {
   buildIfMissing();
   const pgUrlForBackOffice = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (process.argv.includes("--live")) {
+    const live = await benchLiveEngines(pgUrlForBackOffice);
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+    } catch {
+      // No earlier run: the file holds only these figures.
+    }
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, liveTimestamp: new Date().toISOString(), live }, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (live figures only; the rest kept)`);
+    return;
+  }
   if (process.argv.includes("--back-office")) {
     const backOffice = await benchBackOfficeEngines(pgUrlForBackOffice);
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -948,6 +972,7 @@ async function main() {
   report(tool, clientJs, engines, requests, skipped);
   const backOffice = requestsOnly ? undefined : await benchBackOfficeEngines(pgUrl);
   const money = requestsOnly ? undefined : await benchMoneyEngines(pgUrl);
+  const live = requestsOnly ? undefined : await benchLiveEngines(pgUrl);
 
   const base = {
     timestamp: new Date().toISOString(),
@@ -967,6 +992,7 @@ async function main() {
         ...(skipped ? { postgres: skipped } : {}),
         backOffice,
         money,
+        live,
       };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
