@@ -52,6 +52,13 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   /** The gateway's API address; default https://api.razorpay.com. */
   RAZORPAY_API_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  // WhatsApp Business Cloud API (issue 12, ~/.server/whatsapp): the access token, the sending number's id,
+  // the app secret that signs webhooks (X-Hub-Signature-256), the webhook's verify token, the API's address.
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_BASE: z.url().optional().or(z.literal("").transform(() => undefined)),
 });
 
 /** ADMIN_PHONES as +91 numbers; a number that is not an Indian mobile number stops start-up. */
@@ -139,6 +146,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       gatewayKeyId: e.RAZORPAY_KEY_ID || undefined,
       gatewayKeySecret: e.RAZORPAY_KEY_SECRET || undefined,
       gatewayWebhookSecret: e.RAZORPAY_WEBHOOK_SECRET || undefined,
+      // WhatsApp (issue 12)
+      whatsappToken: e.WHATSAPP_TOKEN || undefined,
+      whatsappPhoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID || undefined,
+      whatsappAppSecret: e.WHATSAPP_APP_SECRET || undefined,
+      whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined,
+      whatsappApiBase: e.WHATSAPP_API_BASE,
     },
     /** Only seeds the site URL setting on first run; afterwards the admin edits it. */
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,

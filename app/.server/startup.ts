@@ -5,6 +5,9 @@ import { grantAdmin } from "~/.server/auth/users.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
+// WhatsApp sends and marketing batches (issue 12 §4)
+import "~/.server/whatsapp/index.ts";
+import "~/.server/marketing/index.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";

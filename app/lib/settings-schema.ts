@@ -245,6 +245,15 @@ export const integrationsSettingsSchema = z
     gatewayKeySecret: optionalSetting(500),
     /** The secret the gateway signs its webhooks with (HMAC-SHA256 of the body). */
     gatewayWebhookSecret: optionalSetting(500),
+    // WhatsApp Business Cloud API (issue 12): unset, WhatsApp messages are logged and kept, not sent.
+    /** The Graph API's address: https://graph.facebook.com in production (a local fake in the tests). */
+    whatsappApiBase: z.url({ protocol: /^https?$/, message: "Enter the API's https:// address" }).optional(),
+    whatsappPhoneNumberId: z.string().trim().regex(/^\d{5,30}$/, "The phone number id is digits, from Meta's WhatsApp Manager").optional(),
+    whatsappToken: optionalSetting(1000),
+    /** The app secret Meta signs its webhooks with (X-Hub-Signature-256). */
+    whatsappAppSecret: optionalSetting(500),
+    /** The token Meta sends back in the webhook's verification handshake (hub.verify_token). */
+    whatsappVerifyToken: optionalSetting(200),
   })
   .superRefine((i, ctx) => {
     const oidc = [i.oidcIssuer, i.oidcClientId, i.oidcClientSecret].filter(Boolean).length;
@@ -257,7 +266,7 @@ export const integrationsSettingsSchema = z
   });
 
 /** The secret fields of the integrations group: write-only, never returned to a browser or written to the log. */
-export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret", "gatewayKeySecret", "gatewayWebhookSecret"] as const;
+export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret", "gatewayKeySecret", "gatewayWebhookSecret", "whatsappToken", "whatsappAppSecret", "whatsappVerifyToken"] as const;
 export type IntegrationSecret = (typeof INTEGRATION_SECRETS)[number];
 
 /**

@@ -53,6 +53,9 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   ticketAcknowledgement: "1007000000000000601",
   ticketReply: "1007000000000000602",
   // End help desk
+  // Marketing (issue 12 §4): registered in the PROMOTIONAL category on the DLT platform.
+  marketingOffer: "1007000000000000801",
+  // End marketing
 } as const;
 
 export interface DltTemplate {
@@ -278,6 +281,18 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     variables: ["business", "reference", "siteUrl", "token"],
   },
   // End help desk
+  // Marketing (issue 12 §4)
+  /**
+   * A campaign's SMS (PROMOTIONAL category: sent only to customers with marketing consent, in the hours DLT
+   * allows promotions). The offer is the campaign's text in two variables (at most 60 characters); every
+   * message carries STOP and the signed opt-out link.
+   */
+  marketingOffer: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.marketingOffer,
+    text: "{#var#}: {#var#} {#var#} Reply STOP to opt out, or open {#var#}/d/optout/{#var#}",
+    variables: ["business", "offer", "offerMore", "siteUrl", "token"],
+  },
+  // End marketing
 };
 
 /** DLT's limit on one variable's length. */

@@ -33,6 +33,12 @@ export function integrationsFromEnvironment(): Record<IntegrationField, boolean>
     gatewayKeyId: env.gatewayKeyId !== undefined,
     gatewayKeySecret: env.gatewayKeySecret !== undefined,
     gatewayWebhookSecret: env.gatewayWebhookSecret !== undefined,
+    // WhatsApp (issue 12): each variable wins over its stored value.
+    whatsappApiBase: env.whatsappApiBase !== undefined,
+    whatsappPhoneNumberId: env.whatsappPhoneNumberId !== undefined,
+    whatsappToken: env.whatsappToken !== undefined,
+    whatsappAppSecret: env.whatsappAppSecret !== undefined,
+    whatsappVerifyToken: env.whatsappVerifyToken !== undefined,
   };
 }
 
@@ -117,6 +123,37 @@ export async function effectiveGateway(): Promise<GatewaySettings | undefined> {
   if (!keyId || !keySecret || !webhookSecret) return undefined;
   const apiUrl = (env.gatewayApiUrl ?? s.gatewayApiUrl ?? DEFAULT_GATEWAY_API_URL).replace(/\/+$/, "");
   return { provider, apiUrl, keyId, keySecret, webhookSecret };
+}
+
+export const DEFAULT_WHATSAPP_API_BASE = "https://graph.facebook.com";
+export const WHATSAPP_API_VERSION = "v21.0";
+
+/** WhatsApp Business Cloud API (issue 12): what is known of it; `ready` when messages can really be sent. */
+export interface WhatsAppSettings {
+  apiBase: string;
+  phoneNumberId: string | undefined;
+  token: string | undefined;
+  appSecret: string | undefined;
+  verifyToken: string | undefined;
+  /** The number id and the token are both known: messages go to the API. */
+  ready: boolean;
+}
+
+/** WhatsApp: each WHATSAPP_* variable that is set wins over the stored value. */
+export async function effectiveWhatsApp(): Promise<WhatsAppSettings> {
+  const env = getServerConfig().integrationsEnv;
+  const complete = env.whatsappToken && env.whatsappPhoneNumberId && env.whatsappAppSecret && env.whatsappVerifyToken;
+  const s: Partial<IntegrationSettings> = complete ? {} : await getStoredIntegrations();
+  const phoneNumberId = env.whatsappPhoneNumberId ?? s.whatsappPhoneNumberId;
+  const token = env.whatsappToken ?? s.whatsappToken;
+  return {
+    apiBase: (env.whatsappApiBase ?? s.whatsappApiBase ?? DEFAULT_WHATSAPP_API_BASE).replace(/\/+$/, ""),
+    phoneNumberId,
+    token,
+    appSecret: env.whatsappAppSecret ?? s.whatsappAppSecret,
+    verifyToken: env.whatsappVerifyToken ?? s.whatsappVerifyToken,
+    ready: Boolean(phoneNumberId && token),
+  };
 }
 
 /**

@@ -279,6 +279,15 @@ export const integrationsForm = z
     removeGatewayKeySecret: checkbox,
     gatewayWebhookSecret: secret("Please keep this under 500 characters", (v) => v.length <= 500),
     removeGatewayWebhookSecret: checkbox,
+    // WhatsApp Business Cloud API (issue 12)
+    whatsappApiBase: optional(500).refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), "Enter the API's https:// address, like https://graph.facebook.com"),
+    whatsappPhoneNumberId: optional(30).refine((v) => v === undefined || /^\d{5,30}$/.test(v), "The phone number id is digits, from Meta's WhatsApp Manager"),
+    whatsappToken: secret("Please keep this under 1000 characters", (v) => v.length <= 1000),
+    removeWhatsappToken: checkbox,
+    whatsappAppSecret: secret("Please keep this under 500 characters", (v) => v.length <= 500),
+    removeWhatsappAppSecret: checkbox,
+    whatsappVerifyToken: secret("Please keep this under 200 characters", (v) => v.length <= 200),
+    removeWhatsappVerifyToken: checkbox,
   })
   .refine((i) => i.gatewayProvider === undefined || i.gatewayKeyId !== undefined, {
     path: ["gatewayKeyId"],
@@ -295,6 +304,12 @@ export const integrationsForm = z
       removeOidcClientSecret,
       removeGatewayKeySecret,
       removeGatewayWebhookSecret,
+      removeWhatsappToken,
+      removeWhatsappAppSecret,
+      removeWhatsappVerifyToken,
+      whatsappToken,
+      whatsappAppSecret,
+      whatsappVerifyToken,
       smtpUrl,
       smsHttpToken,
       oidcClientSecret,
@@ -310,6 +325,9 @@ export const integrationsForm = z
       oidcClientSecret: change(oidcClientSecret, removeOidcClientSecret),
       gatewayKeySecret: change(gatewayKeySecret, removeGatewayKeySecret),
       gatewayWebhookSecret: change(gatewayWebhookSecret, removeGatewayWebhookSecret),
+      whatsappToken: change(whatsappToken, removeWhatsappToken),
+      whatsappAppSecret: change(whatsappAppSecret, removeWhatsappAppSecret),
+      whatsappVerifyToken: change(whatsappVerifyToken, removeWhatsappVerifyToken),
     };
     return { values, secrets };
     },

@@ -623,6 +623,37 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
           hint="Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)."
         />
       </Fieldset>
+      {/* WhatsApp Business Cloud API (issue 12, ~/.server/whatsapp) */}
+      <Fieldset legend="WhatsApp Business (Cloud API)">
+        {plain("whatsappApiBase", "API address", { hint: "Empty: https://graph.facebook.com." })}
+        {plain("whatsappPhoneNumberId", "Phone number id", { hint: "From Meta's WhatsApp Manager (digits). Without it and the token, messages are only logged." })}
+        <SecretField
+          name="whatsappToken"
+          label="Access token"
+          set={v.secrets.whatsappToken}
+          removeName="removeWhatsappToken"
+          env={env.whatsappToken}
+          error={failure?.errors.whatsappToken}
+        />
+        <SecretField
+          name="whatsappAppSecret"
+          label="App secret"
+          set={v.secrets.whatsappAppSecret}
+          removeName="removeWhatsappAppSecret"
+          env={env.whatsappAppSecret}
+          error={failure?.errors.whatsappAppSecret}
+          hint="Meta signs each webhook with it (X-Hub-Signature-256): without it, inbound messages are refused."
+        />
+        <SecretField
+          name="whatsappVerifyToken"
+          label="Webhook verify token"
+          set={v.secrets.whatsappVerifyToken}
+          removeName="removeWhatsappVerifyToken"
+          env={env.whatsappVerifyToken}
+          error={failure?.errors.whatsappVerifyToken}
+          hint="Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)."
+        />
+      </Fieldset>
     </>
   );
 }

@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { customerIdForMobile, normaliseMobile, recordConversation } from "~/.server/communications/index.ts";
+import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { isUniqueViolation } from "~/.server/db/references.ts";
+import { campaignRecipients, conversationMessages, customers, webhookEvents } from "~/.server/db/schema.ts";
+import { addCustomerMessageByMobile, createTicket } from "~/.server/helpdesk/index.ts";
+import { optOutOfMarketing } from "~/.server/marketing/consent.ts";
+import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
+import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
+import { verifyHubSignature } from "./api.ts";
+
+/**
+ * WhatsApp's webhook (POST /api/whatsapp/webhook), after Meta's Cloud API. Every call is written to
+ * webhook_events (provider "whatsapp"), whatever its outcome, and only an accepted one changes anything:
+ *
+ * 1. X-Hub-Signature-256 must be the HMAC-SHA256 of the raw body under the app secret: else refused (401),
+ *    and nothing in the body is trusted.
+ * 2. The body must be Meta's shape (object "whatsapp_business_account", entry[].changes[].value): else
+ *    refused (400).
+ * 3. The same body again is a replay (its SHA-256 is the event's id, unique): refused and logged, nothing
+ *    done (answered 200 so that Meta's own retry stops). Each message is also stored once by its wamid.
+ * 4. Accepted, in one transaction: each inbound message joins the sender's thread (recordConversation),
+ *    raises the staff alert, and goes on their open help-desk ticket or opens one; "STOP" opts them out of
+ *    marketing at once. Each status (sent, delivered, read, failed) updates the message it names.
+ */
+
+export const PROVIDER = "whatsapp";
+const MAX_TEXT = 4096;
+const STOP_WORDS = new Set(["STOP", "STOP ALL", "UNSUBSCRIBE", "OPT OUT", "OPTOUT"]);
+const STATUS_RANK: Record<string, number> = { queued: 0, logged: 1, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+export interface WhatsAppWebhookCall {
+  rawBody: string;
+  signature: string | null;
+}
+
+export interface WhatsAppWebhookAnswer {
+  status: number;
+  outcome: "applied" | "refused" | "ignored";
+  reason: string;
+  messages?: number;
+  statuses?: number;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const str = (v: unknown, max = 300): string | undefined => (typeof v === "string" && v.length > 0 && v.length <= max ? v : undefined);
+
+export interface InboundMessage {
+  wamid: string;
+  from: string;
+  name: string | null;
+  type: string;
+  text: string;
+  timestamp: number | null;
+}
+
+export interface StatusUpdate {
+  wamid: string;
+  status: string;
+  recipient: string | null;
+  error: string | null;
+}
+
+/** Reads Meta's body; undefined when it is not that shape. */
+export function parseWebhookBody(body: unknown): { messages: InboundMessage[]; statuses: StatusUpdate[] } | undefined {
+  const root = obj(body);
+  if (!root || root.object !== "whatsapp_business_account" || !Array.isArray(root.entry)) return undefined;
+  const messages: InboundMessage[] = [];
+  const statuses: StatusUpdate[] = [];
+  for (const entry of arr(root.entry)) {
+    const changes = obj(entry)?.changes;
+    if (!Array.isArray(changes)) return undefined;
+    for (const change of changes) {
+      const value = obj(obj(change)?.value);
+      if (!value) return undefined;
+      const names = new Map<string, string>();
+      for (const c of arr(value.contacts)) {
+        const waId = str(obj(c)?.wa_id, 20);
+        const name = str(obj(obj(c)?.profile)?.name, 200);
+        if (waId && name) names.set(waId, name);
+      }
+      for (const m of arr(value.messages)) {
+        const message = obj(m);
+        const wamid = str(message?.id);
+        const from = str(message?.from, 20);
+        const type = str(message?.type, 40);
+        if (!message || !wamid || !from || !/^\d{6,15}$/.test(from) || !type) return undefined;
+        const text =
+          type === "text"
+            ? str(obj(message.text)?.body, MAX_TEXT)
+            : type === "button"
+              ? str(obj(message.button)?.text, MAX_TEXT)
+              : type === "interactive"
+                ? (str(obj(obj(message.interactive)?.button_reply)?.title) ?? str(obj(obj(message.interactive)?.list_reply)?.title))
+                : `[${type}${str(obj(message[type])?.caption, 1000) ? `: ${str(obj(message[type])?.caption, 1000)}` : ""}]`;
+        if (text === undefined) return undefined;
+        const ts = Number(message.timestamp);
+        messages.push({ wamid, from, name: names.get(from) ?? null, type, text, timestamp: Number.isFinite(ts) ? ts : null });
+      }
+      for (const s of arr(value.statuses)) {
+        const status = obj(s);
+        const wamid = str(status?.id);
+        const state = str(status?.status, 20);
+        if (!status || !wamid || !state) return undefined;
+        const error = obj(arr(status.errors)[0]);
+        statuses.push({ wamid, status: state, recipient: str(status.recipient_id, 20) ?? null, error: error ? (str(error.title) ?? str(error.message) ?? null) : null });
+      }
+    }
+  }
+  return { messages, statuses };
+}
+
+async function log(externalId: string, outcome: WhatsAppWebhookAnswer["outcome"], reason: string, payload: unknown, db: Pick<Transaction, "insert"> = getDb()): Promise<void> {
+  await db.insert(webhookEvents).values({ provider: PROVIDER, externalId, outcome, reason, payload: payload ?? {} });
+  console.log(JSON.stringify({ type: "whatsapp_webhook", outcome, reason }));
+}
+
+/** A refusal's own id: refusals are all kept, never mistaken for the event they imitate. */
+const refusalId = (hash: string) => `refused:${hash}:${randomBytes(6).toString("hex")}`;
+
+/** The mobile a WhatsApp number stands for: +91 and ten digits for an Indian number, else +<digits>. */
+export function mobileOfWaId(from: string): string {
+  return normaliseMobile(`+${from}`) ?? `+${from}`;
+}
+
+export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<WhatsAppWebhookAnswer> {
+  const hash = createHash("sha256").update(call.rawBody, "utf8").digest("hex");
+  const truncated = { raw: call.rawBody.slice(0, 4000) };
+  const settings = await effectiveWhatsApp();
+  if (!settings.appSecret) {
+    await log(refusalId(hash), "refused", "No WhatsApp app secret is configured", truncated);
+    return { status: 503, outcome: "refused", reason: "WhatsApp is not configured" };
+  }
+  if (!verifyHubSignature(call.rawBody, call.signature, settings.appSecret)) {
+    await log(refusalId(hash), "refused", "Bad signature", truncated);
+    return { status: 401, outcome: "refused", reason: "Bad signature" };
+  }
+  let parsed: ReturnType<typeof parseWebhookBody>;
+  let body: unknown;
+  try {
+    body = JSON.parse(call.rawBody);
+    parsed = parseWebhookBody(body);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed) {
+    await log(refusalId(hash), "refused", body === undefined ? "The body is not JSON" : "The body is not a WhatsApp Business webhook", truncated);
+    return { status: 400, outcome: "refused", reason: "Malformed body" };
+  }
+  const [seen] = await getDb()
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, PROVIDER), eq(webhookEvents.externalId, hash)));
+  if (seen) {
+    await log(refusalId(hash), "refused", `Replay of event ${seen.id}`, truncated);
+    return { status: 200, outcome: "refused", reason: "Already received" };
+  }
+  const { messages, statuses } = parsed;
+  try {
+    await getDb().transaction(async (tx) => {
+      // First: a concurrent delivery of the same body fails here, on the unique id, and changes nothing.
+      await log(hash, messages.length + statuses.length > 0 ? "applied" : "ignored", `${messages.length} message(s), ${statuses.length} status(es)`, body, tx);
+      for (const m of messages) await applyInbound(tx, m);
+      for (const s of statuses) await applyStatus(tx, s);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await log(refusalId(hash), "refused", "Replay (received concurrently)", truncated);
+    return { status: 200, outcome: "refused", reason: "Already received" };
+  }
+  return { status: 200, outcome: messages.length + statuses.length > 0 ? "applied" : "ignored", reason: "OK", messages: messages.length, statuses: statuses.length };
+}
+
+const WHATSAPP_ACTOR = { userId: null, label: "Customer (WhatsApp STOP)", ipAddress: null };
+
+async function applyInbound(tx: Transaction, m: InboundMessage): Promise<void> {
+  // The same message in another body (Meta retries with new envelopes): stored once, by its wamid.
+  const [already] = await tx.select({ id: conversationMessages.id }).from(conversationMessages).where(eq(conversationMessages.externalId, m.wamid));
+  if (already) return;
+  const mobile = mobileOfWaId(m.from);
+  const customerId = await customerIdForMobile(tx, mobile);
+  await recordConversation(tx, {
+    customerId,
+    mobile,
+    channel: "whatsapp",
+    direction: "in",
+    body: m.text,
+    status: "received",
+    externalId: m.wamid,
+    meta: { waId: m.from, name: m.name, type: m.type, timestamp: m.timestamp },
+  });
+  const who = m.name ?? mobile;
+  const stop = STOP_WORDS.has(m.text.trim().toUpperCase().replace(/[.!]+$/, ""));
+  if (stop) {
+    // Takes effect at once: every customer record with this number (normally one).
+    const holders = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.mobile, mobile), isNull(customers.erasedAt)));
+    for (const h of holders) await optOutOfMarketing(tx, WHATSAPP_ACTOR, h.id, "whatsapp");
+    return;
+  }
+  await raiseStaffAlert(tx, {
+    kind: "whatsapp.inbound",
+    title: `WhatsApp from ${who}`,
+    body: m.text.slice(0, 300),
+    link: `/admin/whatsapp/${encodeURIComponent(mobile.replace(/^\+/, ""))}`,
+    dedupeKey: `whatsapp:${m.wamid}`,
+    permission: "communications",
+  });
+  const appended = await addCustomerMessageByMobile(tx, { mobile, body: m.text, source: "whatsapp", idempotencyKey: `whatsapp:${m.wamid}` });
+  if (!appended) {
+    await createTicket(tx, {
+      source: "whatsapp",
+      subject: `WhatsApp from ${who}`,
+      body: m.text,
+      customerId,
+      contactName: m.name,
+      contactMobile: mobile.startsWith("+91") ? mobile : null,
+      idempotencyKey: `whatsapp:${m.wamid}`,
+    });
+  }
+}
+
+async function applyStatus(tx: Transaction, s: StatusUpdate): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.externalId, s.wamid), eq(conversationMessages.direction, "out")));
+  if (!row) return;
+  // Statuses may arrive out of order: never step back (read, then a late delivered).
+  if ((STATUS_RANK[s.status] ?? 0) <= (STATUS_RANK[row.status] ?? 0) && s.status !== "failed") return;
+  await tx
+    .update(conversationMessages)
+    .set({ status: s.status, ...(s.error ? { meta: sql`${conversationMessages.meta} || ${JSON.stringify({ error: s.error })}::jsonb` } : {}) })
+    .where(eq(conversationMessages.id, row.id));
+  const campaignId = Number((row.meta as { campaignId?: unknown }).campaignId);
+  if (row.customerId && Number.isSafeInteger(campaignId) && campaignId > 0 && (s.status === "delivered" || s.status === "read")) {
+    await tx
+      .update(campaignRecipients)
+      .set({ status: "delivered", deliveredAt: sql`coalesce(${campaignRecipients.deliveredAt}, now())` })
+      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.customerId, row.customerId), inArray(campaignRecipients.status, ["sent", "queued"])));
+  }
+}

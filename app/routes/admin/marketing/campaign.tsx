@@ -1,0 +1,188 @@
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { audienceCount, campaignByReference, campaignResults, changeCampaign, segmentOf } from "~/.server/marketing/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { muted } from "~/components/admin/styles.ts";
+import { FormError } from "~/components/form/fields.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/marketing.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
+import type { Route } from "./+types/campaign";
+
+/**
+ * /admin/marketing/{reference}: one campaign: what it sends, to which segment, at what rate; its results
+ * (queued, sent, delivered, opted out); start (its audience is drawn then), pause, resume and cancel, each
+ * on the version drawn (a stale page is refused) and audited (~/.server/marketing).
+ */
+const PATH = "/admin/marketing";
+const REFERENCE = /^MC-\d{4}-\d{4,}$/;
+
+async function load(reference: string | undefined, url: URL) {
+  if (!reference || !REFERENCE.test(reference)) return throwNotFound(url);
+  const campaign = await campaignByReference(reference);
+  if (!campaign) return throwNotFound(url);
+  return campaign;
+}
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const c = await load(params.reference, url);
+  const segment = segmentOf(c);
+  const [results, audience, site] = await Promise.all([campaignResults(getDb(), c.id), c.status === "draft" ? audienceCount(getDb(), segment, c.channel) : Promise.resolve(null), getSiteSettings()]);
+  return data(
+    {
+      campaign: {
+        id: c.id,
+        reference: c.reference,
+        name: c.name,
+        channel: c.channel,
+        template: c.template,
+        subject: c.subject,
+        body: c.body,
+        status: c.status,
+        ratePerMinute: c.ratePerMinute,
+        version: c.version,
+        startedAt: c.startedAt?.toISOString() ?? null,
+        finishedAt: c.finishedAt?.toISOString() ?? null,
+        createdAt: c.createdAt.toISOString(),
+      },
+      segment,
+      results,
+      audience,
+      meta: seo(site, { type: "policy", title: `Campaign ${c.reference}: Back Office`, description: `The marketing campaign ${c.name}.`, path: `${PATH}/${c.reference}`, noindex: true }),
+    },
+    { headers: noStore() },
+  );
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const c = await load(params.reference, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isCampaignIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  const parsed = parseForm(form, campaignChangeSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await changeCampaign(auditActor(staff), c.id, intent, parsed.data.version);
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return data({ errors: { form: result.message }, values: {}, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+  return redirectWithFlash(`${PATH}/${c.reference}`, { type: "success", message: result.message });
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+      <dt className="font-semibold">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign: c, segment, results, audience } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const segmentParts = [
+    segment.service ? `asked for ${segment.service}` : null,
+    segment.city ? `in ${segment.city}` : null,
+    segment.amcExpiringWithinDays !== undefined ? `AMC ending within ${segment.amcExpiringWithinDays} days` : null,
+  ].filter(Boolean);
+  const figures: Array<[string, number]> = [
+    ["In the audience", results.audience],
+    ["Still queued", results.queued],
+    ["Sent", results.sent],
+    ["Delivered", results.delivered],
+    ["Opted out", results.optedOut],
+    ["Not sent (consent gone, cancelled)", results.skipped],
+  ];
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader back={{ href: PATH, label: "Marketing" }} title={`${c.reference}: ${c.name}`} description={`${CHANNEL_WORDS[c.channel]} · ${STATUS_WORDS[c.status]}`} />
+
+      <section aria-labelledby="what-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="what-heading" className="text-lg font-semibold">
+          What it sends
+        </h2>
+        <dl className="mt-3 space-y-2">
+          {c.channel === "whatsapp" && <Row label="WhatsApp template">{c.template}</Row>}
+          {c.subject && <Row label="Subject">{c.subject}</Row>}
+          {c.body && (
+            <Row label="Text">
+              <span className="whitespace-pre-line">{c.body}</span>
+            </Row>
+          )}
+          <Row label="Opt-out">Every message says “Reply STOP to opt out” and carries the customer's own opt-out link.</Row>
+          <Row label="Segment">{segmentParts.length > 0 ? `Customers with marketing consent who ${segmentParts.join(", ")}` : "Every customer with marketing consent"}</Row>
+          <Row label="Rate">{c.ratePerMinute} a minute</Row>
+          <Row label="Created">
+            <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+          </Row>
+          {c.startedAt && (
+            <Row label="Started">
+              <time dateTime={c.startedAt}>{formatDateTime(c.startedAt)}</time>
+            </Row>
+          )}
+          {c.finishedAt && (
+            <Row label="Ended">
+              <time dateTime={c.finishedAt}>{formatDateTime(c.finishedAt)}</time>
+            </Row>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="results-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="results-heading" className="text-lg font-semibold">
+          Results
+        </h2>
+        {c.status === "draft" ? (
+          <p className="mt-1">
+            Not started. {audience === 1 ? "1 customer" : `${(audience ?? 0).toLocaleString("en-IN")} customers`} with marketing consent would receive it now.
+          </p>
+        ) : (
+          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {figures.map(([label, n]) => (
+              <div key={label} className="rounded-md bg-slate-50 p-3 dark:bg-slate-900">
+                <dt className={`text-sm ${muted}`}>{label}</dt>
+                <dd className="text-2xl font-bold tabular-nums">{n.toLocaleString("en-IN")}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {c.channel === "email" && c.status !== "draft" && <p className={`mt-2 text-sm ${muted}`}>E-mail has no delivery reports: delivered stays at 0.</p>}
+      </section>
+
+      {(c.status === "draft" || c.status === "sending" || c.status === "paused") && (
+        <section aria-labelledby="actions-heading" className="mb-8">
+          <h2 id="actions-heading" className="mb-2 text-lg font-semibold">
+            Sending
+          </h2>
+          <FormError message={failure?.errors.form ?? failure?.errors.version} />
+          <div className="flex flex-wrap gap-3">
+            {(c.status === "draft" || c.status === "paused") && (
+              <ConfirmButton intent="start" fields={{ version: c.version }} confirm={c.status === "draft" ? "Start sending this campaign now?" : undefined}>
+                {c.status === "draft" ? "Start sending" : "Resume sending"}
+              </ConfirmButton>
+            )}
+            {c.status === "sending" && (
+              <ConfirmButton intent="pause" fields={{ version: c.version }}>
+                Pause
+              </ConfirmButton>
+            )}
+            <ConfirmButton intent="cancel" fields={{ version: c.version }} tone="danger" confirm="Cancel this campaign? Nothing more will be sent.">
+              Cancel the campaign
+            </ConfirmButton>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import { useContext } from "react";
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { listServices } from "~/.server/content/index.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { audienceCount, createCampaign, listCampaigns, recentOptOuts } from "~/.server/marketing/index.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { approvedTemplates } from "~/.server/whatsapp/office.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { audiencePreviewSchema, CAMPAIGN_CHANNELS, campaignSchema, SMS_OFFER_MAX } from "~/lib/forms/admin/marketing.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { STATUS_WORDS } from "./parts.tsx";
+import type { Route } from "./+types/route";
+
+/**
+ * /admin/marketing: campaigns to customers who gave marketing consent (separate from the service consent),
+ * with each one's results (sent, delivered, opted out), and the form for a new one: channel, text or
+ * template, segment (service, city, AMC ending within N days) and rate per minute. "Count the audience"
+ * answers how many consenting customers the segment holds, before anything is saved; "Save as a draft"
+ * keeps it, and the campaign's own page starts it. Both work without JavaScript.
+ */
+const PATH = "/admin/marketing";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [campaigns, services, templates, optOuts, site] = await Promise.all([listCampaigns(), listServices(), approvedTemplates(), recentOptOuts(), getSiteSettings()]);
+  return data(
+    {
+      campaigns,
+      services: services.map((s) => ({ value: s.slug, label: s.name })),
+      templates: templates.filter((t) => t.category === "marketing").map((t) => ({ value: t.name, label: `${t.name} (${t.language}): ${t.body}` })),
+      optOuts,
+      formKey: randomUUID(),
+      meta: seo(site, { type: "policy", title: "Marketing: Back Office", description: "Campaigns to customers who agreed to receive offers.", path: PATH, noindex: true }),
+    },
+    { headers: noStore() },
+  );
+}
+
+export const meta = routeMeta;
+
+interface Preview extends FormErrors {
+  preview: number;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent !== "preview" && intent !== "create") return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (intent === "preview") {
+    const loose = parseForm(form, audiencePreviewSchema);
+    if (loose.refusal) return loose.refusal;
+    const { channel, service, city, amcDays } = loose.data;
+    const n = await audienceCount(getDb(), { service, city, amcExpiringWithinDays: amcDays }, channel);
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+    return data({ errors: {}, values, intent: "preview", preview: n } satisfies Preview, { headers: noStore() });
+  }
+  const parsed = parseForm(form, campaignSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await createCampaign(auditActor(staff), parsed.data);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(`${PATH}/${result.reference}`, { type: "success", message: result.message });
+}
+
+function Select({ name, label, options, value, error, placeholder, hint }: { name: string; label: string; options: Array<{ value: string; label: string }>; value: string | undefined; error: string | undefined; placeholder: string; hint?: string }) {
+  const id = `${useContext(FieldIdPrefix)}${name}`;
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label.length > 90 ? `${o.label.slice(0, 89)}…` : o.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function AdminMarketing({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaigns, services, templates, optOuts, formKey } = loaderData;
+  const failure = actionData as (FormErrors & { preview?: number }) | undefined;
+  const v = failure?.values ?? {};
+  const e = failure?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Marketing" description="Offers to customers who agreed to receive them. Every message says how to stop them (STOP, and a link), and an opt-out takes effect at once." />
+
+      <section aria-labelledby="campaigns-heading" className="mb-8">
+        <h2 id="campaigns-heading" className="mb-3 text-lg font-semibold">
+          Campaigns
+        </h2>
+        {campaigns.length === 0 ? (
+          <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No campaigns yet: create the first below.</p>
+        ) : (
+          <div role="region" aria-label="Campaigns and their results" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="sr-only">Campaigns and their results</caption>
+              <thead className="bg-slate-50 dark:bg-slate-900">
+                <tr>
+                  {["Campaign", "Channel", "Status", "Sent", "Delivered", "Opted out", "Created"].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {campaigns.map((c) => (
+                  <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
+                    <td className="px-3 py-2">
+                      <a href={`${PATH}/${c.reference}`} className={link}>
+                        {c.reference}
+                      </a>
+                      <span className="block">{c.name}</span>
+                    </td>
+                    <td className="px-3 py-2">{c.channel === "sms" ? "SMS" : c.channel === "email" ? "E-mail" : "WhatsApp"}</td>
+                    <td className="px-3 py-2">{STATUS_WORDS[c.status]}</td>
+                    <td className="px-3 py-2 tabular-nums">
+                      {c.results.sent} of {c.results.audience}
+                    </td>
+                    <td className="px-3 py-2 tabular-nums">{c.results.delivered}</td>
+                    <td className="px-3 py-2 tabular-nums">{c.results.optedOut}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="new-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="new-heading" className="text-lg font-semibold">
+          New campaign
+        </h2>
+        <p className={`mt-1 ${muted}`}>It reaches only customers with marketing consent who have not opted out. Count the audience first; the campaign is saved as a draft, and started from its page.</p>
+        <FieldIdPrefix value="campaign-">
+          <form method="post" className="mt-4 space-y-4" aria-labelledby="new-heading">
+            <input type="hidden" name="idempotencyKey" value={v.idempotencyKey ?? formKey} />
+            <FormError message={e.form ?? e.idempotencyKey} />
+            <TextField name="name" label="Name" required maxLength={120} defaultValue={v.name} error={e.name} hint="For the office: customers do not see it." />
+            <RadioGroup name="channel" label="Channel" required options={CAMPAIGN_CHANNELS} defaultValue={v.channel ?? "sms"} error={e.channel} />
+            <TextField name="subject" label="E-mail subject" maxLength={200} defaultValue={v.subject} error={e.subject} hint="E-mail only." />
+            <TextArea
+              name="body"
+              label="Text"
+              rows={4}
+              maxLength={5000}
+              defaultValue={v.body}
+              error={e.body}
+              hint={`SMS: the offer, at most ${SMS_OFFER_MAX} characters (the registered promotional template adds the business's name, "Reply STOP to opt out" and the opt-out link). E-mail: the message (the greeting, signature and opt-out line are added).`}
+            />
+            <Select name="template" label="WhatsApp template" options={templates} value={v.template} error={e.template} placeholder="None (SMS or e-mail)" hint="WhatsApp only: an approved marketing template that offers STOP and takes the opt-out link as its last value." />
+            <fieldset className="space-y-4 rounded-md border border-slate-200 p-3 dark:border-slate-800">
+              <legend className="px-1 font-medium">Segment (all that are filled must match)</legend>
+              <Select name="service" label="Asked for the service" options={services} value={v.service} error={e.service} placeholder="Any service" />
+              <TextField name="city" label="City" maxLength={80} defaultValue={v.city} error={e.city} hint="A site or a request in this city." />
+              <TextField name="amcDays" label="AMC ending within (days)" inputMode="numeric" maxLength={3} defaultValue={v.amcDays} error={e.amcDays} hint="Customers whose active maintenance contract ends within this many days." />
+            </fieldset>
+            <TextField name="ratePerMinute" label="Messages a minute" required inputMode="numeric" maxLength={3} defaultValue={v.ratePerMinute ?? "60"} error={e.ratePerMinute} />
+            {failure?.preview !== undefined && (
+              <p role="status" className="rounded-md bg-slate-100 p-3 font-semibold dark:bg-slate-800">
+                {failure.preview === 1 ? "1 customer" : `${failure.preview.toLocaleString("en-IN")} customers`} with marketing consent would receive this now.
+              </p>
+            )}
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="preview" className="inline-flex h-11 items-center rounded-md border border-brand-700 px-5 font-semibold text-brand-800 hover:bg-brand-50 dark:text-sky-300 dark:hover:bg-slate-800">
+                Count the audience
+              </button>
+              <button type="submit" name="intent" value="create" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                Save as a draft
+              </button>
+            </div>
+          </form>
+        </FieldIdPrefix>
+      </section>
+
+      <section aria-labelledby="optouts-heading" className="mb-8">
+        <h2 id="optouts-heading" className="mb-2 text-lg font-semibold">
+          Recent opt-outs
+        </h2>
+        {optOuts.length === 0 ? (
+          <p className={muted}>Nobody has opted out in the last 90 days.</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5">
+            {optOuts.map((o) => (
+              <li key={o.reference}>
+                <a href={`/admin/customers/${o.reference}`} className={link}>
+                  {o.name}
+                </a>{" "}
+                on <time dateTime={o.at}>{formatDateTime(o.at)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
