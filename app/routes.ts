@@ -58,6 +58,10 @@ export default [
   route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   // Feedback (§6)
   route("d/feedback/:token", "routes/documents/feedback.tsx"),
+  // WhatsApp's webhook and marketing opt-outs (issue 12 §4)
+  route("api/whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),
+  route("d/optout/:token", "routes/documents/optout.tsx"),
+  // End WhatsApp and marketing
 
   // ── Crawlers ───────────────────────────────────────────────────────────────
   route("sitemap.xml", "routes/public/sitemap-xml.ts"),
@@ -156,6 +160,12 @@ export default [
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),
+    // WhatsApp and marketing (issue 12 §4)
+    route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
+    route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),
+    route("admin/marketing", "routes/admin/marketing/route.tsx"),
+    route("admin/marketing/:reference", "routes/admin/marketing/campaign.tsx"),
+    // End WhatsApp and marketing
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

@@ -44,8 +44,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/notifications", label: "Notifications", group: "Communications", permission: "communications", built: false },
   { path: "/admin/emails", label: "E-mails", group: "Communications", permission: "communications", built: false },
   { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: false },
-  { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: false },
-  { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: true },
+  { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: true },
   { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: false },
   // Website
   { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
