@@ -48,6 +48,9 @@ test.describe("back-office request page", () => {
     // An older copy of the page, kept open by a colleague.
     const colleague = await page.context().newPage();
     await colleague.goto(path, { waitUntil: "domcontentloaded" });
+    // They start typing at once: the live updates below are held for them (issue 12 §1), not reloaded under them.
+    const stalePo = colleague.getByRole("region", { name: "Purchase order" });
+    await stalePo.getByRole("textbox", { name: /PO number/ }).fill("PO-STALE-1");
 
     // A call: the response clock stops and the request moves to "Engineer called".
     const contact = page.getByRole("region", { name: "Log a call or note" });
@@ -71,8 +74,7 @@ test.describe("back-office request page", () => {
     await expect(history.getByRole("listitem").filter({ hasText: `Internal ${stamp}` })).toContainText("Internal");
 
     // The colleague's stale page is refused, with what they typed kept.
-    const stalePo = colleague.getByRole("region", { name: "Purchase order" });
-    await stalePo.getByRole("textbox", { name: /PO number/ }).fill("PO-STALE-1");
+    await expect(colleague.getByText(/has changed since you started typing/)).toBeVisible();
     await stalePo.getByRole("button", { name: "Save PO number" }).click();
     await expect(stalePo.getByRole("alert")).toHaveText("Someone else changed this request while you were looking at it. Reload to see the change.");
     await expect(stalePo.getByRole("textbox", { name: /PO number/ })).toHaveValue("PO-STALE-1");

@@ -8,7 +8,9 @@ import { getLiveHub, type LiveSink } from "./hub.ts";
  * also keeps an open stream cheap: no Web stream, no per-stream timer.
  *
  * - Who: the session cookie (any portal) plus `?grant=` tokens from a loader (issueLiveGrant).
- * - Catch-up: `?lastEventId=` (our client's reconnects) or the Last-Event-ID header (EventSource's own).
+ * - Catch-up: `?lastEventId=` (our client's reconnects) or the Last-Event-ID header (EventSource's own); on a
+ *   first connect, `?since=` the page's load time (at most a minute back), so no change between the page's
+ *   render and its stream is missed.
  * - Limits: a stream per session and per address beyond LIVE_LIMITS is refused with 429.
  * - A stream whose session ends gets an `end` event and is closed (the client then stops reconnecting).
  */
@@ -59,7 +61,7 @@ export async function handleLiveEvents(req: IncomingMessage, res: ServerResponse
       res.end(chunk);
     },
   };
-  const stream = await hub.open(principal, address, sink, lastEventId);
+  const stream = await hub.open(principal, address, sink, { lastEventId, since: lastEventId === undefined ? since(url.searchParams.get("since")) : undefined });
   if (!stream) {
     if (!res.writableEnded) res.end();
     return;
@@ -72,6 +74,12 @@ function lastId(value: string | string[] | null | undefined): number | undefined
   const text = Array.isArray(value) ? value[0] : value;
   if (!text || !/^\d{1,15}$/.test(text)) return undefined;
   return Number(text);
+}
+
+/** `?since=` (ms since 1970, the page's load): at most a minute back, never ahead of now (clocks differ). */
+function since(value: string | null, now = Date.now()): Date | undefined {
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  return new Date(Math.min(now, Math.max(now - 60_000, Number(value))));
 }
 
 function plain(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {

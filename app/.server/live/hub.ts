@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, gt, gte, inArray, lt } from "drizzle-orm";
 import pg from "pg";
 import { getDb } from "~/.server/db/index.ts";
 import { liveEvents } from "~/.server/db/schema.ts";
@@ -111,17 +111,23 @@ export class LiveHub {
     return true;
   }
 
-  /** Registers a stream and writes what it missed since lastEventId (when given). False when over a limit. */
-  async open(principal: LivePrincipal, address: string, sink: LiveSink, lastEventId?: number): Promise<LiveStream | undefined> {
+  /**
+   * Registers a stream and writes what it missed: since `from.lastEventId` (a reconnect), or since `from.since`
+   * (a first connect: the time the page was loaded, so that nothing between its render and its stream is lost).
+   * Undefined when over a limit.
+   */
+  async open(principal: LivePrincipal, address: string, sink: LiveSink, from?: number | { lastEventId?: number | undefined; since?: Date | undefined }): Promise<LiveStream | undefined> {
     if (!this.admits(address, principal.sessionId)) return undefined;
-    const stream: LiveStream = { principal, address, sink, audiences: [], pending: lastEventId === undefined ? undefined : [] };
+    const start = typeof from === "number" ? { lastEventId: from } : (from ?? {});
+    const catchUp = start.lastEventId !== undefined || start.since !== undefined;
+    const stream: LiveStream = { principal, address, sink, audiences: [], pending: catchUp ? [] : undefined };
     this.streams.add(stream);
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     if (principal.sessionId !== undefined) this.perSession.set(principal.sessionId, (this.perSession.get(principal.sessionId) ?? 0) + 1);
     this.subscribe(stream);
-    if (lastEventId !== undefined) {
+    if (catchUp) {
       try {
-        await this.catchUp(stream, lastEventId);
+        await this.catchUp(stream, start);
       } catch (error) {
         console.error("Live: catch-up failed:", error);
         stream.pending = undefined;
@@ -187,12 +193,12 @@ export class LiveHub {
     }
   }
 
-  private async catchUp(stream: LiveStream, lastEventId: number): Promise<void> {
+  private async catchUp(stream: LiveStream, start: { lastEventId?: number | undefined; since?: Date | undefined }): Promise<void> {
     const limit = this.options.catchUpLimit;
     const rows = await getDb()
       .select({ id: liveEvents.id, audience: liveEvents.audience, kind: liveEvents.kind, data: liveEvents.data })
       .from(liveEvents)
-      .where(and(gt(liveEvents.id, lastEventId), inArray(liveEvents.audience, stream.audiences)))
+      .where(and(start.lastEventId !== undefined ? gt(liveEvents.id, start.lastEventId) : gte(liveEvents.createdAt, start.since!), inArray(liveEvents.audience, stream.audiences)))
       .orderBy(asc(liveEvents.id))
       .limit(limit + 1);
     if (!this.streams.has(stream)) return;

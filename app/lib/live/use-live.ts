@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 
 /**
  * Live updates in the browser: one shared EventSource per page (GET /live/events), whatever the number of
@@ -22,6 +22,11 @@ export interface LiveOptions {
   grants?: readonly string[] | undefined;
   /** useLiveRevalidate only: which of the matching events concern this page (e.g. its own request). */
   filter?: ((event: LiveEvent) => boolean) | undefined;
+  /**
+   * useLiveRevalidate only: while this says true (someone is typing into a form), the page is not reloaded
+   * under them: the update is held (`held` is returned true) until the next navigation or the next event.
+   */
+  hold?: (() => boolean) | undefined;
 }
 
 type Subscriber = { onEvent: (event: LiveEvent) => void; grants: readonly string[] };
@@ -59,6 +64,8 @@ function streamUrl(grants: string): string {
   const params = new URLSearchParams();
   for (const g of grants ? grants.split(" ") : []) params.append("grant", g);
   if (lastEventId !== undefined) params.set("lastEventId", String(lastEventId));
+  // First connect: what happened since the page was loaded (between its render and this stream).
+  else params.set("since", String(Math.round(performance.timeOrigin)));
   const query = params.toString();
   return `/live/events${query ? `?${query}` : ""}`;
 }
@@ -166,23 +173,35 @@ export function kindMatches(kind: string, kinds: readonly string[]): boolean {
 /**
  * Reloads the route's loaders (React Router's revalidator: form state and focus are kept) when an event of
  * one of `kinds` arrives. Bursts are coalesced: at most one revalidation running, one more queued.
- * Returns how many live updates have been applied, for a polite "updated" note.
+ * Returns how many live updates have been applied (for a polite "updated" note) and whether one is held.
  */
-export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions = {}): number {
+export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions = {}): { updates: number; held: boolean } {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const state = useRef({ pending: false, running: false });
   const [updates, setUpdates] = useState(0);
+  const [held, setHeld] = useState(false);
   const key = kinds.join(" ");
-  const revalidate = useRef(revalidator.revalidate);
-  const filter = useRef(options.filter);
+  const latest = useRef({ revalidate: revalidator.revalidate, filter: options.filter, hold: options.hold });
   useEffect(() => {
-    revalidate.current = revalidator.revalidate;
-    filter.current = options.filter;
+    latest.current = { revalidate: revalidator.revalidate, filter: options.filter, hold: options.hold };
   });
+  // A navigation (a form sent, a link followed) loads fresh data anyway: nothing is held after it.
+  const [lastNavigation, setLastNavigation] = useState(navigation.state);
+  if (lastNavigation !== navigation.state) {
+    setLastNavigation(navigation.state);
+    if (navigation.state === "idle") setHeld(false);
+  }
   useLiveEvents(
     (event) => {
       if (!kindMatches(event.kind, key.split(" "))) return;
-      if (event.kind !== RESYNC && filter.current && !filter.current(event)) return;
+      const { filter, hold } = latest.current;
+      if (event.kind !== RESYNC && filter && !filter(event)) return;
+      if (hold?.()) {
+        setHeld(true);
+        return;
+      }
+      setHeld(false);
       const s = state.current;
       if (s.running) {
         s.pending = true;
@@ -191,8 +210,8 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
       const run = () => {
         s.running = true;
         s.pending = false;
-        void revalidate
-          .current()
+        void latest.current
+          .revalidate()
           .catch(() => undefined)
           .finally(() => {
             s.running = false;
@@ -204,5 +223,5 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
     },
     { grants: options.grants },
   );
-  return updates;
+  return { updates, held };
 }
