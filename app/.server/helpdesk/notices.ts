@@ -48,13 +48,13 @@ function greeting(ticket: TicketContact): string {
 export function acknowledgementMessages(ticket: TicketContact, site: TicketNoticeSite, firstResponseHours: number, now = new Date()): OutboxMessage[] {
   const { token, url } = ticketLink(site, ticket.id, now);
   const messages: OutboxMessage[] = [];
-  const hours = String(firstResponseHours);
+  const within = firstResponseHours === 1 ? "1 hour" : `${firstResponseHours} hours`;
   if (ticket.contactMobile) {
     messages.push(
       sms(
         DLT_TEMPLATES.ticketAcknowledgement,
         ticket.contactMobile,
-        { business: site.business, reference: ticket.reference, hours, siteUrl: site.siteUrl, token },
+        { business: site.business, reference: ticket.reference, within, siteUrl: site.siteUrl, token },
         `ticket:${ticket.id}:ack-sms`,
       ),
     );
@@ -68,7 +68,7 @@ export function acknowledgementMessages(ticket: TicketContact, site: TicketNotic
         greeting(ticket),
         "",
         `Thank you for writing to ${site.business}. Your message is ticket ${ticket.reference} ("${ticket.subject}").`,
-        `We will reply within ${hours} ${firstResponseHours === 1 ? "hour" : "hours"}. Read the thread and reply here:`,
+        `We will reply within ${within}. Read the thread and reply here:`,
         url,
         "",
         "Regards,",

@@ -37,17 +37,18 @@ export async function flagSlaBreach(ticketId: number, target: Target, due: strin
     const dueAt = target === "first-response" ? ticket.firstResponseDueAt : ticket.resolutionDueAt;
     if (dueAt.toISOString() !== due) return "not-needed";
     if (target === "first-response" ? ticket.firstRespondedAt : ticket.resolvedAt) return "not-needed";
-    const what = target === "first-response" ? "no reply" : "not resolved";
+    // The title is what an SMS alert carries (30 characters): the reference and what is late.
+    const what = target === "first-response" ? "reply late" : "resolution late";
     const raised = await raiseStaffAlert(tx, {
       kind: "request.response-overdue",
-      title: `Ticket ${ticket.reference}: ${what}, due ${formatDateTime(dueAt)}`,
-      body: `${TICKET_PRIORITY_LABELS[ticket.priority]} priority. ${ticket.subject}${ticket.contactName ? ` (${ticket.contactName})` : ""}`,
+      title: `${ticket.reference} ${what}`,
+      body: `Ticket ${ticket.reference}, ${TICKET_PRIORITY_LABELS[ticket.priority].toLowerCase()} priority, was due ${formatDateTime(dueAt)}: ${ticket.subject}${ticket.contactName ? ` (${ticket.contactName})` : ""}`,
       link: `/admin/help-desk/${ticket.reference}`,
       dedupeKey: `ticket:${ticket.id}:breach:${target}:${dueAt.getTime()}`,
       permission: "communications",
     });
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "sla-breach" } });
-    return raised.inApp.length > 0 || raised.queued > 0 ? "sent" : "not-needed";
+    return raised.inApp.length > 0 ? "sent" : "not-needed";
   });
 }
 

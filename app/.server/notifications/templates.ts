@@ -271,8 +271,8 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
   /** To the customer: their ticket is open, with the page to read and answer the thread. */
   ticketAcknowledgement: {
     id: SAMPLE_DLT_TEMPLATE_IDS.ticketAcknowledgement,
-    text: "{#var#}: we have your message, ticket {#var#}. We will reply within {#var#} hours. Read or reply at {#var#}/d/ticket/{#var#}",
-    variables: ["business", "reference", "hours", "siteUrl", "token"],
+    text: "{#var#}: we have your message, ticket {#var#}. We will reply within {#var#}. Read or reply at {#var#}/d/ticket/{#var#}",
+    variables: ["business", "reference", "within", "siteUrl", "token"],
   },
   /** To the customer: the office answered their ticket (the answer is on the page, never in the SMS). */
   ticketReply: {
