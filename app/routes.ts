@@ -157,6 +157,9 @@ export default [
     route("admin/feedback/reviews", "routes/admin/feedback/reviews.tsx"),
     route("admin/feedback/forum", "routes/admin/feedback/forum.tsx"),
     route("admin/feedback/:id", "routes/admin/feedback/rating.tsx"),
+    // Staff notifications (issue 12 §3)
+    route("admin/notifications", "routes/admin/notifications/route.tsx"),
+    // End staff notifications
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),

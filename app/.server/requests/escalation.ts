@@ -79,7 +79,8 @@ export async function escalateResponse(requestId: number, now = new Date()): Pro
 
 /**
  * When the response promise has passed with still no call logged: a "response overdue" alert, once (its
- * dedupeKey). Scheduled with the escalation, at the promise itself.
+ * dedupeKey: run again, it tells nobody twice and says "not-needed"). Scheduled with the escalation, at the
+ * promise itself.
  */
 export async function alertResponseOverdue(requestId: number): Promise<"sent" | "not-needed"> {
   return getDb().transaction(async (tx) => {
@@ -94,7 +95,7 @@ export async function alertResponseOverdue(requestId: number): Promise<"sent" | 
       dedupeKey: `request:${request.reference}:overdue`,
       permission: "requests",
     });
-    return raised.inApp.length > 0 || raised.queued > 0 ? "sent" : "not-needed";
+    return raised.inApp.length > 0 ? "sent" : "not-needed";
   });
 }
 

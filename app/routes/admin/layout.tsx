@@ -4,6 +4,8 @@ import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/a
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { CACHE_POLICY } from "~/.server/http/cache.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { bellState } from "~/.server/notifications/staff-inbox.ts";
+import { NotificationBell } from "~/components/admin/notification-bell.tsx";
 import { sampleSettingsHref, sampleValuesInUse } from "~/.server/settings/samples.ts";
 import { AccessDeniedPage, ServerErrorPage } from "~/components/error-page.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
@@ -46,9 +48,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
-  const site = await getSiteSettings();
+  const [site, bell] = await Promise.all([getSiteSettings(), bellState(staff.userId)]);
   return {
     staff: { name: staff.name ?? staff.mobile ?? "Staff", role: STAFF_ROLE_INFO[staff.role].label },
+    // The notification bell: my unread alerts (issue 12 §3).
+    bell,
     navigation: navigationFor(staff.permissions),
     flash: flashContext.get(request) ?? null,
     // Only the owner can change settings: only they are told which samples are still live.
@@ -63,7 +67,7 @@ export const handle = { shell: "admin" };
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { flash, samples, samplesHref } = loaderData;
   return (
-    <AdminShell staff={loaderData.staff} navigation={loaderData.navigation}>
+    <AdminShell staff={loaderData.staff} navigation={loaderData.navigation} bell={loaderData.bell}>
       {samples.length > 0 && (
         <p className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
           <strong>Sample values are live on the website:</strong> {samples.join(", ")}.{" "}
@@ -97,10 +101,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 function AdminShell({
   staff,
   navigation,
+  bell,
   children,
 }: {
   staff: { name: string; role: string } | undefined;
   navigation: NavGroup[];
+  bell?: { unread: number; newestId: number; cap: number } | undefined;
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
@@ -142,6 +148,7 @@ function AdminShell({
             </span>
           )}
           <div className="ml-auto flex items-center gap-3">
+            {bell && <NotificationBell {...bell} />}
             <a href="/" className="text-sm underline">
               Website
             </a>
@@ -192,7 +199,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Refused before the layout's loader ran: the root layout draws the public frame around it.
   if (!layout) return body;
   return (
-    <AdminShell staff={layout.staff} navigation={layout.navigation}>
+    <AdminShell staff={layout.staff} navigation={layout.navigation} bell={layout.bell}>
       {body}
     </AdminShell>
   );
