@@ -58,6 +58,9 @@ export default [
   route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   // Feedback (§6)
   route("d/feedback/:token", "routes/documents/feedback.tsx"),
+  // SMS delivery reports from the provider, HMAC-signed (issue 12 §4, communications)
+  route("api/sms/delivery", "routes/api/sms-delivery.ts"),
+  // End SMS delivery reports
   // WhatsApp's webhook and marketing opt-outs (issue 12 §4)
   route("api/whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),
   route("d/optout/:token", "routes/documents/optout.tsx"),
@@ -169,6 +172,16 @@ export default [
     route("admin/marketing", "routes/admin/marketing/route.tsx"),
     route("admin/marketing/:reference", "routes/admin/marketing/campaign.tsx"),
     // End WhatsApp and marketing
+    // Communications: one thread per customer, the SMS log and DLT registry, e-mails and their templates (issue 12 §4)
+    route("admin/communications", "routes/admin/communications/route.tsx"),
+    route("admin/communications/:customerReference", "routes/admin/communications/thread.tsx"),
+    route("admin/sms", "routes/admin/sms/route.tsx"),
+    route("admin/sms/templates", "routes/admin/sms/templates.tsx"),
+    route("admin/sms/templates/:id", "routes/admin/sms/template.tsx"),
+    route("admin/emails", "routes/admin/emails/route.tsx"),
+    route("admin/emails/templates", "routes/admin/emails/templates.tsx"),
+    route("admin/emails/templates/:name", "routes/admin/emails/template.tsx"),
+    // End communications
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

@@ -223,6 +223,18 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "review.reject": { label: "Declined a review", describe: () => ["declined the review", ""] },
   "forum.publish": { label: "Published a forum post", describe: () => ["published the forum post", ""] },
   "forum.reject": { label: "Declined a forum post", describe: () => ["declined the forum post", ""] },
+  // Communications (issue 12 §4)
+  "thread.sms": { label: "Sent an SMS from a thread", describe: (_b, a) => ["sent an SMS to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
+  "thread.email": { label: "Sent an e-mail from a thread", describe: () => ["sent an e-mail to", ""] },
+  "thread.call": { label: "Logged a call in a thread", describe: () => ["logged a call with", ""] },
+  "thread.note": { label: "Added a note to a thread", describe: () => ["added an internal note to the thread of", ""] },
+  "sms-template.add": { label: "Added a DLT template", describe: () => ["added the SMS template", " to the DLT registry"] },
+  "sms-template.edit": { label: "Changed a DLT template", describe: () => ["changed the SMS template", ""] },
+  "sms-template.deactivate": { label: "Deactivated a DLT template", describe: () => ["deactivated the SMS template", ""] },
+  "sms-template.activate": { label: "Activated a DLT template", describe: () => ["activated the SMS template", ""] },
+  "email-template.edit": { label: "Changed an e-mail template", describe: () => ["changed the e-mail template", ""] },
+  "email-template.reset": { label: "Reset an e-mail template", describe: () => ["reset the e-mail template", " to its built-in text"] },
+  // End communications
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -249,6 +261,10 @@ const ENTITY_TYPES: Record<string, string> = {
   "forum-question": "Forum question",
   "forum-reply": "Forum reply",
   outbox: "Message or scheduled job",
+  // Communications (issue 12 §4)
+  "sms-template": "SMS template (DLT)",
+  "email-template": "E-mail template",
+  thread: "Thread of an unknown sender",
 };
 
 export function entityTypeLabel(type: string): string {
@@ -273,6 +289,10 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "feedback" && /^\d+$/.test(id)) href = `/admin/feedback/${id}`;
   else if (type === "review") href = "/admin/feedback/reviews";
   else if (type === "forum-question" || type === "forum-reply") href = "/admin/feedback/forum";
+  // Communications (issue 12 §4)
+  else if (type === "sms-template" && /^\d+$/.test(id)) href = `/admin/sms/templates/${id}`;
+  else if (type === "email-template" && /^[a-z][a-z0-9-]*$/.test(id)) href = `/admin/emails/templates/${id}`;
+  else if (type === "thread" && /^91\d{10}$/.test(id)) href = `/admin/communications/${id}`;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { getDatabaseHandle, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { emailTemplates, outbox } from "~/.server/db/schema.ts";
 import type { OutboxMessage } from "~/.server/notifications/index.ts";
@@ -71,8 +71,18 @@ export function forgetEmailTemplates(): void {
   holder.__emailTemplates = new WeakMap();
 }
 
+/** The cache's key: the open database (getDb would refuse inside the caller's transaction). */
+const NO_HANDLE = {};
+function cacheKey(): object {
+  try {
+    return getDatabaseHandle();
+  } catch {
+    return NO_HANDLE;
+  }
+}
+
 async function overrides(db: Database | Transaction): Promise<Overrides["rows"]> {
-  const key = getDb();
+  const key = cacheKey();
   const map = (holder.__emailTemplates ??= new WeakMap());
   const cached = map.get(key);
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.rows;

@@ -40,11 +40,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // Communications
   { path: "/admin/inbox", label: "Inbox", group: "Communications", permission: "communications", built: true },
   { path: "/admin/messages", label: "Message files", group: "Communications", permission: "communications", built: true, hidden: true },
-  { path: "/admin/communications", label: "Communications", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/communications", label: "Communications", group: "Communications", permission: "communications", built: true },
   // Staff notifications (issue 12 §3): every staff member has their own alerts and choices, so the screen needs only "dashboard".
   { path: "/admin/notifications", label: "Notifications", group: "Communications", permission: "dashboard", built: true },
-  { path: "/admin/emails", label: "E-mails", group: "Communications", permission: "communications", built: false },
-  { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/emails", label: "E-mails", group: "Communications", permission: "communications", built: true },
+  { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: true },
   { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: true },
   { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: true },
   { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: false },

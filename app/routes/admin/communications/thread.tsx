@@ -1,0 +1,356 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { addNote, logCall, replyByEmail, replyBySms, type ReplyResult } from "~/.server/communications/replies.ts";
+import { replyTemplates } from "~/.server/communications/sms-registry.ts";
+import { mobileKey, resolveThread, threadEntries, THREAD_PAGE, type ThreadRef } from "~/.server/communications/thread.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { control, link, muted } from "~/components/admin/styles.ts";
+import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { LiveStatus } from "~/components/live/live-status.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema } from "~/lib/forms/admin/communications.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import type { Route } from "./+types/thread";
+import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
+
+/**
+ * /admin/communications/{customer}: one customer's thread across every channel, newest last, in pages of
+ * 50 (?older= shows earlier ones), and the replies: an SMS from a registered DLT template (choose it, then
+ * fill its variables: two plain forms, no JavaScript needed), an e-mail through the outbox, a call logged,
+ * an internal note. WhatsApp replies go through the WhatsApp screen (its 24-hour window and templates).
+ * Live: a new message on any thread reloads the page's data (forms keep what is typed).
+ */
+const PATH = "/admin/communications";
+
+async function thread(key: string | undefined, url: URL): Promise<ThreadRef> {
+  const found = key ? await resolveThread(key) : null;
+  if (!found) return throwNotFound(url);
+  if ("redirect" in found) throw redirect(found.redirect, { headers: noStore() });
+  return found;
+}
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const t = await thread(params.customerReference, url);
+  const olderParam = Number(url.searchParams.get("older") ?? "0");
+  const skip = Number.isInteger(olderParam) && olderParam > 0 && olderParam < 1_000_000 ? olderParam : 0;
+  const [page, templates, site] = await Promise.all([threadEntries(t, skip), replyTemplates(), getSiteSettings()]);
+  const chosen = templates.find((x) => x.name === url.searchParams.get("template")) ?? null;
+  const title = t.company ? `${t.company} (${t.name})` : t.name;
+  return {
+    thread: t,
+    title,
+    entries: page.entries,
+    olderHref: page.older ? `${PATH}/${t.key}?older=${skip + THREAD_PAGE}` : null,
+    newerHref: skip > 0 ? `${PATH}/${t.key}${skip - THREAD_PAGE > 0 ? `?older=${skip - THREAD_PAGE}` : ""}` : null,
+    templates: templates.map((x) => ({ name: x.name, text: x.text, variables: x.variables, category: x.category })),
+    chosen: chosen ? { name: chosen.name, text: chosen.text, variables: chosen.variables } : null,
+    whatsappHref: t.mobile ? `/admin/whatsapp/${mobileKey(t.mobile)}` : null,
+    keys: { sms: randomUUID(), email: randomUUID(), call: randomUUID(), note: randomUUID() },
+    meta: seo(site, { type: "policy", title: `${title}: Communications: Back Office`, description: "One customer's messages, forms and calls.", path: `${PATH}/${t.key}`, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const t = await thread(params.customerReference, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isThreadIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: ReplyResult;
+  if (intent === "reply-sms") {
+    const parsed = parseForm(form, replySmsSchema);
+    if (parsed.refusal) return parsed.refusal;
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (key.startsWith("var-") && typeof value === "string") values[key.slice(4)] = value.slice(0, 200);
+    result = await replyBySms(staff, t, { template: parsed.data.template, values, idempotencyKey: parsed.data.idempotencyKey });
+  } else if (intent === "reply-email") {
+    const parsed = parseForm(form, replyEmailSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await replyByEmail(staff, t, parsed.data);
+  } else if (intent === "log-call") {
+    const parsed = parseForm(form, logCallSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await logCall(staff, t, parsed.data);
+  } else {
+    const parsed = parseForm(form, noteSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await addNote(staff, t, parsed.data);
+  }
+  if (!result.ok) {
+    // Every message beside its field, with what was typed kept.
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+    return data({ errors: result.errors, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(`${PATH}/${t.key}`, { type: "success", message: result.message });
+}
+
+function Entry({ e }: { e: Route.ComponentProps["loaderData"]["entries"][number] }) {
+  const incoming = e.direction === "in";
+  const note = e.channel === "note";
+  return (
+    <li
+      className={`rounded-md border p-3 ${
+        note
+          ? "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"
+          : incoming
+            ? "border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900"
+            : "border-brand-200 bg-brand-50 sm:ml-8 dark:border-slate-700 dark:bg-slate-800"
+      } ${incoming ? "sm:mr-8" : ""}`}
+    >
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <strong>
+          {CHANNEL_LABELS[e.channel] ?? e.channel}
+          {note ? " (internal)" : e.channel === "call" ? (incoming ? " from the customer" : " to the customer") : incoming ? " from the customer" : " to the customer"}
+        </strong>
+        <time dateTime={e.at} className={muted}>
+          {formatDateTime(e.at)}
+        </time>
+        {e.staff && <span className={muted}>by {e.staff}</span>}
+        {e.minutes !== null && <span className={muted}>{e.minutes} min</span>}
+        {e.channel !== "form" && e.channel !== "note" && e.channel !== "call" && <StatusBadge status={e.status} />}
+        {e.template && e.channel === "sms" && <span className={muted}>template {e.template}</span>}
+      </p>
+      {e.subject && <p className="mt-1 font-semibold break-words">{e.subject}</p>}
+      {e.body && <p className="mt-1 break-words whitespace-pre-line">{e.body}</p>}
+      {e.href && (
+        <p className="mt-1 text-sm">
+          {e.channel === "form" && e.status ? <span className="font-mono">{e.status}</span> : null}{" "}
+          <a href={e.href} className={link}>
+            {e.channel === "form" ? "Open the inbox" : `Open ${e.hrefLabel ?? "the request"}`}
+          </a>
+        </p>
+      )}
+    </li>
+  );
+}
+
+const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
+const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
+
+export default function AdminThread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread: t, title, entries, olderHref, newerHref, templates, chosen, whatsappHref, keys } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  const sms = failed("reply-sms");
+  const email = failed("reply-email");
+  const call = failed("log-call");
+  const note = failed("note");
+  const smsTemplate = chosen ?? (sms?.values.template ? (templates.find((x) => x.name === sms.values.template) ?? null) : null);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        back={{ href: PATH, label: "Communications" }}
+        title={title}
+        description={
+          <>
+            {t.reference ? (
+              <a href={`/admin/customers/${t.reference}`} className={`${link} font-mono`}>
+                {t.reference}
+              </a>
+            ) : (
+              "Not a customer yet"
+            )}
+            {t.mobile && (
+              <>
+                {" · "}
+                <a href={telHref(t.mobile)} className={link}>
+                  {formatIndianPhone(t.mobile)}
+                </a>
+              </>
+            )}
+            {t.email && <> · {t.email}</>}
+          </>
+        }
+      />
+      <LiveStatus kinds={["conversation.message"]} what="The thread" />
+
+      <section aria-labelledby="thread-heading" className="mb-8">
+        <h2 id="thread-heading" className="mb-3 text-lg font-semibold">
+          Thread <span className={`text-sm font-normal ${muted}`}>(newest last)</span>
+        </h2>
+        {olderHref && (
+          <p className="mb-3">
+            <a href={olderHref} className={link}>
+              Earlier messages
+            </a>
+          </p>
+        )}
+        {entries.length === 0 ? (
+          <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">Nothing yet: no form, message or call with this customer.</p>
+        ) : (
+          <ol className="space-y-3">
+            {entries.map((e) => (
+              <Entry key={e.key} e={e} />
+            ))}
+          </ol>
+        )}
+        {newerHref && (
+          <p className="mt-3">
+            <a href={newerHref} className={link}>
+              Later messages
+            </a>
+          </p>
+        )}
+      </section>
+
+      <div className="grid gap-6">
+        <section id="reply-sms" aria-labelledby="sms-heading" className={panel}>
+          <h2 id="sms-heading" className="text-lg font-semibold">
+            Reply by SMS
+          </h2>
+          {!t.mobile ? (
+            <p className="mt-1">No mobile number on record.</p>
+          ) : templates.length === 0 ? (
+            <p className="mt-1">
+              No active template in the{" "}
+              <a href="/admin/sms/templates" className={link}>
+                DLT registry
+              </a>
+              : an SMS goes out only from a registered template.
+            </p>
+          ) : (
+            <>
+              <p className={`mt-1 text-sm ${muted}`}>
+                India&apos;s DLT rules: an SMS is only the text of a registered template, its variables filled in (at most 30 characters each).{" "}
+                <a href="/admin/sms/templates" className={link}>
+                  The registry
+                </a>
+              </p>
+              <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Choose an SMS template">
+                <div className="min-w-0 grow">
+                  <label htmlFor="sms-template-choice" className="block font-medium">
+                    Template
+                  </label>
+                  <select id="sms-template-choice" name="template" defaultValue={smsTemplate?.name ?? ""} className={control}>
+                    <option value="">Choose a registered template</option>
+                    {templates.map((x) => (
+                      <option key={x.name} value={x.name}>
+                        {x.name}: {x.text.length > 60 ? `${x.text.slice(0, 59)}…` : x.text}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+                  Choose
+                </button>
+              </form>
+              {smsTemplate && (
+                <FieldIdPrefix value="sms-">
+                  <form method="post" className="mt-4 space-y-4" aria-labelledby="sms-heading">
+                    <input type="hidden" name="intent" value="reply-sms" />
+                    <input type="hidden" name="template" value={smsTemplate.name} />
+                    <input type="hidden" name="idempotencyKey" value={sms?.values.idempotencyKey ?? keys.sms} />
+                    <FormError message={sms?.errors.form ?? sms?.errors.template ?? sms?.errors.idempotencyKey} />
+                    <p className="rounded-md bg-slate-50 p-3 text-sm break-words dark:bg-slate-900">
+                      <span className="font-semibold">Registered text:</span> {smsTemplate.text}
+                    </p>
+                    {smsTemplate.variables.map((v) => (
+                      <TextField key={v} name={`var-${v}`} label={v} required maxLength={30} defaultValue={sms?.values[`var-${v}`]} error={sms?.errors[`var-${v}`]} />
+                    ))}
+                    <button type="submit" className={button}>
+                      Send the SMS
+                    </button>
+                  </form>
+                </FieldIdPrefix>
+              )}
+            </>
+          )}
+        </section>
+
+        <section aria-labelledby="email-heading" className={panel}>
+          <h2 id="email-heading" className="text-lg font-semibold">
+            Reply by e-mail
+          </h2>
+          {!t.email ? (
+            <p className="mt-1">No e-mail address on record{t.reference ? ": add one on the customer's page" : ""}.</p>
+          ) : (
+            <FieldIdPrefix value="email-">
+              <form method="post" className="mt-3 space-y-4" aria-labelledby="email-heading">
+                <input type="hidden" name="intent" value="reply-email" />
+                <input type="hidden" name="idempotencyKey" value={email?.values.idempotencyKey ?? keys.email} />
+                <FormError message={email?.errors.form ?? email?.errors.idempotencyKey} />
+                <TextField name="subject" label="Subject" required maxLength={200} defaultValue={email?.values.subject} error={email?.errors.subject} />
+                <TextArea name="body" label="Message" required rows={6} maxLength={10000} defaultValue={email?.values.body} error={email?.errors.body} hint={`Sent to ${t.email} through the outbox.`} />
+                <button type="submit" className={button}>
+                  Send the e-mail
+                </button>
+              </form>
+            </FieldIdPrefix>
+          )}
+        </section>
+
+        {whatsappHref && (
+          <section aria-labelledby="whatsapp-heading" className={panel}>
+            <h2 id="whatsapp-heading" className="text-lg font-semibold">
+              Reply on WhatsApp
+            </h2>
+            <p className="mt-1">
+              WhatsApp allows free text only within 24 hours of the customer&apos;s last message, approved templates otherwise:{" "}
+              <a href={whatsappHref} className={link}>
+                open this number&apos;s WhatsApp conversation
+              </a>
+              .
+            </p>
+          </section>
+        )}
+
+        <section aria-labelledby="call-heading" className={panel}>
+          <h2 id="call-heading" className="text-lg font-semibold">
+            Log a call
+          </h2>
+          <FieldIdPrefix value="call-">
+            <form method="post" className="mt-3 space-y-4" aria-labelledby="call-heading">
+              <input type="hidden" name="intent" value="log-call" />
+              <input type="hidden" name="idempotencyKey" value={call?.values.idempotencyKey ?? keys.call} />
+              <FormError message={call?.errors.form ?? call?.errors.idempotencyKey} />
+              <RadioGroup
+                name="direction"
+                label="Who called"
+                required
+                defaultValue={call?.values.direction ?? "out"}
+                error={call?.errors.direction}
+                options={[
+                  { value: "out", label: "We called the customer" },
+                  { value: "in", label: "The customer called us" },
+                ]}
+              />
+              <TextField name="minutes" label="Length in minutes" required inputMode="numeric" maxLength={3} defaultValue={call?.values.minutes} error={call?.errors.minutes} />
+              <TextArea name="note" label="What was said" required rows={3} maxLength={2000} defaultValue={call?.values.note} error={call?.errors.note} />
+              <button type="submit" className={button}>
+                Log the call
+              </button>
+            </form>
+          </FieldIdPrefix>
+        </section>
+
+        <section aria-labelledby="note-heading" className={panel}>
+          <h2 id="note-heading" className="text-lg font-semibold">
+            Internal note
+          </h2>
+          <FieldIdPrefix value="note-">
+            <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
+              <input type="hidden" name="intent" value="note" />
+              <input type="hidden" name="idempotencyKey" value={note?.values.idempotencyKey ?? keys.note} />
+              <FormError message={note?.errors.form ?? note?.errors.idempotencyKey} />
+              <TextArea name="note" label="Note" required rows={3} maxLength={2000} defaultValue={note?.values.note} error={note?.errors.note} hint="Only the office sees it." />
+              <button type="submit" className={button}>
+                Add the note
+              </button>
+            </form>
+          </FieldIdPrefix>
+        </section>
+      </div>
+    </div>
+  );
+}

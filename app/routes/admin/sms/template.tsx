@@ -1,0 +1,121 @@
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/communications/sms-registry.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { idParam } from "~/.server/http/params.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { muted } from "~/components/admin/styles.ts";
+import { FormError } from "~/components/form/fields.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { editSmsTemplateSchema, smsTemplateActiveSchema } from "~/lib/forms/admin/communications.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { SmsTemplateFields } from "./template-fields.tsx";
+import type { Route } from "./+types/template";
+
+/**
+ * /admin/sms/templates/{id}: one DLT template: its id, sender id, text and variables, edited on the version
+ * drawn (a stale edit is refused) and audited; deactivated (no SMS goes out from it) and activated again.
+ */
+const pathOf = (id: number) => `/admin/sms/templates/${id}`;
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const id = await idParam(params.id, url);
+  const [template, site] = await Promise.all([smsTemplate(id), getSiteSettings()]);
+  if (!template) return throwNotFound(url);
+  return {
+    template,
+    meta: seo(site, { type: "policy", title: `${template.name}: DLT templates: Back Office`, description: "One registered SMS template.", path: pathOf(id), noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const id = await idParam(params.id, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  let result: TemplateResult;
+  if (intent === "save") {
+    const parsed = parseForm(form, editSmsTemplateSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await editSmsTemplate(staff, id, parsed.data);
+  } else if (intent === "deactivate" || intent === "activate") {
+    const parsed = parseForm(form, smsTemplateActiveSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await setSmsTemplateActive(staff, id, parsed.data.version, intent === "activate");
+  } else {
+    return refuseForm(form, "This form is out of date: reload the page and try again.");
+  }
+  if (!result.ok && "reason" in result) return throwNotFound(url);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
+    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormErrors, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+}
+
+export default function AdminSmsTemplate({ loaderData, actionData }: Route.ComponentProps) {
+  const { template: t } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  const saveFailure = failure?.intent === "save" ? failure : undefined;
+  const toggleFailure = failure && failure.intent !== "save" ? failure : undefined;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        back={{ href: "/admin/sms/templates", label: "DLT templates" }}
+        title={t.name}
+        description={
+          <>
+            {t.active ? "Active" : "Deactivated: no SMS goes out from it"} · version {t.version}, changed {formatDateTime(t.updatedAt)}
+            {t.builtIn ? " · sent by the site" : " · added by the office"}
+          </>
+        }
+      />
+      {t.differsFromCode && (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950">
+          The registered text differs from the site&apos;s own wording: these SMS go out in the registered words.
+        </p>
+      )}
+      <section aria-labelledby="edit-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="edit-heading" className="text-lg font-semibold">
+          Registration
+        </h2>
+        <form method="post" className="mt-3 space-y-4" aria-labelledby="edit-heading">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="version" value={t.version} />
+          <SmsTemplateFields failure={saveFailure} initial={t} lockedVariables={t.builtIn} submit="Save" />
+        </form>
+      </section>
+      <section aria-labelledby="active-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="active-heading" className="text-lg font-semibold">
+          {t.active ? "Deactivate" : "Activate"}
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>
+          {t.active
+            ? "A deactivated template sends nothing: messages queued from it fail at once (shown in the SMS log)."
+            : "Activate it once it is registered and approved on the DLT portal again."}
+        </p>
+        <FormError message={toggleFailure?.errors.form} />
+        <div className="mt-3">
+          {t.active ? (
+            <ConfirmButton intent="deactivate" fields={{ version: t.version }} tone="danger" confirm={`Deactivate ${t.name}? No SMS will go out from it.`}>
+              Deactivate the template
+            </ConfirmButton>
+          ) : (
+            <ConfirmButton intent="activate" fields={{ version: t.version }}>
+              Activate the template
+            </ConfirmButton>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { addSmsTemplate, listSmsTemplates } from "~/.server/communications/sms-registry.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { addSmsTemplateSchema, SMS_CATEGORIES } from "~/lib/forms/admin/communications.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { data } from "react-router";
+import { SmsTemplateFields } from "./template-fields.tsx";
+import type { Route } from "./+types/templates";
+
+/**
+ * /admin/sms/templates: the DLT template registry. Each template with its DLT template id, sender id and
+ * registered text; the site's own templates are listed by the names the code sends them under, and the
+ * office adds its own (for replies from a thread). An SMS goes out only from an active template here.
+ */
+const PATH = "/admin/sms/templates";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffOf(context);
+  const [templates, site] = await Promise.all([listSmsTemplates(), getSiteSettings()]);
+  return {
+    templates,
+    meta: seo(site, { type: "policy", title: "DLT templates: SMS: Back Office", description: "The SMS templates registered on the DLT platform.", path: PATH, noindex: true }),
+  };
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const form = await readForm(request);
+  const parsed = parseForm(form, addSmsTemplateSchema);
+  if (parsed.refusal) return parsed.refusal;
+  const result = await addSmsTemplate(staff, parsed.data);
+  if (!result.ok) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
+    return data({ errors: "field" in result ? { [result.field]: result.message } : { form: "Not found." }, values, intent: "add" } satisfies FormErrors, { status: 400, headers: noStore() });
+  }
+  return redirectWithFlash(`${PATH}/${result.id}`, { type: "success", message: result.message });
+}
+
+const categoryLabel = (c: string) => SMS_CATEGORIES.find((x) => x.value === c)?.label ?? c;
+
+export default function AdminSmsTemplates({ loaderData, actionData }: Route.ComponentProps) {
+  const { templates } = loaderData;
+  const failure = actionData as FormErrors | undefined;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        back={{ href: "/admin/sms", label: "SMS" }}
+        title="DLT templates"
+        description="India's DLT rules: every SMS text is registered with its template id under a registered sender id. An SMS goes out only from an active template here, exactly in its registered words."
+      />
+      <ul className="space-y-3">
+        {templates.map((t) => (
+          <li key={t.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <a href={`${PATH}/${t.id}`} className={link}>
+                {t.name}
+              </a>
+              {!t.active && <strong className="text-red-800 dark:text-red-300">Deactivated</strong>}
+              <span className={`font-mono text-sm ${muted}`}>{t.dltTemplateId}</span>
+              <span className={`text-sm ${muted}`}>
+                {t.senderId} · {categoryLabel(t.category)} · {t.builtIn ? "sent by the site" : "added by the office"} · v{t.version}, {formatDateTime(t.updatedAt)}
+              </span>
+            </p>
+            <p className="mt-1 break-words">{t.text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="add-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="add-heading" className="text-lg font-semibold">
+          Add a template
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>Register the text on the DLT portal first, then enter what it gave you: the 19-digit template id, the sender id, and the text exactly as registered.</p>
+        <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
+          <SmsTemplateFields failure={failure} withName />
+        </form>
+      </section>
+    </div>
+  );
+}

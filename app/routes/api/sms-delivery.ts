@@ -1,0 +1,32 @@
+import { handleDeliveryReport, SIGNATURE_HEADER } from "~/.server/communications/delivery.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
+import type { Route } from "./+types/sms-delivery";
+
+/**
+ * POST /api/sms/delivery: the SMS provider's delivery reports (~/.server/communications/delivery.ts). A
+ * public route outside the back office: the HMAC signature over the raw body is what authenticates it, so
+ * the body is read as text, exactly as sent. JSON passes the server's CSRF check (form types only).
+ */
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+
+export function loader() {
+  return new Response("Method not allowed: the SMS provider posts here.", { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return json(413, { error: "Too large" });
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) return json(413, { error: "Too large" });
+  const result = await handleDeliveryReport({
+    rawBody: new TextDecoder().decode(bytes),
+    signature: request.headers.get(SIGNATURE_HEADER),
+    ipAddress: context.get(clientAddressContext),
+  });
+  return json(result.status, { outcome: result.outcome, reason: result.reason });
+}
