@@ -197,6 +197,11 @@ describeEachEngine("live updates", (database, engine) => {
     await publishLive(db(), { audience: `customer:${a.customerId}`, kind: "request.updated", data: { n: 4 } });
     expect(out.events().map((e) => e.data.n)).toEqual([2, 3, 4]);
 
+    // A first connect: what happened since the page was loaded.
+    const out3 = recorder();
+    await hub.open(await principalOf(a.cookie), "203.0.113.7", out3.sink, { since: new Date(Date.now() - 60_000) });
+    expect(out3.events().filter((e) => e.kind === "request.updated").map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
+
     // Too much missed: told to reload (live.resync) rather than sent it all.
     const small = newHub({ catchUpLimit: 1 });
     const out2 = recorder();
