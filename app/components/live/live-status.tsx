@@ -5,9 +5,11 @@ import { useLiveRevalidate, type LiveOptions } from "~/lib/live/use-live.ts";
  * revalidation: focus and scroll stay), and a visually hidden polite live region says so to screen-reader
  * users without moving them. `reference`: only that request's events.
  *
- * Someone typing into a form that changes data (method post) is not reloaded under: the update is held and
- * a visible note says the record changed, so that their save is still checked against the version they
- * started from (the stale-edit refusal). Sending the form, or reloading, brings the page up to date.
+ * Someone typing into a form that edits a versioned record (method post, with a `version` field) is not
+ * reloaded under: the update is held and a visible note says the record changed, so that their save is still
+ * checked against the version they started from (the stale-edit refusal). Sending the form, or reloading,
+ * brings the page up to date. Other forms (a reply, a note, a search) keep what was typed through a reload
+ * of the data anyway, so the page stays live for them.
  * Without JavaScript nothing is rendered but an empty region: the page is as fresh as its last load.
  *
  * A live region without role="status": pages already have their one status message, found by that role.
@@ -31,10 +33,10 @@ export function LiveStatus({ kinds, grants, reference, what = "This page" }: { k
   );
 }
 
-/** Whether a field of a form that posts differs from what the page was served with. */
+/** Whether a field of a versioned form that posts differs from what the page was served with. */
 function postFormEdited(): boolean {
   for (const form of Array.from(document.forms)) {
-    if (form.method.toLowerCase() !== "post") continue;
+    if (form.method.toLowerCase() !== "post" || !form.elements.namedItem("version")) continue;
     for (const el of Array.from(form.elements)) {
       if (el instanceof HTMLInputElement) {
         if (["hidden", "submit", "button", "reset", "image"].includes(el.type)) continue;
