@@ -97,7 +97,8 @@ export class LiveHub {
     this.timers = [];
     this.unsubscribeLocal?.();
     if (this.listenerRetry) clearTimeout(this.listenerRetry);
-    for (const stream of [...this.streams]) this.close(stream, true);
+    // No `end` event: the server is going away, not the session, so the clients come back with their backoff.
+    for (const stream of [...this.streams]) this.close(stream);
     const client = this.listener;
     this.listener = undefined;
     await client?.end().catch(() => undefined);

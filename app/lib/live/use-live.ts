@@ -136,6 +136,11 @@ function open(): void {
   };
 }
 
+/** The stream without React (useLiveEvents is this in an effect); returns the unsubscribe. */
+export function subscribeLive(onEvent: (event: LiveEvent) => void, grants: readonly string[] = []): () => void {
+  return subscribe({ onEvent, grants });
+}
+
 function subscribe(subscriber: Subscriber): () => void {
   subscribers.add(subscriber);
   refused = false;
