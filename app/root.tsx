@@ -8,13 +8,12 @@ import {
   useRouteLoaderData,
   type HeadersArgs,
 } from "react-router";
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { cacheControl } from "~/.server/http/cache.ts";
 import { readSession, viewerOf } from "~/.server/auth/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { AccessDeniedPage, ErrorPage } from "~/components/error-page.tsx";
 import { FloatingContact } from "~/components/floating-contact.tsx";
-import { NotFoundPage } from "~/components/not-found-page.tsx";
+import { ChatLauncher } from "~/components/chat/chat-launcher.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { ToastHost } from "~/components/toast-host.tsx";
@@ -90,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         {site && <SiteFooter site={site} />}
         {site && <FloatingContact identity={site.identity} />}
+        {site && <ChatLauncher identity={site.identity} />}
         <ToastHost />
         <LinkNavigation />
         <Scripts />
@@ -120,10 +120,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = useRouteLoaderData<typeof loader>("root")?.site;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  // Not React.lazy: a lazy boundary is streamed out of order and stays hidden without JavaScript.
-  // A back-office refusal thrown by the admin layout's middleware lands here (its loader never ran): keep
-  // the reason it gives (which permission is missing, whom to ask).
   const reason = isRouteErrorResponse(error) ? (error.data as { reason?: unknown } | null)?.reason : undefined;
-  if (status === 403 && typeof reason === "string") return <AccessDeniedPage reason={reason} back={{ href: "/admin", label: "Back to the dashboard" }} />;
-  return status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />;
+  const Page = errorPage ?? LazyErrorPage;
+  return <Page status={status} site={site} reason={reason} />;
 }
+
+// The error pages (404, Access Denied, error) are code every page would carry for the rare visit that needs
+// them (ADR 021). The server loads their module up front and renders it inline, never through a lazy
+// boundary (which would be streamed out of order and stay hidden without JavaScript, ADR 004); the browser
+// fetches it only when an error page is shown. Hydrating a server-rendered 404 waits for it; a client-side
+// navigation to one keeps the old page until it has come.
+let errorPage: typeof import("~/components/root-error-page.tsx").RootErrorPage | undefined;
+if (typeof document === "undefined") void import("~/components/root-error-page.tsx").then((m) => (errorPage = m.RootErrorPage));
+const LazyErrorPage = lazy(() => import("~/components/root-error-page.tsx").then((m) => ({ default: (errorPage = m.RootErrorPage) })));

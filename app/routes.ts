@@ -44,6 +44,9 @@ export default [
   route("request", "routes/public/request.tsx"),
   route("request/submit", "routes/public/request-submit.ts"),
   route("thank-you", "routes/public/thank-you.tsx"),
+  // Visitor pings and the chat assistant (issue 12 §2, §6)
+  route("api/visitors", "routes/api/visitors.ts"),
+  route("api/chat", "routes/api/chat.ts"),
 
   // ── Documents sent to customers: signed links, no sign-in (~/.server/links/signed.ts) ─────────
   // Quotes (issue 11 §2)
@@ -165,6 +168,8 @@ export default [
     // End staff notifications
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
+    // Visitors (issue 12 §2)
+    route("admin/analytics", "routes/admin/analytics/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),
     // WhatsApp and marketing (issue 12 §4)
     route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),

@@ -9,6 +9,7 @@ import {
   signInLinks,
   type SiteLink,
 } from "~/lib/site-links.ts";
+import { VisitorFigures } from "./visitor-figures.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
 function LinkColumn({ title, links }: { title: string; links: SiteLink[] }) {
@@ -90,6 +91,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <p>
             © {new Date().getFullYear()} {identity.legalName}. {claims.isoCertification} certified. GSTIN {business.gstin}.
           </p>
+          <VisitorFigures />
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {footerLegalLinks.map((link) => (
               <li key={link.to}>

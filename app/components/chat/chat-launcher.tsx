@@ -1,68 +1,33 @@
-import { useRef, useState, type ComponentType } from "react";
+import { useState, type ReactNode } from "react";
 import { MessageCircleIcon } from "~/components/icons.tsx";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
-import type { ChatPanelProps } from "./chat-panel.tsx";
 
 /**
- * The chat assistant's launcher (issue 12 §6), on every public page. It costs the page almost nothing: the
- * panel (its conversation, forms and styles of behaviour) is a separate chunk, imported on the first press.
- * Without JavaScript it is a plain link to the contact page. It sits bottom-left, clear of the call and
- * WhatsApp buttons (bottom-right).
+ * The chat assistant's launcher (issue 12 §6), on every public page. It is a link to the contact page, which is
+ * what it does without JavaScript; with it, a press loads the assistant (chat-panel.tsx, a chunk of its own)
+ * and opens it as a dialog, so the page pays for the launcher only: a few hundred bytes. It sits bottom-left,
+ * clear of the call and WhatsApp buttons (bottom-right).
  */
 export function ChatLauncher({ identity }: { identity: SiteSettings["identity"] }) {
-  const hydrated = useHydrated();
-  const [Panel, setPanel] = useState<ComponentType<ChatPanelProps>>();
-  const [open, setOpen] = useState(false);
-  const launcher = useRef<HTMLButtonElement>(null);
-  const className =
-    "fixed bottom-4 left-4 z-40 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-800 px-4 font-semibold text-white shadow-lg ring-2 ring-white hover:bg-brand-900 dark:ring-slate-900";
-  const label = (
-    <>
-      <MessageCircleIcon className="size-5" />
-      Ask us
-    </>
-  );
-  if (!hydrated) {
-    return (
-      <a href="/contact" className={className}>
-        {label}
-      </a>
-    );
-  }
+  const [chat, setChat] = useState<ReactNode>();
   return (
     <>
-      <button
-        ref={launcher}
-        type="button"
+      <a
+        href="/contact"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        className={className}
-        hidden={open}
-        onClick={() => {
-          setOpen(true);
-          if (!Panel) {
-            import("./chat-panel.tsx").then(
-              (m) => setPanel(() => m.ChatPanel),
-              // Offline or a new deployment: the contact page still answers.
-              () => window.location.assign("/contact"),
-            );
-          }
+        data-testid="chat-launcher"
+        className="fixed bottom-4 left-4 z-40 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-800 px-4 font-semibold text-white shadow-lg ring-2 ring-white hover:bg-brand-900 dark:ring-slate-900"
+        onClick={(event) => {
+          event.preventDefault();
+          const launcher = event.currentTarget;
+          // Offline, or a new deployment without the old chunk: the contact page still answers.
+          import("./chat-panel.tsx").then((m) => setChat(m.chatPanel(launcher, identity, setChat)), () => location.assign("/contact"));
         }}
       >
-        {label}
-      </button>
-      {/* Kept once loaded, so that closing and opening again keeps the conversation. */}
-      {Panel && (
-        <Panel
-          open={open}
-          identity={identity}
-          onClose={() => {
-            setOpen(false);
-            requestAnimationFrame(() => launcher.current?.focus());
-          }}
-        />
-      )}
+        <MessageCircleIcon className="size-5" />
+        Ask us
+      </a>
+      {chat}
     </>
   );
 }

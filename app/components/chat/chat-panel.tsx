@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { ConsentField, FieldIdPrefix, FormError, Honeypot, TextField } from "~/components/form/fields.tsx";
 import { MessageCircleIcon, PhoneIcon, XIcon } from "~/components/icons.tsx";
 import { WhatsAppIcon } from "~/components/whatsapp-icon.tsx";
@@ -6,6 +6,28 @@ import type { ChatAnswer, ChatLine } from "~/lib/chat.ts";
 import { formatIndianPhone, telHref, WHATSAPP_GREETING, whatsappHref } from "~/lib/contact-links.ts";
 import { CALLBACK_TIMES } from "~/lib/forms/enquiry-fields.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
+
+/**
+ * The open assistant, for the launcher to render (chat-launcher.tsx): the launcher holds only this element, so
+ * that the page's bundle has nothing of the assistant but the launcher. Closing renders it again hidden, which
+ * keeps the conversation, and gives the focus back to the launcher.
+ */
+export function chatPanel(launcher: HTMLElement, identity: SiteSettings["identity"], show: (panel: ReactNode) => void): ReactNode {
+  const panel = (open: boolean): ReactNode => {
+    launcher.setAttribute("aria-expanded", String(open));
+    return (
+      <ChatPanel
+        open={open}
+        identity={identity}
+        onClose={() => {
+          show(panel(false));
+          launcher.focus();
+        }}
+      />
+    );
+  };
+  return panel(true);
+}
 
 /**
  * The chat assistant's panel (issue 12 §6), loaded on the launcher's first press (chat-launcher.tsx). A modal
@@ -169,7 +191,9 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
-        <ol ref={log} role="log" aria-live="polite" aria-label="Conversation" className="space-y-3">
+        {/* The log role on a wrapper: on the list itself it would take away the list's semantics. */}
+        <div role="log" aria-live="polite" aria-label="Conversation">
+        <ol ref={log} className="space-y-3">
           {messages.map((m, i) => (
             <li key={i} className={m.author === "customer" ? "ml-8 rounded-lg bg-brand-800 p-3 text-white" : "mr-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800"}>
               <span className="sr-only">{m.author === "customer" ? "You: " : "Assistant: "}</span>
@@ -194,6 +218,7 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
             </li>
           )}
         </ol>
+        </div>
         {showForm && (
           <form onSubmit={requestCallback} noValidate className="relative mt-4 space-y-3 border-t border-slate-200 pt-3 dark:border-slate-700" aria-labelledby={`${titleId}-cb`}>
             <h3 id={`${titleId}-cb`} className="font-semibold">

@@ -55,7 +55,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "settings", built: false },
   { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
   // Business
-  { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: false },
+  { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: true },
   { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: false },
   // System
   { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },

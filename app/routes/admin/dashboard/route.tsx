@@ -3,6 +3,8 @@ import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { deliveryProblems, retryDelivery, type DeliveryProblems } from "~/.server/notifications/problems.ts";
 import { loadDashboard, type RequestItem } from "~/.server/dashboard/index.ts";
+import { dashboardVisitors } from "~/.server/visitors/index.ts";
+import { VisitorsPanel } from "~/components/admin/visitors-panel.tsx";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -31,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     dashboard,
     deliveries,
+    visitors: await dashboardVisitors(staff.permissions), // issue 12 §2: the visitors panel
     role: { label: role.label, description: role.description },
     meta: seo(site, { type: "policy", title: "Dashboard: Back Office", description: "What needs a person now.", path: "/admin", noindex: true }),
   };
@@ -160,6 +163,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Panel>
         )}
         {deliveries && <DeliveriesPanel deliveries={deliveries} />}
+        {loaderData.visitors && <VisitorsPanel data={loaderData.visitors} />}
         {d.week && (
           <Panel id="open" title="Open requests by status" count={d.week.open.total} all={{ href: d.week.open.href, label: "open requests" }}>
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
