@@ -89,6 +89,8 @@ export default [
     route("customer/request/:id/signature", "routes/customer/request-signature.ts"),
     route("customer/my-data", "routes/customer/my-data.tsx"),
     route("customer/my-data/export", "routes/customer/my-data-export.ts"),
+    // Marketing consent, given or withdrawn by the customer (issue 12 §4)
+    route("customer/my-data/marketing", "routes/customer/marketing-consent.ts"),
     // Quotes (issue 11 §2, §7)
     route("customer/quotes/:reference", "routes/customer/quote.tsx"),
     // Invoices (§3, §7)
@@ -176,6 +178,7 @@ export default [
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),
     route("admin/marketing", "routes/admin/marketing/route.tsx"),
     route("admin/marketing/:reference", "routes/admin/marketing/campaign.tsx"),
+    route("admin/customers/:reference/marketing-consent", "routes/admin/customer/marketing-consent.ts"),
     // End WhatsApp and marketing
     // Communications: one thread per customer, the SMS log and DLT registry, e-mails and their templates (issue 12 §4)
     route("admin/communications", "routes/admin/communications/route.tsx"),

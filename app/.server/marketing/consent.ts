@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
-import type { Database, Transaction } from "~/.server/db/index.ts";
+import { customerIdOf } from "~/.server/customers/portal.ts";
+import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { campaignRecipients, customers } from "~/.server/db/schema.ts";
 
 /**
@@ -95,4 +96,41 @@ export async function optOutOfMarketing(tx: Database | Transaction, actor: Audit
     now,
   );
   return true;
+}
+
+/** The customer's marketing consent, for the office's customer page and the portal. */
+export async function marketingConsentOf(db: Database | Transaction, customerId: number): Promise<(MarketingConsentView & { recordVersion: number }) | null> {
+  const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
+  if (!c || c.erasedAt) return null;
+  return { ...consentView(c), recordVersion: c.version };
+}
+
+export type ConsentChangeResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale"; message: string };
+
+/**
+ * The office records consent given (on the customer's word) or withdrawn, on the customer's version drawn:
+ * a page older than the record is refused, never applied over a change it did not see.
+ */
+export async function recordMarketingConsent(
+  db: Database,
+  actor: AuditActor,
+  customerId: number,
+  change: { given: boolean; expectedVersion: number; source: ConsentSource; noticeVersion: string },
+): Promise<ConsentChangeResult> {
+  return db.transaction(async (tx) => {
+    const [c] = await tx.select({ version: customers.version, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for("update");
+    if (!c || c.erasedAt) return { ok: false, reason: "not-found", message: "No such customer" };
+    if (c.version !== change.expectedVersion) return { ok: false, reason: "stale", message: "Someone changed this customer meanwhile: reload the page and try again." };
+    await setMarketingConsent(tx, actor, customerId, { given: change.given, source: change.source, version: change.noticeVersion });
+    return {
+      ok: true,
+      message: change.given ? "Marketing consent recorded: campaigns may now reach this customer." : "Marketing stopped for this customer, at once.",
+    };
+  });
+}
+
+/** The signed-in customer's marketing consent, for /customer/my-data (null without a customer record). */
+export async function portalMarketingConsent(user: Parameters<typeof customerIdOf>[0]): Promise<(MarketingConsentView & { recordVersion: number }) | null> {
+  const id = await customerIdOf(user);
+  return id === undefined ? null : marketingConsentOf(getDb(), id);
 }

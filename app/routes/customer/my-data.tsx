@@ -8,6 +8,8 @@ import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
+import { MarketingConsentToggle } from "~/components/customer/marketing-consent-toggle.tsx";
+import { portalMarketingConsent } from "~/.server/marketing/consent.ts";
 import { FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
@@ -34,6 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // One key per form and page: the same form sent again finds the request it made.
     keys: { correction: randomUUID(), erasure: randomUUID() },
     sent: sentMessage(url.searchParams.get("sent")) ?? null,
+    marketing: await portalMarketingConsent(session.user),
     meta: seo(site, {
       type: "booking",
       title: "My data",
@@ -112,6 +115,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       )}
 
       <HeldSection data={loaderData} />
+      <MarketingConsentToggle consent={loaderData.marketing} />
       <DownloadSection />
       <CorrectionSection data={loaderData} failure={failureFor("correction")} />
       <ErasureSection data={loaderData} failure={failureFor("erasure")} />

@@ -19,6 +19,9 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
+import { MarketingConsent } from "~/components/admin/marketing-consent.tsx";
+import { marketingConsentOf } from "~/.server/marketing/consent.ts";
+import { getDb } from "~/.server/db/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { can } from "~/lib/auth/permissions.ts";
@@ -84,6 +87,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     moneyActions,
     // Accounts staff see the customer but not the request screen: their references are not links to a 403.
     canOpenRequests: can(staff.role, "requests"),
+    marketingConsent: await marketingConsentOf(getDb(), record.customer.id),
     exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
     meta: seo(site, { type: "policy", title: `${record.customer.reference}: Back Office`, description: `Customer ${record.customer.reference}.`, path: base, noindex: true }),
   };
@@ -176,6 +180,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         <div className="mt-8 min-w-0 lg:mt-0">
           <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />
           <ConsentLog entries={consentLog} />
+          <MarketingConsent reference={c.reference} consent={loaderData.marketingConsent} />
           {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}
         </div>
       </div>

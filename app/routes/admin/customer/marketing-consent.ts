@@ -1,0 +1,39 @@
+import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { customers } from "~/.server/db/schema.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { recordMarketingConsent } from "~/.server/marketing/consent.ts";
+import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { CUSTOMER_REFERENCE_PATTERN } from "~/lib/forms/admin/customers.ts";
+import { marketingConsentSchema } from "~/lib/forms/admin/marketing.ts";
+import { eq } from "drizzle-orm";
+import type { Route } from "./+types/marketing-consent";
+
+/**
+ * POST /admin/customers/{reference}/marketing-consent: the office records a customer's marketing consent (on
+ * their word) or its withdrawal, from the customer page (~/components/admin/marketing-consent.tsx). Audited,
+ * on the customer's version; back to the customer page with what was done, or why not.
+ */
+const pathOf = (reference: string) => `/admin/customers/${encodeURIComponent(reference)}`;
+
+export function loader({ params }: Route.LoaderArgs) {
+  return Response.redirect(pathOf(params.reference), 303);
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
+  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(eq(customers.reference, params.reference));
+  if (!customer) return throwNotFound(url);
+  const parsed = parseForm(await readForm(request), marketingConsentSchema);
+  if (parsed.refusal) return redirectWithFlash(pathOf(params.reference), { type: "error", message: "This form is out of date: reload the page and try again." });
+  const result = await recordMarketingConsent(getDb(), auditActor(staff), customer.id, {
+    given: parsed.data.consent === "given",
+    expectedVersion: parsed.data.version,
+    source: "office",
+    noticeVersion: await currentPrivacyVersion(),
+  });
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  return redirectWithFlash(pathOf(params.reference), { type: result.ok ? "success" : "error", message: result.message });
+}
