@@ -235,6 +235,17 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "email-template.edit": { label: "Changed an e-mail template", describe: () => ["changed the e-mail template", ""] },
   "email-template.reset": { label: "Reset an e-mail template", describe: () => ["reset the e-mail template", " to its built-in text"] },
   // End communications
+  // WhatsApp and marketing (issue 12 §4)
+  "whatsapp.send": { label: "Sent a WhatsApp message", describe: (_b, a) => ["sent a WhatsApp message to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
+  "whatsapp-template.add": { label: "Added a WhatsApp template", describe: () => ["added the WhatsApp template", " to the registry"] },
+  "whatsapp-template.edit": { label: "Changed a WhatsApp template", describe: () => ["changed the WhatsApp template", ""] },
+  "campaign.create": { label: "Made a marketing campaign", describe: () => ["made the campaign", ""] },
+  "campaign.start": { label: "Started a marketing campaign", describe: () => ["started the campaign", ""] },
+  "campaign.pause": { label: "Paused a marketing campaign", describe: () => ["paused the campaign", ""] },
+  "campaign.cancel": { label: "Cancelled a marketing campaign", describe: () => ["cancelled the campaign", ""] },
+  "customer.marketing-consent": { label: "Recorded marketing consent", describe: () => ["recorded the marketing consent of", ""] },
+  "customer.marketing-opt-out": { label: "Opted out of marketing", describe: () => ["recorded the marketing opt-out of", ""] },
+  // End WhatsApp and marketing
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -265,6 +276,10 @@ const ENTITY_TYPES: Record<string, string> = {
   "sms-template": "SMS template (DLT)",
   "email-template": "E-mail template",
   thread: "Thread of an unknown sender",
+  // WhatsApp and marketing (issue 12 §4)
+  "conversation-message": "WhatsApp message",
+  "whatsapp-template": "WhatsApp template",
+  campaign: "Marketing campaign",
 };
 
 export function entityTypeLabel(type: string): string {
@@ -293,6 +308,10 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "sms-template" && /^\d+$/.test(id)) href = `/admin/sms/templates/${id}`;
   else if (type === "email-template" && /^[a-z][a-z0-9-]*$/.test(id)) href = `/admin/emails/templates/${id}`;
   else if (type === "thread" && /^91\d{10}$/.test(id)) href = `/admin/communications/${id}`;
+  // WhatsApp and marketing (issue 12 §4)
+  else if (type === "conversation-message" && label && /^\+\d{8,15}$/.test(label)) href = `/admin/whatsapp/${label.slice(1)}`;
+  else if (type === "whatsapp-template") href = "/admin/whatsapp#templates-heading";
+  else if (type === "campaign" && label && /^MC-\d{4}-\d{4,}$/.test(label)) href = `/admin/marketing/${encodeURIComponent(label)}`;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }
