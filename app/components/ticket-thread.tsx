@@ -1,7 +1,7 @@
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
-import { useLiveRevalidate } from "~/lib/live/use-live.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 
 /**
  * A help-desk ticket as the customer sees it (the portal's /customer/help/{reference} and the signed link
@@ -32,9 +32,9 @@ function authorLabel(author: string): string {
 }
 
 export function CustomerTicketThread({ ticket, replyKey, failure, sent }: { ticket: CustomerTicket; replyKey: string; failure?: ReplyFailure | undefined; sent: boolean }) {
-  useLiveRevalidate(["ticket."], { grants: [ticket.liveGrant] });
   return (
     <>
+      <LiveStatus kinds={["ticket."]} grants={[ticket.liveGrant]} reference={ticket.reference} what="This ticket" />
       <h1 className="text-3xl font-bold tracking-tight">
         Ticket <span className="font-mono">{ticket.reference}</span>
       </h1>

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { inboundMessages } from "~/.server/db/schema.ts";
 import { checkForm, keyFor, readForm, receiptPath, refusal, UNREADABLE_FORM, type PostOutcome } from "~/.server/forms/index.ts";
+import { createTicket } from "~/.server/helpdesk/index.ts";
 import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -41,7 +42,7 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
   try {
     const reference = await getDb().transaction(async (tx) => {
       const reference = await nextReference(tx, spec.prefix);
-      await tx.insert(inboundMessages).values({
+      const [inbound] = await tx.insert(inboundMessages).values({
         reference,
         form,
         name: input.name ?? "",
@@ -56,7 +57,23 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
         consentVersion,
         consentAt: new Date(),
         idempotencyKey: key,
-      });
+      }).returning({ id: inboundMessages.id });
+      // Help desk (issue 12 §5): a contact message is also a ticket, made with it (one per message: keyed
+      // by the message). The form's acknowledgement below already gives the sender a reference, so the
+      // ticket sends none of its own; the office's first reply brings the link to the thread.
+      if (form === "contact") {
+        await createTicket(tx, {
+          source: "contact",
+          subject: input.subject || "Contact message",
+          body: input.message ?? "",
+          inboundMessageId: inbound!.id,
+          contactName: input.name ?? null,
+          contactMobile: input.mobile ?? null,
+          contactEmail: input.email ?? null,
+          acknowledge: false,
+        });
+      }
+      // End help desk
       await queueMessages(
         tx,
         inboundNotifications(

@@ -427,7 +427,7 @@ export function updateTicket(staff: StaffMember, reference: string, input: Ticke
     await audit(tx, auditActor(staff), { action: "ticket.update", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), before: diff.before, after: diff.after }, now);
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "update" } });
     if (set.status) {
-      await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.status", data: { id: ticket.id, status: set.status } });
+      await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.status", data: { id: ticket.id, reference: ticket.reference, status: set.status } });
       if (ticket.customerId) await publishLive(tx, { audience: `customer:${ticket.customerId}`, kind: "ticket.status", data: { reference: ticket.reference } });
     }
     return "Ticket updated.";

@@ -11,7 +11,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { customerTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
-import { useLiveRevalidate } from "~/lib/live/use-live.ts";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/help";
 
@@ -57,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CustomerHelp({ loaderData, actionData }: Route.ComponentProps) {
   const { tickets, requests, about, formKey } = loaderData;
   const failure = actionData as FormErrors | undefined;
-  useLiveRevalidate(["ticket."]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>
@@ -65,6 +64,7 @@ export default function CustomerHelp({ loaderData, actionData }: Route.Component
           ← My Requests
         </a>
       </p>
+      <LiveStatus kinds={["ticket."]} what="Your questions" />
       <h1 className="mt-3 text-3xl font-bold">Help</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">Ask our office anything: about a request, a quote or an invoice, or a machine. We answer here and tell you by SMS.</p>
 

@@ -5,6 +5,7 @@ import { exportTickets, helpDeskStaff, listTickets, type TicketListItem } from "
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
@@ -12,7 +13,6 @@ import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
-import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { HelpDeskNav, SlaBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
@@ -165,7 +165,6 @@ function Select({ name, label, value, options }: { name: string; label: string; 
 
 export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, people, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
-  const updates = useLiveRevalidate(["ticket."]);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -177,6 +176,8 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
+      {/* Live (issue 12 §1): a new ticket, a reply or a change shows without a reload. */}
+      <LiveStatus kinds={["ticket."]} what="The ticket list" />
       <HelpDeskNav current="queue" />
       <FilterTabs label="Which tickets" tabs={tabs} />
       <form method="get" action={PATH} role="search" aria-label="Filter tickets" className="mb-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
@@ -214,9 +215,6 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </form>
-      <p className="sr-only" role="status">
-        {updates > 0 ? `Updated live (${updates}).` : ""}
-      </p>
       <DataTable caption="Tickets" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
       <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
     </div>

@@ -8,13 +8,13 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isTicketIntent, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
-import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { SlaBadge } from "./parts.tsx";
 import type { Route } from "./+types/ticket";
@@ -105,11 +105,12 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
   const replyFailure = failure?.intent === "reply" ? failure : undefined;
   const noteFailure = failure?.intent === "note" ? failure : undefined;
   const updateFailure = failure && failure.intent !== "reply" && failure.intent !== "note" ? failure : undefined;
-  useLiveRevalidate(["ticket."]);
   const closed = r.status === "closed";
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title={`Ticket ${r.reference}`} description={r.subject} />
+      {/* Live: the customer's reply or a colleague's change; held while a form here is being filled in. */}
+      <LiveStatus kinds={["ticket."]} reference={r.reference} what="This ticket" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <section aria-labelledby="thread-heading">
