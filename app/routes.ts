@@ -61,6 +61,8 @@ export default [
   route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   // Feedback (§6)
   route("d/feedback/:token", "routes/documents/feedback.tsx"),
+  // Help desk (issue 12 §5)
+  route("d/ticket/:token", "routes/documents/ticket.tsx"),
   // SMS delivery reports from the provider, HMAC-signed (issue 12 §4, communications)
   route("api/sms/delivery", "routes/api/sms-delivery.ts"),
   // End SMS delivery reports
@@ -100,6 +102,9 @@ export default [
     route("customer/receipts/:reference/pdf", "routes/customer/receipt-pdf.ts"),
     // Contracts (§5, §7)
     route("customer/contracts", "routes/customer/contracts.tsx"),
+    // Help desk (issue 12 §5)
+    route("customer/help", "routes/customer/help.tsx"),
+    route("customer/help/:reference", "routes/customer/help-ticket.tsx"),
   ]),
 
   // ── Technician portal ──────────────────────────────────────────────────────
@@ -168,6 +173,10 @@ export default [
     // Staff notifications (issue 12 §3)
     route("admin/notifications", "routes/admin/notifications/route.tsx"),
     // End staff notifications
+    // Help desk (issue 12 §5)
+    route("admin/help-desk", "routes/admin/help-desk/route.tsx"),
+    route("admin/help-desk/canned", "routes/admin/help-desk/canned.tsx"),
+    route("admin/help-desk/:reference", "routes/admin/help-desk/ticket.tsx"),
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     // Visitors (issue 12 §2)

@@ -5,6 +5,8 @@ import { grantAdmin } from "~/.server/auth/users.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
+// Help desk: a ticket's SLA breach job (issue 12 §5)
+import "~/.server/helpdesk/sla-job.ts";
 // WhatsApp sends and marketing batches (issue 12 §4)
 import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";

@@ -36,7 +36,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   // Customers
   { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: true },
   { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: true },
-  { path: "/admin/help-desk", label: "Help desk", group: "Customers", permission: "communications", built: false },
+  { path: "/admin/help-desk", label: "Help desk", group: "Customers", permission: "communications", built: true },
   // Communications
   { path: "/admin/inbox", label: "Inbox", group: "Communications", permission: "communications", built: true },
   { path: "/admin/messages", label: "Message files", group: "Communications", permission: "communications", built: true, hidden: true },

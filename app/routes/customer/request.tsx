@@ -8,6 +8,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
 import { BenchProgress } from "~/components/bench-progress.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
+import { GetHelp } from "~/components/get-help.tsx";
 import { CustomerMoney } from "~/components/customer-money.tsx";
 import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
@@ -101,6 +102,8 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
       <BenchProgress units={bench} />
       <RequestTimeline createdAt={request.createdAt} events={events} />
       <RequestDetails request={request} photos={photos} />
+      {/* Help desk (issue 12 §5): a question about this request opens a ticket. */}
+      <GetHelp requestId={request.id} reference={request.reference} />
     </div>
   );
 }
