@@ -1,6 +1,8 @@
 import { handleWhatsAppWebhook } from "~/.server/whatsapp/webhook.ts";
 import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
 import { timingSafeEqual } from "node:crypto";
+import { takeToken } from "~/.server/forms/rate-limit.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
 import type { Route } from "./+types/whatsapp-webhook";
 
 /**
@@ -11,6 +13,8 @@ import type { Route } from "./+types/whatsapp-webhook";
  */
 
 const MAX_BODY_BYTES = 512 * 1024;
+/** Meta's bursts stay far below this; a flood of forged calls is answered 429 before anything is logged. */
+const PER_ADDRESS = { max: 600, windowMs: 60_000 };
 const headers = { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
@@ -33,8 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(challenge, { status: 200, headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed.", { status: 405, headers: { ...headers, Allow: "GET, POST" } });
+  const wait = takeToken(`whatsapp-webhook:${context.get(clientAddressContext)}`, PER_ADDRESS);
+  if (wait !== undefined) return new Response("Too many requests.", { status: 429, headers: { ...headers, "Retry-After": String(wait) } });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return json(413, { error: "Too large" });
   const bytes = new Uint8Array(await request.arrayBuffer());
