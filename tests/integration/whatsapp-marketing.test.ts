@@ -27,7 +27,7 @@ import { audienceCount, campaignResults, changeCampaign, createCampaign, runCamp
 import { deliverDueMessages, deliveriesSettled } from "~/.server/notifications/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
-import { replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
+import { conversation, conversations, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { campaignSchema } from "~/lib/forms/admin/marketing.ts";
@@ -170,6 +170,13 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(await db().select().from(tickets).where(eq(tickets.customerId, c.id))).toHaveLength(1);
     const thread = await db().select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket!.id));
     expect(thread.map((m) => m.body)).toEqual(expect.arrayContaining(["It is the G120 on line 2"]));
+    // The office's views: the conversation list (window open) and the conversation, oldest first.
+    const summary = (await conversations()).find((x) => x.mobile === c.mobile);
+    expect(summary).toMatchObject({ key: from, customerName: c.name, lastBody: "It is the G120 on line 2", lastDirection: "in", window: { open: true } });
+    const view = await conversation(from);
+    expect(view?.messages.map((m) => m.body)).toEqual(["Our drive trips on F0001", "It is the G120 on line 2"]);
+    expect(view?.customer).toMatchObject({ id: c.id });
+    expect(await conversation("919999999999")).toBeUndefined();
   });
 
   it("free text only inside the 24-hour window; an approved template outside it; the reply reaches the API and its status follows", async () => {
@@ -191,6 +198,9 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(await replyOnWhatsApp(office, { mobile: c.mobile!, customer: null }, { template: { name: "service_update", language: "en", params: ["Ravi", "SR-2611-0042"] }, idempotencyKey: templateKey })).toMatchObject({ ok: true });
     // The same form again: not twice.
     expect(await replyOnWhatsApp(office, { mobile: c.mobile!, customer: null }, { template: { name: "service_update", language: "en", params: ["Ravi", "SR-2611-0042"] }, idempotencyKey: templateKey })).toMatchObject({ ok: true });
+    // A message Meta delivers late (sent 25 hours ago, retried since): the window counts from when it was sent.
+    expect((await post(wa.inbound({ from, text: "Sent yesterday", timestamp: Math.floor(Date.now() / 1000) - 25 * 3600 }))).status).toBe(200);
+    expect((await windowFor(db(), c.mobile!)).open).toBe(false);
     // The customer writes: the window opens, free text goes.
     expect((await post(wa.inbound({ from, text: "Please call me" }))).status).toBe(200);
     expect((await windowFor(db(), c.mobile!)).open).toBe(true);

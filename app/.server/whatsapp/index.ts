@@ -37,19 +37,29 @@ export interface WindowState {
   closesAt: string | null;
 }
 
+/**
+ * When the customer sent an inbound message, by WhatsApp's own timestamp (seconds): Meta counts the window
+ * from there, and a webhook delivered late (Meta retries for hours) must not stretch it.
+ */
+export function sentAtOf(meta: unknown): number | undefined {
+  const ts = Number((meta as { timestamp?: unknown } | null)?.timestamp);
+  return Number.isFinite(ts) && ts > 0 ? ts * 1000 : undefined;
+}
+
 /** The 24-hour window of a mobile: open while its last inbound WhatsApp message is under 24 h old. */
 export async function windowFor(db: Database | Transaction, mobile: string, now = new Date()): Promise<WindowState> {
   const e164 = normaliseMobile(mobile);
   if (!e164) return { open: false, lastInboundAt: null, closesAt: null };
   const [row] = await db
-    .select({ at: conversationMessages.createdAt })
+    .select({ at: conversationMessages.createdAt, meta: conversationMessages.meta })
     .from(conversationMessages)
     .where(and(eq(conversationMessages.mobile, e164), eq(conversationMessages.channel, "whatsapp"), eq(conversationMessages.direction, "in")))
     .orderBy(desc(conversationMessages.createdAt))
     .limit(1);
   if (!row) return { open: false, lastInboundAt: null, closesAt: null };
-  const closes = new Date(row.at.getTime() + WINDOW_MS);
-  return { open: closes.getTime() > now.getTime(), lastInboundAt: row.at.toISOString(), closesAt: closes.toISOString() };
+  const at = new Date(Math.min(row.at.getTime(), sentAtOf(row.meta) ?? Infinity));
+  const closes = new Date(at.getTime() + WINDOW_MS);
+  return { open: closes.getTime() > now.getTime(), lastInboundAt: at.toISOString(), closesAt: closes.toISOString() };
 }
 
 export type WhatsAppTemplate = typeof whatsappTemplates.$inferSelect;

@@ -35,7 +35,9 @@ export async function conversations(limit = 100, now = new Date()): Promise<Conv
       createdAt: conversationMessages.createdAt,
       customerName: customers.name,
       customerReference: customers.reference,
-      lastInboundAt: sql<string | null>`(select max(m.created_at) from ${conversationMessages} m where m.mobile = ${conversationMessages.mobile} and m.channel = 'whatsapp' and m.direction = 'in')`,
+      // By WhatsApp's own timestamp when it is earlier than our receipt (as windowFor counts it).
+      lastInboundAt: sql<string | null>`(select max(least(m.created_at, to_timestamp(case when jsonb_typeof(m.meta -> 'timestamp') = 'number' then (m.meta ->> 'timestamp')::double precision end)))
+        from ${conversationMessages} m where m.mobile = ${conversationMessages.mobile} and m.channel = 'whatsapp' and m.direction = 'in')`,
     })
     .from(conversationMessages)
     .leftJoin(customers, eq(customers.id, conversationMessages.customerId))
