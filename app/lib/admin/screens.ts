@@ -47,7 +47,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: true },
   { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: true },
   { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: true },
-  { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: false },
+  { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: true },
   // Website
   { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
   { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: false },

@@ -199,6 +199,10 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
         >
           WhatsApp the customer
         </a>
+        {/* Video calls (issue 12 §7) */}
+        <a href={`/admin/video-calls/new?request=${encodeURIComponent(r.reference)}`} className={`${buttonClass} border border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800`}>
+          Book a video call
+        </a>
         <a href="#actions" className={`${buttonClass} border border-slate-400 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800`}>
           Go to the actions
         </a>

@@ -1,0 +1,28 @@
+/** Remote video diagnosis (issue 12 §7): what the routes and other areas call. */
+export {
+  callByReference,
+  callForToken,
+  callLinkPath,
+  callRecord,
+  callsForRequest,
+  customerNameForCall,
+  cancelCall,
+  durationText,
+  effectiveStatus,
+  endCall,
+  exportCalls,
+  joinCall,
+  leaveCall,
+  listCalls,
+  rescheduleCall,
+  saveNotes,
+  scheduleCall,
+  staffName,
+  type CallRecord,
+  type CallResult,
+  type Participant,
+  type VideoCallListItem,
+} from "./calls.ts";
+export { iceServers, type IceServer } from "./ice.ts";
+export { handleSignalPost, parseSignal, readSignalBody, relaySignal, signalResponse } from "./signal.ts";
+export { saveSnapshot } from "./snapshots.ts";

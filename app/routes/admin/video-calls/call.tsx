@@ -1,0 +1,268 @@
+import { useFetcher } from "react-router";
+import { data } from "react-router";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { noStore } from "~/.server/http/cache.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { issueLiveGrant } from "~/.server/live/grants.ts";
+import { seo } from "~/.server/seo.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot, type CallResult } from "~/.server/video/index.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { DetailList } from "~/components/detail-list.tsx";
+import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { CallStage } from "~/components/video/call-stage.tsx";
+import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { idempotencyKey } from "~/lib/forms/fields.ts";
+import { CALL_REFERENCE_PATTERN, cancelCallSchema, indiaParts, isCallIntent, notesSchema, rescheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
+import { useLiveRevalidate } from "~/lib/live/use-live.ts";
+import { routeMeta } from "~/lib/route-meta.ts";
+import { CallStatus, durationWords, Participants, WhenFields } from "./parts.tsx";
+import type { Route } from "./+types/call";
+
+/**
+ * /admin/video-calls/{reference}: one call as the engineer holds it. Start the call (camera and microphone,
+ * or receive only), the customer's video large and our own small, snapshots of the customer's video saved to
+ * the request, End call (its duration); the call log (who joined and left, when), notes; before the call,
+ * move it or cancel it (the customer is told by SMS). The page listens to the call's live audience (a grant
+ * issued here, after the admin layout checked the staff member and the screen's permission) for the
+ * customer's signals and for who joined.
+ */
+const pathOf = (reference: string) => `/admin/video-calls/${encodeURIComponent(reference)}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const record = CALL_REFERENCE_PATTERN.test(params.reference) ? await callRecord(params.reference) : undefined;
+  if (!record) return throwNotFound(url);
+  const site = await getSiteSettings();
+  const [date, time] = indiaParts(record.scheduledAt);
+  const open = record.status === "scheduled" || record.status === "live" || record.status === "missed";
+  return data(
+    {
+      record,
+      snapshots: record.snapshots.map((s) => ({ ...s, src: `/admin/service-requests/${record.request.reference}/photos/${s.id}` })),
+      grant: issueLiveGrant(`video:${record.id}`, 6 * 3600),
+      iceServers: iceServers(),
+      signalUrl: `${pathOf(record.reference)}/signal`,
+      customerLink: open ? `${site.identity.siteUrl}${callLinkPath({ id: record.id, scheduledAt: new Date(record.scheduledAt) })}` : null,
+      when: { date, time },
+      today: todayInIndia(),
+      meta: seo(site, { type: "policy", title: `Video call ${record.reference}: Back Office`, description: `Video call ${record.reference} about request ${record.request.reference}.`, path: pathOf(record.reference), noindex: true }),
+    },
+    { headers: noStore() },
+  );
+}
+
+export const meta = routeMeta;
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  if (!CALL_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isCallIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (intent === "snapshot") {
+    // From the page's script (a fetcher): the answer is data, not a redirect.
+    const key = idempotencyKey.safeParse(form.get("idempotencyKey") ?? undefined);
+    const file = form.get("snapshot");
+    const saved = await saveSnapshot(staff, params.reference, typeof file === "string" ? null : file, key.success ? key.data : undefined);
+    if (!saved.ok) return data({ snapshot: { ok: false, message: saved.message } }, { status: saved.status, headers: noStore() });
+    return data({ snapshot: { ok: true, message: "Snapshot saved to the request." } }, { headers: noStore() });
+  }
+  let result: CallResult;
+  if (intent === "reschedule") {
+    const parsed = parseForm(form, rescheduleCallSchema());
+    if (parsed.refusal) return parsed.refusal;
+    result = await rescheduleCall(staff, params.reference, parsed.data);
+  } else if (intent === "cancel") {
+    const parsed = parseForm(form, cancelCallSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await cancelCall(staff, params.reference, parsed.data);
+  } else if (intent === "notes") {
+    const parsed = parseForm(form, notesSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await saveNotes(staff, params.reference, parsed.data);
+  } else {
+    result = await endCall(staff, params.reference);
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
+}
+
+const submit = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
+
+export default function AdminVideoCall({ loaderData, actionData }: Route.ComponentProps) {
+  const { record: r, snapshots, grant, signalUrl, customerLink, when, today } = loaderData;
+  const failure = actionData && "errors" in actionData ? (actionData as FormErrors) : undefined;
+  const fetcher = useFetcher<{ snapshot?: { ok: boolean; message: string } }>();
+  useLiveRevalidate(["video.presence", "video.snapshot"], { grants: [grant] });
+  const joinable = r.status === "scheduled" || r.status === "live";
+
+  function sendSnapshot(jpeg: Blob) {
+    const body = new FormData();
+    body.set("intent", "snapshot");
+    body.set("idempotencyKey", crypto.randomUUID());
+    body.set("snapshot", new File([jpeg], "snapshot.jpg", { type: "image/jpeg" }));
+    void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
+  }
+
+  const rows: Array<[string, string | null]> = [
+    ["Booked for", formatDateTime(r.scheduledAt)],
+    ["Started", r.startedAt ? formatDateTime(r.startedAt) : null],
+    ["Ended", r.endedAt ? formatDateTime(r.endedAt) : null],
+    ["Duration", durationWords(r.durationSeconds)],
+    ["Engineer", r.engineerName],
+    ["Booked by", r.createdByName],
+    ["Fault", r.request.faultDescription],
+  ];
+  const formFailure = (intent: string) => (failure?.intent === intent ? failure : undefined);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        back={{ href: "/admin/video-calls", label: "Video calls" }}
+        title={
+          <>
+            Video call <span className="font-mono">{r.reference}</span>
+          </>
+        }
+        description={
+          <span className="mt-1 flex flex-wrap items-center gap-2">
+            <CallStatus status={r.status} />
+            <span>
+              {r.request.contactName}
+              {r.request.company ? `, ${r.request.company}` : ""} ·{" "}
+              <a href={telHref(r.request.mobile)} className={link}>
+                {formatIndianPhone(r.request.mobile)}
+              </a>{" "}
+              · request{" "}
+              <a href={`/admin/service-requests/${r.request.reference}`} className={`${link} font-mono`}>
+                {r.request.reference}
+              </a>
+            </span>
+          </span>
+        }
+      />
+
+      {joinable && (
+        <div className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <CallStage
+            side="engineer"
+            signalUrl={signalUrl}
+            grant={grant}
+            iceServers={loaderData.iceServers}
+            joinable={joinable}
+            ended={false}
+            otherLabel="Customer"
+            onSnapshot={sendSnapshot}
+            snapshotBusy={fetcher.state !== "idle"}
+          />
+          {fetcher.data?.snapshot && (
+            <p role="status" className={`mt-3 ${fetcher.data.snapshot.ok ? "text-green-800 dark:text-green-300" : "font-medium text-red-700 dark:text-red-400"}`}>
+              {fetcher.data.snapshot.message}
+            </p>
+          )}
+          {r.status === "live" && (
+            <div className="mt-4">
+              <FormError message={formFailure("end")?.errors.form} />
+              <ConfirmButton intent="end" tone="danger" confirm="End the call for both sides?">
+                End the call
+              </ConfirmButton>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0">
+          <section aria-labelledby="details-heading">
+            <h2 id="details-heading" className="text-xl font-semibold">
+              Details
+            </h2>
+            <DetailList rows={rows} />
+            {customerLink && (
+              <p className="mt-3 text-sm break-all">
+                <span className="font-medium">The customer&apos;s link</span> (sent by SMS): <span className="font-mono">{customerLink}</span>
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="log-heading" className="mt-8">
+            <h2 id="log-heading" className="text-xl font-semibold">
+              Call log
+            </h2>
+            <div className="mt-3">
+              <Participants participants={r.participants} />
+            </div>
+          </section>
+
+          <section aria-labelledby="snapshots-heading" className="mt-8">
+            <h2 id="snapshots-heading" className="text-xl font-semibold">
+              Snapshots
+            </h2>
+            {snapshots.length === 0 ? (
+              <p className={`mt-2 ${muted}`}>None yet. During the call, Take a snapshot saves the customer&apos;s picture among the request&apos;s photos.</p>
+            ) : (
+              <PhotoGrid label="Snapshots from this call" photos={snapshots.map((s) => ({ id: s.id, src: s.src, width: s.width, height: s.height, alt: s.caption ?? "Snapshot from the call", caption: s.caption }))} />
+            )}
+          </section>
+        </div>
+
+        <div className="mt-8 space-y-8 lg:mt-0">
+          <section aria-labelledby="notes-heading">
+            <h2 id="notes-heading" className="text-xl font-semibold">
+              Notes
+            </h2>
+            <form method="post" className="mt-3 space-y-3" aria-labelledby="notes-heading">
+              <input type="hidden" name="intent" value="notes" />
+              <input type="hidden" name="version" value={r.version} />
+              <FormError message={formFailure("notes")?.errors.form} />
+              <TextArea name="notes" label="What was seen and decided" rows={5} maxLength={4000} defaultValue={formFailure("notes")?.values.notes ?? r.notes ?? ""} error={formFailure("notes")?.errors.notes} />
+              <button type="submit" className={submit}>
+                Save the notes
+              </button>
+            </form>
+          </section>
+
+          {(r.status === "scheduled" || r.status === "missed") && (
+            <>
+              <section aria-labelledby="move-heading">
+                <h2 id="move-heading" className="text-xl font-semibold">
+                  Move the call
+                </h2>
+                <form method="post" className="mt-3 space-y-3" aria-labelledby="move-heading">
+                  <input type="hidden" name="intent" value="reschedule" />
+                  <input type="hidden" name="version" value={r.version} />
+                  <FormError message={formFailure("reschedule")?.errors.form} />
+                  <WhenFields idPrefix="move-" values={formFailure("reschedule")?.values ?? when} errors={formFailure("reschedule")?.errors ?? {}} today={today} />
+                  <button type="submit" className={submit}>
+                    Move it and tell the customer
+                  </button>
+                </form>
+              </section>
+              <section aria-labelledby="cancel-heading">
+                <h2 id="cancel-heading" className="text-xl font-semibold">
+                  Cancel the call
+                </h2>
+                <form method="post" className="mt-3 space-y-3" aria-labelledby="cancel-heading">
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name="version" value={r.version} />
+                  <FormError message={formFailure("cancel")?.errors.form} />
+                  <TextArea name="reason" label="Why" rows={2} maxLength={500} defaultValue={formFailure("cancel")?.values.reason} error={formFailure("cancel")?.errors.reason} />
+                  <button type="submit" className="inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+                    Cancel it and tell the customer
+                  </button>
+                </form>
+              </section>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
