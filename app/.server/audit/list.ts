@@ -246,6 +246,15 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "customer.marketing-consent": { label: "Recorded marketing consent", describe: () => ["recorded the marketing consent of", ""] },
   "customer.marketing-opt-out": { label: "Opted out of marketing", describe: () => ["recorded the marketing opt-out of", ""] },
   // End WhatsApp and marketing
+  // Video calls (issue 12 §7)
+  "video-call.schedule": { label: "Booked a video call", describe: () => ["booked the video call", " and sent the customer the link"] },
+  "video-call.reschedule": { label: "Moved a video call", describe: () => ["moved the video call", ""] },
+  "video-call.cancel": { label: "Cancelled a video call", describe: () => ["cancelled the video call", ""] },
+  "video-call.notes": { label: "Wrote a video call's notes", describe: () => ["wrote the notes of the video call", ""] },
+  "video-call.start": { label: "Started a video call", describe: () => ["started the video call", ""] },
+  "video-call.snapshot": { label: "Took a snapshot in a video call", describe: () => ["took a snapshot in the video call", ""] },
+  "video-call.end": { label: "Ended a video call", describe: () => ["ended the video call", ""] },
+  // End video calls
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -280,6 +289,8 @@ const ENTITY_TYPES: Record<string, string> = {
   "conversation-message": "WhatsApp message",
   "whatsapp-template": "WhatsApp template",
   campaign: "Marketing campaign",
+  // Video calls (issue 12 §7)
+  video_call: "Video call",
 };
 
 export function entityTypeLabel(type: string): string {
@@ -312,6 +323,8 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "conversation-message" && label && /^\+\d{8,15}$/.test(label)) href = `/admin/whatsapp/${label.slice(1)}`;
   else if (type === "whatsapp-template") href = "/admin/whatsapp#templates-heading";
   else if (type === "campaign" && label && /^MC-\d{4}-\d{4,}$/.test(label)) href = `/admin/marketing/${encodeURIComponent(label)}`;
+  // Video calls (issue 12 §7)
+  else if (type === "video_call" && label && /^VC-\d{4}-\d{4,}/.test(label)) href = `/admin/video-calls/${encodeURIComponent(label.split(" ")[0]!)}`;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }
