@@ -13,6 +13,7 @@ import { responseDueAt } from "~/lib/requests/sla.ts";
 import type { RequestStatus } from "~/lib/requests/status.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
 import { seedDemoMoney, type DemoMoneySummary } from "./money.ts";
+import { seedDemoHelpDesk } from "./helpdesk.ts";
 import { generator } from "./random.ts";
 
 /**
@@ -365,5 +366,7 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
     return { userId: staffRows.find((r) => r.name === STAFF[i]!.name)!.id, name: STAFF[i]!.name, mobile: STAFF[i]!.mobile, role };
   };
   const money = await seedDemoMoney(db, { now, office: member("office"), accounts: member("accounts"), owner: member("owner") });
+  // The help desk's canned replies and tickets in every state (~/.server/demo/helpdesk.ts, issue 12 §5).
+  await seedDemoHelpDesk(db, { now, office: member("office") });
   return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money };
 }
