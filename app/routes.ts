@@ -61,8 +61,6 @@ export default [
   route("api/payments/webhook", "routes/api/payment-webhook.ts"),
   // Feedback (§6)
   route("d/feedback/:token", "routes/documents/feedback.tsx"),
-  // Help desk (issue 12 §5)
-  route("d/ticket/:token", "routes/documents/ticket.tsx"),
   // Video diagnosis calls (issue 12 §7): the customer's side, and its signals
   route("d/video/:token", "routes/documents/video.tsx"),
   route("d/video/:token/signal", "routes/documents/video-signal.ts"),
@@ -187,10 +185,6 @@ export default [
     route("admin/video-calls/new", "routes/admin/video-calls/new.tsx"),
     route("admin/video-calls/:reference", "routes/admin/video-calls/call.tsx"),
     route("admin/video-calls/:reference/signal", "routes/admin/video-calls/signal.ts"),
-    // Help desk (issue 12 §5)
-    route("admin/help-desk", "routes/admin/help-desk/route.tsx"),
-    route("admin/help-desk/canned", "routes/admin/help-desk/canned.tsx"),
-    route("admin/help-desk/:reference", "routes/admin/help-desk/ticket.tsx"),
     route("admin/staff", "routes/admin/staff/route.tsx"),
     route("admin/activity", "routes/admin/activity/route.tsx"),
     // Visitors (issue 12 §2)
