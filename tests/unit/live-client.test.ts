@@ -9,7 +9,9 @@ class FakeEventSource {
   closed = false;
   openedAt = Date.now();
   private listeners = new Map<string, () => void>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.opened.push(this);
   }
   addEventListener(type: string, listener: () => void) {
