@@ -9,7 +9,7 @@ import { customerIdForMobile, recordConversation } from "~/.server/communication
 import { handleDeliveryReport, signDeliveryReport } from "~/.server/communications/delivery.ts";
 import { applyEmailTemplates, emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate } from "~/.server/communications/email-templates.ts";
 import { listEmailLog, listSmsLog } from "~/.server/communications/logs.ts";
-import { addNote, logCall, replyByEmail, replyBySms } from "~/.server/communications/replies.ts";
+import { addNote, logCall, replyByEmail, replyBySms, replyByWhatsApp } from "~/.server/communications/replies.ts";
 import { addSmsTemplate, editSmsTemplate, forgetSmsRegistry, listSmsTemplates, seedSmsTemplates, setSmsTemplateActive } from "~/.server/communications/sms-registry.ts";
 import { listThreads, resolveThread, threadEntries, type ThreadRef } from "~/.server/communications/thread.ts";
 import {
@@ -229,6 +229,15 @@ describeEachEngine("communications", (database) => {
     expect(entries.at(-1)).toMatchObject({ channel: "note", body: "Prefers calls after 3 pm" });
     const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, String(customer.id)))).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(["thread.sms", "thread.email", "thread.call", "thread.note"]));
+  });
+
+  it("a WhatsApp reply is free text inside the 24-hour window only", async () => {
+    // The customer wrote on WhatsApp in the first test: the window is open.
+    expect(await replyByWhatsApp(office, thread, { text: "Yes, it is ready.", idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
+    const { entries } = await threadEntries(thread);
+    expect(entries.find((e) => e.channel === "whatsapp" && e.direction === "out")).toMatchObject({ body: "Yes, it is ready.", staff: "Asha Office" });
+    const stranger: ThreadRef = { key: "919812300077", customerId: null, reference: null, name: "X", company: null, mobile: "+919812300077", email: null };
+    expect(await replyByWhatsApp(office, stranger, { text: "Hello" })).toEqual({ ok: false, errors: { text: expect.stringMatching(/24-hour window|template/) } });
   });
 
   it("the thread's page: a bad reply is refused with 400 beside the field, an unknown thread is 404", async () => {

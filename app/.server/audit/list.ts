@@ -226,6 +226,7 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   // Communications (issue 12 §4)
   "thread.sms": { label: "Sent an SMS from a thread", describe: (_b, a) => ["sent an SMS to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
   "thread.email": { label: "Sent an e-mail from a thread", describe: () => ["sent an e-mail to", ""] },
+  "thread.whatsapp": { label: "Sent a WhatsApp message from a thread", describe: () => ["sent a WhatsApp message to", ""] },
   "thread.call": { label: "Logged a call in a thread", describe: () => ["logged a call with", ""] },
   "thread.note": { label: "Added a note to a thread", describe: () => ["added an internal note to the thread of", ""] },
   "sms-template.add": { label: "Added a DLT template", describe: () => ["added the SMS template", " to the DLT registry"] },

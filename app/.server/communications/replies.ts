@@ -4,6 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { conversationMessages, outbox, smsTemplates } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
+import { sendWhatsApp, WhatsAppRefusal } from "~/.server/whatsapp/index.ts";
 import { recordConversation } from "./index.ts";
 import { fillForReply, forgetSmsRegistry, type SmsTemplateView } from "./sms-registry.ts";
 import type { ThreadRef } from "./thread.ts";
@@ -113,6 +114,22 @@ export async function replyByEmail(staff: StaffMember, t: ThreadRef, input: { su
     await auditReply(tx, staff, t, "thread.email", { subject: input.subject });
   });
   return { ok: true, message: `E-mail sent to ${t.email}.` };
+}
+
+/** Free text on WhatsApp: only inside the 24-hour window the customer's last message opened (the WhatsApp module checks it). */
+export async function replyByWhatsApp(staff: StaffMember, t: ThreadRef, input: { text: string; idempotencyKey?: string | undefined }): Promise<ReplyResult> {
+  if (!t.mobile) return { ok: false, errors: { text: "This customer has no mobile number on record." } };
+  if (await repeated(input.idempotencyKey)) return { ok: true, message: "That WhatsApp message was already sent." };
+  try {
+    await getDb().transaction(async (tx) => {
+      await sendWhatsApp(tx, { customerId: t.customerId, mobile: t.mobile!, text: input.text, staffUserId: staff.userId, idempotencyKey: input.idempotencyKey ?? null });
+      await auditReply(tx, staff, t, "thread.whatsapp", {});
+    });
+  } catch (error) {
+    if (error instanceof WhatsAppRefusal) return { ok: false, errors: { text: error.message } };
+    throw error;
+  }
+  return { ok: true, message: "WhatsApp message queued." };
 }
 
 export async function logCall(staff: StaffMember, t: ThreadRef, input: { direction: "in" | "out"; minutes: number; note: string; idempotencyKey?: string | undefined }): Promise<ReplyResult> {

@@ -152,7 +152,7 @@ export const resetEmailTemplateSchema = z.object({ version });
 
 // ── Thread replies (/admin/communications/{customer}) ────────────────────────────────────────────
 
-export const THREAD_INTENTS = ["reply-sms", "reply-email", "log-call", "note"] as const;
+export const THREAD_INTENTS = ["reply-sms", "reply-email", "reply-whatsapp", "log-call", "note"] as const;
 export type ThreadIntent = (typeof THREAD_INTENTS)[number];
 export const isThreadIntent = (v: unknown): v is ThreadIntent => typeof v === "string" && (THREAD_INTENTS as readonly string[]).includes(v);
 
@@ -164,6 +164,11 @@ export const replySmsSchema = z.object({
 export const replyEmailSchema = z.object({
   subject: requiredText("Enter the subject.", 200),
   body: z.string().trim().min(1, "Write the message.").max(10_000, "At most 10,000 characters."),
+  idempotencyKey,
+});
+
+export const replyWhatsAppSchema = z.object({
+  text: requiredText("Write the message.", 4096),
   idempotencyKey,
 });
 

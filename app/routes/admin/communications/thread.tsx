@@ -2,20 +2,22 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addNote, logCall, replyByEmail, replyBySms, type ReplyResult } from "~/.server/communications/replies.ts";
+import { addNote, logCall, replyByEmail, replyBySms, replyByWhatsApp, type ReplyResult } from "~/.server/communications/replies.ts";
 import { replyTemplates } from "~/.server/communications/sms-registry.ts";
 import { mobileKey, resolveThread, threadEntries, THREAD_PAGE, type ThreadRef } from "~/.server/communications/thread.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { windowFor } from "~/.server/whatsapp/index.ts";
+import { getDb } from "~/.server/db/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema } from "~/lib/forms/admin/communications.ts";
+import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema, replyWhatsAppSchema } from "~/lib/forms/admin/communications.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/thread";
 import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
@@ -24,7 +26,8 @@ import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
  * /admin/communications/{customer}: one customer's thread across every channel, newest last, in pages of
  * 50 (?older= shows earlier ones), and the replies: an SMS from a registered DLT template (choose it, then
  * fill its variables: two plain forms, no JavaScript needed), an e-mail through the outbox, a call logged,
- * an internal note. WhatsApp replies go through the WhatsApp screen (its 24-hour window and templates).
+ * an internal note, and WhatsApp free text while the customer's 24-hour window is open (an approved template
+ * outside it goes from the WhatsApp screen).
  * Live: a new message on any thread reloads the page's data (forms keep what is typed).
  */
 const PATH = "/admin/communications";
@@ -41,7 +44,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const t = await thread(params.customerReference, url);
   const olderParam = Number(url.searchParams.get("older") ?? "0");
   const skip = Number.isInteger(olderParam) && olderParam > 0 && olderParam < 1_000_000 ? olderParam : 0;
-  const [page, templates, site] = await Promise.all([threadEntries(t, skip), replyTemplates(), getSiteSettings()]);
+  const [page, templates, site, whatsappState] = await Promise.all([
+    threadEntries(t, skip),
+    replyTemplates(),
+    getSiteSettings(),
+    t.mobile ? windowFor(getDb(), t.mobile) : Promise.resolve({ open: false, lastInboundAt: null, closesAt: null }),
+  ]);
   const chosen = templates.find((x) => x.name === url.searchParams.get("template")) ?? null;
   const title = t.company ? `${t.company} (${t.name})` : t.name;
   return {
@@ -53,7 +61,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     templates: templates.map((x) => ({ name: x.name, text: x.text, variables: x.variables, category: x.category })),
     chosen: chosen ? { name: chosen.name, text: chosen.text, variables: chosen.variables } : null,
     whatsappHref: t.mobile ? `/admin/whatsapp/${mobileKey(t.mobile)}` : null,
-    keys: { sms: randomUUID(), email: randomUUID(), call: randomUUID(), note: randomUUID() },
+    whatsappWindow: whatsappState,
+    keys: { sms: randomUUID(), email: randomUUID(), whatsapp: randomUUID(), call: randomUUID(), note: randomUUID() },
     meta: seo(site, { type: "policy", title: `${title}: Communications: Back Office`, description: "One customer's messages, forms and calls.", path: `${PATH}/${t.key}`, noindex: true }),
   };
 }
@@ -77,6 +86,10 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const parsed = parseForm(form, replyEmailSchema);
     if (parsed.refusal) return parsed.refusal;
     result = await replyByEmail(staff, t, parsed.data);
+  } else if (intent === "reply-whatsapp") {
+    const parsed = parseForm(form, replyWhatsAppSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await replyByWhatsApp(staff, t, parsed.data);
   } else if (intent === "log-call") {
     const parsed = parseForm(form, logCallSchema);
     if (parsed.refusal) return parsed.refusal;
@@ -139,12 +152,13 @@ const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-
 const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminThread({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread: t, title, entries, olderHref, newerHref, templates, chosen, whatsappHref, keys } = loaderData;
+  const { thread: t, title, entries, olderHref, newerHref, templates, chosen, whatsappHref, whatsappWindow, keys } = loaderData;
   const failure = actionData as FormErrors | undefined;
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const sms = failed("reply-sms");
   const email = failed("reply-email");
   const call = failed("log-call");
+  const whatsapp = failed("reply-whatsapp");
   const note = failed("note");
   const smsTemplate = chosen ?? (sms?.values.template ? (templates.find((x) => x.name === sms.values.template) ?? null) : null);
   return (
@@ -295,13 +309,37 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             <h2 id="whatsapp-heading" className="text-lg font-semibold">
               Reply on WhatsApp
             </h2>
-            <p className="mt-1">
-              WhatsApp allows free text only within 24 hours of the customer&apos;s last message, approved templates otherwise:{" "}
-              <a href={whatsappHref} className={link}>
-                open this number&apos;s WhatsApp conversation
-              </a>
-              .
-            </p>
+            {whatsappWindow.open && whatsappWindow.closesAt ? (
+              <FieldIdPrefix value="whatsapp-">
+                <form method="post" className="mt-3 space-y-4" aria-labelledby="whatsapp-heading">
+                  <input type="hidden" name="intent" value="reply-whatsapp" />
+                  <input type="hidden" name="idempotencyKey" value={whatsapp?.values.idempotencyKey ?? keys.whatsapp} />
+                  <FormError message={whatsapp?.errors.form ?? whatsapp?.errors.idempotencyKey} />
+                  <TextArea
+                    name="text"
+                    label="Message"
+                    required
+                    rows={4}
+                    maxLength={4096}
+                    defaultValue={whatsapp?.values.text}
+                    error={whatsapp?.errors.text}
+                    hint={`Free text is allowed until ${formatDateTime(whatsappWindow.closesAt)}, 24 hours after the customer's last WhatsApp message.`}
+                  />
+                  <button type="submit" className={button}>
+                    Send on WhatsApp
+                  </button>
+                </form>
+              </FieldIdPrefix>
+            ) : (
+              <p className="mt-1">
+                {whatsapp?.errors.text ? <span className="font-medium text-red-700 dark:text-red-400">{whatsapp.errors.text} </span> : null}
+                Free text is allowed only within 24 hours of the customer&apos;s last WhatsApp message; outside it, an approved template:{" "}
+                <a href={whatsappHref} className={link}>
+                  send one from this number&apos;s WhatsApp conversation
+                </a>
+                .
+              </p>
+            )}
           </section>
         )}
 
