@@ -29,10 +29,14 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
 import { conversation, conversations, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { can, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { campaignSchema } from "~/lib/forms/admin/marketing.ts";
 import { action as optOutAction, loader as optOutLoader } from "~/routes/documents/optout.tsx";
 import { action as portalConsentRouteAction } from "~/routes/customer/marketing-consent.ts";
+import { action as whatsappScreenAction } from "~/routes/admin/whatsapp/route.tsx";
+import { action as conversationAction, loader as conversationLoader } from "~/routes/admin/whatsapp/conversation.tsx";
+import { action as marketingAction } from "~/routes/admin/marketing/route.tsx";
+import { action as campaignAction, loader as campaignLoader } from "~/routes/admin/marketing/campaign.tsx";
 import { loader as myDataRouteLoader } from "~/routes/customer/my-data.tsx";
 import { startSession } from "~/.server/auth/sessions.ts";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/api/whatsapp-webhook.ts";
@@ -209,7 +213,12 @@ describeEachEngine("whatsapp and marketing", (database) => {
     const sentBefore = wa.sent().length;
     await deliverDueMessages(new Date(Date.now() + 1000));
     await deliveriesSettled();
-    const sent = wa.sent().slice(sentBefore).filter((call) => call.body.to === from);
+    // Sent in parallel: the fake may receive them in either order.
+    const sent = wa
+      .sent()
+      .slice(sentBefore)
+      .filter((call) => call.body.to === from)
+      .sort((a, b) => String(a.body.type).localeCompare(String(b.body.type)));
     expect(sent.map((call) => call.body.type)).toEqual(["template", "text"]);
     expect(sent[0]!.body.template).toMatchObject({ name: "service_update", language: { code: "en" }, components: [{ type: "body", parameters: [{ type: "text", text: "Ravi" }, { type: "text", text: "SR-2611-0042" }] }] });
     expect(sent[1]!.body.text).toMatchObject({ body: "Calling you in 10 minutes" });
@@ -347,6 +356,53 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(sentRow!.externalId).toMatch(/^wamid\./);
     expect((await post(wa.status({ wamid: sentRow!.externalId!, status: "delivered", recipient: list[0]!.mobile!.replace("+", "") }))).status).toBe(200);
     expect(await campaignResults(db(), created.id)).toMatchObject({ delivered: 1, sent: 3 });
+  });
+
+  it("the screens refuse what they must: unknown records 404, bad forms 400 beside the field, a stale campaign page 400", async () => {
+    expect(can("office", "communications")).toBe(true);
+    expect(can("accounts", "communications")).toBe(false);
+    const form = (body: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } });
+    const status = async (p: Promise<unknown>) => {
+      try {
+        const r = await p;
+        return r instanceof Response ? r.status : ((r as { init?: { status?: number } }).init?.status ?? 200);
+      } catch (e) {
+        return e instanceof Response ? e.status : ((e as { init?: { status?: number } }).init?.status ?? 0);
+      }
+    };
+    expect(await status(conversationLoader(args("/admin/whatsapp/919999999998", { mobile: "919999999998" })))).toBe(404);
+    expect(await status(conversationLoader(args("/admin/whatsapp/abc", { mobile: "abc" })))).toBe(404);
+    expect(await status(campaignLoader(args("/admin/marketing/MC-2611-9999", { reference: "MC-2611-9999" })))).toBe(404);
+    const badTemplate = (await whatsappScreenAction(args("/admin/whatsapp", {}, form({ intent: "save-template", name: "Bad Name", language: "en", category: "utility", body: "x", status: "approved" })))) as {
+      data: { errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(badTemplate.init.status).toBe(400);
+    expect(badTemplate.data.errors.name).toMatch(/lower-case letters/);
+    const badCampaign = (await marketingAction(args("/admin/marketing", {}, form({ intent: "create", name: "", channel: "sms", body: "x".repeat(61), ratePerMinute: "0", idempotencyKey: randomUUID() })))) as {
+      data: { errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(badCampaign.init.status).toBe(400);
+    expect(Object.keys(badCampaign.data.errors).sort()).toEqual(["body", "name", "ratePerMinute"]);
+    const preview = (await marketingAction(args("/admin/marketing", {}, form({ intent: "preview", channel: "sms", city: "Nowhere at all" })))) as { data: { preview: number } };
+    expect(preview.data.preview).toBe(0);
+    // A conversation's reply outside the window: 400 with the reason beside the message.
+    const c = await customer();
+    await db().insert(conversationMessages).values({ customerId: c.id, mobile: c.mobile, channel: "whatsapp", direction: "in", body: "old", createdAt: new Date(Date.now() - 30 * 3_600_000) });
+    const key = c.mobile!.slice(1);
+    const closed = (await conversationAction(args(`/admin/whatsapp/${key}`, { mobile: key }, form({ intent: "reply-text", text: "Hello", idempotencyKey: randomUUID() })))) as {
+      data: { errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(closed.init.status).toBe(400);
+    expect(closed.data.errors.text).toMatch(/24-hour window is closed/);
+    // A campaign page drawn before a change: refused.
+    const created = await createCampaign({ userId: office.userId, label: "Asha", ipAddress: null }, campaignSchema.parse({ name: "Stale", channel: "email", subject: "Hi", body: "Offer", ratePerMinute: "5", idempotencyKey: randomUUID() }));
+    if (!created.ok) throw new Error(created.message);
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, created.id));
+    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version) }))))).toBe(303);
+    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version) }))))).toBe(400);
   });
 
   it("the customer gives and withdraws marketing consent in the portal (My data), at once", async () => {

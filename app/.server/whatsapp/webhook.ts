@@ -238,10 +238,14 @@ async function applyStatus(tx: Transaction, s: StatusUpdate): Promise<void> {
     .set({ status: s.status, ...(s.error ? { meta: sql`${conversationMessages.meta} || ${JSON.stringify({ error: s.error })}::jsonb` } : {}) })
     .where(eq(conversationMessages.id, row.id));
   const campaignId = Number((row.meta as { campaignId?: unknown }).campaignId);
-  if (row.customerId && Number.isSafeInteger(campaignId) && campaignId > 0 && (s.status === "delivered" || s.status === "read")) {
+  if (!row.customerId || !Number.isSafeInteger(campaignId) || campaignId <= 0) return;
+  const recipient = and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.customerId, row.customerId));
+  if (s.status === "delivered" || s.status === "read") {
     await tx
       .update(campaignRecipients)
       .set({ status: "delivered", deliveredAt: sql`coalesce(${campaignRecipients.deliveredAt}, now())` })
-      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.customerId, row.customerId), inArray(campaignRecipients.status, ["sent", "queued"])));
+      .where(and(recipient, inArray(campaignRecipients.status, ["sent", "queued"])));
+  } else if (s.status === "failed") {
+    await tx.update(campaignRecipients).set({ status: "failed" }).where(and(recipient, eq(campaignRecipients.status, "sent")));
   }
 }
