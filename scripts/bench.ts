@@ -44,6 +44,9 @@ import {
 } from "./lib/production-server.ts";
 import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
 import { benchMoney, reportMoney, type MoneyResult } from "./lib/bench-money.ts";
+// Issue 12: `--chat` (the chat assistant's answers) and `--visitors` (1,000 pings/s against the home page's p99).
+import { benchChat, reportChat } from "./lib/bench-chat.ts";
+import { benchVisitors, reportVisitors } from "./lib/bench-visitors.ts";
 import { benchLive, reportLive, type LiveResult } from "./lib/bench-live.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -915,6 +918,22 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, liveTimestamp: new Date().toISOString(), live }, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (live figures only; the rest kept)`);
+    return;
+  }
+  // Issue 12 (scripts/lib/bench-chat.ts, bench-visitors.ts): printed, not merged into results.json.
+  if (process.argv.includes("--chat") || process.argv.includes("--visitors")) {
+    const engines: Array<["pglite" | "postgres", string | undefined]> = [["pglite", undefined]];
+    if (pgUrlForBackOffice) engines.push(["postgres", pgUrlForBackOffice]);
+    if (process.argv.includes("--chat")) {
+      const chat = [];
+      for (const [engine, url] of engines) chat.push(await benchChat(engine, url && (await createBenchDatabase(url))));
+      reportChat(chat);
+    }
+    if (process.argv.includes("--visitors")) {
+      const visitors = [];
+      for (const [engine, url] of engines) visitors.push(await benchVisitors(engine, url && (await createBenchDatabase(url))));
+      reportVisitors(visitors);
+    }
     return;
   }
   if (process.argv.includes("--back-office")) {

@@ -93,14 +93,22 @@ const KIND_LABEL: Partial<Record<ContentKind, ChatAnswer["kind"]>> = {
 async function contentAnswers(q: string, limit: number): Promise<ChatAnswer[]> {
   const tsquery = toPrefixQuery(q);
   if (!tsquery) return [];
+  // Ranked and cut first, then ts_headline (the costly part: it re-parses a whole body) only for the few rows
+  // kept, and only where the summary will not do (an FAQ's answer is its body).
   const rows = (await getDb().execute(sql`
     select kind, slug, title, summary, data,
-           ts_headline('english', body, to_tsquery('english', ${tsquery}),
-                       'StartSel="", StopSel="", MaxWords=35, MinWords=15, MaxFragments=1') as headline
-    from content_entries
-    where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service'
-    order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
-    limit ${limit * 2}
+           case when kind = 'faq' or summary = '' then
+             ts_headline('english', body, to_tsquery('english', ${tsquery}),
+                         'StartSel="", StopSel="", MaxWords=35, MinWords=15, MaxFragments=1')
+           else '' end as headline
+    from (
+      -- pathOf needs only these two fields; a fault table's whole data (every code) is far too much to fetch.
+      select kind, slug, title, summary, jsonb_build_object('brand', data->'brand', 'servicePaths', data->'servicePaths') as data, body
+      from content_entries
+      where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service'
+      order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
+      limit ${limit * 2}
+    ) ranked
   `)) as unknown as {
     rows: Array<{ kind: ContentKind; slug: string; title: string; summary: string; data: Record<string, unknown>; headline: string }>;
   };
