@@ -256,6 +256,14 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "video-call.snapshot": { label: "Took a snapshot in a video call", describe: () => ["took a snapshot in the video call", ""] },
   "video-call.end": { label: "Ended a video call", describe: () => ["ended the video call", ""] },
   // End video calls
+  // Help desk (issue 12 §5)
+  "ticket.reply": { label: "Replied to a ticket", describe: (_b, a) => ["replied to the ticket", a?.firstResponse === true ? " (its first reply)" : ""] },
+  "ticket.note": { label: "Added a note to a ticket", describe: () => ["added an internal note to the ticket", ""] },
+  "ticket.update": { label: "Changed a ticket", describe: () => ["changed the status, priority or assignee of the ticket", ""] },
+  "canned-reply.add": { label: "Added a canned reply", describe: () => ["added the canned reply", ""] },
+  "canned-reply.edit": { label: "Changed a canned reply", describe: () => ["changed the canned reply", ""] },
+  "canned-reply.delete": { label: "Deleted a canned reply", describe: () => ["deleted the canned reply", ""] },
+  // End help desk
 };
 
 /** The readable name of an action, for the filter's options. */
@@ -292,6 +300,9 @@ const ENTITY_TYPES: Record<string, string> = {
   campaign: "Marketing campaign",
   // Video calls (issue 12 §7)
   video_call: "Video call",
+  // Help desk (issue 12 §5)
+  ticket: "Help-desk ticket",
+  canned_reply: "Canned reply",
 };
 
 export function entityTypeLabel(type: string): string {
@@ -326,6 +337,9 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "campaign" && label && /^MC-\d{4}-\d{4,}$/.test(label)) href = `/admin/marketing/${encodeURIComponent(label)}`;
   // Video calls (issue 12 §7)
   else if (type === "video_call" && label && /^VC-\d{4}-\d{4,}/.test(label)) href = `/admin/video-calls/${encodeURIComponent(label.split(" ")[0]!)}`;
+  // Help desk (issue 12 §5): a ticket's label is "TK-2611-0007: its subject".
+  else if (type === "ticket" && label && /^TK-\d{4}-\d{4,}/.test(label)) href = `/admin/help-desk/${encodeURIComponent(label.split(":")[0]!)}`;
+  else if (type === "canned_reply") href = "/admin/help-desk/canned";
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }
