@@ -59,6 +59,10 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
         <a href="/customer/my-data" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
           My data
         </a>
+        {/* Help desk (issue 12 §5): questions to the office and their answers. */}
+        <a href="/customer/help" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+          Help
+        </a>
       </p>
 
       {(awaiting > 0 || (money?.outstandingPaise ?? 0) > 0) && (
