@@ -146,12 +146,16 @@ export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefin
   const after =
     cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(t.at, coalesce(t.customer_id, 0)) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
   const awaiting = f.show === "awaiting" ? sql`t.direction = 'in'` : sql`true`;
-  const [found, counted] = await Promise.all([
-    db.execute(sql`select * from (${threadsQuery(f)}) t where ${awaiting} and ${after} order by t.at desc, coalesce(t.customer_id, 0) desc limit ${size + 1}`) as unknown as Promise<Rows>,
-    db.execute(sql`select count(*)::int as total, count(*) filter (where t.direction = 'in')::int as awaiting from (${threadsQuery(f)}) t`) as unknown as Promise<Rows>,
-  ]);
-  const rows = found.rows;
-  const counts = { all: Number(counted.rows[0]?.total ?? 0), awaiting: Number(counted.rows[0]?.awaiting ?? 0) };
+  // One statement: the threads are worked out once (the CTE is materialised) for the page and both counts.
+  const found = (await db.execute(sql`
+    with t as materialized (${threadsQuery(f)})
+    select p.*, (select count(*) from t)::int as count_all, (select count(*) from t where t.direction = 'in')::int as count_awaiting
+      from (select 1) one
+      left join lateral (select * from t where ${awaiting} and ${after} order by t.at desc, coalesce(t.customer_id, 0) desc limit ${size + 1}) p on true`)) as unknown as Rows;
+  const first = found.rows[0];
+  const counts = { all: Number(first?.count_all ?? 0), awaiting: Number(first?.count_awaiting ?? 0) };
+  // No thread on the page: the one row carries only the counts.
+  const rows = found.rows.filter((r) => r.at !== null && r.at !== undefined);
   const more = rows.length > size;
   const page = rows.slice(0, size);
   const last = page.at(-1);
