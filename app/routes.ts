@@ -22,6 +22,8 @@ export default [
   route("certifications", "routes/public/certifications.tsx"),
   route("training", "routes/public/training.tsx"),
   route("investors", "routes/public/investors.tsx"),
+  // A report /investors publishes, as its PDF (issue 12 §8).
+  route("investors/documents/:id/:name", "routes/public/investor-document.ts"),
   route("faq", "routes/public/faq.tsx"),
   route("contact", "routes/public/contact.tsx"),
   route("reviews", "routes/public/reviews.tsx"),
@@ -176,6 +178,11 @@ export default [
     // Staff notifications (issue 12 §3)
     route("admin/notifications", "routes/admin/notifications/route.tsx"),
     // End staff notifications
+    // Investors (issue 12 §8)
+    route("admin/investors", "routes/admin/investors/route.tsx"),
+    route("admin/investors/documents/:id", "routes/admin/investors/document.ts"),
+    route("admin/investors/:reference", "routes/admin/investors/enquiry.tsx"),
+    // End investors
     // Help desk (issue 12 §5)
     route("admin/help-desk", "routes/admin/help-desk/route.tsx"),
     route("admin/help-desk/canned", "routes/admin/help-desk/canned.tsx"),

@@ -223,6 +223,15 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "review.reject": { label: "Declined a review", describe: () => ["declined the review", ""] },
   "forum.publish": { label: "Published a forum post", describe: () => ["published the forum post", ""] },
   "forum.reject": { label: "Declined a forum post", describe: () => ["declined the forum post", ""] },
+  // Staff notifications and investors (issue 12 §3, §8)
+  "notifications.preferences": { label: "Changed their notification channels", describe: () => ["changed the notification channels of", ""] },
+  "investor.reply": { label: "Replied to an investor enquiry", describe: (_b, a) => ["replied to the investor enquiry", typeof a?.to === "string" ? ` by e-mail to ${a.to}` : ""] },
+  "investor.status": { label: "Changed an investor enquiry's status", describe: (_b, a) => ["changed the status of the investor enquiry", typeof a?.status === "string" ? ` to ${a.status}` : ""] },
+  "investor.document-upload": { label: "Uploaded an investor document", describe: () => ["uploaded the investor document", ""] },
+  "investor.document-publish": { label: "Published an investor document", describe: () => ["published the investor document", " on /investors"] },
+  "investor.document-unpublish": { label: "Unpublished an investor document", describe: () => ["took the investor document", " off /investors"] },
+  "investor.document-delete": { label: "Deleted an investor document", describe: () => ["deleted the investor document", ""] },
+  // End staff notifications and investors
   // Communications (issue 12 §4)
   "thread.sms": { label: "Sent an SMS from a thread", describe: (_b, a) => ["sent an SMS to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
   "thread.email": { label: "Sent an e-mail from a thread", describe: () => ["sent an e-mail to", ""] },
@@ -274,6 +283,9 @@ export function actionLabel(action: string): string {
 const ENTITY_TYPES: Record<string, string> = {
   request: "Service request",
   user: "Staff member or account",
+  // Investors (issue 12 §8)
+  enquiry: "Investor enquiry",
+  "investor-document": "Investor document",
   technician: "Technician",
   "stage-requirements": "Job stage requirements",
   settings: "Settings",
@@ -327,6 +339,9 @@ function recordHref(type: string, id: string, label: string | null): string | nu
   else if (type === "feedback" && /^\d+$/.test(id)) href = `/admin/feedback/${id}`;
   else if (type === "review") href = "/admin/feedback/reviews";
   else if (type === "forum-question" || type === "forum-reply") href = "/admin/feedback/forum";
+  // Investors (issue 12 §8)
+  else if (type === "enquiry" && label && /^IV-\d{4}-\d{4,}$/.test(label)) href = `/admin/investors/${encodeURIComponent(label)}`;
+  else if (type === "investor-document") href = "/admin/investors#documents-heading";
   // Communications (issue 12 §4)
   else if (type === "sms-template" && /^\d+$/.test(id)) href = `/admin/sms/templates/${id}`;
   else if (type === "email-template" && /^[a-z][a-z0-9-]*$/.test(id)) href = `/admin/emails/templates/${id}`;

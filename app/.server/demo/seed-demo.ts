@@ -14,6 +14,7 @@ import type { RequestStatus } from "~/lib/requests/status.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
 import { seedDemoMoney, type DemoMoneySummary } from "./money.ts";
 import { seedDemoHelpDesk } from "./helpdesk.ts";
+import { seedDemoNotifications } from "./notifications.ts";
 import { generator } from "./random.ts";
 
 /**
@@ -368,5 +369,7 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
   const money = await seedDemoMoney(db, { now, office: member("office"), accounts: member("accounts"), owner: member("owner") });
   // The help desk's canned replies and tickets in every state (~/.server/demo/helpdesk.ts, issue 12 §5).
   await seedDemoHelpDesk(db, { now, office: member("office") });
+  // Staff alerts from the demo's own records and a specimen investor document (~/.server/demo/notifications.ts, issue 12 §3, §8).
+  await seedDemoNotifications(db, { now, ownerUserId: member("owner").userId, supportPhone: site.identity.supportPhone, supportEmail: site.identity.supportEmail });
   return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money };
 }

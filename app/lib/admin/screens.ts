@@ -56,7 +56,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
   // Business
   { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: true },
-  { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: false },
+  { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: true },
   // System
   { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },
   { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: true },

@@ -1,6 +1,7 @@
 import { findEntry, renderMarkdown, withSupportEmail } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { postEnquiry } from "~/.server/enquiries/index.ts";
+import { publishedInvestorDocuments } from "~/.server/investors/index.ts";
 import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
@@ -16,11 +17,13 @@ import type { Route } from "./+types/investors";
 
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "investors")]);
+  const [site, entry, documents] = await Promise.all([getSiteSettings(), findEntry("page", "investors"), publishedInvestorDocuments()]);
   if (!entry) return throwNotFound(url);
   return {
     page: { title: entry.title, summary: entry.summary },
     bodyHtml: renderMarkdown(withSupportEmail(entry.body, site)),
+    // The reports uploaded in /admin/investors and published (issue 12 §8).
+    documents,
     meta: seo(site, {
       type: "about",
       title: entry.title,
@@ -40,7 +43,7 @@ export const headers = formPageHeaders;
 export const meta = routeMeta;
 
 export default function Investors({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, bodyHtml } = loaderData;
+  const { page, bodyHtml, documents } = loaderData;
   const { identity } = useSite();
   const enquiry = `${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Investor enquiry")}`;
   return (
@@ -51,6 +54,24 @@ export default function Investors({ loaderData, actionData }: Route.ComponentPro
         {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
       </header>
       <Prose html={bodyHtml} className="mt-8" />
+      {documents.length > 0 && (
+        <section aria-labelledby="investor-documents" className="mt-10">
+          <h2 id="investor-documents" className="text-2xl font-bold">
+            Reports and documents
+          </h2>
+          <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3">
+                <a href={d.href} className="min-w-0 font-medium break-words text-brand-700 underline dark:text-sky-300">
+                  {d.title}
+                  {d.period ? ` (${d.period})` : ""}
+                </a>
+                <span className="text-sm text-slate-700 dark:text-slate-300">PDF, {d.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(d.bytes / 1024))} KB` : `${(d.bytes / (1024 * 1024)).toFixed(1)} MB`}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <FormSection
         id="investor-enquiry"
         title="Send an investor enquiry"
