@@ -30,8 +30,10 @@ test.describe("help desk", () => {
       fault: "Soft starter trips on start with a phase-loss fault.",
     });
 
-    // The office: a canned reply of its own, then the queue, open and watched.
+    // The office: the dashboard's help-desk panel, a canned reply of its own, then the queue, open and watched.
     await signedInAs("office");
+    await visit(page, backOfficeUrl("/admin"));
+    await expect(page.getByRole("region", { name: /^Help desk \(\d+\)$/ }).getByRole("link", { name: "Past a target" })).toHaveAttribute("href", "/admin/help-desk?sla=breached");
     await visit(page, backOfficeUrl("/admin/help-desk/canned"));
     await fits(page);
     const cannedTitle = `Visit booked ${stamp}`;

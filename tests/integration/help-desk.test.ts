@@ -11,7 +11,7 @@ import { resetRateLimits } from "~/.server/forms/index.ts";
 import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies } from "~/.server/helpdesk/canned.ts";
 import { openPortalTicket, replyAsCustomer, replyByLink, ticketByLink, ticketOf, ticketsOf } from "~/.server/helpdesk/customer.ts";
 import { addCustomerMessageByMobile, createTicket, slaDueTimes } from "~/.server/helpdesk/index.ts";
-import { addTicketNote, listTickets, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
+import { addTicketNote, helpDeskCounts, listTickets, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
 import { flagSlaBreach } from "~/.server/helpdesk/sla-job.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
@@ -22,6 +22,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_CANNED_MESSAGE, STALE_TICKET_MESSAGE, customerTicketSchema, ticketListSchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { slaTarget, TICKET_SLA_HOURS } from "~/lib/helpdesk.ts";
+import { middleware as queueMiddleware } from "~/routes/admin/help-desk/route.tsx";
 import { action as linkAction, loader as linkLoader } from "~/routes/documents/ticket.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -360,6 +361,14 @@ describeEachEngine("help desk", (database) => {
     const page = await listTickets(ticketListSchema.parse({}), undefined, office);
     expect(page.counts).toMatchObject({ active: 3, open: 3, all: 3, closed: 0 });
     expect(page.rows[0]!.firstResponse.state).toBe("breached");
+    expect(await helpDeskCounts(office)).toEqual({ active: 3, breached: 1, unassigned: 2, mine: 1 });
+    // ?format=csv: the filter's tickets as a file (the queue's middleware answers it).
+    const csvArgs = args("/admin/help-desk?format=csv&assignee=unassigned", {}, undefined, office) as { request: Request; context: RouterContextProvider };
+    const csv = (await queueMiddleware[0]!({ ...csvArgs, params: {}, url: new URL(csvArgs.request.url), pattern: "" } as never, async () => new Response("page"))) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    expect(lines[0]).toMatch(/^Reference,Subject,Status,Priority,Source,Contact,Mobile,Assignee,Opened,First reply due/);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([late.reference, soon.reference]);
 
     // The breach job: an alert once; nothing for a met target or a moved due time.
     const t = await ticketBy(late.reference);

@@ -444,15 +444,16 @@ async function helpDeskStaffIn(tx: Transaction): Promise<number[]> {
 }
 
 /** Figures for a badge or the dashboard: open tickets, and those past a target. */
-export async function helpDeskCounts(now = new Date()): Promise<{ active: number; breached: number; unassigned: number }> {
+export async function helpDeskCounts(staff: Pick<StaffMember, "userId">, now = new Date()): Promise<{ active: number; breached: number; unassigned: number; mine: number }> {
   const [row] = await getDb()
     .select({
       active: sql<number>`count(*)`.mapWith(Number),
       breached: sql<number>`count(*) filter (where ${breached(now)})`.mapWith(Number),
       unassigned: sql<number>`count(*) filter (where ${tickets.assigneeId} is null)`.mapWith(Number),
+      mine: sql<number>`count(*) filter (where ${tickets.assigneeId} = ${staff.userId})`.mapWith(Number),
     })
     .from(tickets)
     .where(inArray(tickets.status, ACTIVE));
-  return row ?? { active: 0, breached: 0, unassigned: 0 };
+  return row ?? { active: 0, breached: 0, unassigned: 0, mine: 0 };
 }
 
