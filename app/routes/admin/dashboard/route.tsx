@@ -5,6 +5,8 @@ import { deliveryProblems, retryDelivery, type DeliveryProblems } from "~/.serve
 import { loadDashboard, type RequestItem } from "~/.server/dashboard/index.ts";
 import { dashboardVisitors } from "~/.server/visitors/index.ts";
 import { VisitorsPanel } from "~/components/admin/visitors-panel.tsx";
+import { helpDeskCounts } from "~/.server/helpdesk/office.ts";
+import { HelpDeskPanel } from "~/components/admin/help-desk-panel.tsx";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -34,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     dashboard,
     deliveries,
     visitors: await dashboardVisitors(staff.permissions), // issue 12 §2: the visitors panel
+    helpDesk: staff.permissions.includes("communications") ? await helpDeskCounts(staff) : null, // issue 12 §5: the help-desk panel
     role: { label: role.label, description: role.description },
     meta: seo(site, { type: "policy", title: "Dashboard: Back Office", description: "What needs a person now.", path: "/admin", noindex: true }),
   };
@@ -164,6 +167,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         )}
         {deliveries && <DeliveriesPanel deliveries={deliveries} />}
         {loaderData.visitors && <VisitorsPanel data={loaderData.visitors} />}
+        {loaderData.helpDesk && <HelpDeskPanel data={loaderData.helpDesk} />}
         {d.week && (
           <Panel id="open" title="Open requests by status" count={d.week.open.total} all={{ href: d.week.open.href, label: "open requests" }}>
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
