@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/production-server.ts";
 import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, expectValidHtml, visit } from "./support/page-checks.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
@@ -101,6 +101,14 @@ test.describe("video call", () => {
       // The page shows who is in the call (the live presence event reloaded its log).
       await expect(page.getByRole("region", { name: "Call log" })).toContainText(`Customer: ${contactName}`);
 
+      // The customer's page reloads (a dropped tab, a refresh): they join again and the call picks up.
+      await customer.reload();
+      await customer.getByRole("button", { name: "Join the call" }).click();
+      await expect(page.locator("[data-call-state]")).toHaveAttribute("data-call-state", "connected", { timeout: 30_000 });
+      await expect(customer.locator("[data-call-state]")).toHaveAttribute("data-call-state", "connected", { timeout: 30_000 });
+      await expectPlaying(customer, "Engineer's video");
+      await expectPlaying(page, "Customer's video");
+
       // End: both sides stop; the customer's page says so.
       page.once("dialog", (dialog) => void dialog.accept());
       await page.getByRole("button", { name: "End the call" }).click();
@@ -122,5 +130,54 @@ test.describe("video call", () => {
     await visit(page, backOfficeUrl(`/admin/service-requests/${reference}`));
     await expect(page.getByRole("img", { name: new RegExp(`Snapshot from video call ${callReference}`) })).toBeVisible();
   });
-});
 
+  test("the screens at 390 px, and the customer's page without JavaScript @phone", async ({ page, browser, signedInAs }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const mobile = newMobile();
+    const reference = await sendServiceRequest(page, { contactName: `Phone ${stamp}`, mobile, siteAddress: "Unit 2, Cherlapally", city: "Hyderabad", fault: "Servo drive alarm AL.16 on power-up." });
+    await signedInAs("office");
+    await visit(page, backOfficeUrl(`/admin/video-calls/new?request=${reference}`));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A request that does not exist is explained beside the field, with what was typed kept.
+    await page.getByRole("textbox", { name: /Service request/ }).fill("SR-2601-9999");
+    await page.getByRole("button", { name: "Book the call and send the SMS" }).click();
+    await expect(page.getByText("No service request has the reference SR-2601-9999.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /Service request/ })).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("textbox", { name: /Service request/ }).fill(reference);
+    await page.getByRole("button", { name: "Book the call and send the SMS" }).click();
+    await expect(flashOf(page)).toHaveText(/^Video call VC-\d{4}-\d{4} booked for/);
+    const callPath = new URL(page.url()).pathname;
+    await visit(page, backOfficeUrl(callPath));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visit(page, backOfficeUrl("/admin/video-calls"));
+    await expect(page.getByRole("row").filter({ hasText: reference })).toContainText("Scheduled");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    let link = "";
+    await expect
+      .poll(
+        async () => {
+          link = /(https?:\/\/\S+\/d\/video\/\S+)$/.exec((await sentSms()).find((m) => m.to === `+91${mobile}` && m.body.includes(`about request ${reference}`))?.body ?? "")?.[1] ?? "";
+          return link;
+        },
+        { message: "the video call SMS", timeout: 15_000 },
+      )
+      .not.toBe("");
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const customer = await noScript.newPage();
+      // axe runs its script in the page, which this context does not allow: the page's HTML is checked, and axe
+      // checked the same page with JavaScript in the desktop test.
+      const response = await customer.goto(new URL(link).pathname);
+      expect(response?.status()).toBe(200);
+      await expectValidHtml(await response!.text(), "the customer's call page without JavaScript");
+      await expect(customer.getByRole("main")).toContainText(reference);
+      await expect(customer.getByText(/The video call needs a browser with JavaScript turned on and a camera/)).toBeVisible();
+      await expect(customer.getByRole("button", { name: "Join the call" })).toHaveCount(0);
+      expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await noScript.close();
+    }
+  });
+});
