@@ -1,4 +1,5 @@
 import { handleDeliveryReport, SIGNATURE_HEADER } from "~/.server/communications/delivery.ts";
+import { takeToken } from "~/.server/forms/rate-limit.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import type { Route } from "./+types/sms-delivery";
 
@@ -9,6 +10,8 @@ import type { Route } from "./+types/sms-delivery";
  */
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** A provider reports every SMS, from a few addresses: generous, yet a flood cannot fill webhook_events. */
+const PER_ADDRESS = { max: 1200, windowMs: 60_000 };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
@@ -19,6 +22,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
+  const wait = takeToken(`sms-delivery:${context.get(clientAddressContext)}`, PER_ADDRESS);
+  if (wait !== undefined) return new Response("Too many requests.", { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return json(413, { error: "Too large" });
   const bytes = new Uint8Array(await request.arrayBuffer());
