@@ -83,6 +83,7 @@ test.describe("chat assistant", () => {
     // Sent empty: the messages appear beside the fields.
     await form.getByRole("button", { name: "Request a callback" }).click();
     await expect(form.getByText("Enter your name.")).toBeVisible();
+    await expect(form.getByRole("textbox", { name: /Your name/ })).toBeFocused();
     await form.getByRole("textbox", { name: /Your name/ }).fill("Chat Tester");
     await form.getByRole("textbox", { name: /Mobile number/ }).fill(mobile);
     await form.getByRole("combobox", { name: "When should we call?" }).selectOption("Evening (4 pm - 8 pm)");
@@ -118,7 +119,7 @@ test.describe("chat assistant", () => {
 test.describe("visitor figures", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("a page's ping is recorded, the footer shows the figures, and analytics shows the page @desktop", async ({ page, signedInAs }) => {
+  test("a page's ping is recorded, the footer shows the figures, and analytics shows the page", async ({ page, signedInAs }) => {
     await openHydrated(page, "/certifications");
     const figures = page.getByTestId("visitor-figures");
     await expect(figures).toHaveText(/^Today: [\d,]+\+ visitors · [\d,]+ in all$/);

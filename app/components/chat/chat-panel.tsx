@@ -165,6 +165,12 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
 
   const showForm = callback && !callback.done;
   useEffect(() => {
+    // A refused callback request: the first field to put right takes the focus, its message read with it.
+    if (callback && !callback.sending && Object.keys(callback.errors).length > 0) {
+      dialog.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    }
+  }, [callback]);
+  useEffect(() => {
     // "Call me back" opens the form: the first field takes the focus.
     if (showForm) document.getElementById("chat-name")?.focus();
   }, [showForm]);
