@@ -35,6 +35,8 @@ const RESYNC = "live.resync";
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 16_000;
 const CLIENT_CLOSE_DELAY_MS = 100;
+/** After a navigation, how long an event is taken to be the one its own loaders already read. */
+const SETTLE_MS = 1500;
 
 /** The spec's delay before reconnect attempt `attempt` (0-based): 1 s doubling, capped at 16 s, with jitter. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -64,10 +66,21 @@ function streamUrl(grants: string): string {
   const params = new URLSearchParams();
   for (const g of grants ? grants.split(" ") : []) params.append("grant", g);
   if (lastEventId !== undefined) params.set("lastEventId", String(lastEventId));
-  // First connect: what happened since the page was loaded (between its render and this stream).
-  else params.set("since", String(Math.round(performance.timeOrigin)));
+  // First connect: what happened since the page's data was read (between its render and this stream).
+  else params.set("since", String(pageReadAt()));
   const query = params.toString();
   return `/live/events${query ? `?${query}` : ""}`;
+}
+
+/**
+ * When this document's answer began to arrive: its loaders had read the data by then. Not the navigation's
+ * start, which for a form sent without the router (a plain post, then its redirect) comes before the change
+ * that form made: replaying that change would reload the page and lose the message the action left.
+ */
+function pageReadAt(): number {
+  const [entry] = performance.getEntriesByType?.("navigation") ?? [];
+  const responseStart = (entry as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
+  return Math.round(performance.timeOrigin + responseStart);
 }
 
 function dispatch(event: LiveEvent): void {
@@ -191,6 +204,16 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
   useEffect(() => {
     latest.current = { revalidate: revalidator.revalidate, filter: options.filter, hold: options.hold };
   });
+  // While a navigation runs (a form being sent), its own loaders will read the change: an event then is the
+  // page's own action, most often, and reloading again would drop the message that action left (a flash is
+  // read once). Likewise just after it ends, for an event that crossed the action's answer on the wire.
+  const quietUntil = useRef(0);
+  const previousNavigation = useRef(navigation.state);
+  useEffect(() => {
+    if (navigation.state !== "idle") quietUntil.current = Infinity;
+    else if (previousNavigation.current !== "idle") quietUntil.current = Date.now() + SETTLE_MS;
+    previousNavigation.current = navigation.state;
+  }, [navigation.state]);
   // A navigation (a form sent, a link followed) loads fresh data anyway: nothing is held after it.
   const [lastNavigation, setLastNavigation] = useState(navigation.state);
   if (lastNavigation !== navigation.state) {
@@ -202,6 +225,7 @@ export function useLiveRevalidate(kinds: readonly string[], options: LiveOptions
       if (!kindMatches(event.kind, key.split(" "))) return;
       const { filter, hold } = latest.current;
       if (event.kind !== RESYNC && filter && !filter(event)) return;
+      if (Date.now() < quietUntil.current) return;
       if (hold?.()) {
         setHeld(true);
         return;
