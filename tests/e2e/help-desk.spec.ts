@@ -43,6 +43,8 @@ test.describe("help desk", () => {
     await add.getByRole("textbox", { name: /^Text/ }).fill(cannedBody);
     await add.getByRole("button", { name: "Add" }).click();
     await expect(flashOf(page)).toHaveText(`Canned reply “${cannedTitle}” added.`);
+    await visit(page, page.url());
+    await expect(page.getByRole("form", { name: `Edit “${cannedTitle}”` })).toBeVisible();
     await visit(page, backOfficeUrl("/admin/help-desk"));
     await fits(page);
     await waitForHydration(page);
@@ -74,6 +76,9 @@ test.describe("help desk", () => {
       const row = page.getByRole("link", { name: ticket, exact: true });
       await expect(row).toBeVisible({ timeout: 15_000 });
       expect(await marked(page)).toBe(true);
+      // The queue with its rows, filtered to unassigned tickets: checked too.
+      await visit(page, backOfficeUrl("/admin/help-desk?assignee=unassigned"));
+      await fits(page);
       await row.click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Ticket ${ticket}`);
       await visit(page, page.url());
