@@ -33,7 +33,7 @@ import { can, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { campaignSchema } from "~/lib/forms/admin/marketing.ts";
 import { action as optOutAction, loader as optOutLoader } from "~/routes/documents/optout.tsx";
 import { action as portalConsentRouteAction } from "~/routes/customer/marketing-consent.ts";
-import { action as whatsappScreenAction } from "~/routes/admin/whatsapp/route.tsx";
+import { action as whatsappScreenAction, loader as whatsappScreenLoader } from "~/routes/admin/whatsapp/route.tsx";
 import { action as conversationAction, loader as conversationLoader } from "~/routes/admin/whatsapp/conversation.tsx";
 import { action as marketingAction } from "~/routes/admin/marketing/route.tsx";
 import { action as campaignAction, loader as campaignLoader } from "~/routes/admin/marketing/campaign.tsx";
@@ -181,6 +181,14 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(view?.messages.map((m) => m.body)).toEqual(["Our drive trips on F0001", "It is the G120 on line 2"]);
     expect(view?.customer).toMatchObject({ id: c.id });
     expect(await conversation("919999999999")).toBeUndefined();
+    // A customer who never wrote: an empty conversation, closed, to open with a template.
+    const quiet = await customer();
+    expect(await conversation(quiet.mobile!.slice(1))).toMatchObject({ customer: { id: quiet.id }, messages: [], window: { open: false } });
+    const start = (await whatsappScreenLoader(args(`/admin/whatsapp?start=${quiet.mobile!.slice(3)}`, {}))) as Response;
+    expect(start.status).toBe(302);
+    expect(start.headers.get("location")).toBe(`/admin/whatsapp/${quiet.mobile!.slice(1)}`);
+    const unknown = (await whatsappScreenLoader(args("/admin/whatsapp?start=9999999997", {}))) as { data: { startError: string } };
+    expect(unknown.data.startError).toMatch(/No customer has this number/);
   });
 
   it("free text only inside the 24-hour window; an approved template outside it; the reply reaches the API and its status follows", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { normaliseMobile } from "~/.server/communications/index.ts";
+import { customerIdForMobile, normaliseMobile } from "~/.server/communications/index.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { conversationMessages, customers, users, whatsappTemplates } from "~/.server/db/schema.ts";
@@ -92,8 +92,9 @@ export async function conversation(key: string, now = new Date()): Promise<Conve
     .where(and(eq(conversationMessages.mobile, mobile), eq(conversationMessages.channel, "whatsapp")))
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(200);
-  if (rows.length === 0) return undefined;
-  const customerId = rows.find((r) => r.customerId !== null)?.customerId ?? null;
+  // No message yet: a customer's number may still be written to (an approved template opens it).
+  const customerId = rows.find((r) => r.customerId !== null)?.customerId ?? (rows.length === 0 ? await customerIdForMobile(db, mobile) : null);
+  if (rows.length === 0 && customerId === null) return undefined;
   const [customer] = customerId
     ? await db.select({ id: customers.id, name: customers.name, reference: customers.reference }).from(customers).where(eq(customers.id, customerId))
     : [];

@@ -115,6 +115,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
         <h2 id="messages-heading" className="sr-only">
           Messages
         </h2>
+        {view.messages.length === 0 && <p className={muted}>No WhatsApp messages with this number yet.</p>}
         <ol className="space-y-3">
           {view.messages.map((m) => (
             <li key={m.id} className={`max-w-[85%] rounded-lg p-3 ${m.direction === "in" ? "bg-slate-100 dark:bg-slate-800" : "ml-auto bg-green-50 dark:bg-green-950"}`}>

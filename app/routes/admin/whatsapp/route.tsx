@@ -1,11 +1,12 @@
 import { useContext } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { normaliseMobile } from "~/.server/communications/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { connectionStatus, conversations, saveTemplate, templates } from "~/.server/whatsapp/office.ts";
+import { connectionStatus, conversation, conversations, saveTemplate, templates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
@@ -26,8 +27,16 @@ import type { Route } from "./+types/route";
  */
 const PATH = "/admin/whatsapp";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const staff = staffOf(context);
+  // "Write to a customer": the number typed (any usual form) opens its conversation.
+  const start = url.searchParams.get("start");
+  let startError: string | null = null;
+  if (start !== null) {
+    const mobile = normaliseMobile(start);
+    if (mobile && (await conversation(mobile.slice(1)))) return redirect(`${PATH}/${mobile.slice(1)}`, { headers: noStore() });
+    startError = mobile ? "No customer has this number, and it has not written to us." : "Enter a customer's ten-digit Indian mobile number.";
+  }
   const [list, registry, connection, site] = await Promise.all([conversations(), templates(), connectionStatus(), getSiteSettings()]);
   return data(
     {
@@ -35,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       templates: registry.map((t) => ({ id: t.id, name: t.name, language: t.language, category: t.category, body: t.body, status: t.status, updatedAt: t.updatedAt.toISOString() })),
       connection,
       canEditSettings: can(staff.role, "settings"),
+      start: start ?? "",
+      startError,
       now: new Date().toISOString(),
       meta: seo(site, { type: "policy", title: "WhatsApp: Back Office", description: "WhatsApp conversations, templates and connection.", path: PATH, noindex: true }),
     },
@@ -101,7 +112,7 @@ function Choice({ name, label, value, options, error }: { name: string; label: s
 }
 
 export default function AdminWhatsApp({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversations: list, templates: registry, connection, canEditSettings, now } = loaderData;
+  const { conversations: list, templates: registry, connection, canEditSettings, now, start, startError } = loaderData;
   useLiveRevalidate(["conversation.message"]);
   const failure = actionData as FormErrors | undefined;
   const failedId = failure?.values.id;
@@ -154,6 +165,25 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
         <h2 id="conversations-heading" className="mb-3 text-lg font-semibold">
           Conversations
         </h2>
+        <FieldIdPrefix value="start-">
+          <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+            <div className="min-w-0 grow sm:max-w-xs">
+              <TextField
+                name="start"
+                label="Write to a customer"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                defaultValue={start}
+                error={startError ?? undefined}
+                hint="Their mobile number: an approved template until they write back."
+              />
+            </div>
+            <button type="submit" className="inline-flex h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-800 hover:bg-brand-50 dark:text-sky-300 dark:hover:bg-slate-800">
+              Open the conversation
+            </button>
+          </form>
+        </FieldIdPrefix>
         {list.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No WhatsApp messages yet. Customers' messages appear here as they arrive.</p>
         ) : (
