@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzl
 import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customers, outbox, smsTemplates } from "~/.server/db/schema.ts";
+import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import type { EmailLogFilter, EmailLogFilters, SmsLogFilter, SmsLogFilters } from "~/lib/forms/admin/communications.ts";
 
 /**
@@ -132,13 +133,16 @@ async function rows(where: SQL | undefined, limit: number) {
 
 type Row = Awaited<ReturnType<typeof rows>>[number];
 
+/** A built-in template's name by the id the code queues it with (the registry may hold another id for it now). */
+const BUILT_IN_NAMES = new Map(Object.entries(DLT_TEMPLATES).map(([name, t]) => [t.id, name]));
+
 function item(r: Row): MessageLogItem {
   return {
     id: r.id,
     recipient: r.recipient,
     subject: r.subject,
     body: r.body,
-    template: r.templateName ?? r.template,
+    template: r.templateName ?? BUILT_IN_NAMES.get(r.template) ?? r.template,
     status: r.status,
     deliveryStatus: r.deliveryStatus,
     providerMessageId: r.providerMessageId,
