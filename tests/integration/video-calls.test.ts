@@ -130,10 +130,10 @@ describeEachEngine("video calls", (database) => {
     return row!;
   }
 
-  /** A call booked an hour from `now` for a new request, with the token its SMS carries. */
+  /** A call booked 20 minutes from `now` for a new request, with the token its SMS carries. */
   async function booked(now = new Date()) {
     const request = await newRequest();
-    const [date, time] = indiaParts(new Date(now.getTime() + 3_600_000));
+    const [date, time] = indiaParts(new Date(now.getTime() + 20 * 60_000));
     const input = scheduleCallSchema(now).parse({ request: request.reference, date, time, notes: "Check the DC bus voltage on the panel." });
     const result = await scheduleCall(office, input, now);
     if (!result.ok) throw new Error(JSON.stringify(result));
@@ -298,6 +298,8 @@ describeEachEngine("video calls", (database) => {
     const t0 = new Date();
     const { call, request } = await booked(t0);
     expect(await endCall(office, call.reference, t0)).toMatchObject({ ok: false, field: "form", message: "Nobody has joined this call yet: cancel it instead." });
+    // The customer is let in from half an hour before the call's time, the engineer at any time.
+    expect(await joinCall(call.id, { role: "customer", name: request.contactName }, new Date(call.scheduledAt.getTime() - 31 * 60_000))).toMatchObject({ ok: false, message: expect.stringMatching(/^The call opens at .+, 30 minutes before its time\./) });
     expect(await joinCall(call.id, { role: "engineer", name: "Vikram Engineer", staff: office }, t0)).toEqual({ ok: true });
     const t1 = new Date(t0.getTime() + 20_000);
     expect(await joinCall(call.id, { role: "customer", name: request.contactName }, t1)).toEqual({ ok: true });

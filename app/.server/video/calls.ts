@@ -6,6 +6,7 @@ import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";
 import { signedPath, verifyLinkToken } from "~/.server/links/signed.ts";
+import { issueLiveGrant } from "~/.server/live/grants.ts";
 import { publishLive } from "~/.server/live/publish.ts";
 import { queueMessages, type OutboxMessage } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
@@ -49,6 +50,8 @@ export interface Participant {
 
 /** A call not started this long after its time is missed: its link no longer joins it. */
 export const MISSED_AFTER_HOURS = 12;
+/** The customer may join this long before the call's time (earlier, a tap on the link does not start it). */
+export const CUSTOMER_EARLY_MINUTES = 30;
 /** How long after its time a call's link keeps working (the page then says it has passed). */
 const LINK_DAYS_AFTER_CALL = 3;
 
@@ -285,6 +288,9 @@ export async function joinCall(callId: number, who: { role: SignalSide; name: st
     if (!call) return { ok: false, message: "This call does not exist." };
     const status = effectiveStatus(call, now);
     if (status !== "scheduled" && status !== "live") return { ok: false, message: `This call is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()}.` };
+    if (who.role === "customer" && status === "scheduled" && now.getTime() < opensAt(call).getTime()) {
+      return { ok: false, message: `The call opens at ${formatDateTime(opensAt(call))}, ${CUSTOMER_EARLY_MINUTES} minutes before its time. Please come back then.` };
+    }
     const participants = participantsOf(call);
     const userId = who.staff?.userId;
     const open = participants.find((p) => p.role === who.role && !p.leftAt && (who.role === "customer" || p.userId === userId));
@@ -307,6 +313,11 @@ export async function joinCall(callId: number, who: { role: SignalSide; name: st
     if (call.status !== "live") await publishLive(tx, { audience: "staff:communications", kind: "video.updated", data: { reference: call.reference } });
     return { ok: true };
   });
+}
+
+/** When the customer may join a booked call. */
+export function opensAt(call: Pick<Call, "scheduledAt">): Date {
+  return new Date(call.scheduledAt.getTime() - CUSTOMER_EARLY_MINUTES * 60_000);
 }
 
 /** A side left (its Leave button, or its page closed): its open entries get their leftAt. */
@@ -381,7 +392,7 @@ export async function callRecord(reference: string, now = new Date()) {
 export type CallRecord = NonNullable<Awaited<ReturnType<typeof callRecord>>>;
 
 export type CustomerCallPage =
-  | { ok: true; call: { id: number; reference: string; status: VideoCallStatus; scheduledAt: string; requestReference: string; contactName: string; endedAt: string | null; durationSeconds: number | null } }
+  | { ok: true; call: { id: number; reference: string; status: VideoCallStatus; scheduledAt: string; opensAt: string; requestReference: string; contactName: string; endedAt: string | null; durationSeconds: number | null } }
   | { ok: false; reason: "tampered" | "expired" | "not-found" };
 
 /** The customer's page from the signed link: the call, or why the link does not open it. */
@@ -402,6 +413,7 @@ export async function callForToken(token: string, now = new Date()): Promise<Cus
       reference: c.reference,
       status: effectiveStatus(c, now),
       scheduledAt: c.scheduledAt.toISOString(),
+      opensAt: opensAt(c).toISOString(),
       requestReference: row.requestReference,
       contactName: row.contactName,
       endedAt: c.endedAt?.toISOString() ?? null,
@@ -540,3 +552,12 @@ export async function customerNameForCall(callId: number): Promise<string | unde
 }
 
 export { staffName };
+
+/**
+ * The live grant for a call's page (its signals, who joined). The same token for ten minutes: a page that
+ * reloads its data (someone joined, a snapshot) keeps its stream open instead of reconnecting with a new one.
+ */
+export function callGrant(callId: number, now = new Date()): string {
+  const from = new Date(Math.floor(now.getTime() / 600_000) * 600_000);
+  return issueLiveGrant(`video:${callId}`, 6 * 3600, from);
+}

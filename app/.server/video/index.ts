@@ -2,6 +2,7 @@
 export {
   callByReference,
   callForToken,
+  callGrant,
   callLinkPath,
   callRecord,
   callsForRequest,
@@ -15,6 +16,7 @@ export {
   leaveCall,
   listCalls,
   rescheduleCall,
+  opensAt,
   saveNotes,
   scheduleCall,
   staffName,

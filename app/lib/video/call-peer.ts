@@ -235,7 +235,13 @@ export class CallPeer {
     const body = JSON.stringify(signal);
     this.outbox = this.outbox.then(async () => {
       try {
-        await fetch(this.o.signalUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body, credentials: "same-origin" });
+        const response = await fetch(this.o.signalUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body, credentials: "same-origin" });
+        // The server will not let this side in (the call was cancelled or ended meanwhile, or it is too early).
+        if (response.status === 409 && signal.type === "hello" && !this.stopped) {
+          const answer = (await response.json().catch(() => ({}))) as { message?: string };
+          this.stop(false);
+          this.setState("failed", answer.message ?? "This call cannot be joined now.");
+        }
       } catch {
         // Offline for a moment: the hellos will start things again.
       }

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { issueLiveGrant } from "~/.server/live/grants.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { callForToken, iceServers } from "~/.server/video/index.ts";
+import { callForToken, callGrant, iceServers } from "~/.server/video/index.ts";
 import { CallStage } from "~/components/video/call-stage.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -36,7 +35,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     {
       problem: null,
       call: result.call,
-      grant: issueLiveGrant(`video:${result.call.id}`, 6 * 3600),
+      grant: callGrant(result.call.id),
       iceServers: iceServers(),
       signalUrl: `${url.pathname.replace(/\/+$/, "")}/signal`,
       meta,
@@ -125,6 +124,11 @@ export default function CustomerVideoCall({ loaderData }: Route.ComponentProps) 
 
       {joinable && (
         <>
+          {call.status === "scheduled" && (
+            <p className="mt-4">
+              You can join from <time dateTime={call.opensAt}>{formatDateTime(call.opensAt)}</time>, half an hour before the call.
+            </p>
+          )}
           <div className="mt-6">
             <CallStage side="customer" signalUrl={signalUrl} grant={grant} iceServers={loaderData.iceServers} joinable ended={false} otherLabel="Engineer" />
           </div>

@@ -4,10 +4,9 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } f
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { issueLiveGrant } from "~/.server/live/grants.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot, type CallResult } from "~/.server/video/index.ts";
+import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot, type CallResult } from "~/.server/video/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -46,7 +45,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     {
       record,
       snapshots: record.snapshots.map((s) => ({ ...s, src: `/admin/service-requests/${record.request.reference}/photos/${s.id}` })),
-      grant: issueLiveGrant(`video:${record.id}`, 6 * 3600),
+      grant: callGrant(record.id),
       iceServers: iceServers(),
       signalUrl: `${pathOf(record.reference)}/signal`,
       customerLink: open ? `${site.identity.siteUrl}${callLinkPath({ id: record.id, scheduledAt: new Date(record.scheduledAt) })}` : null,
