@@ -12,6 +12,7 @@ import { newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { responseDueAt } from "~/lib/requests/sla.ts";
 import type { RequestStatus } from "~/lib/requests/status.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
+import { seedDemoWhatsApp } from "./whatsapp.ts";
 import { seedDemoMoney, type DemoMoneySummary } from "./money.ts";
 import { seedDemoHelpDesk } from "./helpdesk.ts";
 import { seedDemoNotifications } from "./notifications.ts";
@@ -371,5 +372,7 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
   await seedDemoHelpDesk(db, { now, office: member("office") });
   // Staff alerts from the demo's own records and a specimen investor document (~/.server/demo/notifications.ts, issue 12 §3, §8).
   await seedDemoNotifications(db, { now, ownerUserId: member("owner").userId, supportPhone: site.identity.supportPhone, supportEmail: site.identity.supportEmail });
+  // WhatsApp templates and conversations, and marketing consent (~/.server/demo/whatsapp.ts, issue 12 §4).
+  await seedDemoWhatsApp(db, { now, officeUserId: member("office").userId });
   return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money };
 }
