@@ -155,6 +155,12 @@ const server = http.createServer((req, res) => {
     void entry.handleLiveEvents(req, res, forwarded || req.socket.remoteAddress || "unknown");
     return;
   }
+  // Visitor pings (issue 12 §2, ADR 021): the most frequent request, with nothing to gain from the stack below.
+  if (!vite && req.url === entry.VISITOR_PING_PATH) {
+    const forwarded = config.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : undefined;
+    void entry.handleVisitorPing(req, res, forwarded || req.socket.remoteAddress || "unknown");
+    return;
+  }
   if (vite) vite.middlewares(req, res, () => listener(req, res));
   else void listener(req, res);
 });

@@ -14,6 +14,8 @@ export { setDatabase } from "~/.server/db/index.ts";
 export { clientAddressContext } from "~/.server/http/client-address.ts";
 // Issue 12 §1 (live updates): server.ts serves GET /live/events itself, before the page cache and compression.
 export { handleLiveEvents, LIVE_EVENTS_PATH } from "~/.server/live/endpoint.ts";
+// Visitor pings (issue 12 §2, ADR 021): served on Node's own request by server.ts.
+export { handleVisitorPing, VISITOR_PING_PATH } from "~/.server/visitors/endpoint.ts";
 
 export const streamTimeout = 5_000;
 

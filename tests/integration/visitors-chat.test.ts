@@ -163,6 +163,30 @@ describeEachEngine("visitors and the chat assistant", (database) => {
     expect(after.at(-1)).toMatchObject({ audience: "staff:activity", data: { online: 2 } });
   });
 
+  it("the ping served on Node's own request (server.ts) answers as the route does", async () => {
+    const { createServer } = await import("node:http");
+    const { handleVisitorPing } = await import("~/.server/visitors/endpoint.ts");
+    const server = createServer((req, res) => void handleVisitorPing(req, res, "198.51.100.77"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}/api/visitors`;
+    try {
+      const ok = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId: sid(31), pagePath: "/about" }) });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get("set-cookie")).toBeNull();
+      expect(await ok.json()).toMatchObject({ online: 1, total: 1, today: 100 });
+      expect((await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).status).toBe(415);
+      expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
+      expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(5000) })).status).toBe(413);
+      expect((await fetch(url, { method: "PUT" })).status).toBe(405);
+      expect((await fetch(url)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const [row] = await db().select().from(visitorSessions).where(eq(visitorSessions.sessionId, sid(31)));
+    expect(row?.pagePath).toBe("/about");
+  });
+
   it("pings are rate-limited per address, and the address is not stored", async () => {
     for (let i = 0; i < PING_LIMIT.max; i++) expect((await ping({ sessionId: sid(500 + i), pagePath: "/" }, "198.51.100.1")).status).toBe(200);
     const limited = await ping({ sessionId: sid(999), pagePath: "/" }, "198.51.100.1");

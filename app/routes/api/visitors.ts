@@ -20,6 +20,8 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json(405, { error: "Method not allowed" }, { Allow: "GET, POST" });
+  // JSON only: another site's page cannot send it without a CORS preflight, which is never granted.
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) return json(415, { error: "Send JSON" });
   const text = await request.text();
   if (text.length > MAX_BODY) return json(413, { error: "Too large" });
   let body: { sessionId?: unknown; pagePath?: unknown };
