@@ -81,12 +81,23 @@ test("a WhatsApp reply arrives in the thread, and the office answers inside the 
   }
 });
 
-test("marketing: count a segment's consenting audience, save a draft, cancel it", async ({ page, signedInAs }) => {
+test("WhatsApp templates and marketing: a template registered; a segment's consenting audience counted, a draft saved and cancelled", async ({ page, signedInAs }) => {
   page.on("dialog", (dialog) => void dialog.accept());
   await signedInAs("office");
+  const stamp = Date.now().toString(36);
+  // The template registry (and the whole WhatsApp screen) at this width.
+  await visit(page, backOfficeUrl("/admin/whatsapp"));
+  await noOverflow(page);
+  const add = page.getByRole("form", { name: "Add a template" });
+  await add.getByRole("textbox", { name: /^Name/ }).fill(`offer_${stamp}`);
+  await add.getByRole("textbox", { name: /^Approved text/ }).fill("Hello, a drive health check at half price. Reply STOP to opt out or open {{1}}");
+  await add.getByRole("combobox", { name: "Category" }).selectOption("marketing");
+  await add.getByRole("button", { name: "Add the template" }).click();
+  await expect(flashOf(page)).toHaveText(`Template “offer_${stamp}” is in the registry.`);
+  await expect(page.getByText(`offer_${stamp} (en, marketing)`)).toBeVisible();
+
   await visit(page, backOfficeUrl("/admin/marketing"));
   await noOverflow(page);
-  const stamp = Date.now().toString(36);
   const form = page.getByRole("form", { name: "New campaign" });
   await form.getByRole("textbox", { name: /^Name/ }).fill(`Drive camp ${stamp}`);
   await form.getByRole("radio", { name: /^SMS/ }).check();

@@ -99,14 +99,18 @@ function Choice({ name, label, value, options, error }: { name: string; label: s
       <label className="block font-medium" htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
+      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
         {options.map((o) => (
           <option key={o} value={o}>
             {o[0]!.toUpperCase() + o.slice(1)}
           </option>
         ))}
       </select>
-      {error && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -243,9 +247,11 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
           </ul>
         )}
         <div className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h3 className="font-semibold">Add a template</h3>
+          <h3 id="add-template-heading" className="font-semibold">
+            Add a template
+          </h3>
           <FieldIdPrefix value="new-">
-            <form method="post" className="mt-3 space-y-4">
+            <form method="post" className="mt-3 space-y-4" aria-labelledby="add-template-heading">
               <TemplateFields failure={failure?.intent === "save-template" && !failedId ? failure : undefined} />
               <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
                 Add the template
