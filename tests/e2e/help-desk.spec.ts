@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { addSessionCookie, createSession, expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, visit, waitForHydration } from "./support/page-checks.ts";
+import { asNewVisitor, expectValidHtmlNu, hasJava, visit as visitAndCheck, waitForHydration } from "./support/page-checks.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
@@ -13,6 +13,13 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
  */
 const mark = (p: Page) => p.evaluate(() => ((window as unknown as { liveMark: boolean }).liveMark = true));
 const marked = (p: Page) => p.evaluate(() => (window as unknown as { liveMark?: boolean }).liveMark);
+/** Every page the test checks, for the W3C Nu HTML Checker at the end (one Java process for them all). */
+const checked: Array<{ html: string; where: string }> = [];
+async function visit(p: Page, path: string, options?: { status?: number }) {
+  const response = await visitAndCheck(p, path, options);
+  checked.push({ html: await response.text(), where: path });
+  return response;
+}
 const fits = async (p: Page) => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(p.viewportSize()!.width);
 
 test.describe("help desk", () => {
@@ -141,5 +148,6 @@ test.describe("help desk", () => {
     } finally {
       await customer.close();
     }
+    if (hasJava()) await expectValidHtmlNu(checked);
   });
 });
