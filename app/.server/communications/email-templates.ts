@@ -6,6 +6,7 @@ import { isUniqueViolation } from "~/.server/db/references.ts";
 import { emailTemplates, outbox } from "~/.server/db/schema.ts";
 import type { OutboxMessage } from "~/.server/notifications/index.ts";
 import { STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/communications.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 /**
  * The office's e-mail texts (/admin/emails/templates). Each e-mail the site sends is composed in code and
@@ -172,7 +173,7 @@ export function previewEmail(t: EmailTemplateView, subject: string, body: string
   return {
     subject: renderEmailTemplate(subject, values).replace(/\s+/g, " ").trim(),
     body: renderEmailTemplate(body, values),
-    basis: t.sample ? `the newest ${t.label.toLowerCase()} e-mail, sent ${t.sample.at}` : "sample values (none of these e-mails has been sent yet)",
+    basis: t.sample ? `the newest ${t.label.toLowerCase()} e-mail, sent ${formatDateTime(t.sample.at)}` : "sample values (none of these e-mails has been sent yet)",
   };
 }
 
