@@ -141,10 +141,15 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
       .values(rows)
       .onConflictDoNothing({ target: [staffNotifications.userId, staffNotifications.dedupeKey] })
       .returning({ id: staffNotifications.id, userId: staffNotifications.userId, kind: staffNotifications.kind, title: staffNotifications.title, link: staffNotifications.link });
-    for (const row of inserted) {
-      await publishLive(tx, { audience: `user:${row.userId}`, kind: "notification", data: { id: row.id, kind: row.kind, title: row.title, link: row.link } });
-      result.inApp.push(row.userId);
+    // One live event per person, however many alerts this call raised for them (a batch of new requests):
+    // the newest alert's id, kind, title and link, and every new id (the bell counts them).
+    const byUser = new Map<number, typeof inserted>();
+    for (const row of inserted) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    for (const [userId, mine] of byUser) {
+      const newest = mine.reduce((a, b) => (b.id > a.id ? b : a));
+      await publishLive(tx, { audience: `user:${userId}`, kind: "notification", data: { id: newest.id, ids: mine.map((r) => r.id), kind: newest.kind, title: newest.title, link: newest.link } });
     }
+    result.inApp.push(...inserted.map((r) => r.userId));
   }
 
   // SMS and e-mail through the outbox, keyed by event, channel and recipient: a repeat is dropped there.

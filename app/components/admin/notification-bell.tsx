@@ -11,8 +11,11 @@ import { useLiveEvents } from "~/lib/live/use-live.ts";
 export function NotificationBell({ unread, newestId, cap }: { unread: number; newestId: number; cap: number }) {
   const [arrived, setArrived] = useState<readonly number[]>([]);
   useLiveEvents((event) => {
-    const id = Number(event.data.id);
-    if (event.kind === "notification" && Number.isInteger(id)) setArrived((ids) => (ids.includes(id) ? ids : [...ids.filter((x) => x > newestId), id]));
+    if (event.kind !== "notification") return;
+    // One event may carry several new alerts (a batch of requests): their ids, else the one id.
+    const given = Array.isArray(event.data.ids) ? event.data.ids : [event.data.id];
+    const fresh = given.map(Number).filter((id) => Number.isInteger(id) && id > newestId);
+    if (fresh.length > 0) setArrived((ids) => [...new Set([...ids.filter((x) => x > newestId), ...fresh])]);
   });
   const count = unread + arrived.filter((id) => id > newestId).length;
   const shown = count > cap ? `${cap}+` : String(count);
