@@ -87,7 +87,8 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <LinkColumn title="Portals" links={signInLinks} />
       </div>
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between dark:text-slate-300">
+        {/* pb-20: at the page's end, room for the chat launcher and the call and WhatsApp buttons. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-6 pb-20 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between dark:text-slate-300">
           <p>
             © {new Date().getFullYear()} {identity.legalName}. {claims.isoCertification} certified. GSTIN {business.gstin}.
           </p>
