@@ -23,7 +23,7 @@ import {
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { marketingConsentOf, recordMarketingConsent, setMarketingConsent } from "~/.server/marketing/consent.ts";
-import { audienceCount, campaignResults, changeCampaign, createCampaign, runCampaignBatch, splitOffer } from "~/.server/marketing/index.ts";
+import { audienceCount, campaignResults, changeCampaign, createCampaign, listCampaigns, runCampaignBatch, splitOffer } from "~/.server/marketing/index.ts";
 import { deliverDueMessages, deliveriesSettled } from "~/.server/notifications/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
@@ -298,6 +298,7 @@ describeEachEngine("whatsapp and marketing", (database) => {
       expect(await db().select().from(conversationMessages).where(eq(conversationMessages.customerId, other.id))).toHaveLength(0);
     }
     expect(await campaignResults(db(), created.id)).toMatchObject({ audience: 1, sent: 1, queued: 0 });
+    expect((await listCampaigns()).find((r) => r.id === created.id)).toMatchObject({ status: "finished", results: { audience: 1, sent: 1, queued: 0, optedOut: 0 } });
     const [done] = await db().select().from(campaigns).where(eq(campaigns.id, created.id));
     expect(done!.status).toBe("finished");
   });

@@ -310,12 +310,9 @@ export interface CampaignResults {
   failed: number;
 }
 
-export async function campaignResults(db: Database | Transaction, campaignId: number): Promise<CampaignResults> {
-  const rows = await db
-    .select({ status: campaignRecipients.status, n: count(), optedOut: sql<number>`count(${campaignRecipients.optedOutAt})`.mapWith(Number) })
-    .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, campaignId))
-    .groupBy(campaignRecipients.status);
+type ResultRow = { campaignId: number; status: string; n: number; optedOut: number };
+
+function resultsOf(rows: ResultRow[]): CampaignResults {
   const by = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   return {
     audience: rows.reduce((t, r) => t + r.n, 0),
@@ -327,6 +324,25 @@ export async function campaignResults(db: Database | Transaction, campaignId: nu
     skipped: by("skipped") + by("opted_out"),
     failed: by("failed"),
   };
+}
+
+/** The recipients' counts of campaigns, by status, in one query. */
+async function resultRows(db: Database | Transaction, campaignIds: number[]): Promise<ResultRow[]> {
+  if (campaignIds.length === 0) return [];
+  return db
+    .select({
+      campaignId: campaignRecipients.campaignId,
+      status: campaignRecipients.status,
+      n: count(),
+      optedOut: sql<number>`count(${campaignRecipients.optedOutAt})`.mapWith(Number),
+    })
+    .from(campaignRecipients)
+    .where(inArray(campaignRecipients.campaignId, campaignIds))
+    .groupBy(campaignRecipients.campaignId, campaignRecipients.status);
+}
+
+export async function campaignResults(db: Database | Transaction, campaignId: number): Promise<CampaignResults> {
+  return resultsOf(await resultRows(db, [campaignId]));
 }
 
 export interface CampaignRow {
@@ -343,18 +359,20 @@ export interface CampaignRow {
 export async function listCampaigns(limit = 50): Promise<CampaignRow[]> {
   const db = getDb();
   const rows = await db.select().from(campaigns).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(limit);
-  return Promise.all(
-    rows.map(async (c) => ({
-      id: c.id,
-      reference: c.reference,
-      name: c.name,
-      channel: c.channel,
-      status: c.status,
-      ratePerMinute: c.ratePerMinute,
-      createdAt: c.createdAt.toISOString(),
-      results: await campaignResults(db, c.id),
-    })),
+  const results = await resultRows(
+    db,
+    rows.map((c) => c.id),
   );
+  return rows.map((c) => ({
+    id: c.id,
+    reference: c.reference,
+    name: c.name,
+    channel: c.channel,
+    status: c.status,
+    ratePerMinute: c.ratePerMinute,
+    createdAt: c.createdAt.toISOString(),
+    results: resultsOf(results.filter((r) => r.campaignId === c.id)),
+  }));
 }
 
 export async function campaignByReference(reference: string): Promise<Campaign | undefined> {
