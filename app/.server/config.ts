@@ -59,6 +59,11 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_API_BASE: z.url().optional().or(z.literal("").transform(() => undefined)),
+  // Video calls (issue 12 §7, ~/.server/video/ice.ts): STUN and TURN servers for the browsers; unset, none.
+  VIDEO_STUN_URLS: z.string().optional(),
+  VIDEO_TURN_URLS: z.string().optional(),
+  VIDEO_TURN_USERNAME: z.string().optional(),
+  VIDEO_TURN_CREDENTIAL: z.string().optional(),
 });
 
 /** ADMIN_PHONES as +91 numbers; a number that is not an Indian mobile number stops start-up. */
@@ -152,6 +157,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsappAppSecret: e.WHATSAPP_APP_SECRET || undefined,
       whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN || undefined,
       whatsappApiBase: e.WHATSAPP_API_BASE,
+      // Video calls (issue 12 §7)
+      videoStunUrls: e.VIDEO_STUN_URLS || undefined,
+      videoTurnUrls: e.VIDEO_TURN_URLS || undefined,
+      videoTurnUsername: e.VIDEO_TURN_USERNAME || undefined,
+      videoTurnCredential: e.VIDEO_TURN_CREDENTIAL || undefined,
     },
     /** Only seeds the site URL setting on first run; afterwards the admin edits it. */
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,

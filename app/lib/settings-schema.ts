@@ -254,6 +254,13 @@ export const integrationsSettingsSchema = z
     whatsappAppSecret: optionalSetting(500),
     /** The token Meta sends back in the webhook's verification handshake (hub.verify_token). */
     whatsappVerifyToken: optionalSetting(200),
+    // Video calls (issue 12 §7): the ICE servers the two browsers use across the internet (none on one network).
+    /** STUN servers, like stun:stun.example.in:3478 (several: separated by commas or spaces). */
+    videoStunUrls: z.string().trim().max(500).regex(/^stuns?:[^\s,]+(?:[\s,]+stuns?:[^\s,]+)*$/, "STUN addresses start with stun: or stuns:, like stun:stun.example.in:3478").optional(),
+    /** TURN servers, like turn:turn.example.in:3478 (used only with their user and password). */
+    videoTurnUrls: z.string().trim().max(500).regex(/^turns?:[^\s,]+(?:[\s,]+turns?:[^\s,]+)*$/, "TURN addresses start with turn: or turns:, like turn:turn.example.in:3478").optional(),
+    videoTurnUsername: optionalSetting(200),
+    videoTurnCredential: optionalSetting(500),
   })
   .superRefine((i, ctx) => {
     const oidc = [i.oidcIssuer, i.oidcClientId, i.oidcClientSecret].filter(Boolean).length;
@@ -266,7 +273,7 @@ export const integrationsSettingsSchema = z
   });
 
 /** The secret fields of the integrations group: write-only, never returned to a browser or written to the log. */
-export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret", "gatewayKeySecret", "gatewayWebhookSecret", "whatsappToken", "whatsappAppSecret", "whatsappVerifyToken"] as const;
+export const INTEGRATION_SECRETS = ["smtpUrl", "smsHttpToken", "oidcClientSecret", "gatewayKeySecret", "gatewayWebhookSecret", "whatsappToken", "whatsappAppSecret", "whatsappVerifyToken", "videoTurnCredential"] as const;
 export type IntegrationSecret = (typeof INTEGRATION_SECRETS)[number];
 
 /**

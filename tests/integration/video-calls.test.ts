@@ -16,7 +16,8 @@ import { signLinkToken, verifyLinkToken } from "~/.server/links/signed.ts";
 import { mayRead, type LivePrincipal } from "~/.server/live/access.ts";
 import { issueLiveGrant, verifyLiveGrant } from "~/.server/live/grants.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
-import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
+import { clearSettingsCache, readSettingsForEditing, saveSettingsGroup, seedSettings } from "~/.server/settings/index.ts";
+import { integrationsView } from "~/.server/settings/integrations.ts";
 import {
   callForToken,
   callRecord,
@@ -24,6 +25,7 @@ import {
   endCall,
   exportCalls,
   iceServers,
+  iceServersFrom,
   joinCall,
   listCalls,
   parseSignal,
@@ -35,6 +37,7 @@ import {
 } from "~/.server/video/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { applyIntegrationsChange, integrationsForm } from "~/lib/forms/admin/settings.ts";
 import { indiaParts, rescheduleCallSchema, scheduleCallSchema, SIGNAL_MAX_BYTES, STALE_CALL_MESSAGE } from "~/lib/forms/admin/video-calls.ts";
 import { action as staffSignalAction } from "~/routes/admin/video-calls/signal.ts";
 import { action as customerSignalAction } from "~/routes/documents/video-signal.ts";
@@ -72,11 +75,11 @@ describe("the video calls screen", () => {
     expect(parseSignal(JSON.stringify({ type: "offer", peer, session: peer, to: peer, payload: { type: "offer", sdp: "x".repeat(SIGNAL_MAX_BYTES) } }))).toMatchObject({ ok: false, status: 413 });
   });
 
-  it("ICE servers: none by default (one network needs none); STUN, and TURN only with its credentials, from the environment", () => {
-    expect(iceServers({})).toEqual([]);
-    expect(iceServers({ VIDEO_STUN_URLS: "stun:stun.example.in:3478, https://evil.example" })).toEqual([{ urls: ["stun:stun.example.in:3478"] }]);
-    expect(iceServers({ VIDEO_TURN_URLS: "turn:turn.example.in:3478" })).toEqual([]);
-    expect(iceServers({ VIDEO_TURN_URLS: "turn:turn.example.in:3478 turns:turn.example.in:5349", VIDEO_TURN_USERNAME: "u", VIDEO_TURN_CREDENTIAL: "p" })).toEqual([
+  it("ICE servers: none by default (one network needs none); STUN, and TURN only with its credentials", () => {
+    expect(iceServersFrom({})).toEqual([]);
+    expect(iceServersFrom({ stunUrls: "stun:stun.example.in:3478, https://evil.example" })).toEqual([{ urls: ["stun:stun.example.in:3478"] }]);
+    expect(iceServersFrom({ turnUrls: "turn:turn.example.in:3478" })).toEqual([]);
+    expect(iceServersFrom({ turnUrls: "turn:turn.example.in:3478 turns:turn.example.in:5349", turnUsername: "u", turnCredential: "p" })).toEqual([
       { urls: ["turn:turn.example.in:3478", "turns:turn.example.in:5349"], username: "u", credential: "p" },
     ]);
   });
@@ -331,6 +334,34 @@ describeEachEngine("video calls", (database) => {
     expect((await listCalls({ show: "upcoming", q: request.reference }, undefined)).rows).toHaveLength(0);
     const csv = await exportCalls({ show: "all", q: call.reference });
     expect(csv.map((r) => r.reference)).toEqual([call.reference]);
+  });
+
+  it("ICE servers from the stored integrations (the TURN password write-only), each VIDEO_* variable winning", async () => {
+    expect(await iceServers()).toEqual([]);
+    const change = integrationsForm.parse({ videoStunUrls: "stun:stun.example.in:3478", videoTurnUrls: "turn:turn.example.in:3478", videoTurnUsername: "deccan", videoTurnCredential: "turn-secret-1" });
+    expect(integrationsForm.safeParse({ videoStunUrls: "http://stun.example.in" }).error?.issues[0]).toMatchObject({ path: ["videoStunUrls"] });
+    const editing = await readSettingsForEditing();
+    const saved = await saveSettingsGroup({ group: "integrations", expectedVersion: editing.versions.integrations, next: (current) => applyIntegrationsChange(current as Record<string, unknown>, change), actor: { userId: office.userId, label: "test", ipAddress: null } });
+    expect(saved).toMatchObject({ ok: true });
+    clearSettingsCache();
+    expect(await iceServers()).toEqual([{ urls: ["stun:stun.example.in:3478"] }, { urls: ["turn:turn.example.in:3478"], username: "deccan", credential: "turn-secret-1" }]);
+    const view = integrationsView((await readSettingsForEditing()).values.integrations);
+    expect(view.secrets).toMatchObject({ videoTurnCredential: true });
+    expect(JSON.stringify(view)).not.toContain("turn-secret-1");
+    const previous = getServerConfig();
+    setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "v".repeat(40), DATA_DIR: storage, VIDEO_STUN_URLS: "stun:env.example.in:3478" }));
+    try {
+      expect((await iceServers())[0]).toEqual({ urls: ["stun:env.example.in:3478"] });
+      expect(integrationsView((await readSettingsForEditing()).values.integrations).fromEnvironment).toMatchObject({ videoStunUrls: true, videoTurnUrls: false });
+    } finally {
+      setServerConfig(previous);
+      // Back to none, for the other tests.
+      const again = await readSettingsForEditing();
+      const none = integrationsForm.parse({ removeVideoTurnCredential: "on" });
+      await saveSettingsGroup({ group: "integrations", expectedVersion: again.versions.integrations, next: (current) => applyIntegrationsChange(current as Record<string, unknown>, none), actor: { userId: office.userId, label: "test", ipAddress: null } });
+      clearSettingsCache();
+    }
+    expect(await iceServers()).toEqual([]);
   });
 
   it("moving and cancelling: on the version seen (a stale one refused), the customer told by SMS each time", async () => {

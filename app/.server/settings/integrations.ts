@@ -39,6 +39,11 @@ export function integrationsFromEnvironment(): Record<IntegrationField, boolean>
     whatsappToken: env.whatsappToken !== undefined,
     whatsappAppSecret: env.whatsappAppSecret !== undefined,
     whatsappVerifyToken: env.whatsappVerifyToken !== undefined,
+    // Video calls (issue 12 §7)
+    videoStunUrls: env.videoStunUrls !== undefined,
+    videoTurnUrls: env.videoTurnUrls !== undefined,
+    videoTurnUsername: env.videoTurnUsername !== undefined,
+    videoTurnCredential: env.videoTurnCredential !== undefined,
   };
 }
 

@@ -1,8 +1,12 @@
+import { getServerConfig } from "~/.server/config.ts";
+import { getStoredIntegrations } from "~/.server/settings/index.ts";
+
 /**
  * The ICE servers the two browsers use to find a path to each other. None by default: on one network (the
  * office and the customer's plant on the same LAN, or the tests) the browsers' own host candidates connect.
  * Across the internet a STUN server finds each side's public address, and a TURN server relays the media
- * when a firewall allows nothing direct. Set by the environment (read at call time):
+ * when a firewall allows nothing direct. Each environment variable that is set wins over the value stored
+ * (write-only for the password) under Integrations in the back office's settings:
  *
  *   VIDEO_STUN_URLS        stun:stun.example.in:3478 (several: separated by commas or spaces)
  *   VIDEO_TURN_URLS        turn:turn.example.in:3478?transport=udp,turns:turn.example.in:5349
@@ -16,6 +20,13 @@ export interface IceServer {
   credential?: string;
 }
 
+export interface IceSettings {
+  stunUrls?: string | undefined;
+  turnUrls?: string | undefined;
+  turnUsername?: string | undefined;
+  turnCredential?: string | undefined;
+}
+
 const STUN = /^stuns?:[^\s,]+$/;
 const TURN = /^turns?:[^\s,]+$/;
 
@@ -27,14 +38,27 @@ function urlList(value: string | undefined, pattern: RegExp): string[] {
     .slice(0, 8);
 }
 
-export function iceServers(env: Record<string, string | undefined> = process.env): IceServer[] {
+/** The browsers' RTCPeerConnection iceServers from the settings in effect. */
+export function iceServersFrom(settings: IceSettings): IceServer[] {
   const servers: IceServer[] = [];
-  const stun = urlList(env.VIDEO_STUN_URLS, STUN);
+  const stun = urlList(settings.stunUrls, STUN);
   if (stun.length) servers.push({ urls: stun });
-  const turn = urlList(env.VIDEO_TURN_URLS, TURN);
+  const turn = urlList(settings.turnUrls, TURN);
   // A TURN server without its credentials would only fail each connection attempt: left out.
-  if (turn.length && env.VIDEO_TURN_USERNAME && env.VIDEO_TURN_CREDENTIAL) {
-    servers.push({ urls: turn, username: env.VIDEO_TURN_USERNAME, credential: env.VIDEO_TURN_CREDENTIAL });
+  if (turn.length && settings.turnUsername && settings.turnCredential) {
+    servers.push({ urls: turn, username: settings.turnUsername, credential: settings.turnCredential });
   }
   return servers;
+}
+
+/** The ICE servers in effect: each VIDEO_* variable that is set, else the stored integration setting. */
+export async function iceServers(): Promise<IceServer[]> {
+  const env = getServerConfig().integrationsEnv;
+  const stored = env.videoStunUrls && env.videoTurnUrls && env.videoTurnUsername && env.videoTurnCredential ? {} : await getStoredIntegrations();
+  return iceServersFrom({
+    stunUrls: env.videoStunUrls ?? stored.videoStunUrls,
+    turnUrls: env.videoTurnUrls ?? stored.videoTurnUrls,
+    turnUsername: env.videoTurnUsername ?? stored.videoTurnUsername,
+    turnCredential: env.videoTurnCredential ?? stored.videoTurnCredential,
+  });
 }

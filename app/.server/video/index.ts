@@ -25,6 +25,6 @@ export {
   type Participant,
   type VideoCallListItem,
 } from "./calls.ts";
-export { iceServers, type IceServer } from "./ice.ts";
+export { iceServers, iceServersFrom, type IceServer } from "./ice.ts";
 export { handleSignalPost, parseSignal, readSignalBody, relaySignal, signalResponse } from "./signal.ts";
 export { saveSnapshot } from "./snapshots.ts";

@@ -36,7 +36,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       problem: null,
       call: result.call,
       grant: callGrant(result.call.id),
-      iceServers: iceServers(),
+      iceServers: await iceServers(),
       signalUrl: `${url.pathname.replace(/\/+$/, "")}/signal`,
       meta,
     },

@@ -288,6 +288,12 @@ export const integrationsForm = z
     removeWhatsappAppSecret: checkbox,
     whatsappVerifyToken: secret("Please keep this under 200 characters", (v) => v.length <= 200),
     removeWhatsappVerifyToken: checkbox,
+    // Video calls (issue 12 §7)
+    videoStunUrls: optional(500).refine((v) => v === undefined || /^stuns?:[^\s,]+(?:[\s,]+stuns?:[^\s,]+)*$/.test(v), "STUN addresses start with stun: or stuns:, like stun:stun.example.in:3478"),
+    videoTurnUrls: optional(500).refine((v) => v === undefined || /^turns?:[^\s,]+(?:[\s,]+turns?:[^\s,]+)*$/.test(v), "TURN addresses start with turn: or turns:, like turn:turn.example.in:3478"),
+    videoTurnUsername: optional(200),
+    videoTurnCredential: secret("Please keep this under 500 characters", (v) => v.length <= 500),
+    removeVideoTurnCredential: checkbox,
   })
   .refine((i) => i.gatewayProvider === undefined || i.gatewayKeyId !== undefined, {
     path: ["gatewayKeyId"],
@@ -307,6 +313,8 @@ export const integrationsForm = z
       removeWhatsappToken,
       removeWhatsappAppSecret,
       removeWhatsappVerifyToken,
+      removeVideoTurnCredential,
+      videoTurnCredential,
       whatsappToken,
       whatsappAppSecret,
       whatsappVerifyToken,
@@ -328,6 +336,7 @@ export const integrationsForm = z
       whatsappToken: change(whatsappToken, removeWhatsappToken),
       whatsappAppSecret: change(whatsappAppSecret, removeWhatsappAppSecret),
       whatsappVerifyToken: change(whatsappVerifyToken, removeWhatsappVerifyToken),
+      videoTurnCredential: change(videoTurnCredential, removeVideoTurnCredential),
     };
     return { values, secrets };
     },

@@ -654,6 +654,22 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
           hint="Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)."
         />
       </Fieldset>
+      {/* Video calls (issue 12 §7, ~/.server/video/ice.ts) */}
+      <Fieldset legend="Video calls (STUN and TURN servers)">
+        <p className={muted}>Empty: none. Browsers on one network connect without them; across the internet a STUN server finds each side, and a TURN server relays when a firewall blocks the rest.</p>
+        {plain("videoStunUrls", "STUN servers", { hint: "Like stun:stun.example.in:3478 (several: separated by commas)." })}
+        {plain("videoTurnUrls", "TURN servers", { hint: "Like turn:turn.example.in:3478, turns:turn.example.in:5349. Used only with the user and password." })}
+        {plain("videoTurnUsername", "TURN user")}
+        <SecretField
+          name="videoTurnCredential"
+          label="TURN password"
+          set={v.secrets.videoTurnCredential}
+          removeName="removeVideoTurnCredential"
+          env={env.videoTurnCredential}
+          error={failure?.errors.videoTurnCredential}
+          hint="Given only to the two sides of a call, on the call's page."
+        />
+      </Fieldset>
     </>
   );
 }

@@ -46,7 +46,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       record,
       snapshots: record.snapshots.map((s) => ({ ...s, src: `/admin/service-requests/${record.request.reference}/photos/${s.id}` })),
       grant: callGrant(record.id),
-      iceServers: iceServers(),
+      iceServers: await iceServers(),
       signalUrl: `${pathOf(record.reference)}/signal`,
       customerLink: open ? `${site.identity.siteUrl}${callLinkPath({ id: record.id, scheduledAt: new Date(record.scheduledAt) })}` : null,
       when: { date, time },
