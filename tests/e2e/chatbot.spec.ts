@@ -70,7 +70,7 @@ test.describe("chat assistant", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  test("takes a callback request and hands over to the help desk with the conversation", async ({ page }) => {
+  test("takes a callback request and hands over to the help desk with the conversation", async ({ page, signedInAs }) => {
     const mobile = newMobile();
     await openHydrated(page, "/services");
     const { dialog } = await openChat(page);
@@ -101,6 +101,13 @@ test.describe("chat assistant", () => {
       .poll(async () => (await sentSms()).filter((m) => m.to === `+91${mobile}`).map((m) => m.body).join("\n"), { timeout: 15_000 })
       .toContain(callback);
     await expect.poll(async () => (await sentSms()).filter((m) => m.to === `+91${mobile}`).map((m) => m.body).join("\n"), { timeout: 15_000 }).toContain(ticket);
+
+    // The office finds the ticket on the help desk, from the chat assistant, with the conversation.
+    await signedInAs("office");
+    await visit(page, backOfficeUrl(`/admin/help-desk/${ticket}`));
+    await expect(page.getByRole("main")).toContainText("Chat assistant");
+    await expect(page.getByRole("main")).toContainText("servo drive repair");
+    await expect(page.getByRole("main")).toContainText(callback);
   });
 
   test("without JavaScript the launcher is a link to the contact page @desktop", async ({ browser }) => {
