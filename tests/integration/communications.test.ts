@@ -36,6 +36,9 @@ import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { addSmsTemplateSchema, STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/communications.ts";
 import { action as threadAction, loader as threadLoader } from "~/routes/admin/communications/thread.tsx";
 import { action as emailTemplateAction } from "~/routes/admin/emails/template.tsx";
+import { middleware as smsLogMiddleware } from "~/routes/admin/sms/route.tsx";
+import { action as smsTemplateAction, loader as smsTemplateLoader } from "~/routes/admin/sms/template.tsx";
+import { action as addSmsTemplateAction } from "~/routes/admin/sms/templates.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 const APP = "http://localhost:3000";
@@ -297,6 +300,33 @@ describeEachEngine("communications", (database) => {
       senderId: "DCNAUT",
       body: "body",
     });
+  });
+
+  it("the registry's screens: a bad id is refused beside its field, an unknown template is 404, the SMS log downloads as CSV", async () => {
+    const bad = (await addSmsTemplateAction(
+      args("/admin/sms/templates", {}, { name: "office-x", dltTemplateId: "12", senderId: "DECAUT", text: "{#var#} hi", variables: "a", category: "service" }),
+    )) as { data: { errors: Record<string, string> }; init: { status: number } };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.errors.dltTemplateId).toMatch(/19 digits/);
+    const [row] = await db().select().from(smsTemplates).where(eq(smsTemplates.name, "benchReady"));
+    const stale = (await smsTemplateAction(args(`/admin/sms/templates/${row!.id}`, { id: String(row!.id) }, { intent: "deactivate", version: String(row!.version + 5) }))) as {
+      data: { errors: Record<string, string> };
+      init: { status: number };
+    };
+    expect(stale.init.status).toBe(400);
+    expect(stale.data.errors.form).toBe(STALE_TEMPLATE_MESSAGE);
+    let status = 0;
+    try {
+      await smsTemplateLoader(args("/admin/sms/templates/999999", { id: "999999" }));
+    } catch (error) {
+      status = (error as { init?: { status?: number } }).init?.status ?? 0;
+    }
+    expect(status).toBe(404);
+    const csv = (await smsLogMiddleware[0]!(args(`/admin/sms?format=csv&q=${customer.mobile.slice(3)}`, {}) as never, (() => Promise.resolve(new Response("page"))) as never)) as Response;
+    expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
+    const text = await csv.text();
+    expect(text.split("\n")[0]).toContain("Provider message id");
+    expect(text).toContain(customer.mobile);
   });
 
   it("delivery reports: a signed, fresh report marks the SMS and its campaign recipient delivered; a bad signature, a replay or a malformed body changes nothing and is logged", async () => {
