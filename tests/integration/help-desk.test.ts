@@ -221,13 +221,18 @@ describeEachEngine("help desk", (database) => {
     if (!made.ok) throw new Error("not created");
     const key = randomUUID();
     const t0 = new Date();
-    expect(await replyToTicket(office, made.reference, { intent: "reply", body: "We will reissue it today.", idempotencyKey: key }, t0)).toMatchObject({ ok: true });
+    expect(await replyToTicket(office, made.reference, { intent: "reply", then: undefined, body: "We will reissue it today.", idempotencyKey: key }, t0)).toMatchObject({ ok: true });
     // The same form again: one reply.
-    await replyToTicket(office, made.reference, { intent: "reply", body: "We will reissue it today.", idempotencyKey: key });
+    await replyToTicket(office, made.reference, { intent: "reply", then: undefined, body: "We will reissue it today.", idempotencyKey: key });
     const t = await ticketBy(made.reference);
     expect(t.firstRespondedAt?.getTime()).toBe(t0.getTime());
-    await replyToTicket(office, made.reference, { intent: "reply", body: "Done: see your e-mail.", idempotencyKey: randomUUID() }, new Date(t0.getTime() + 60_000));
-    expect((await ticketBy(made.reference)).firstRespondedAt?.getTime()).toBe(t0.getTime());
+    // "Then: wait for the customer's answer": the ticket waits on them (a new version); their answer opens it again.
+    await replyToTicket(office, made.reference, { intent: "reply", then: "pending", body: "Done: see your e-mail.", idempotencyKey: randomUUID() }, new Date(t0.getTime() + 60_000));
+    const waiting = await ticketBy(made.reference);
+    expect(waiting).toMatchObject({ status: "pending", version: t.version + 1 });
+    expect(waiting.firstRespondedAt?.getTime()).toBe(t0.getTime());
+    expect(await replyAsCustomer(user, made.reference, { body: "Got it, thanks.", idempotencyKey: randomUUID() }, "203.0.113.2")).toMatchObject({ ok: true });
+    expect((await ticketBy(made.reference)).status).toBe("open");
     const staffMessages = await db().select().from(ticketMessages).where(and(eq(ticketMessages.ticketId, t.id), eq(ticketMessages.author, "staff")));
     expect(staffMessages).toHaveLength(2);
     const notices = await db().select().from(outbox).where(like(outbox.dedupeKey, `ticket:${t.id}:reply:%`));
@@ -238,7 +243,9 @@ describeEachEngine("help desk", (database) => {
     expect(audits.map((a) => a.action)).toEqual(["ticket.reply", "ticket.reply"]);
     expect(audits[0]!.actorUserId).toBe(office.userId);
     const live = await db().select().from(liveEvents).where(eq(liveEvents.audience, `ticket:${t.id}`));
-    expect(live.filter((e) => e.kind === "ticket.message")).toHaveLength(2);
+    // Two replies and the customer's answer; the status change of "then" too.
+    expect(live.filter((e) => e.kind === "ticket.message")).toHaveLength(3);
+    expect(live.filter((e) => e.kind === "ticket.status")).toHaveLength(1);
   });
 
   it("internal notes are never shown to the customer, in the portal or through the signed link", async () => {
@@ -246,7 +253,7 @@ describeEachEngine("help desk", (database) => {
     const made = await openPortalTicket(user, customerTicketSchema.parse({ subject: "Noise", body: "Motor hums", idempotencyKey: randomUUID() }), "203.0.113.3");
     if (!made.ok) throw new Error("not created");
     await addTicketNote(office, made.reference, { intent: "note", body: "SECRET: customer owes two invoices", idempotencyKey: randomUUID() });
-    await replyToTicket(office, made.reference, { intent: "reply", body: "An engineer will check the bearings.", idempotencyKey: randomUUID() });
+    await replyToTicket(office, made.reference, { intent: "reply", then: undefined, body: "An engineer will check the bearings.", idempotencyKey: randomUUID() });
     const t = await ticketBy(made.reference);
     const portal = await ticketOf(user, made.reference);
     const link = await ticketByLink(signLinkToken("ticket", t.id));
@@ -380,9 +387,9 @@ describeEachEngine("help desk", (database) => {
     expect(alert[0]!.link).toBe(`/admin/help-desk/${late.reference}`);
     const jobs = await db().select().from(outbox).where(like(outbox.dedupeKey, `job:ticket-sla:${t.id}:%`));
     expect(jobs).toHaveLength(2);
-    await replyToTicket(office, late.reference, { intent: "reply", body: "Sorry for the wait.", idempotencyKey: randomUUID() });
+    await replyToTicket(office, late.reference, { intent: "reply", then: undefined, body: "Sorry for the wait.", idempotencyKey: randomUUID() });
     const s = await ticketBy(soon.reference);
-    await replyToTicket(office, soon.reference, { intent: "reply", body: "On it.", idempotencyKey: randomUUID() });
+    await replyToTicket(office, soon.reference, { intent: "reply", then: undefined, body: "On it.", idempotencyKey: randomUUID() });
     expect(await flagSlaBreach(s.id, "first-response", s.firstResponseDueAt.toISOString())).toBe("not-needed");
     // Late first reply still counts as breached (met late).
     expect(await list({ sla: "breached" })).toEqual([late.reference]);

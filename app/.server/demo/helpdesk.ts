@@ -137,7 +137,7 @@ export async function seedDemoHelpDesk(
     const made = await db.transaction((tx) => createTicket(tx, { ...t.input, now: opened, acknowledge: false }));
     if (!made.created) continue;
     if (t.reply) {
-      await replyToTicket(staff, made.reference, { intent: "reply", body: t.reply.body, idempotencyKey: undefined }, new Date(opened.getTime() + t.reply.afterHours * 3_600_000));
+      await replyToTicket(staff, made.reference, { intent: "reply", then: undefined, body: t.reply.body, idempotencyKey: undefined }, new Date(opened.getTime() + t.reply.afterHours * 3_600_000));
     }
     if (t.note) await addTicketNote(staff, made.reference, { intent: "note", body: t.note, idempotencyKey: undefined }, new Date(opened.getTime() + 600_000));
     if (t.status || t.assign) {

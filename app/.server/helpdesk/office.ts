@@ -360,15 +360,22 @@ export function replyToTicket(staff: StaffMember, reference: string, input: Tick
       .values({ ticketId: ticket.id, author: "staff", authorUserId: staff.userId, body: input.body, internal: false, idempotencyKey: key ?? null, createdAt: now })
       .returning({ id: ticketMessages.id });
     const first = ticket.firstRespondedAt === null;
+    // Sent with "then": the ticket waits on the customer, or is resolved (a change of status: a new version).
+    const status = input.then && input.then !== ticket.status ? input.then : undefined;
     await tx
       .update(tickets)
-      .set({ ...(first ? { firstRespondedAt: now } : {}), updatedAt: now })
+      .set({
+        ...(first ? { firstRespondedAt: now } : {}),
+        ...(status ? { status, resolvedAt: status === "resolved" ? now : null, version: ticket.version + 1 } : {}),
+        updatedAt: now,
+      })
       .where(eq(tickets.id, ticket.id));
     const site = await ticketNoticeSite(tx);
     await queueMessages(tx, replyNoticeMessages(ticket, site, message!.id, input.body, now));
-    await audit(tx, auditActor(staff), { action: "ticket.reply", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), after: { messageId: message!.id, firstResponse: first } }, now);
+    await audit(tx, auditActor(staff), { action: "ticket.reply", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), after: { messageId: message!.id, firstResponse: first, ...(status ? { status } : {}) } }, now);
     await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.message", data: { id: ticket.id, reference: ticket.reference } });
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "reply" } });
+    if (status) await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.status", data: { id: ticket.id, reference: ticket.reference, status } });
     // The customer's portal (their list of tickets) hears it through their own audience.
     if (ticket.customerId) await publishLive(tx, { audience: `customer:${ticket.customerId}`, kind: "ticket.message", data: { reference: ticket.reference } });
     const notified = [ticket.contactMobile ? "SMS" : null, ticket.contactEmail ? "e-mail" : null].filter(Boolean).join(" and ");

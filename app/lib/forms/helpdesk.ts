@@ -47,9 +47,20 @@ export type TicketListFilters = z.output<typeof ticketListSchema>;
 
 const version = z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.");
 
+/** What the ticket becomes once the reply is sent: as it is, waiting on the customer, or resolved. */
+export const REPLY_THEN = [
+  { value: "pending", label: "Wait for the customer's answer" },
+  { value: "", label: "Keep it open" },
+  { value: "resolved", label: "Mark it resolved" },
+] as const;
+
 export const ticketReplySchema = z.object({
   intent: z.literal("reply"),
   body: requiredText("Write the reply to the customer.", TICKET_BODY_MAX),
+  then: z
+    .enum(["", "pending", "resolved"], "Choose what happens to the ticket.")
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   idempotencyKey,
 });
 export type TicketReplyInput = z.output<typeof ticketReplySchema>;

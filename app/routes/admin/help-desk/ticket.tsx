@@ -13,7 +13,7 @@ import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isTicketIntent, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
+import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { SlaBadge } from "./parts.tsx";
@@ -193,6 +193,18 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                         : "No mobile or e-mail on this ticket: the reply is on the thread only."
                     }
                   />
+                  <div>
+                    <label htmlFor="reply-then" className="block font-medium">
+                      Then
+                    </label>
+                    <select id="reply-then" name="then" defaultValue={replyFailure?.values.then ?? "pending"} className={control}>
+                      {REPLY_THEN.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
                   <button type="submit" className={button}>
                     Send the reply
                   </button>
