@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { RouterContextProvider } from "react-router";
+import { createRoutesStub, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { indiaDayStart, indiaWeekStart, loadDashboard, type Dashboard } from "~/.server/dashboard/index.ts";
@@ -286,6 +286,7 @@ describeEachEngine("dashboard", (database) => {
       "h2 Today's visits (0)",
       "h2 Open requests without a technician (7)",
       expect.stringMatching(/^h2 Received this week \(\d+\)$/),
+      "h2 Help desk (0)",
       "h2 Open requests by status (11)",
     ]);
     // Today (the real one) holds none of the seeded visits.
@@ -303,7 +304,9 @@ describeEachEngine("dashboard", (database) => {
     const staff: StaffMember = { userId: 1, sessionId: 1, name: "Test", mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" };
     context.set(staffContext, staff);
     const loaderData = await loader({ request: new Request("http://127.0.0.1/admin"), url: new URL("http://127.0.0.1/admin"), params: {}, context } as never);
-    const html = renderToStaticMarkup(createElement(AdminDashboard, { loaderData } as never));
+    // In a data router, as on the site: the panels' live status (LiveStatus) reads React Router's revalidator.
+    const Stub = createRoutesStub([{ id: "dashboard", path: "/admin", Component: () => createElement(AdminDashboard, { loaderData } as never) }]);
+    const html = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { dashboard: loaderData } } }));
     const title = loaderData.meta.find((m) => "title" in m);
     const headings = [...html.matchAll(/<(h[1-6])[^>]*>(.*?)<\/h[1-6]>/g)].map(([, tag, inner]) => `${tag} ${inner!.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'")}`);
     return { html: `${title ? "<title>" : ""}${html}`, headings, dashboard: loaderData.dashboard as Dashboard };
