@@ -6,14 +6,15 @@ import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
-import { auditLog, liveEvents, notificationPreferences, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
+import { auditLog, customers, liveEvents, notificationPreferences, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { bellState, listNotifications, markAllRead, markRead, preferencesOf, savePreferences, unreadCount } from "~/.server/notifications/staff-inbox.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { submitServiceRequest } from "~/.server/requests/index.ts";
 import { alertResponseOverdue, escalateResponse, RESPONSE_OVERDUE_JOB } from "~/.server/requests/escalation.ts";
-import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
+import { recordPaymentInTx } from "~/.server/payments/index.ts";
+import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
 import { preferencesSchema, STALE_PREFERENCES_MESSAGE } from "~/lib/forms/admin/notifications.ts";
@@ -113,6 +114,27 @@ describeEachEngine("staff notifications", (database) => {
     expect(live.map((e) => (e.data as { link: string }).link)).toContain("/admin/payments/RC-2611-0001");
     // In-app only by default: no SMS or e-mail for a payment.
     expect(await messagesOf("test:payment:1")).toEqual([]);
+  });
+
+  it("a payment recorded (by the office, the gateway's webhook or a statement) tells those who handle money, once", async () => {
+    const [customer] = await db()
+      .insert(customers)
+      .values({ reference: "CU-2611-0901", mobile: "+919811100901", name: "Lakshmi Engineering", company: "Lakshmi Engineering Works" })
+      .returning();
+    const site = await getSiteSettings();
+    const made = await db().transaction((tx) =>
+      recordPaymentInTx(
+        tx,
+        { customerId: customer!.id, method: "upi", amountPaise: 1_250_000, receivedOn: "2026-11-26", instrumentRef: "412345678901", note: null, recordedBy: null, idempotencyKey: null, allocations: [], allowAdvance: true },
+        { userId: null, label: "Payment gateway", ipAddress: null },
+        site,
+      ),
+    );
+    const rows = await alertsOf(`payment:${made.reference}:received`);
+    expect(rows.map((r) => r.userId)).toEqual([people.owner.userId, people.accounts.userId].sort((a, b) => a - b));
+    expect(rows[0]).toMatchObject({ kind: "payment.received", link: `/admin/payments/${made.reference}` });
+    expect(rows[0]!.title).toContain("Lakshmi Engineering Works");
+    expect(rows[0]!.body).toBe("UPI, kept as an advance.");
   });
 
   it("routes by each person's choices: an owner's emergency by SMS (registered template), an e-mail for who chose it, nothing in-app for who turned it off", async () => {
