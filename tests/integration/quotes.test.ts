@@ -22,6 +22,7 @@ import {
   quoteVersions,
   requestEvents,
   serviceRequests,
+  staffNotifications,
   users,
 } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
@@ -317,6 +318,10 @@ describeEachEngine("quotes", (database) => {
     ]);
     // The office hears of it; the invoice can be made from the approved version.
     expect((await db().select({ subject: outbox.subject }).from(outbox).where(eq(outbox.template, "quote-answered"))).map((m) => m.subject)).toContain(`Quote ${q.reference} approved by Ravi Kumar`);
+    // And a staff alert (issue 12 §3): accounts see it in the app, linking to the quote.
+    expect(await db().select({ kind: staffNotifications.kind, title: staffNotifications.title, link: staffNotifications.link }).from(staffNotifications).where(eq(staffNotifications.dedupeKey, `quote:${q.reference}:v1:approve`))).toEqual([
+      { kind: "quote.approved", title: `Quote ${q.reference} approved by Ravi Kumar`, link: `/admin/quotes/${q.reference}` },
+    ]);
     expect(await quoteForInvoice(q.id)).toMatchObject({ reference: q.reference, version: 1, placeOfSupplyCode: "36", lines: [expect.objectContaining({ ratePaise: 12_500_00 })] });
     // Answered: a second answer is refused.
     expect(await answerQuote({ quoteId: q.id, version: 1, decision: "decline", respondent: { name: "x", mobile, userId: null }, via: "link", ipAddress: null, userAgent: null, idempotencyKey: randomUUID() })).toMatchObject({
