@@ -1,16 +1,17 @@
 import { startFakeWhatsApp } from "../support/fake-whatsapp.ts";
-import { backOfficeUrl, newMobile } from "./support/accounts.ts";
+import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { visit } from "./support/page-checks.ts";
+import { asNewVisitor, visit } from "./support/page-checks.ts";
 import { flashOf } from "./support/requests.ts";
 
 /**
  * WhatsApp and marketing (issue 12 §4). "A WhatsApp reply arrives in the thread": the test starts a local
  * fake of Meta's Cloud API, the owner points the integrations settings at it, a signed inbound webhook is
  * posted to the server, and the office sees the message in the conversation (a second one arrives live,
- * without a reload) and replies inside the 24-hour window: the reply reaches the fake API. Then one pass over
- * /admin/marketing (axe, valid HTML, 390 px on the phone project): the audience counted, a draft saved,
- * then cancelled.
+ * without a reload) and replies inside the 24-hour window: the reply reaches the fake API. Then marketing, at
+ * both widths (axe, valid HTML, 390 px): a WhatsApp template registered; a customer's consent recorded on
+ * their page; an SMS campaign to their town counted (1), started, and its SMS carries STOP and their signed
+ * opt-out link; the link stops offers in one click, and the campaign's results count the opt-out.
  */
 
 const noOverflow = async (page: import("@playwright/test").Page) =>
@@ -81,7 +82,8 @@ test("a WhatsApp reply arrives in the thread, and the office answers inside the 
   }
 });
 
-test("WhatsApp templates and marketing: a template registered; a segment's consenting audience counted, a draft saved and cancelled", async ({ page, signedInAs }) => {
+test("WhatsApp templates and marketing: a template registered; consent recorded; a campaign reaches only that customer, whose opt-out link stops it at once", async ({ page, browser, signedInAs }) => {
+  test.setTimeout(120_000);
   page.on("dialog", (dialog) => void dialog.accept());
   await signedInAs("office");
   const stamp = Date.now().toString(36);
@@ -96,27 +98,73 @@ test("WhatsApp templates and marketing: a template registered; a segment's conse
   await expect(flashOf(page)).toHaveText(`Template “offer_${stamp}” is in the registry.`);
   await expect(page.getByText(`offer_${stamp} (en, marketing)`)).toBeVisible();
 
+  // A customer in a town of their own, who agrees to offers (recorded by the office on their word).
+  const city = `Town ${stamp}`;
+  const mobile = newMobile();
+  await visit(page, backOfficeUrl("/admin/customers/new"));
+  await page.getByRole("textbox", { name: /^Mobile number/ }).fill(mobile);
+  await page.getByRole("textbox", { name: /^Name/ }).fill(`Offer Customer ${stamp}`);
+  await page.getByRole("textbox", { name: /^Site name/ }).fill("Main plant");
+  await page.getByRole("textbox", { name: /^City/ }).fill(city);
+  await page.getByRole("button", { name: "Add the customer" }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\/CU-/);
+  const consent = page.getByRole("region", { name: "Marketing consent" });
+  await expect(consent).toContainText("Not given: no campaign reaches them.");
+  await consent.getByRole("button", { name: "Record consent given by the customer" }).click();
+  await expect(flashOf(page)).toHaveText("Marketing consent recorded: campaigns may now reach this customer.");
+  await expect(consent).toContainText("by the office, on the customer's word");
+
+  // The campaign: refused beside the field when too long for the SMS template; the audience counted; started.
   await visit(page, backOfficeUrl("/admin/marketing"));
   await noOverflow(page);
   const form = page.getByRole("form", { name: "New campaign" });
   await form.getByRole("textbox", { name: /^Name/ }).fill(`Drive camp ${stamp}`);
   await form.getByRole("radio", { name: /^SMS/ }).check();
-  await form.getByRole("textbox", { name: /^Text/ }).fill("Free VFD health check this week, book now");
-  await form.getByRole("textbox", { name: /^City/ }).fill(`Nowhere ${stamp}`);
-  await form.getByRole("button", { name: "Count the audience" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "would receive this now" })).toHaveText("0 customers with marketing consent would receive this now.");
-  // Too long for the SMS template: refused beside the field.
   await form.getByRole("textbox", { name: /^Text/ }).fill("x".repeat(61));
+  await form.getByRole("textbox", { name: /^City/ }).fill(city);
   await form.getByRole("button", { name: "Save as a draft" }).click();
   await expect(form.getByText("An SMS offer holds at most 60 characters (two DLT variables).")).toBeVisible();
   await form.getByRole("textbox", { name: /^Text/ }).fill("Free VFD health check this week, book now");
+  await form.getByRole("button", { name: "Count the audience" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "would receive this now" })).toHaveText("1 customer with marketing consent would receive this now.");
   await form.getByRole("button", { name: "Save as a draft" }).click();
   await expect(page).toHaveURL(/\/admin\/marketing\/MC-\d{4}-\d{4}$/);
-  await expect(flashOf(page)).toContainText("is saved as a draft");
-  await visit(page, page.url());
+  const campaignUrl = page.url();
+  await visit(page, campaignUrl);
   await noOverflow(page);
-  await expect(page.getByRole("main")).toContainText("0 customers with marketing consent would receive it now.");
-  await page.getByRole("button", { name: "Cancel the campaign" }).click();
-  await expect(flashOf(page)).toContainText("is cancelled");
-  await expect(page.getByRole("main")).toContainText("Cancelled");
+  await page.getByRole("button", { name: "Start sending" }).click();
+  await expect(flashOf(page)).toContainText("is sending to 1 customer(s), 60 a minute.");
+
+  // The SMS carries STOP and the customer's own opt-out link.
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const sms = (await sentSms()).find((m) => m.to === `+91${mobile}` && m.body.includes("Reply STOP to opt out"));
+        link = /(https?:\/\/\S+\/d\/optout\/\S+)$/.exec(sms?.body ?? "")?.[1] ?? "";
+        return link;
+      },
+      { message: "the campaign's SMS", timeout: 15_000 },
+    )
+    .not.toBe("");
+
+  // The customer opens it (no session) and stops offers in one click.
+  const customer = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  try {
+    await asNewVisitor(customer);
+    const them = await customer.newPage();
+    await visit(them, new URL(link).pathname);
+    await noOverflow(them);
+    await them.getByRole("button", { name: "Stop marketing messages" }).click();
+    await expect(them.getByRole("heading", { level: 1 })).toHaveText("You will get no more offers from us");
+  } finally {
+    await customer.close();
+  }
+
+  // The campaign's results count it, and the customer page says so.
+  await visit(page, campaignUrl);
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByRole("definition").nth(2)).toHaveText("1");
+  await expect(results).toContainText("Opted out");
+  await expect(results.getByRole("definition").nth(4)).toHaveText("1");
 });
