@@ -162,7 +162,9 @@ export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<
   try {
     await getDb().transaction(async (tx) => {
       // First: a concurrent delivery of the same body fails here, on the unique id, and changes nothing.
-      await log(hash, messages.length + statuses.length > 0 ? "applied" : "ignored", `${messages.length} message(s), ${statuses.length} status(es)`, body, tx);
+      // The log keeps the ids, not the words: the messages themselves live on the thread, where erasure reaches them.
+      const ids = { messages: messages.map((m) => m.wamid), statuses: statuses.map((st) => ({ id: st.wamid, status: st.status })) };
+      await log(hash, messages.length + statuses.length > 0 ? "applied" : "ignored", `${messages.length} message(s), ${statuses.length} status(es)`, ids, tx);
       for (const m of messages) await applyInbound(tx, m);
       for (const s of statuses) await applyStatus(tx, s);
     });
