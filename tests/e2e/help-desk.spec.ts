@@ -52,6 +52,9 @@ test.describe("help desk", () => {
     await expect(flashOf(page)).toHaveText(`Canned reply “${cannedTitle}” added.`);
     await visit(page, page.url());
     await expect(page.getByRole("form", { name: `Edit “${cannedTitle}”` })).toBeVisible();
+    await visit(page, backOfficeUrl("/admin/help-desk/new"));
+    await fits(page);
+    await expect(page.getByRole("form", { name: "New ticket" })).toBeVisible();
     await visit(page, backOfficeUrl("/admin/help-desk"));
     await fits(page);
     await waitForHydration(page);

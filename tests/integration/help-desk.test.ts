@@ -11,7 +11,7 @@ import { resetRateLimits } from "~/.server/forms/index.ts";
 import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies } from "~/.server/helpdesk/canned.ts";
 import { openPortalTicket, replyAsCustomer, replyByLink, ticketByLink, ticketOf, ticketsOf } from "~/.server/helpdesk/customer.ts";
 import { addCustomerMessageByMobile, createTicket, slaDueTimes } from "~/.server/helpdesk/index.ts";
-import { addTicketNote, helpDeskCounts, listTickets, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
+import { addTicketNote, helpDeskCounts, listTickets, openOfficeTicket, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
 import { flagSlaBreach } from "~/.server/helpdesk/sla-job.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
@@ -20,7 +20,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
-import { STALE_CANNED_MESSAGE, STALE_TICKET_MESSAGE, customerTicketSchema, ticketListSchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
+import { STALE_CANNED_MESSAGE, STALE_TICKET_MESSAGE, customerTicketSchema, officeTicketSchema, ticketListSchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { slaTarget, TICKET_SLA_HOURS } from "~/lib/helpdesk.ts";
 import { middleware as queueMiddleware } from "~/routes/admin/help-desk/route.tsx";
 import { action as linkAction, loader as linkLoader } from "~/routes/documents/ticket.tsx";
@@ -393,6 +393,24 @@ describeEachEngine("help desk", (database) => {
     expect(await flagSlaBreach(s.id, "first-response", s.firstResponseDueAt.toISOString())).toBe("not-needed");
     // Late first reply still counts as breached (met late).
     expect(await list({ sla: "breached" })).toEqual([late.reference]);
+  });
+
+  it("the office opens a ticket for a caller: theirs, the customer found by the mobile, once per form, audited", async () => {
+    const { customer, user } = await customerWithRequest("Caller Customer");
+    expect(officeTicketSchema.safeParse({ subject: "x", body: "y", mobile: "12345", priority: "normal" }).error?.issues[0]?.message).toMatch(/10-digit Indian mobile/);
+    const key = randomUUID();
+    const input = officeTicketSchema.parse({ subject: "Phoned about the quote", body: "Wants the quote split by unit.", mobile: user.mobile.slice(3), priority: "high", notify: "yes", idempotencyKey: key });
+    const a = await openOfficeTicket(office, input);
+    const b = await openOfficeTicket(office, input);
+    expect(b.reference).toBe(a.reference);
+    const t = await ticketBy(a.reference);
+    expect(t).toMatchObject({ source: "office", customerId: customer.id, assigneeId: office.userId, priority: "high", contactMobile: user.mobile });
+    expect(await db().select().from(outbox).where(eq(outbox.dedupeKey, `ticket:${t.id}:ack-sms`))).toHaveLength(1);
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "ticket.open"), eq(auditLog.entityId, String(t.id))));
+    expect(audits).toHaveLength(1);
+    const quiet = await openOfficeTicket(office, officeTicketSchema.parse({ subject: "Walk-in", body: "Asked about training.", mobile: "9811100111", priority: "low", idempotencyKey: randomUUID() }));
+    const q = await ticketBy(quiet.reference);
+    expect(await db().select().from(outbox).where(like(outbox.dedupeKey, `ticket:${q.id}:ack%`))).toHaveLength(0);
   });
 
   it("canned replies: add, a unique title, edit on the version seen, delete, each audited", async () => {

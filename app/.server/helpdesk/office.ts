@@ -8,7 +8,7 @@ import { cannedReplies, customers, serviceRequests, ticketMessages, tickets, use
 import { publishLive } from "~/.server/live/publish.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
-import { STALE_TICKET_MESSAGE, type TicketListFilters, type TicketNoteInput, type TicketReplyInput, type TicketUpdateInput } from "~/lib/forms/helpdesk.ts";
+import { STALE_TICKET_MESSAGE, type OfficeTicketInput, type TicketListFilters, type TicketNoteInput, type TicketReplyInput, type TicketUpdateInput } from "~/lib/forms/helpdesk.ts";
 import {
   isTicketActive,
   slaTarget,
@@ -20,7 +20,7 @@ import {
   type TicketSource,
   type TicketStatus,
 } from "~/lib/helpdesk.ts";
-import { slaDueTimes, type Ticket } from "./index.ts";
+import { createTicket, slaDueTimes, type Ticket } from "./index.ts";
 import { replyNoticeMessages, ticketNoticeSite } from "./notices.ts";
 import { scheduleSlaChecks } from "./sla-job.ts";
 
@@ -309,6 +309,34 @@ export async function ticketRecord(reference: string, now = new Date()) {
   };
 }
 export type TicketRecord = NonNullable<Awaited<ReturnType<typeof ticketRecord>>>;
+
+// ── A ticket the office opens ───────────────────────────────────────────────────────────────────
+
+/**
+ * A ticket opened by the office (a phone call, a visit): assigned to whoever opened it, the customer found by
+ * the mobile, the acknowledgement with the link sent only when asked. One ticket per form key. Audited.
+ */
+export async function openOfficeTicket(staff: StaffMember, input: OfficeTicketInput, now = new Date()): Promise<{ reference: string }> {
+  return getDb().transaction(async (tx) => {
+    const made = await createTicket(tx, {
+      source: "office",
+      subject: input.subject,
+      body: input.body,
+      contactName: input.contactName ?? null,
+      contactMobile: input.mobile,
+      contactEmail: input.email ?? null,
+      priority: input.priority,
+      staffUserId: staff.userId,
+      acknowledge: input.notify,
+      idempotencyKey: input.idempotencyKey ? `office:${input.idempotencyKey}` : null,
+      now,
+    });
+    if (made.created) {
+      await audit(tx, auditActor(staff), { action: "ticket.open", entityType: "ticket", entityId: made.id, entityLabel: `${made.reference}: ${input.subject}`, after: { priority: input.priority, mobile: input.mobile, notified: input.notify } }, now);
+    }
+    return { reference: made.reference };
+  });
+}
 
 // ── Its changes ──────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKey, requiredText } from "~/lib/forms/fields.ts";
+import { idempotencyKey, indianMobile, optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "~/lib/helpdesk.ts";
 
 /**
@@ -91,6 +91,23 @@ export type TicketIntent = (typeof TICKET_INTENTS)[number];
 export function isTicketIntent(v: unknown): v is TicketIntent {
   return (TICKET_INTENTS as readonly unknown[]).includes(v);
 }
+
+/** A ticket the office opens itself: a phone call, a visit, a letter. The customer is found by the mobile. */
+export const officeTicketSchema = z.object({
+  subject: requiredText("Say in a few words what the customer needs.", TICKET_SUBJECT_MAX),
+  body: requiredText("Write what the customer said.", TICKET_BODY_MAX),
+  contactName: optionalText(120),
+  mobile: indianMobile,
+  email: optionalEmail,
+  priority: z.enum(TICKET_PRIORITIES, "Choose a priority."),
+  /** Ticked: the customer gets the acknowledgement with the link to the thread. */
+  notify: z
+    .string()
+    .optional()
+    .transform((v) => v === "yes" || v === "on"),
+  idempotencyKey,
+});
+export type OfficeTicketInput = z.output<typeof officeTicketSchema>;
 
 // ── Canned replies ───────────────────────────────────────────────────────────────────────────────
 

@@ -171,9 +171,14 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
         title="Help desk"
         description="Customers' tickets from the portal, the contact form, WhatsApp and the chat assistant: answer each within its target."
         actions={
-          <ButtonLink href={csvHref} download>
-            Export CSV
-          </ButtonLink>
+          <>
+            <ButtonLink href={`${PATH}/new`} primary>
+              New ticket
+            </ButtonLink>
+            <ButtonLink href={csvHref} download>
+              Export CSV
+            </ButtonLink>
+          </>
         }
       />
       {/* Live (issue 12 §1): a new ticket, a reply or a change shows without a reload. */}
