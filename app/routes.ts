@@ -186,6 +186,7 @@ export default [
     // Help desk (issue 12 §5)
     route("admin/help-desk", "routes/admin/help-desk/route.tsx"),
     route("admin/help-desk/canned", "routes/admin/help-desk/canned.tsx"),
+    route("admin/help-desk/new", "routes/admin/help-desk/new.tsx"),
     route("admin/help-desk/:reference", "routes/admin/help-desk/ticket.tsx"),
     // Video calls (issue 12 §7)
     route("admin/video-calls", "routes/admin/video-calls/route.tsx"),

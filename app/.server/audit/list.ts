@@ -266,6 +266,7 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   "video-call.end": { label: "Ended a video call", describe: () => ["ended the video call", ""] },
   // End video calls
   // Help desk (issue 12 §5)
+  "ticket.open": { label: "Opened a ticket", describe: () => ["opened the ticket", " for a customer"] },
   "ticket.reply": { label: "Replied to a ticket", describe: (_b, a) => ["replied to the ticket", a?.firstResponse === true ? " (its first reply)" : ""] },
   "ticket.note": { label: "Added a note to a ticket", describe: () => ["added an internal note to the ticket", ""] },
   "ticket.update": { label: "Changed a ticket", describe: () => ["changed the status, priority or assignee of the ticket", ""] },
