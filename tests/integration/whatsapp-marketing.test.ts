@@ -21,6 +21,7 @@ import {
   whatsappTemplates,
 } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
+import { eraseCustomer } from "~/.server/customers/personal-data.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { marketingConsentOf, recordMarketingConsent, setMarketingConsent } from "~/.server/marketing/consent.ts";
 import { audienceCount, campaignResults, changeCampaign, createCampaign, listCampaigns, runCampaignBatch, splitOffer } from "~/.server/marketing/index.ts";
@@ -440,6 +441,22 @@ describeEachEngine("whatsapp and marketing", (database) => {
     await portalConsent(call("/customer/my-data/marketing", { consent: "withdrawn", version: String(after.marketing.recordVersion) }));
     const [row] = await db().select().from(customers).where(eq(customers.id, c.id));
     expect(row!.marketingOptedOutAt).not.toBeNull();
+  });
+
+  it("erasing a customer blanks their WhatsApp conversation, and a message still queued to them is never sent", async () => {
+    const c = await customer();
+    const from = c.mobile!.replace("+", "");
+    expect((await post(wa.inbound({ from, text: "My address is Plot 9, Jeedimetla" }))).status).toBe(200);
+    await db().transaction((tx) => sendWhatsApp(tx, { customerId: c.id, mobile: c.mobile!, text: "We will come tomorrow" }));
+    expect(await eraseCustomer(db(), c.id, { userId: office.userId, label: "Asha", ipAddress: null })).toMatchObject({ ok: true });
+    const sentBefore = wa.sent().length;
+    await deliverDueMessages(new Date(Date.now() + 1000));
+    await deliveriesSettled();
+    expect(wa.sent().slice(sentBefore).filter((call) => call.body.to === from)).toHaveLength(0);
+    const rows = await db().select().from(conversationMessages).where(eq(conversationMessages.customerId, c.id));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.body === "[erased]" && r.mobile === null)).toBe(true);
+    expect(rows.find((r) => r.direction === "out")!.status).toBe("failed");
   });
 
   it("the office records a customer's marketing consent and its withdrawal, audited", async () => {

@@ -4,6 +4,7 @@ import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import {
   auditLog,
+  conversationMessages,
   customerDataRequests,
   customers,
   customerSites,
@@ -268,6 +269,19 @@ export async function eraseCustomer(
         .where(and(inArray(outbox.recipient, recipients), sql`${outbox.channel} <> 'job'`));
     }
     if (customer.mobile) await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, customer.mobile));
+    // Their conversations (issue 12: WhatsApp, SMS replies, calls, notes): the words and the number go, and a
+    // WhatsApp message still queued is never sent (its job finds no number).
+    await tx
+      .update(conversationMessages)
+      .set({
+        body: "[erased]",
+        subject: null,
+        mobile: null,
+        meta: {},
+        customerId,
+        status: sql`case when ${conversationMessages.status} = 'queued' then 'failed' else ${conversationMessages.status} end`,
+      })
+      .where(or(eq(conversationMessages.customerId, customerId), customer.mobile ? eq(conversationMessages.mobile, customer.mobile) : undefined));
 
     // The portal account: a customer-only account is emptied and signed out; someone who is also staff or a
     // technician keeps that account and only loses the customer role.
