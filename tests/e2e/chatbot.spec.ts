@@ -24,6 +24,8 @@ test.describe("chat assistant", () => {
   }
 
   test("opens by keyboard, answers F0001 with the Siemens overcurrent entry, passes axe, closes with Escape", async ({ page }) => {
+    // axe on the whole page with the dialog open, and a dozen Tab presses: slow on a busy 2-core machine.
+    test.setTimeout(120_000);
     await openHydrated(page, "/");
     const { launcher, dialog } = await openChat(page);
     await expect(launcher).toHaveAttribute("aria-expanded", "true");
