@@ -14,6 +14,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import {
   clearVisitorFiguresCache,
   dashboardVisitors,
+  isRecorded,
   onlineByPage,
   parsePing,
   PING_LIMIT,
@@ -52,13 +53,16 @@ describe("visitor pings: what is accepted", () => {
     expect(parsePing("session-1764151234567-k3j9x2", "/services?q=mobile+9848#top")).toEqual({ sessionId: "session-1764151234567-k3j9x2", pagePath: "/services" });
     expect(parsePing("session-1764151234567k3j9x2", "/")).toBeDefined();
   });
-  it("refuses other ids, foreign or back-office paths and control characters", () => {
+  it("answers but does not record pings from the back office and the portals", () => {
+    for (const path of ["/admin/customers", "/customer/request/12", "/technician/jobs/3"]) expect(isRecorded(parsePing("session-1764151234567-k3j9x2", path)!)).toBe(false);
+    for (const path of ["/", "/technician/register", "/customers-we-serve"]) expect(isRecorded(parsePing("session-1764151234567-k3j9x2", path)!)).toBe(true);
+  });
+  it("refuses other ids, foreign paths and control characters", () => {
     expect(parsePing("abc", "/")).toBeUndefined();
     expect(parsePing("session-12-x", "/")).toBeUndefined();
     expect(parsePing(`session-1764151234567-${"a".repeat(60)}`, "/")).toBeUndefined();
     expect(parsePing("session-1764151234567-k3j9x2", "https://evil.example/")).toBeUndefined();
     expect(parsePing("session-1764151234567-k3j9x2", "//evil.example/")).toBeUndefined();
-    expect(parsePing("session-1764151234567-k3j9x2", "/admin/customers")).toBeUndefined();
     expect(parsePing("session-1764151234567-k3j9x2", "/a\u0000b")).toBeUndefined();
     expect(parsePing(42, "/")).toBeUndefined();
   });
@@ -175,6 +179,8 @@ describeEachEngine("visitors and the chat assistant", (database) => {
       expect(ok.status).toBe(200);
       expect(ok.headers.get("set-cookie")).toBeNull();
       expect(await ok.json()).toMatchObject({ online: 1, total: 1, today: 100 });
+      const portal = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId: sid(32), pagePath: "/customer/request/12" }) });
+      expect(portal.status).toBe(200);
       expect((await fetch(url, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).status).toBe(415);
       expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
       expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(5000) })).status).toBe(413);
@@ -185,6 +191,7 @@ describeEachEngine("visitors and the chat assistant", (database) => {
     }
     const [row] = await db().select().from(visitorSessions).where(eq(visitorSessions.sessionId, sid(31)));
     expect(row?.pagePath).toBe("/about");
+    expect(await db().select().from(visitorSessions).where(eq(visitorSessions.sessionId, sid(32)))).toEqual([]);
   });
 
   it("pings are rate-limited per address, and the address is not stored", async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parsePing, pingLimited, trackVisitor, visitorFigures } from "./index.ts";
+import { isRecorded, parsePing, pingLimited, trackVisitor, visitorFigures } from "./index.ts";
 
 /**
  * POST /api/visitors on Node's own request, ahead of the Hono stack and React Router (server.ts), as the live
@@ -61,7 +61,7 @@ export async function handleVisitorPing(req: IncomingMessage, res: ServerRespons
     if (!ping) return send(res, 400, { error: "sessionId must be session-<timestamp><random text>; pagePath a public path." });
     const wait = pingLimited(address);
     if (wait !== undefined) return send(res, 429, { error: "Too many pings" }, { "Retry-After": String(wait) });
-    await trackVisitor(ping.sessionId, ping.pagePath);
+    if (isRecorded(ping)) await trackVisitor(ping.sessionId, ping.pagePath);
     send(res, 200, await visitorFigures());
   } catch (error) {
     console.error("Visitor ping failed:", error);

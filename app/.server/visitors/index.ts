@@ -36,9 +36,15 @@ export function parsePing(sessionId: unknown, pagePath: unknown): Ping | undefin
     const c = path.charCodeAt(i);
     if (c < 32 || c === 127) return undefined;
   }
-  // The back office and the portals are not the public site.
-  if (/^\/(admin|customer|technician\/(dashboard|jobs))(\/|$)/.test(path)) return undefined;
   return { sessionId, pagePath: path };
+}
+
+/**
+ * The back office and the portals are not the public site, and their paths name people's records: a ping from
+ * one (the portals share the public frame, so their pages ping too) is answered but not recorded.
+ */
+export function isRecorded(ping: Ping): boolean {
+  return !/^\/(admin|customer|technician\/(dashboard|jobs))(\/|$)/.test(ping.pagePath);
 }
 
 /** Counts a ping against its address: the seconds to wait when the address has pinged too often. */

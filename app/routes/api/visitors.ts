@@ -1,5 +1,5 @@
 import { clientAddressContext } from "~/.server/http/client-address.ts";
-import { parsePing, pingLimited, trackVisitor, visitorFigures } from "~/.server/visitors/index.ts";
+import { isRecorded, parsePing, pingLimited, trackVisitor, visitorFigures } from "~/.server/visitors/index.ts";
 import type { Route } from "./+types/visitors";
 
 /**
@@ -34,6 +34,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!ping) return json(400, { error: "sessionId must be session-<timestamp><random text>; pagePath a public path." });
   const wait = pingLimited(context.get(clientAddressContext));
   if (wait !== undefined) return json(429, { error: "Too many pings" }, { "Retry-After": String(wait) });
-  await trackVisitor(ping.sessionId, ping.pagePath);
+  if (isRecorded(ping)) await trackVisitor(ping.sessionId, ping.pagePath);
   return json(200, await visitorFigures());
 }
