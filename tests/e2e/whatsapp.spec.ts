@@ -23,15 +23,18 @@ test("a WhatsApp reply arrives in the thread, and the office answers inside the 
   try {
     // The owner points WhatsApp at the fake API (write-only secrets).
     await signedInAs("owner");
-    await visit(page, backOfficeUrl("/admin/settings?group=integrations"));
-    const box = page.getByRole("group", { name: "WhatsApp Business (Cloud API)" });
-    await box.getByRole("textbox", { name: /^API address/ }).fill(wa.url);
-    await box.getByRole("textbox", { name: /^Phone number id/ }).fill(wa.phoneNumberId);
-    await box.getByRole("textbox", { name: /^Access token/ }).fill(wa.token);
-    await box.getByRole("textbox", { name: /^App secret/ }).fill(wa.appSecret);
-    await box.getByRole("textbox", { name: /^Webhook verify token/ }).fill(wa.verifyToken);
-    await page.getByRole("button", { name: /^Save/ }).click();
-    await expect(flashOf(page)).toContainText("saved");
+    // Another test may save the integrations meanwhile (the stale page is refused): load and save again.
+    await expect(async () => {
+      await visit(page, backOfficeUrl("/admin/settings?group=integrations"));
+      const box = page.getByRole("group", { name: "WhatsApp Business (Cloud API)" });
+      await box.getByRole("textbox", { name: /^API address/ }).fill(wa.url);
+      await box.getByRole("textbox", { name: /^Phone number id/ }).fill(wa.phoneNumberId);
+      await box.getByRole("textbox", { name: /^Access token/ }).fill(wa.token);
+      await box.getByRole("textbox", { name: /^App secret/ }).fill(wa.appSecret);
+      await box.getByRole("textbox", { name: /^Webhook verify token/ }).fill(wa.verifyToken);
+      await page.getByRole("button", { name: /^Save/ }).click();
+      await expect(flashOf(page)).toContainText("saved", { timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
 
     // Meta's handshake, then a customer's message, signed as Meta signs it.
     const webhook = backOfficeUrl("/api/whatsapp/webhook");
