@@ -43,16 +43,25 @@ test("a WhatsApp reply arrives in the thread, and the office answers inside the 
     const mobile = newMobile();
     const from = `91${mobile}`;
     const stamp = Date.now().toString(36);
+    // The sender is a customer of record: the message joins their thread.
+    await signedInAs("office");
+    await visit(page, backOfficeUrl("/admin/customers/new"));
+    await page.getByRole("textbox", { name: /^Mobile number/ }).fill(mobile);
+    await page.getByRole("textbox", { name: /^Name/ }).fill(`Ravi ${stamp}`);
+    await page.getByRole("button", { name: "Add the customer" }).click();
+    await expect(page).toHaveURL(/\/admin\/customers\/CU-\d{4}-\d{4,}$/);
+    const customerReference = new URL(page.url()).pathname.split("/").pop()!;
     const first = await wa.deliver(wa.inbound({ from, name: `Ravi ${stamp}`, text: `The VFD on line 3 shows F0001 (${stamp})` }), webhook);
     expect(first.status).toBe(200);
     // A forged one is refused.
     expect((await wa.deliver(wa.inbound({ from, text: "forged" }, "wrong-secret"), webhook)).status).toBe(401);
 
-    // The office sees it in the conversations, and opens the thread.
-    await signedInAs("office");
+    // The office sees it in the customer's thread (every channel), and in the WhatsApp conversations.
+    await visit(page, backOfficeUrl(`/admin/communications/${customerReference}`));
+    await expect(page.getByRole("main")).toContainText(`The VFD on line 3 shows F0001 (${stamp})`);
     await visit(page, backOfficeUrl("/admin/whatsapp"));
     await expect(page.getByRole("main")).toContainText(`The VFD on line 3 shows F0001 (${stamp})`);
-    await page.getByRole("link", { name: new RegExp(mobile.slice(-4)) }).first().click();
+    await page.getByRole("link", { name: `Ravi ${stamp}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/whatsapp/${from}$`));
     await expect(page.getByRole("main")).toContainText(`The VFD on line 3 shows F0001 (${stamp})`);
     await expect(page.getByText(/Window open: \d+ h \d+ min left/)).toBeVisible();
