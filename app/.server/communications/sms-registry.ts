@@ -36,7 +36,8 @@ export async function seedSmsTemplates(db: Database | Transaction): Promise<numb
     senderId: sender,
     text: t.text,
     variables: [...t.variables],
-    category: "service" as const,
+    // DLT registers promotional content separately (it may go only to consenting customers, in set hours).
+    category: name === "marketingOffer" ? ("promotional" as const) : ("service" as const),
   }));
   // A name or a DLT id already taken (the office may have reused a sample id) leaves that row alone.
   const inserted = await db.insert(smsTemplates).values(rows).onConflictDoNothing().returning({ id: smsTemplates.id });
