@@ -53,6 +53,11 @@ test.describe("chat assistant", () => {
     // Opened again, the conversation is still there.
     await page.keyboard.press("Enter");
     await expect(dialog.getByRole("link", { name: "Siemens F0001: Overcurrent" })).toBeVisible();
+    // Following the answer closes the panel and shows the entry on the technical data page.
+    await dialog.getByRole("link", { name: "Siemens F0001: Overcurrent" }).click();
+    await expect(page).toHaveURL(/\/technical-data\?brand=Siemens&q=F0001#fault-codes$/);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("main")).toContainText("Overcurrent");
   });
 
   test("at 390 px it fits and leaves the call and WhatsApp buttons uncovered @phone", async ({ page }) => {

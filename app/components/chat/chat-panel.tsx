@@ -208,7 +208,8 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
                 <ul className="mt-2 space-y-2">
                   {m.answers.map((a) => (
                     <li key={`${a.path}|${a.title}`} className="rounded-md border border-slate-300 bg-white p-2 dark:border-slate-600 dark:bg-slate-900">
-                      <a href={a.path} className="font-semibold text-brand-700 underline dark:text-sky-300">
+                      {/* Going to the page closes the panel (the conversation is kept): on a phone it would cover it. */}
+                      <a href={a.path} onClick={onClose} className="font-semibold text-brand-700 underline dark:text-sky-300">
                         {a.title}
                       </a>
                       {a.snippet && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{a.snippet}</p>}
@@ -312,7 +313,7 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
             </a>
           </li>
           <li>
-            <a href="/request" className={action}>
+            <a href="/request" onClick={onClose} className={action}>
               Request form
             </a>
           </li>
