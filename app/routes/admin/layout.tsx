@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { readFlash, CLEAR_FLASH_COOKIE, type Flash } from "~/.server/admin/flash.ts";
 import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/auth/staff.ts";
@@ -64,8 +65,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The root layout leaves out the public site's header, footer and contact buttons under this route. */
 export const handle = { shell: "admin" };
 
+/**
+ * The last action's message stays until the next navigation. The flash cookie is read once, so a live
+ * update's reload of the same page (issue 12: the page's own change comes back as an event) would otherwise
+ * wipe the message a second after it appeared.
+ */
+function useFlashUntilNavigation(flash: Flash | null): Flash | null {
+  const { key } = useLocation();
+  const [kept, setKept] = useState({ key, flash });
+  // Adjusting state while rendering (React's pattern for state derived from props): no extra paint.
+  if (kept.key !== key || (flash && flash !== kept.flash)) {
+    setKept({ key, flash });
+    return flash;
+  }
+  return kept.flash;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { flash, samples, samplesHref } = loaderData;
+  const { samples, samplesHref } = loaderData;
+  const flash = useFlashUntilNavigation(loaderData.flash);
   return (
     <AdminShell staff={loaderData.staff} navigation={loaderData.navigation} bell={loaderData.bell}>
       {samples.length > 0 && (
