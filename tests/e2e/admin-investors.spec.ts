@@ -2,28 +2,8 @@ import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asNewVisitor, visit } from "./support/page-checks.ts";
 import { flashOf } from "./support/requests.ts";
+import { specimenPdf } from "../../app/.server/demo/specimen-pdf.ts";
 
-/** A small valid PDF, made here: the upload is checked by its first bytes (%PDF-). */
-function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 14 Tf 50 750 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
 
 /**
  * Investors (issue 12 §8): the owner uploads a report as PDF in /admin/investors and /investors lists it with
@@ -55,7 +35,7 @@ test.describe("investors", () => {
     const again = page.getByRole("form", { name: "Upload a document" });
     await again.getByRole("textbox", { name: /Title/ }).fill(title);
     await again.getByRole("textbox", { name: /Period/ }).fill("FY 2025-26");
-    await again.getByLabel("PDF file").setInputFiles({ name: `annual-report-${stamp}.pdf`, mimeType: "application/pdf", buffer: onePagePdf(`Annual report ${stamp}`) });
+    await again.getByLabel("PDF file").setInputFiles({ name: `annual-report-${stamp}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(specimenPdf(`Annual report ${stamp}`)) });
     await again.getByRole("button", { name: "Upload" }).click();
     await expect(flashOf(page)).toHaveText(`“${title}” is uploaded and listed on /investors.`);
     await visit(page, backOfficeUrl("/admin/investors"));

@@ -1,3 +1,4 @@
+import { specimenPdf } from "./specimen-pdf.ts";
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/.server/db/index.ts";
 import { investorDocuments, serviceRequests } from "~/.server/db/schema.ts";
@@ -43,7 +44,7 @@ export async function seedDemoNotifications(db: Database, options: { now: Date; 
   const raised = await db.transaction((tx) => raiseStaffAlerts(tx, alerts));
 
   const path = "investors/demo-specimen.pdf";
-  const pdf = specimenPdf();
+  const pdf = specimenPdf("Specimen investor document: demo data. It holds no financial figures.");
   await writeStored(path, pdf);
   const inserted = await db
     .insert(investorDocuments)
@@ -52,25 +53,3 @@ export async function seedDemoNotifications(db: Database, options: { now: Date; 
   return { alerts: raised.inApp.length, documents: inserted.length };
 }
 
-/** A one-page PDF that says what it is: a demo specimen, with no figures in it. */
-function specimenPdf(): Uint8Array {
-  const text = "Specimen investor document: demo data. It holds no financial figures.";
-  const stream = `BT /F1 14 Tf 50 750 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}

@@ -1,3 +1,4 @@
+import { specimenPdf } from "./specimen-pdf.ts";
 import { randomUUID } from "node:crypto";
 import { seedDemoBench, type DemoBenchSummary } from "~/.server/bench/demo.ts";
 import { seedDemoCustomers, type DemoCustomersSummary } from "~/.server/customers/demo.ts";
@@ -94,28 +95,6 @@ const PARTS = [
   { description: "Control cable 4 core 1.5 sq mm", unit: "m", quantity: 15 },
 ];
 
-/** A one-page PDF that says what it is: the demo technicians' "ID proof" is a specimen, not a document. */
-function specimenPdf(): Uint8Array {
-  const text = "Specimen: demo data. No identity document is held for this technician.";
-  const stream = `BT /F1 14 Tf 50 750 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}
 
 export interface DemoSummary {
   staff: Array<{ name: string; mobile: string; role: StaffRole }>;
@@ -147,7 +126,7 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
   const owner = staffRows[0]!;
 
   const idProofPath = newStoredPath("cvs", "pdf", now);
-  await writeStored(idProofPath, specimenPdf());
+  await writeStored(idProofPath, specimenPdf("Specimen: demo data. No identity document is held for this technician."));
   const people = [...TECHNICIANS.map((t) => ({ ...t, status: "approved" as const })), ...APPLICANTS.map((t) => ({ ...t, status: "pending" as const }))];
   const techReferences = await nextReferences(db, "TA", people.length, now);
   const techUsers = await db
