@@ -70,6 +70,7 @@ export default [
   route("d/ticket/:token", "routes/documents/ticket.tsx"),
   // SMS delivery reports from the provider, HMAC-signed (issue 12 §4, communications)
   route("api/sms/delivery", "routes/api/sms-delivery.ts"),
+  route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   // End SMS delivery reports
   // WhatsApp's webhook and marketing opt-outs (issue 12 §4)
   route("api/whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),

@@ -1,0 +1,169 @@
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/.server/db/index.ts";
+import { isUniqueViolation } from "~/.server/db/references.ts";
+import { customers, webhookEvents } from "~/.server/db/schema.ts";
+import { optOutOfMarketing } from "~/.server/marketing/consent.ts";
+import { signDeliveryReport, TOLERANCE_MS } from "./delivery.ts";
+import { customerIdForMobile, normaliseMobile, recordConversation } from "./index.ts";
+
+/**
+ * Inbound SMS (POST /api/sms/inbound): a customer's reply to one of our SMS, above all the "Reply STOP to opt
+ * out" of a marketing SMS. Built exactly as the delivery reports (./delivery.ts), and every call is written
+ * to webhook_events (provider "sms-inbound"), whatever its outcome; only an accepted one changes anything:
+ *
+ * 1. The signature: X-Sms-Signature is the hex HMAC-SHA256 of the raw body under SMS_WEBHOOK_SECRET ("sha256="
+ *    in front is accepted), compared in constant time. Without a secret set, every message is refused.
+ * 2. The body: JSON { id, from, text, timestamp }: the provider's id for the message, the sender's mobile
+ *    (any usual form of an Indian mobile, stored as +91 and ten digits), the text, and when (Unix seconds
+ *    or ISO 8601), within five minutes of now.
+ * 3. The id is unique (webhook_events' provider + external id): the same message twice is a replay, refused
+ *    and logged, changing nothing.
+ * 4. Applied, in one transaction: the message joins the sender's thread (recordConversation); STOP, STOP ALL
+ *    or UNSUBSCRIBE (alone, any case) opts every customer with that mobile out of marketing at once
+ *    (optOutOfMarketing: queued campaign messages to them are stopped too).
+ */
+
+export const SMS_INBOUND_PROVIDER_NAME = "sms-inbound";
+export { SIGNATURE_HEADER } from "./delivery.ts";
+
+const MAX_TEXT = 2000;
+/** Alone, any case, a full stop or exclamation mark allowed after it. */
+const STOP_TEXT = /^(?:STOP|STOP ALL|UNSUBSCRIBE)[.!]*$/;
+const SMS_STOP_ACTOR = { userId: null, label: "Customer (SMS STOP)", ipAddress: null };
+
+export interface InboundSmsCall {
+  rawBody: string;
+  signature: string | null;
+  ipAddress: string | null;
+}
+
+export interface InboundSmsAnswer {
+  status: number;
+  outcome: "applied" | "refused";
+  reason: string;
+  optedOut?: boolean;
+}
+
+/** The signature a body must carry (what a provider, or a test, computes): the same as a delivery report's. */
+export const signInboundSms = signDeliveryReport;
+
+/** True when the text asks to stop marketing (STOP, STOP ALL, UNSUBSCRIBE: trimmed, any case, nothing else). */
+export function isStopText(text: string): boolean {
+  return STOP_TEXT.test(text.trim().replace(/\s+/g, " ").toUpperCase());
+}
+
+function secret(): string | undefined {
+  const value = process.env.SMS_WEBHOOK_SECRET?.trim();
+  return value ? value : undefined;
+}
+
+function signatureMatches(rawBody: string, header: string | null, key: string): boolean {
+  if (!header) return false;
+  const given = header.trim().replace(/^sha256=/i, "");
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  const expected = Buffer.from(signInboundSms(rawBody, key), "hex");
+  return timingSafeEqual(expected, Buffer.from(given.toLowerCase(), "hex"));
+}
+
+type Json = Record<string, unknown>;
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim().length > 0 && v.length <= 200 ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
+
+function timeOf(v: unknown): Date | undefined {
+  if (typeof v === "number" && Number.isFinite(v)) return new Date(v > 1e12 ? v : v * 1000);
+  if (typeof v === "string" && v.length <= 40) {
+    const at = /^\d+$/.test(v) ? new Date(Number(v) * 1000) : new Date(v);
+    return Number.isNaN(at.getTime()) ? undefined : at;
+  }
+  return undefined;
+}
+
+async function logRefusal(reason: string, payload: unknown, call: InboundSmsCall): Promise<void> {
+  // Each refusal is its own row: the body's hash and a random suffix keep it from colliding with the
+  // message it may be replaying (whose id is taken) or with an identical refusal.
+  const hash = createHash("sha256").update(call.rawBody).digest("hex").slice(0, 32);
+  await getDb()
+    .insert(webhookEvents)
+    .values({ provider: SMS_INBOUND_PROVIDER_NAME, externalId: `refused:${hash}:${randomUUID()}`, outcome: "refused", reason, payload: payload ?? {} });
+  console.warn(JSON.stringify({ type: "sms_inbound_webhook", outcome: "refused", reason, ip: call.ipAddress }));
+}
+
+export async function handleInboundSms(call: InboundSmsCall, now = new Date()): Promise<InboundSmsAnswer> {
+  const truncated = { raw: call.rawBody.slice(0, 2000) };
+  const key = secret();
+  if (!key) {
+    await logRefusal("No SMS_WEBHOOK_SECRET is set: inbound messages cannot be checked", truncated, call);
+    return { status: 503, outcome: "refused", reason: "Inbound SMS is not configured" };
+  }
+  if (!signatureMatches(call.rawBody, call.signature, key)) {
+    await logRefusal("Bad signature", truncated, call);
+    return { status: 401, outcome: "refused", reason: "Bad signature" };
+  }
+  let body: Json | undefined;
+  try {
+    const parsed: unknown = JSON.parse(call.rawBody);
+    body = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Json) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const id = str(body?.id);
+  const mobile = normaliseMobile(str(body?.from));
+  const text = typeof body?.text === "string" && body.text.trim().length > 0 && body.text.length <= MAX_TEXT ? body.text : undefined;
+  const at = timeOf(body?.timestamp);
+  if (!body || !id || !mobile || !text || !at) {
+    const reason = !body ? "The body is not a JSON object" : !id ? "No message id" : !mobile ? "No Indian mobile number in from" : !text ? "No text" : "No timestamp";
+    await logRefusal(`Malformed: ${reason}`, body ?? truncated, call);
+    return { status: 400, outcome: "refused", reason };
+  }
+  if (Math.abs(now.getTime() - at.getTime()) > TOLERANCE_MS) {
+    await logRefusal(`Timestamp ${at.toISOString()} is more than ${TOLERANCE_MS / 60_000} minutes from now: a replay or a wrong clock`, body, call);
+    return { status: 400, outcome: "refused", reason: "Stale timestamp" };
+  }
+  const [seen] = await getDb()
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, SMS_INBOUND_PROVIDER_NAME), eq(webhookEvents.externalId, id)));
+  if (seen) {
+    await logRefusal(`Replay of message ${id}`, body, call);
+    // 200: the provider's own retry of a message already taken stops here.
+    return { status: 200, outcome: "refused", reason: "Already received" };
+  }
+
+  const stop = isStopText(text);
+  try {
+    return await getDb().transaction(async (tx): Promise<InboundSmsAnswer> => {
+      const customerId = await customerIdForMobile(tx, mobile);
+      const row = await recordConversation(tx, {
+        customerId,
+        mobile,
+        channel: "sms",
+        direction: "in",
+        body: text,
+        status: "received",
+        externalId: `sms:${id}`,
+        meta: { timestamp: at.toISOString(), ...(stop ? { stop: true } : {}) },
+      });
+      const optedOut: number[] = [];
+      if (stop) {
+        // Takes effect at once: every customer record with this number (normally one).
+        const holders = await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(eq(customers.mobile, mobile), isNull(customers.erasedAt)));
+        for (const h of holders) if (await optOutOfMarketing(tx, SMS_STOP_ACTOR, h.id, "sms", now)) optedOut.push(h.id);
+      }
+      await tx.insert(webhookEvents).values({
+        provider: SMS_INBOUND_PROVIDER_NAME,
+        externalId: id,
+        outcome: "applied",
+        reason: `Message ${row.id} from ${mobile}${customerId ? ` (customer ${customerId})` : " (no customer)"}${stop ? `: STOP, opted out ${optedOut.length > 0 ? `customer ${optedOut.join(", ")}` : "nobody (no customer with this mobile)"}` : ""}`,
+        payload: body,
+      });
+      return { status: 200, outcome: "applied", reason: stop ? "Opted out" : "Recorded", optedOut: stop && optedOut.length > 0 };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await logRefusal(`Replay of message ${id} (concurrent)`, body, call);
+    return { status: 200, outcome: "refused", reason: "Already received" };
+  }
+}
