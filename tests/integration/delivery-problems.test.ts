@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { RouterContextProvider } from "react-router";
+import { createRoutesStub, RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
@@ -31,7 +31,9 @@ describeEachEngine("delivery problems on the dashboard", (database) => {
     const context = new RouterContextProvider();
     context.set(staffContext, staffOf(role));
     const loaderData = await loader({ request: new Request("http://127.0.0.1/admin"), url: new URL("http://127.0.0.1/admin"), params: {}, context } as never);
-    return renderToStaticMarkup(createElement(AdminDashboard, { loaderData } as never));
+    // In a data router, as on the site: the panels' live status (LiveStatus) reads React Router's revalidator.
+    const Stub = createRoutesStub([{ id: "dashboard", path: "/admin", Component: () => createElement(AdminDashboard, { loaderData } as never) }]);
+    return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { dashboard: loaderData } } }));
   }
 
   /** A response's status, thrown or returned (a thrown 403 is React Router's data() with its init). */
