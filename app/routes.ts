@@ -69,8 +69,8 @@ export default [
   // Help desk (issue 12 §5)
   route("d/ticket/:token", "routes/documents/ticket.tsx"),
   // SMS delivery reports from the provider, HMAC-signed (issue 12 §4, communications)
-  route("api/sms/delivery", "routes/api/sms-delivery.ts"),
-  route("api/sms/inbound", "routes/api/sms-inbound.ts"),
+  route("api/sms/delivery", "routes/api/sms-webhook.ts", { id: "routes/sms-delivery" }),
+  route("api/sms/inbound", "routes/api/sms-webhook.ts", { id: "routes/sms-inbound" }),
   // End SMS delivery reports
   // WhatsApp's webhook and marketing opt-outs (issue 12 §4)
   route("api/whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),

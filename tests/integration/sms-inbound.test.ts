@@ -8,7 +8,7 @@ import { handleInboundSms, isStopText, signInboundSms, SMS_INBOUND_PROVIDER_NAME
 import { auditLog, campaignRecipients, campaigns, conversationMessages, customers, webhookEvents } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { action as inboundAction } from "~/routes/api/sms-inbound.ts";
+import { action as inboundAction } from "~/routes/api/sms-webhook.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 const APP = "http://localhost:3000";
