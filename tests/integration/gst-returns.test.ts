@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { StaffMember } from "~/.server/auth/staff.ts";
+import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { XMLParser } from "fast-xml-parser";
@@ -21,6 +22,8 @@ import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { invoiceTotals } from "~/lib/money/gst.ts";
 import { GST_STATES, gstinChecksum } from "~/lib/settings-schema.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
+import { middleware as exportsMiddleware } from "~/routes/admin/payments/exports.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
@@ -243,6 +246,16 @@ describeEachEngine("GSTR-1 files", (database) => {
     expect(ledgersOf(parsed[3]!)).toEqual({ [buyer.company!]: 1_000_00, "Bank Account": -1_000_00 });
     expect(ledgersOf(parsed[4]!)).toEqual({ [walkIn.name]: 5_000_00, Cash: -5_000_00 });
     expect(ledgersOf(parsed[5]!)).toEqual({ [buyer.company!]: -250_50, "Bank Account": 250_50 });
+
+    // The exports page's link: the file itself, as a download.
+    const url = new URL(`http://127.0.0.1:3000/admin/payments/exports?period=m:${month}&file=tally`);
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, staff.ipAddress);
+    context.set(staffContext, staff);
+    const response = (await exportsMiddleware[0]!({ request: new Request(url), url, params: {}, context } as never, (() => Promise.resolve(new Response("not the file"))) as never)) as Response;
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="tally-vouchers-${month}.xml"`);
+    expect(parseTally(await response.text()).map((v) => v.VOUCHERNUMBER)).toEqual(parsed.slice(0, 5).map((v) => v.VOUCHERNUMBER));
   });
 
   it("an invoice to a registered customer prints the GSTIN's billing address, never a site address in another state", async () => {

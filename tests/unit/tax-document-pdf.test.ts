@@ -55,6 +55,12 @@ async function readPdf(view: TaxDocumentView, options?: RenderTaxDocumentOptions
   return { pages, text: pages.join("\n") };
 }
 
+/** A text string as pdfkit writes it into the file: UTF-16BE with its byte-order mark, escaped. */
+function pdfString(text: string): string {
+  const escapes: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f", "\\": "\\\\", "(": "\\(", ")": "\\)" };
+  return Buffer.from(`\ufeff${text}`, "utf16le").swap16().toString("latin1").replace(/[\n\r\t\b\f\\()]/g, (c) => escapes[c]!);
+}
+
 describe("the invoice PDF", () => {
   it("after a part payment shows what was received and the balance due, not the whole amount as payable", async () => {
     const v = view();
@@ -94,5 +100,11 @@ describe("the invoice PDF", () => {
     expect(text).not.toContain("Rs.");
     expect(text).not.toContain("?");
     for (const word of [...telugu.split(" "), ...devanagari.split(" ")]) expect(text.normalize("NFC")).toContain(word.normalize("NFC"));
+
+    // A short-i sign is drawn before its consonant: the run carries its text as typed (ActualText), which
+    // Poppler and Acrobat copy out (pdf.js reads glyphs only, so it is checked in the file itself).
+    const typed = "श्री बालाजी प्लास्टिक्स";
+    const raw = (await renderTaxDocumentPdf(view({ recipient: { name: "Ravi", company: typed } }), { compress: false })).toString("latin1");
+    expect(raw).toContain(`/ActualText (${pdfString(typed)})`);
   });
 });

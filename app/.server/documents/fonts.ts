@@ -260,7 +260,12 @@ export function setUpDocumentFonts(doc: PDFKit.PDFDocument): void {
       const height = heightOfRuns(line, options?.lineGap ?? 0);
       for (const run of line) {
         plainFont(run.font);
+        // Shaped Indic text is drawn in glyph order (a short-i sign before its consonant): the run's own
+        // characters ride along as ActualText, so copying or searching the PDF gives the text as typed.
+        const shaped = run.face === "devanagari" || run.face === "telugu";
+        if (shaped) doc.markContent("Span", { actual: run.text });
         plainText(run.text, cursor, top, { lineBreak: false });
+        if (shaped) doc.endMarkedContent();
         cursor += doc.widthOfString(run.text);
       }
       top += height;
