@@ -199,6 +199,7 @@ export default [
     // Visitors (issue 12 §2)
     route("admin/analytics", "routes/admin/analytics/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),
+    route("admin/settings/signature", "routes/admin/settings/signature.ts"),
     // WhatsApp and marketing (issue 12 §4)
     route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),

@@ -198,6 +198,19 @@ const optionalSetting = (max: number) => z.string().trim().min(1).max(max).optio
  * How customers pay: printed on invoices and quotes. Every field stays unset until the owner fills it in
  * (no sample account is ever shown); a bank account needs its name, number and IFSC together.
  */
+/** The Tally ledgers the accountant may rename; unset means the default (TALLY_LEDGER_DEFAULTS). */
+export const TALLY_LEDGER_DEFAULTS = {
+  tallySalesLedger: "Sales",
+  tallyCgstLedger: "Output CGST",
+  tallySgstLedger: "Output SGST",
+  tallyIgstLedger: "Output IGST",
+  tallyRoundOffLedger: "Round Off",
+  tallyBankLedger: "Bank Account",
+  tallyCashLedger: "Cash",
+} as const;
+export type TallyLedgerKey = keyof typeof TALLY_LEDGER_DEFAULTS;
+const TALLY_LEDGER_SETTINGS = Object.fromEntries(Object.keys(TALLY_LEDGER_DEFAULTS).map((k) => [k, optionalSetting(100)])) as Record<TallyLedgerKey, ReturnType<typeof optionalSetting>>;
+
 export const paymentsSettingsSchema = z
   .object({
     upiId: z.string().trim().regex(UPI_ID, "A UPI ID looks like name@bank").optional(),
@@ -208,6 +221,8 @@ export const paymentsSettingsSchema = z
     accountName: optionalSetting(100),
     accountNumber: z.string().trim().regex(/^\d{9,18}$/, "An account number has 9 to 18 digits").optional(),
     ifsc: z.string().trim().toUpperCase().regex(IFSC, "An IFSC has 11 characters, like SBIN0001234").optional(),
+    /** The ledgers of the Tally XML export, as the accountant named them in Tally (~/.server/accounting/tally.ts has the defaults). */
+    ...TALLY_LEDGER_SETTINGS,
   })
   .superRefine((p, ctx) => {
     if (!(p.bankName || p.accountName || p.accountNumber || p.ifsc)) return;

@@ -10,6 +10,7 @@ import { customers, invoices, referenceCounters } from "~/.server/db/schema.ts";
 import { issueInvoiceInTx } from "~/.server/invoices/issue.ts";
 import { financialYearOf, formatDocumentNumber, nextDocumentNumber } from "~/.server/invoices/numbering.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
+import { DOCUMENT_NUMBER_PATTERN } from "~/lib/forms/admin/invoices.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -28,6 +29,23 @@ describe("financial years and numbers", () => {
     expect(financialYearOf("2099-12-31")).toBe("2099-00");
     expect(formatDocumentNumber("invoice", "2026-27", 1)).toBe("INV/2026-27/0001");
     expect(formatDocumentNumber("credit_note", "2026-27", 12345)).toBe("CN/2026-27/12345");
+  });
+
+  it("stays within rule 46's 16 characters past 9,999 invoices a year", () => {
+    expect(formatDocumentNumber("invoice", "2026-27", 9_999)).toBe("INV/2026-27/9999");
+    expect(formatDocumentNumber("invoice", "2026-27", 10_000)).toBe("INV/26-27/10000");
+    expect(formatDocumentNumber("invoice", "2026-27", 99_999)).toBe("INV/26-27/99999");
+    expect(formatDocumentNumber("invoice", "2026-27", 999_999)).toBe("INV/26-27/999999");
+    expect(formatDocumentNumber("credit_note", "2026-27", 99_999)).toBe("CN/2026-27/99999");
+    expect(formatDocumentNumber("credit_note", "2026-27", 100_000)).toBe("CN/26-27/100000");
+    for (const serial of [1, 9_999, 10_000, 99_999, 999_999]) {
+      for (const kind of ["invoice", "credit_note"] as const) {
+        const number = formatDocumentNumber(kind, "2026-27", serial);
+        expect(number.length).toBeLessThanOrEqual(16);
+        expect(number).toMatch(DOCUMENT_NUMBER_PATTERN);
+      }
+    }
+    expect(() => formatDocumentNumber("invoice", "2026-27", 1_000_000)).toThrow(RangeError);
   });
 });
 

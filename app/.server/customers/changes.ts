@@ -96,7 +96,16 @@ export function editDetails(staff: StaffMember, reference: string, input: Detail
     input.version,
     staff,
     async ({ row, save, log }) => {
-      const after = { name: input.name, company: orNull(input.company), email: orNull(input.email), gstin: orNull(input.gstin), notes: orNull(input.notes) };
+      const after = {
+        name: input.name,
+        company: orNull(input.company),
+        email: orNull(input.email),
+        gstin: orNull(input.gstin),
+        billingAddress: orNull(input.billingAddress),
+        billingCity: orNull(input.billingCity),
+        billingPincode: orNull(input.billingPincode),
+        notes: orNull(input.notes),
+      };
       const diff = changedFields(row, after);
       if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
       await save(after);

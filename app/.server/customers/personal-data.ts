@@ -77,6 +77,7 @@ export async function customerDataExport(customerId: number, options: ExportOpti
       company: customer.company,
       email: customer.email,
       gstin: customer.gstin,
+      billingAddress: [customer.billingAddress, customer.billingCity, customer.billingPincode].filter(Boolean).join(", ") || null,
       ...(internal ? { notes: customer.notes } : {}),
       portalAccount: customer.userId !== null,
       createdAt: iso(customer.createdAt)!,
@@ -144,6 +145,7 @@ export type CustomerDataExport = {
     company: string | null;
     email: string | null;
     gstin: string | null;
+    billingAddress: string | null;
     notes?: string | null;
     portalAccount: boolean;
     createdAt: string;
@@ -311,7 +313,7 @@ export async function eraseCustomer(
 
     await tx
       .update(customers)
-      .set({ name: ERASED_NAME, mobile: null, email: null, company: null, gstin: null, notes: null, userId: null, erasedAt: now, updatedAt: now, version: customer.version + 1 })
+      .set({ name: ERASED_NAME, mobile: null, email: null, company: null, gstin: null, billingAddress: null, billingCity: null, billingPincode: null, notes: null, userId: null, erasedAt: now, updatedAt: now, version: customer.version + 1 })
       .where(eq(customers.id, customerId));
 
     // Earlier audit entries about this customer keep who did what and when; the values they recorded (names,

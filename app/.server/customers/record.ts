@@ -49,6 +49,10 @@ export interface CustomerRecord {
     mobile: string | null;
     email: string | null;
     gstin: string | null;
+    /** The GSTIN's address, printed on tax invoices instead of the site's. */
+    billingAddress: string | null;
+    billingCity: string | null;
+    billingPincode: string | null;
     notes: string | null;
     version: number;
     createdAt: string;
@@ -153,6 +157,9 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
       mobile: c.mobile,
       email: c.email,
       gstin: c.gstin,
+      billingAddress: c.billingAddress,
+      billingCity: c.billingCity,
+      billingPincode: c.billingPincode,
       notes: c.notes,
       version: c.version,
       createdAt: c.createdAt.toISOString(),

@@ -574,6 +574,13 @@ export const customers = pgTable(
     email: text("email"),
     /** 15 characters, check digit validated (~/lib/gstin.ts). */
     gstin: text("gstin"),
+    /**
+     * The address registered with the GSTIN (its state is the GSTIN's): what a tax invoice to a registered
+     * customer prints, rather than the address of the site the work was done at.
+     */
+    billingAddress: text("billing_address"),
+    billingCity: text("billing_city"),
+    billingPincode: text("billing_pincode"),
     /** The office's notes about the customer: never shown to them. */
     notes: text("notes"),
     /** The portal account with the same mobile, once the customer has signed in. */

@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { GST_STATES } from "~/lib/settings-schema.ts";
 import type { DocumentParty, StoredLine, TaxDocumentView } from "~/lib/money/document.ts";
+import { FONT, setUpDocumentFonts } from "./fonts.ts";
 
 /**
  * A quote, tax invoice or credit note as a PDF (A4), drawn with pdfkit from the same TaxDocumentView as the
@@ -14,14 +15,25 @@ import type { DocumentParty, StoredLine, TaxDocumentView } from "~/lib/money/doc
  * Every one of them is printed below, plus the amount in words and, for an invoice with an amount due, a UPI
  * QR code for that amount.
  *
- * The font is the PDF standard Helvetica: nothing to embed, so a document is a few kilobytes and cheap to
- * make. It has no ₹ glyph (WinAnsi encoding), so amounts print as "Rs." and every text is mapped to what the
- * encoding can print (pdfText). The QR code is a small PNG made by `qrcode` and cached per link.
+ * The font is Noto Sans, embedded (only the glyphs used): it has the rupee sign, and with its Devanagari
+ * and Telugu faces prints names as customers type them (./fonts.ts cuts mixed text into runs per script).
+ * The QR code is a small PNG made by `qrcode` and cached per link.
  */
+
+/** The copies of a tax invoice (rule 48): the recipient's original and the supplier's duplicate. */
+export const COPY_LABELS = { original: "Original for recipient", duplicate: "Duplicate for supplier" } as const;
+export type DocumentCopy = keyof typeof COPY_LABELS;
 
 export type RenderTaxDocumentOptions = {
   /** Deflate the page content (default true); false makes the raw PDF readable when debugging. */
   compress?: boolean;
+  /**
+   * An invoice's copies, each from a new page, marked in its top corner and footer (default: the original
+   * only, what a customer downloads; the office prints both). Quotes and credit notes have no copies.
+   */
+  copies?: DocumentCopy[];
+  /** The authorised signatory's signature (PNG or JPEG, ~/.server/documents/signature.ts), above the line. */
+  signature?: Buffer | null;
 };
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -37,33 +49,14 @@ const SHADE = "#f3f4f6";
  * Text the standard font can print
  * ---------------------------------------------------------------------------------------------------------- */
 
-const REPLACEMENTS: Record<string, string> = {
-  "\u20b9": "Rs.",
-  "\u2212": "-",
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u00a0": " ",
-  "\u202f": " ",
-  "\u2009": " ",
-  "\u200b": "",
-};
-// WinAnsi's printable range beyond Latin-1: the characters pdfkit maps for the standard fonts.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const SPACES = /[\u00a0\u202f\u2009]/g;
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f\u200b\ufeff]/g;
 
-/** Text the standard fonts can print: ₹ as "Rs.", typographic minus as "-", anything else unprintable as "?". */
+/** Text as printed: odd spaces as plain ones, control characters dropped (./fonts.ts prints the rest or "?"). */
 export function pdfText(value: string | null | undefined): string {
   if (!value) return "";
-  let out = "";
-  for (const ch of value) {
-    const mapped = REPLACEMENTS[ch];
-    if (mapped !== undefined) out += mapped;
-    else if (ch === "\n" || ch === "\t") out += ch;
-    else {
-      const code = ch.codePointAt(0) ?? 0;
-      out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : "?";
-    }
-  }
-  return out;
+  return value.replace(SPACES, " ").replace(UNPRINTABLE, "");
 }
 
 const grouping = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
@@ -74,9 +67,9 @@ export function pdfAmount(paise: number): string {
   return `${paise < 0 ? "-" : ""}${grouping.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** "Rs. 1,23,456.78". */
+/** "₹1,23,456.78", as the web pages write it. */
 export function pdfRupees(paise: number): string {
-  return `Rs. ${pdfAmount(paise)}`;
+  return `${paise < 0 ? "-" : ""}\u20b9${pdfAmount(Math.abs(paise))}`;
 }
 
 function signedAmount(paise: number): string {
@@ -140,7 +133,7 @@ function lineColumns(interState: boolean): Column[] {
   const fixed: Column[] = [
     { key: "n", label: "#", width: 14, align: "right", value: (_l, i) => String(i + 1) },
     { key: "desc", label: "Description", width: 0, align: "left", value: (l) => pdfText(l.description) },
-    { key: "hsn", label: "HSN/SAC", width: 38, align: "left", value: (l) => l.hsnSac },
+    { key: "hsn", label: "HSN/SAC", width: 46, align: "left", value: (l) => l.hsnSac },
     { key: "qty", label: "Qty", width: 28, align: "right", value: (l) => pdfQuantity(l.quantityMilli) },
     { key: "unit", label: "Unit", width: 26, align: "left", value: (l) => pdfText(l.unit) },
     { key: "rate", label: "Rate", width: 50, align: "right", value: (l) => pdfAmount(l.ratePaise) },
@@ -181,7 +174,7 @@ function partyLines(party: DocumentParty, registeredNote: boolean): string[] {
 
 /** Draws a block of text lines and returns the y below it. */
 function textBlock(doc: Doc, lines: string[], x: number, y: number, width: number, size = 8.5): number {
-  doc.font("Helvetica").fontSize(size).fillColor(INK);
+  doc.font(FONT.regular).fontSize(size).fillColor(INK);
   let cursor = y;
   for (const line of lines) {
     doc.text(line, x, cursor, { width, lineGap: 0.5 });
@@ -194,9 +187,9 @@ function labelValueRows(doc: Doc, rows: [string, string][], x: number, y: number
   const labelWidth = 92;
   let cursor = y;
   for (const [label, value] of rows) {
-    doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label, x, cursor, { width: labelWidth });
+    doc.font(FONT.regular).fontSize(8.5).fillColor(MUTED).text(label, x, cursor, { width: labelWidth });
     const afterLabel = doc.y;
-    doc.font("Helvetica-Bold").fillColor(INK).text(value, x + labelWidth, cursor, { width: width - labelWidth });
+    doc.font(FONT.bold).fillColor(INK).text(value, x + labelWidth, cursor, { width: width - labelWidth });
     cursor = Math.max(afterLabel, doc.y) + 1;
   }
   return cursor;
@@ -206,7 +199,7 @@ function tableHeader(doc: Doc, columns: Column[], y: number): number {
   const height = 22;
   doc.rect(MARGIN, y, CONTENT_WIDTH, height).fill(SHADE);
   let x = MARGIN;
-  doc.font("Helvetica-Bold").fontSize(7).fillColor(INK);
+  doc.font(FONT.bold).fontSize(7).fillColor(INK);
   for (const c of columns) {
     doc.text(c.label, x + 2, y + 4, { width: c.width - 4, align: c.align, lineGap: 0 });
     x += c.width;
@@ -215,61 +208,39 @@ function tableHeader(doc: Doc, columns: Column[], y: number): number {
   return y + height + 3;
 }
 
-function footer(doc: Doc, view: TaxDocumentView, page: number): void {
-  doc.font("Helvetica").fontSize(7).fillColor(MUTED);
-  doc.text(`${pdfText(view.title)} ${pdfText(view.number)}  |  Page ${page}`, MARGIN, A4.height - MARGIN - 6, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
+type PageState = { page: number; copy: DocumentCopy | null };
+
+function footer(doc: Doc, view: TaxDocumentView, state: PageState): void {
+  doc.font(FONT.regular).fontSize(7).fillColor(MUTED);
+  const copy = state.copy ? `${COPY_LABELS[state.copy]}  |  ` : "";
+  doc.text(`${copy}${pdfText(view.title)} ${pdfText(view.number)}  |  Page ${state.page}`, MARGIN, A4.height - MARGIN - 6, { width: CONTENT_WIDTH, align: "right", lineBreak: false });
 }
 
 /** Starts a new page when `need` points would not fit, and returns the y to draw at. */
-function ensureRoom(doc: Doc, view: TaxDocumentView, state: { page: number }, y: number, need: number): number {
+function ensureRoom(doc: Doc, view: TaxDocumentView, state: PageState, y: number, need: number): number {
   if (y + need <= BOTTOM) return y;
   doc.addPage();
   state.page += 1;
-  footer(doc, view, state.page);
-  doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text(`${pdfText(view.title)} ${pdfText(view.number)} (continued)`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  footer(doc, view, state);
+  doc.font(FONT.bold).fontSize(9).fillColor(INK).text(`${pdfText(view.title)} ${pdfText(view.number)} (continued)`, MARGIN, MARGIN, { width: CONTENT_WIDTH });
   return doc.y + 6;
 }
 
-/** The A4 PDF of a quote, tax invoice or credit note. */
-export async function renderTaxDocumentPdf(view: TaxDocumentView, options: RenderTaxDocumentOptions = {}): Promise<Buffer> {
-  const upiUri = view.payment?.upiUri ?? null;
-  const qr = upiUri ? await upiQrPng(upiUri) : null;
-
-  const doc = new PDFDocument({
-    size: "A4",
-    // A small bottom margin: pdfkit adds a page for text below it, and the footer sits under the content area
-    // (BOTTOM), which this file keeps to itself.
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
-    compress: options.compress ?? true,
-    autoFirstPage: true,
-    bufferPages: false,
-    info: {
-      Title: `${view.title} ${view.number}`,
-      Author: view.supplier.name,
-      Subject: `${view.title} ${view.number} to ${view.recipient.company ?? view.recipient.name}`,
-      CreationDate: new Date(`${view.date}T00:00:00+05:30`),
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-
-  const state = { page: 1 };
-  footer(doc, view, 1);
+/** One copy of the document, from the current page on. */
+function drawDocument(doc: Doc, view: TaxDocumentView, qr: Buffer | null, copy: DocumentCopy | null, signature: Buffer | null): void {
+  const state = { page: 1, copy };
+  footer(doc, view, state);
   const interState = view.totals.supply === "inter-state";
 
   // ── Title and stamp ────────────────────────────────────────────────────────────────────────────────────
   let y = MARGIN;
-  doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text(pdfText(view.title).toUpperCase(), MARGIN, y, { width: CONTENT_WIDTH, align: "center" });
-  if (view.kind === "invoice") {
-    doc.font("Helvetica").fontSize(7.5).fillColor(MUTED).text("Original for recipient", MARGIN, y + 4, { width: CONTENT_WIDTH, align: "right" });
+  doc.font(FONT.bold).fontSize(16).fillColor(INK).text(pdfText(view.title).toUpperCase(), MARGIN, y, { width: CONTENT_WIDTH, align: "center" });
+  if (copy) {
+    doc.font(FONT.bold).fontSize(7.5).fillColor(MUTED).text(COPY_LABELS[copy].toUpperCase(), MARGIN, y + 4, { width: CONTENT_WIDTH, align: "right" });
   }
   if (view.stamp) {
     doc.save();
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#b91c1c").strokeColor("#b91c1c");
+    doc.font(FONT.bold).fontSize(11).fillColor("#b91c1c").strokeColor("#b91c1c");
     const text = pdfText(view.stamp).toUpperCase();
     const w = doc.widthOfString(text) + 14;
     doc.rect(MARGIN, y - 2, w, 20).lineWidth(1.2).stroke();
@@ -281,7 +252,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   // ── Supplier (left) and the document's particulars (right) ─────────────────────────────────────────────
   const half = (CONTENT_WIDTH - 16) / 2;
   const rightX = MARGIN + half + 16;
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(pdfText(view.supplier.name), MARGIN, y, { width: half });
+  doc.font(FONT.bold).fontSize(11).fillColor(INK).text(pdfText(view.supplier.name), MARGIN, y, { width: half });
   const supplierEnd = textBlock(doc, partyLines(view.supplier, false), MARGIN, doc.y + 1, half);
 
   const particulars: [string, string][] = [
@@ -299,17 +270,17 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   // ── Recipient ──────────────────────────────────────────────────────────────────────────────────────────
   doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
   y += 6;
-  doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(view.kind === "quote" ? "QUOTED TO" : "BILL TO (RECIPIENT)", MARGIN, y, { width: half });
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(pdfText(view.recipient.name), MARGIN, doc.y + 1, { width: half });
+  doc.font(FONT.bold).fontSize(8).fillColor(MUTED).text(view.kind === "quote" ? "QUOTED TO" : "BILL TO (RECIPIENT)", MARGIN, y, { width: half });
+  doc.font(FONT.bold).fontSize(10).fillColor(INK).text(pdfText(view.recipient.name), MARGIN, doc.y + 1, { width: half });
   y = textBlock(doc, partyLines(view.recipient, true), MARGIN, doc.y + 1, half) + 10;
 
   // ── Lines ──────────────────────────────────────────────────────────────────────────────────────────────
   const columns = lineColumns(interState);
   y = ensureRoom(doc, view, state, y, 60);
-  doc.font("Helvetica").fontSize(7).fillColor(MUTED).text("Amounts in Indian rupees (Rs.)", MARGIN, y, { width: CONTENT_WIDTH, align: "right" });
+  doc.font(FONT.regular).fontSize(7).fillColor(MUTED).text("Amounts in Indian rupees (\u20b9)", MARGIN, y, { width: CONTENT_WIDTH, align: "right" });
   y = tableHeader(doc, columns, doc.y + 2);
   view.lines.forEach((line, index) => {
-    doc.font("Helvetica").fontSize(7.5);
+    doc.font(FONT.regular).fontSize(7.5);
     const height = Math.max(9, ...columns.map((c) => doc.heightOfString(c.value(line, index), { width: c.width - 4 }))) + 5;
     const before = y;
     y = ensureRoom(doc, view, state, y, height);
@@ -317,7 +288,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
     let x = MARGIN;
     doc.fillColor(INK);
     for (const c of columns) {
-      doc.font(c.key === "total" ? "Helvetica-Bold" : "Helvetica").fontSize(7.5).text(c.value(line, index), x + 2, y + 1, { width: c.width - 4, align: c.align });
+      doc.font(c.key === "total" ? FONT.bold : FONT.regular).fontSize(7.5).text(c.value(line, index), x + 2, y + 1, { width: c.width - 4, align: c.align });
       x += c.width;
     }
     y += height;
@@ -340,7 +311,16 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   }
   totals.push(["Total", pdfAmount(t.grandTotalPaise), false]);
   totals.push(["Round off", signedAmount(t.roundOffPaise), false]);
-  totals.push([view.kind === "credit_note" ? "Amount credited" : view.kind === "quote" ? "Amount quoted" : "Amount payable", pdfRupees(t.payablePaise), true]);
+  const settlement = view.settlement;
+  if (settlement) {
+    // After a payment or a credit note: what was received and what is left, as accounting tools show it.
+    totals.push(["Invoice total", pdfRupees(t.payablePaise), false]);
+    if (settlement.receivedPaise) totals.push(["Received", `-${pdfAmount(settlement.receivedPaise)}`, false]);
+    if (settlement.creditedPaise) totals.push(["Credit notes", `-${pdfAmount(settlement.creditedPaise)}`, false]);
+    totals.push(["Balance due", pdfRupees(settlement.balanceDuePaise), true]);
+  } else {
+    totals.push([view.kind === "credit_note" ? "Amount credited" : view.kind === "quote" ? "Amount quoted" : "Amount payable", pdfRupees(t.payablePaise), true]);
+  }
 
   const summaryRows = t.byHsn.length;
   const blockHeight = Math.max(totals.length * 13 + 8, summaryRows * 11 + 30);
@@ -351,8 +331,8 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   for (const [label, value, strong] of totals) {
     if (strong) {
       doc.rect(totalsX, ty - 2, totalsWidth, 16).fill(SHADE);
-      doc.font("Helvetica-Bold").fontSize(9.5);
-    } else doc.font("Helvetica").fontSize(8.5);
+      doc.font(FONT.bold).fontSize(9.5);
+    } else doc.font(FONT.regular).fontSize(8.5);
     doc.fillColor(INK).text(label, totalsX + 4, ty + (strong ? 1 : 0), { width: 110 });
     doc.text(value, totalsX + 110, ty + (strong ? 1 : 0), { width: totalsWidth - 114, align: "right" });
     ty += strong ? 18 : 13;
@@ -364,11 +344,11 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   const sCols = interState ? [60, 40, 90, 90] : [56, 34, 70, 55, 55];
   const sLabels = interState ? ["HSN/SAC", "GST rate", "Taxable value", "IGST"] : ["HSN/SAC", "GST rate", "Taxable value", "CGST", "SGST"];
   let sy = y;
-  doc.font("Helvetica-Bold").fontSize(7).fillColor(MUTED).text("TAX SUMMARY BY HSN/SAC", sx, sy, { width: sw });
+  doc.font(FONT.bold).fontSize(7).fillColor(MUTED).text("TAX SUMMARY BY HSN/SAC", sx, sy, { width: sw });
   sy = doc.y + 2;
   let cx = sx;
   sLabels.forEach((label, i) => {
-    doc.font("Helvetica-Bold").fontSize(7).fillColor(INK).text(label, cx, sy, { width: sCols[i]! - 3, align: i < 1 ? "left" : "right" });
+    doc.font(FONT.bold).fontSize(7).fillColor(INK).text(label, cx, sy, { width: sCols[i]! - 3, align: i < 1 ? "left" : "right" });
     cx += sCols[i]!;
   });
   sy += 10;
@@ -378,7 +358,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
       : [row.hsnSac, `${row.gstRate}%`, pdfAmount(row.taxablePaise), pdfAmount(row.cgstPaise), pdfAmount(row.sgstPaise)];
     cx = sx;
     values.forEach((value, i) => {
-      doc.font("Helvetica").fontSize(7).fillColor(INK).text(value, cx, sy, { width: sCols[i]! - 3, align: i < 1 ? "left" : "right" });
+      doc.font(FONT.regular).fontSize(7).fillColor(INK).text(value, cx, sy, { width: sCols[i]! - 3, align: i < 1 ? "left" : "right" });
       cx += sCols[i]!;
     });
     sy += 10;
@@ -387,8 +367,8 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
 
   // ── Amount in words ────────────────────────────────────────────────────────────────────────────────────
   y = ensureRoom(doc, view, state, y, 30);
-  doc.font("Helvetica").fontSize(8).fillColor(MUTED).text("Amount in words", MARGIN, y, { width: CONTENT_WIDTH });
-  doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text(pdfText(view.amountInWords), MARGIN, doc.y + 1, { width: CONTENT_WIDTH });
+  doc.font(FONT.regular).fontSize(8).fillColor(MUTED).text("Amount in words", MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(FONT.bold).fontSize(9).fillColor(INK).text(pdfText(view.amountInWords), MARGIN, doc.y + 1, { width: CONTENT_WIDTH });
   y = doc.y + 10;
 
   // ── Payment: the UPI QR code for the amount due, and the bank account ─────────────────────────────────
@@ -404,7 +384,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
     }
     const textWidth = CONTENT_WIDTH - (textX - MARGIN) - 10;
     let py = y + 10;
-    doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(qr ? "Scan to pay with any UPI app" : "How to pay", textX, py, { width: textWidth });
+    doc.font(FONT.bold).fontSize(10).fillColor(INK).text(qr ? "Scan to pay with any UPI app" : "How to pay", textX, py, { width: textWidth });
     py = doc.y + 3;
     const rows: [string, string][] = [["Amount due", pdfRupees(payment.amountDuePaise)]];
     if (payment.upiId) rows.push(["UPI ID", pdfText(payment.upiId)]);
@@ -415,7 +395,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
       rows.push(["Account / IFSC", `${payment.bank.accountNumber} / ${payment.bank.ifsc}`]);
     }
     py = labelValueRows(doc, rows, textX, py, textWidth);
-    doc.font("Helvetica").fontSize(7).fillColor(MUTED).text("Please quote the invoice number with any payment. A payment counts once we receive it.", textX, py + 2, { width: textWidth });
+    doc.font(FONT.regular).fontSize(7).fillColor(MUTED).text("Please quote the invoice number with any payment. A payment counts once we receive it.", textX, py + 2, { width: textWidth });
     y += qrSize + 22;
   }
 
@@ -423,22 +403,61 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
   for (const [label, text] of [["Notes", view.notes], ["Terms", view.terms]] as const) {
     if (!text?.trim()) continue;
     const body = pdfText(text.trim());
-    doc.font("Helvetica").fontSize(7.5);
+    doc.font(FONT.regular).fontSize(7.5);
     const height = doc.heightOfString(body, { width: CONTENT_WIDTH }) + 14;
     y = ensureRoom(doc, view, state, y, Math.min(height, 120));
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(INK).text(label, MARGIN, y, { width: CONTENT_WIDTH });
-    doc.font("Helvetica").fontSize(7.5).fillColor(INK).text(body, MARGIN, doc.y + 1, { width: CONTENT_WIDTH });
+    doc.font(FONT.bold).fontSize(8).fillColor(INK).text(label, MARGIN, y, { width: CONTENT_WIDTH });
+    doc.font(FONT.regular).fontSize(7.5).fillColor(INK).text(body, MARGIN, doc.y + 1, { width: CONTENT_WIDTH });
     y = doc.y + 8;
   }
 
-  y = ensureRoom(doc, view, state, y, 60);
+  y = ensureRoom(doc, view, state, y, 70);
   const signX = MARGIN + CONTENT_WIDTH - 200;
-  doc.font("Helvetica-Bold").fontSize(8.5).fillColor(INK).text(`For ${pdfText(view.supplier.name)}`, signX, y + 4, { width: 200, align: "right" });
-  doc.moveTo(signX + 40, y + 44).lineTo(signX + 200, y + 44).lineWidth(0.5).strokeColor(INK).stroke();
-  doc.font("Helvetica").fontSize(8).fillColor(INK).text("Authorised signatory", signX, y + 47, { width: 200, align: "right" });
+  doc.font(FONT.bold).fontSize(8.5).fillColor(INK).text(`For ${pdfText(view.supplier.name)}`, signX, y + 4, { width: 200, align: "right" });
+  // The uploaded signature, right-aligned above the line; without one the space is left for a pen.
+  if (signature) doc.image(signature, signX + 50, y + 17, { fit: [150, 36], align: "right", valign: "bottom" });
+  doc.moveTo(signX + 40, y + 54).lineTo(signX + 200, y + 54).lineWidth(0.5).strokeColor(INK).stroke();
+  doc.font(FONT.regular).fontSize(8).fillColor(INK).text("Authorised signatory", signX, y + 57, { width: 200, align: "right" });
   if (view.kind !== "quote") {
-    doc.font("Helvetica").fontSize(7).fillColor(MUTED).text("This is a computer-generated document.", MARGIN, y + 47, { width: CONTENT_WIDTH - 210 });
+    doc.font(FONT.regular).fontSize(7).fillColor(MUTED).text("This is a computer-generated document.", MARGIN, y + 57, { width: CONTENT_WIDTH - 210 });
   }
+
+}
+
+/** The A4 PDF of a quote, tax invoice or credit note. */
+export async function renderTaxDocumentPdf(view: TaxDocumentView, options: RenderTaxDocumentOptions = {}): Promise<Buffer> {
+  const upiUri = view.payment?.upiUri ?? null;
+  const qr = upiUri ? await upiQrPng(upiUri) : null;
+
+  const doc = new PDFDocument({
+    size: "A4",
+    // A small bottom margin: pdfkit adds a page for text below it, and the footer sits under the content area
+    // (BOTTOM), which this file keeps to itself.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
+    compress: options.compress ?? true,
+    autoFirstPage: true,
+    bufferPages: false,
+    font: null as unknown as string, // no standard font: the embedded ones below (pdfkit would load Helvetica first)
+    info: {
+      Title: `${view.title} ${view.number}`,
+      Author: view.supplier.name,
+      Subject: `${view.title} ${view.number} to ${view.recipient.company ?? view.recipient.name}`,
+      CreationDate: new Date(`${view.date}T00:00:00+05:30`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  setUpDocumentFonts(doc);
+
+  const copies: Array<DocumentCopy | null> = view.kind === "invoice" ? (options.copies?.length ? options.copies : ["original"]) : [null];
+  copies.forEach((copy, i) => {
+    if (i > 0) doc.addPage();
+    drawDocument(doc, view, qr, copy, options.signature ?? null);
+  });
 
   doc.end();
   return done;

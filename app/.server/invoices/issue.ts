@@ -11,6 +11,7 @@ import type { DocumentLine, DocumentParty, StoredLine } from "~/lib/money/docume
 import { GST_RATE_MESSAGE, GST_RATES, hsnSacProblem, invoiceTotals, placeOfSupply, type InvoiceTotals, type PlaceOfSupply } from "~/lib/money/gst.ts";
 import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
 import { invoiceIssuedMessages } from "./messages.ts";
+import { recipientAddress } from "~/.server/documents/recipient.ts";
 import { nextDocumentNumber } from "./numbering.ts";
 import { addDays, invoiceSettings, InvoiceRefusal } from "./shared.ts";
 
@@ -114,12 +115,11 @@ function checkLines(lines: DocumentLine[]): void {
 
 export function recipientParty(customer: Customer, site: Site | undefined, gstin: string | null): DocumentParty {
   const stateCode = gstin ? gstin.slice(0, 2) : (site?.stateCode ?? null);
+  const address = recipientAddress(customer, site, gstin);
   return {
     name: customer.name,
     company: customer.company,
-    address: site?.address ?? null,
-    city: site?.city ?? null,
-    pincode: site?.pincode ?? null,
+    ...address,
     stateCode,
     stateName: stateCode ? (GST_STATES[stateCode] ?? null) : null,
     gstin,

@@ -29,9 +29,21 @@ export function financialYearOf(isoDate: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-/** INV/2026-27/0001. */
+/** Rule 46(b): a serial number of at most 16 characters. */
+export const MAX_DOCUMENT_NUMBER_LENGTH = 16;
+
+/**
+ * INV/2026-27/0001. The full year leaves an invoice four digits (INV/2026-27/9999 is 16 characters): past
+ * 9,999 in a year the year is written short, INV/26-27/10000 (15), which leaves room for 999,999 invoices.
+ * The series and the serial stay the same (the serial column orders them), only the printed year shortens.
+ */
 export function formatDocumentNumber(kind: DocumentKind, financialYear: string, serial: number): string {
-  return `${SERIES[kind]}/${financialYear}/${String(serial).padStart(4, "0")}`;
+  const digits = String(serial).padStart(4, "0");
+  const full = `${SERIES[kind]}/${financialYear}/${digits}`;
+  if (full.length <= MAX_DOCUMENT_NUMBER_LENGTH) return full;
+  const short = `${SERIES[kind]}/${financialYear.slice(2)}/${digits}`;
+  if (short.length <= MAX_DOCUMENT_NUMBER_LENGTH) return short;
+  throw new RangeError(`${SERIES[kind]} serial ${serial} for ${financialYear} does not fit in the ${MAX_DOCUMENT_NUMBER_LENGTH} characters rule 46 allows`);
 }
 
 export interface DocumentNumber {

@@ -119,6 +119,7 @@ export function invoiceDocumentView(row: InvoiceRow, payment: PaymentSettings, c
     amountInWords: row.amountInWords,
     notes,
     terms: row.terms || null,
+    settlement: row.kind === "invoice" && (row.paidPaise > 0 || row.creditedPaise > 0) ? { receivedPaise: row.paidPaise, creditedPaise: row.creditedPaise, balanceDuePaise: due } : null,
     payment: row.kind === "invoice" && due > 0 ? { amountDuePaise: due, upiUri, upiId: payment.upiId ?? null, payeeName: payment.payeeName ?? supplier.name, bank } : null,
     stamp,
   };

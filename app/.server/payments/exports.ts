@@ -1,8 +1,11 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { CsvColumn } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { invoices } from "~/.server/db/schema.ts";
+import type { CreditLine } from "~/.server/invoices/credit-notes.ts";
+import { formatDocumentNumber } from "~/.server/invoices/numbering.ts";
 import type { DocumentParty, StoredLine } from "~/lib/money/document.ts";
+import { hsnDescription, shortDescription } from "~/lib/money/hsn-descriptions.ts";
 import { SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
 import { B2CL_LIMIT_PAISE, type ExportFile } from "~/lib/forms/admin/payments.ts";
 import { exportPayments, type PaymentListItem } from "./list.ts";
@@ -18,14 +21,14 @@ import { exportPayments, type PaymentListItem } from "./list.ts";
  * - b2cs: every other invoice to an unregistered recipient, summed by place of supply and rate, type OE
  *   (table 7), net of the credit notes to unregistered recipients issued in the period (as GSTR-1 nets them).
  * - cdnr: credit notes to registered recipients, one row per note and rate (table 9B), note type C.
+ * - cdnur: credit notes against B2C large invoices (unregistered, inter-state, above the limit), type B2CL.
+ * - docs: documents issued (table 13): each series' first and last number, total and cancelled.
  * - hsn-b2b, hsn-b2c: the HSN/SAC summary (table 12, split B2B and B2C since May 2025), net of the
  *   period's credit notes: quantity in the unit's UQC (services: NA and 0), value, taxable value and each tax.
  * - payments: the payment register (receipts), by date received.
  *
  * Figures are rupees with up to two decimals (from integer paise, so exact); dates dd-MMM-yyyy as the
- * tool wants them; place of supply "36-Telangana". Not produced: CDNUR (credit notes against B2C large
- * invoices; none is expected in this business, and B2CS already nets small ones), exports and SEZ supplies,
- * and the documents-issued table (table 13), which the accountant reads off the series.
+ * tool wants them; place of supply "36-Telangana". Not produced: exports and SEZ supplies (none here).
  */
 
 export { B2CL_LIMIT_PAISE } from "~/lib/forms/admin/payments.ts";
@@ -239,22 +242,35 @@ async function hsn(period: Period, registered: boolean): Promise<ExportFileResul
     sgstPaise: number;
   }
   const sums = new Map<string, Sum>();
-  const add = (d: Doc, sign: 1 | -1) => {
-    for (const l of d.lines) {
-      const uqc = uqcOf(l.unit, l.hsnSac);
-      const key = `${l.hsnSac}|${l.gstRate}|${uqc}`;
-      const s = sums.get(key) ?? { hsn: l.hsnSac, description: l.description.slice(0, 30), uqc, rate: l.gstRate, quantityMilli: 0, valuePaise: 0, taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0 };
-      s.quantityMilli += uqc === "NA" ? 0 : sign * l.quantityMilli;
-      s.valuePaise += sign * (l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise);
-      s.taxablePaise += sign * l.taxablePaise;
-      s.igstPaise += sign * l.igstPaise;
-      s.cgstPaise += sign * l.cgstPaise;
-      s.sgstPaise += sign * l.sgstPaise;
-      sums.set(key, s);
-    }
+  const add = (l: StoredLine, sign: 1 | -1, uqc: string, quantityMilli: number) => {
+    const key = `${l.hsnSac}|${l.gstRate}|${uqc}`;
+    const s = sums.get(key) ?? { hsn: l.hsnSac, description: hsnDescription(l.hsnSac) ?? shortDescription(l.description.replace(/^Credit( \(balance\))?: /, "")), uqc, rate: l.gstRate, quantityMilli: 0, valuePaise: 0, taxablePaise: 0, igstPaise: 0, cgstPaise: 0, sgstPaise: 0 };
+    s.quantityMilli += uqc === "NA" ? 0 : sign * quantityMilli;
+    s.valuePaise += sign * (l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise);
+    s.taxablePaise += sign * l.taxablePaise;
+    s.igstPaise += sign * l.igstPaise;
+    s.cgstPaise += sign * l.cgstPaise;
+    s.sgstPaise += sign * l.sgstPaise;
+    sums.set(key, s);
   };
-  for (const d of issued) if (d.registered === registered) add(d, 1);
-  for (const c of credits) if (c.registered === registered) add(c, -1);
+  for (const d of issued) if (d.registered === registered) for (const l of d.lines) add(l, 1, uqcOf(l.unit, l.hsnSac), l.quantityMilli);
+  // A credit note reduces the row of the invoice line it credits: that line's unit (a part credited by value
+  // is "1 lot" on the note, which is not a unit of the part), and its quantity only when the line is credited
+  // whole (the note repeats it as invoiced); a credit of value alone returns no goods, so no quantity.
+  const originals = await originalsOf(credits);
+  for (const c of credits) {
+    if (c.registered !== registered) continue;
+    const original = c.row.creditOfId ? originals.get(c.row.creditOfId) : undefined;
+    for (const l of c.lines as CreditLine[]) {
+      const credited = typeof l.creditOfLine === "number" ? original?.lines[l.creditOfLine] : undefined;
+      if (!credited) {
+        add(l, -1, uqcOf(l.unit, l.hsnSac), l.quantityMilli);
+        continue;
+      }
+      const whole = l.unit === credited.unit && l.quantityMilli === credited.quantityMilli;
+      add(l, -1, uqcOf(credited.unit, credited.hsnSac), whole ? l.quantityMilli : 0);
+    }
+  }
   const rows = [...sums.values()]
     .filter((s) => s.taxablePaise !== 0 || s.quantityMilli !== 0)
     .sort((a, b) => (a.hsn === b.hsn ? a.rate - b.rate : a.hsn < b.hsn ? -1 : 1))
@@ -272,6 +288,71 @@ async function hsn(period: Period, registered: boolean): Promise<ExportFileResul
       "Cess Amount": 0,
     }));
   return { name: `gstr1-hsn-${registered ? "b2b" : "b2c"}-${period.slug}`, columns: columnsOf(headers), rows };
+}
+
+/** CDNUR (table 9B, unregistered): credit notes against B2C large invoices, one row per note and rate. */
+async function cdnur(period: Period): Promise<ExportFileResult> {
+  const headers = ["UR Type", "Note Number", "Note Date", "Note Type", "Place Of Supply", "Note Value", "Applicable % of Tax Rate", "Rate", "Taxable Value", "Cess Amount"];
+  const credits = (await documentsIn(period, "credit_note")).filter((c) => !c.registered);
+  const originals = await originalsOf(credits);
+  const rows = credits
+    .filter((c) => {
+      const original = c.row.creditOfId ? originals.get(c.row.creditOfId) : undefined;
+      return original !== undefined && isB2cl(original);
+    })
+    .flatMap((d) =>
+      byRate(d.lines).map((r) => ({
+        "UR Type": "B2CL",
+        "Note Number": d.row.number,
+        "Note Date": gstrDate(d.row.issueDate),
+        "Note Type": "C",
+        "Place Of Supply": d.pos,
+        "Note Value": rupees(d.row.totalPaise),
+        "Applicable % of Tax Rate": "",
+        Rate: r.rate,
+        "Taxable Value": rupees(r.taxablePaise),
+        "Cess Amount": 0,
+      })),
+    );
+  return { name: `gstr1-cdnur-${period.slug}`, columns: columnsOf(headers), rows };
+}
+
+const NATURE_OF_DOCUMENT: Record<"invoice" | "credit_note", string> = { invoice: "Invoices for outward supply", credit_note: "Credit Note" };
+
+/**
+ * Table 13, documents issued: per series (invoices, credit notes; one series a financial year), the first and
+ * last number issued in the period, how many, and how many are cancelled (invoices cancelled in full by
+ * credit notes). Numbers are consecutive by construction (numbering.ts), so last - first + 1 = total.
+ */
+async function docs(period: Period): Promise<ExportFileResult> {
+  const headers = ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"];
+  const rows = await getDb()
+    .select({
+      kind: invoices.kind,
+      financialYear: invoices.financialYear,
+      first: sql<number>`min(${invoices.serial})`.mapWith(Number),
+      last: sql<number>`max(${invoices.serial})`.mapWith(Number),
+      total: count(),
+      cancelled: sql<number>`count(*) filter (where ${invoices.status} = 'cancelled')`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(and(gte(invoices.issueDate, period.from), lte(invoices.issueDate, period.to)))
+    .groupBy(invoices.kind, invoices.financialYear)
+    .orderBy(asc(invoices.financialYear), desc(invoices.kind));
+  return {
+    name: `gstr1-docs-${period.slug}`,
+    columns: columnsOf(headers),
+    rows: rows.map((r) => {
+      const kind = r.kind as "invoice" | "credit_note";
+      return {
+        "Nature of Document": NATURE_OF_DOCUMENT[kind],
+        "Sr. No. From": formatDocumentNumber(kind, r.financialYear, r.first),
+        "Sr. No. To": formatDocumentNumber(kind, r.financialYear, r.last),
+        "Total Number": r.total,
+        Cancelled: r.cancelled,
+      };
+    }),
+  };
 }
 
 const PAYMENT_COLUMNS: CsvColumn<PaymentListItem>[] = [
@@ -292,7 +373,7 @@ export async function paymentRegister(period: Period): Promise<{ name: string; c
   return { name: `payment-register-${period.slug}`, columns: PAYMENT_COLUMNS, rows };
 }
 
-export async function gstr1File(file: Exclude<ExportFile, "payments">, period: Period): Promise<ExportFileResult> {
+export async function gstr1File(file: Exclude<ExportFile, "payments" | "tally">, period: Period): Promise<ExportFileResult> {
   switch (file) {
     case "b2b":
       return b2b(period);
@@ -302,6 +383,10 @@ export async function gstr1File(file: Exclude<ExportFile, "payments">, period: P
       return b2cs(period);
     case "cdnr":
       return cdnr(period);
+    case "cdnur":
+      return cdnur(period);
+    case "docs":
+      return docs(period);
     case "hsn-b2b":
       return hsn(period, true);
     case "hsn-b2c":

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { FONT, setUpDocumentFonts } from "~/.server/documents/fonts.ts";
 import { pdfDate, pdfRupees, pdfText } from "~/.server/documents/tax-document-pdf.ts";
 import type { DocumentParty } from "~/lib/money/document.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
@@ -10,8 +11,8 @@ import type { PaymentView } from "./view.ts";
  * words), how (UPI with its UTR, bank transfer, cash, cheque, the gateway), the invoices it settled and
  * what is left on each, and any advance kept.
  *
- * Standard Helvetica, like the tax documents (~/.server/documents/tax-document-pdf.ts, whose text helpers
- * are reused): it has no ₹ glyph, so amounts print as "Rs.".
+ * The embedded Noto Sans of the tax documents (~/.server/documents/fonts.ts; their text helpers are
+ * reused): amounts with the ₹ sign, names in Telugu or Devanagari as typed.
  */
 
 const MARGIN = 48;
@@ -25,6 +26,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
     size: "A4",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
     compress: options.compress ?? true,
+    font: null as unknown as string, // the embedded fonts only
     info: {
       Title: `Receipt ${payment.reference}`,
       Author: supplier.name,
@@ -38,10 +40,11 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  setUpDocumentFonts(doc);
 
   // The supplier.
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(INK).text(pdfText(supplier.name), MARGIN, MARGIN, { width: WIDTH });
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED);
+  doc.font(FONT.bold).fontSize(14).fillColor(INK).text(pdfText(supplier.name), MARGIN, MARGIN, { width: WIDTH });
+  doc.font(FONT.regular).fontSize(9).fillColor(MUTED);
   const address = [supplier.address, [supplier.city, supplier.pincode].filter(Boolean).join(" "), supplier.stateName && `${supplier.stateName} (${supplier.stateCode})`].filter(Boolean).join(", ");
   if (address) doc.text(pdfText(address), { width: WIDTH });
   if (supplier.gstin) doc.text(`GSTIN: ${pdfText(supplier.gstin)}`, { width: WIDTH });
@@ -49,7 +52,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   if (contact) doc.text(pdfText(contact), { width: WIDTH });
 
   doc.moveDown(1);
-  doc.font("Helvetica-Bold").fontSize(18).fillColor(INK).text("PAYMENT RECEIPT", { width: WIDTH, align: "center" });
+  doc.font(FONT.bold).fontSize(18).fillColor(INK).text("PAYMENT RECEIPT", { width: WIDTH, align: "center" });
   doc.moveDown(0.6);
 
   // Number, date, who paid.
@@ -63,8 +66,8 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   if (payment.note) facts.push(["Note", payment.note]);
   for (const [label, value] of facts) {
     const y = doc.y;
-    doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 130 });
-    doc.font("Helvetica-Bold").fillColor(INK).text(pdfText(value), MARGIN + 135, y, { width: WIDTH - 135 });
+    doc.font(FONT.regular).fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 130 });
+    doc.font(FONT.bold).fillColor(INK).text(pdfText(value), MARGIN + 135, y, { width: WIDTH - 135 });
     doc.moveDown(0.3);
   }
 
@@ -72,14 +75,14 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   doc.moveDown(0.6);
   const boxY = doc.y;
   doc.rect(MARGIN, boxY, WIDTH, 52).lineWidth(1).strokeColor(RULE).stroke();
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text("Amount received", MARGIN + 10, boxY + 8, { width: 150 });
-  doc.font("Helvetica-Bold").fontSize(16).fillColor(INK).text(pdfRupees(payment.amountPaise), MARGIN + 10, boxY + 24, { width: 200 });
-  doc.font("Helvetica").fontSize(9).fillColor(INK).text(pdfText(rupeesInWords(payment.amountPaise)), MARGIN + 220, boxY + 10, { width: WIDTH - 230 });
+  doc.font(FONT.regular).fontSize(10).fillColor(MUTED).text("Amount received", MARGIN + 10, boxY + 8, { width: 150 });
+  doc.font(FONT.bold).fontSize(16).fillColor(INK).text(pdfRupees(payment.amountPaise), MARGIN + 10, boxY + 24, { width: 200 });
+  doc.font(FONT.regular).fontSize(9).fillColor(INK).text(pdfText(rupeesInWords(payment.amountPaise)), MARGIN + 220, boxY + 10, { width: WIDTH - 230 });
   doc.y = boxY + 64;
 
   // What it settled.
   doc.x = MARGIN;
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text("Allocated to", MARGIN, doc.y, { width: WIDTH });
+  doc.font(FONT.bold).fontSize(11).fillColor(INK).text("Allocated to", MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.3);
   const cols = [
     { label: "Invoice", width: 150, align: "left" as const },
@@ -91,7 +94,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     let x = MARGIN;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor(INK);
+    doc.font(bold ? FONT.bold : FONT.regular).fontSize(9).fillColor(INK);
     cells.forEach((cell, i) => {
       const col = cols[i]!;
       doc.text(pdfText(cell), x + 2, y, { width: col.width - 4, align: col.align, lineBreak: false });
@@ -102,7 +105,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   };
   row(cols.map((c) => c.label), true);
   if (payment.allocations.length === 0) {
-    doc.font("Helvetica").fontSize(9).fillColor(MUTED).text("Not allocated to an invoice: kept as an advance.", MARGIN, doc.y, { width: WIDTH });
+    doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text("Not allocated to an invoice: kept as an advance.", MARGIN, doc.y, { width: WIDTH });
     doc.moveDown(0.5);
   }
   for (const a of payment.allocations) {
@@ -110,19 +113,19 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
   }
   if (payment.unallocatedPaise > 0) {
     doc.moveDown(0.4);
-    doc.font("Helvetica").fontSize(10).fillColor(INK).text(`Advance kept on account (not yet allocated): ${pdfRupees(payment.unallocatedPaise)}`, MARGIN, doc.y, { width: WIDTH });
+    doc.font(FONT.regular).fontSize(10).fillColor(INK).text(`Advance kept on account (not yet allocated): ${pdfRupees(payment.unallocatedPaise)}`, MARGIN, doc.y, { width: WIDTH });
   }
 
   doc.moveDown(2);
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(
+  doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text(
     "This receipt acknowledges the money received. A payment by cheque is subject to its realisation. The tax invoices named above remain the documents for GST.",
     MARGIN,
     doc.y,
     { width: WIDTH },
   );
   doc.moveDown(2);
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text(`For ${pdfText(supplier.name)}`, MARGIN, doc.y, { width: WIDTH, align: "right" });
-  doc.font("Helvetica").fontSize(8).fillColor(MUTED).text("Computer-generated receipt: no signature is needed.", { width: WIDTH, align: "right" });
+  doc.font(FONT.bold).fontSize(10).fillColor(INK).text(`For ${pdfText(supplier.name)}`, MARGIN, doc.y, { width: WIDTH, align: "right" });
+  doc.font(FONT.regular).fontSize(8).fillColor(MUTED).text("Computer-generated receipt: no signature is needed.", { width: WIDTH, align: "right" });
 
   doc.end();
   return done;

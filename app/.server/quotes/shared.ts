@@ -1,3 +1,4 @@
+import { recipientAddress } from "~/.server/documents/recipient.ts";
 import { signLinkToken, verifyLinkToken, type SignedLinkCheck } from "~/.server/links/signed.ts";
 import type { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
@@ -103,17 +104,16 @@ export function entered(lines: unknown): DocumentLine[] {
 // ── The recipient as printed ─────────────────────────────────────────────────────────────────────
 
 export function recipientParty(
-  customer: Pick<Customer, "name" | "company" | "mobile" | "email">,
-  site: Pick<Site, "address" | "city" | "pincode"> | null | undefined,
+  customer: Pick<Customer, "name" | "company" | "mobile" | "email" | "billingAddress" | "billingCity" | "billingPincode">,
+  site: Pick<Site, "address" | "city" | "pincode" | "stateCode"> | null | undefined,
   place: PlaceOfSupply,
   gstin: string | null,
 ): DocumentParty {
   return {
     name: customer.name,
     company: customer.company,
-    address: site?.address ?? null,
-    city: site?.city ?? null,
-    pincode: site?.pincode ?? null,
+    // The same address as the invoice will print (~/.server/invoices/issue.ts).
+    ...recipientAddress(customer, site, gstin),
     stateCode: place.code,
     stateName: place.name,
     gstin,

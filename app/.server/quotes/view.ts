@@ -190,8 +190,8 @@ export async function quoteForInvoice(quoteId: number) {
 
 /** The PDF of one version: inline, never stored by a shared cache (it names the customer and the price). */
 export async function quotePdfResponse(view: TaxDocumentView): Promise<Response> {
-  const { renderTaxDocumentPdf } = await import("~/.server/documents/tax-document-pdf.ts");
-  const pdf = await renderTaxDocumentPdf(view);
+  const [{ renderTaxDocumentPdf }, { readSignature }] = await Promise.all([import("~/.server/documents/tax-document-pdf.ts"), import("~/.server/documents/signature.ts")]);
+  const pdf = await renderTaxDocumentPdf(view, { signature: await readSignature() });
   const name = `quote-${view.number.replace(/[^A-Za-z0-9-]/g, "-")}${view.version ? `-v${view.version}` : ""}.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {

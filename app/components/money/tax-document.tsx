@@ -139,6 +139,7 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
   totals.push(["Round off", formatRoundOff(t.roundOffPaise)]);
 
   const payment = view.payment;
+  const settlement = view.settlement;
   const id = `doc-${view.number.replace(/[^A-Za-z0-9]+/g, "-")}`;
 
   return (
@@ -277,11 +278,35 @@ export function TaxDocument({ view, qrSvg, pdfHref, headingLevel = 2, children }
             </div>
           ))}
           <div className="contents">
-            <dt className="border-t border-slate-300 pt-1 text-base font-bold dark:border-slate-700">{payableLabel}</dt>
+            <dt className="border-t border-slate-300 pt-1 text-base font-bold dark:border-slate-700">{settlement ? "Invoice total" : payableLabel}</dt>
             <dd className="border-t border-slate-300 pt-1 text-right text-base font-bold tabular-nums dark:border-slate-700" data-testid="document-payable">
               {formatPaise(t.payablePaise)}
             </dd>
           </div>
+          {settlement ? (
+            <>
+              {settlement.receivedPaise ? (
+                <div className="contents">
+                  <dt className={muted}>Received</dt>
+                  <dd className="text-right tabular-nums" data-testid="document-received">
+                    {`\u2212${formatPaise(settlement.receivedPaise)}`}
+                  </dd>
+                </div>
+              ) : null}
+              {settlement.creditedPaise ? (
+                <div className="contents">
+                  <dt className={muted}>Credit notes</dt>
+                  <dd className="text-right tabular-nums">{`\u2212${formatPaise(settlement.creditedPaise)}`}</dd>
+                </div>
+              ) : null}
+              <div className="contents">
+                <dt className="border-t border-slate-300 pt-1 text-base font-bold dark:border-slate-700">Balance due</dt>
+                <dd className="border-t border-slate-300 pt-1 text-right text-base font-bold tabular-nums dark:border-slate-700" data-testid="document-balance">
+                  {formatPaise(settlement.balanceDuePaise)}
+                </dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </div>
 

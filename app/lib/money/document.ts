@@ -90,6 +90,11 @@ export interface TaxDocumentView {
     payeeName?: string | null;
     bank?: { bankName?: string | null; accountName: string; accountNumber: string; ifsc: string } | null;
   } | null;
+  /**
+   * An invoice once something was paid or credited against it: the amounts received and credited, and the
+   * balance still due (0 when settled). Absent before any payment: the total is then the amount payable.
+   */
+  settlement?: { receivedPaise: number; creditedPaise: number; balanceDuePaise: number } | null;
   /** Printed in the corner when not the plain state: "Paid", "Cancelled by credit note", "Superseded by v3". */
   stamp?: string | null;
 }

@@ -90,12 +90,22 @@ const siteFields = {
 
 // ── The record's forms ───────────────────────────────────────────────────────────────────────────
 
-export const detailsSchema = z.object({
-  intent: z.literal("details"),
-  version,
-  ...detailFields,
-  notes: optionalText(2000),
-});
+export const BILLING_NEEDS_GSTIN = "A billing address goes with a GSTIN: enter the GSTIN, or leave the billing address empty.";
+
+export const detailsSchema = z
+  .object({
+    intent: z.literal("details"),
+    version,
+    ...detailFields,
+    /** The address registered with the GSTIN, printed on tax invoices instead of the site's. */
+    billingAddress: optionalText(300),
+    billingCity: optionalText(80),
+    billingPincode: pincode,
+    notes: optionalText(2000),
+  })
+  .superRefine((d, ctx) => {
+    if ((d.billingAddress || d.billingCity || d.billingPincode) && !d.gstin) ctx.addIssue({ code: "custom", path: ["billingAddress"], message: BILLING_NEEDS_GSTIN });
+  });
 
 export const addSiteSchema = z.object({ intent: z.literal("add-site"), version, ...siteFields });
 export const editSiteSchema = z.object({ intent: z.literal("edit-site"), version, siteId: rowId("site"), ...siteFields });

@@ -25,8 +25,8 @@ export function invoiceStatusLabel(kind: "invoice" | "credit_note", status: stri
   return INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status;
 }
 
-/** INV/2026-27/0001, CN/2026-27/0001 (four digits at least; the 10,000th of a year has five). */
-export const DOCUMENT_NUMBER_PATTERN = /^(INV|CN)\/\d{4}-\d{2}\/\d{4,}$/;
+/** INV/2026-27/0001, CN/2026-27/0001 (four digits at least); past 9,999 the year is short: INV/26-27/10000. */
+export const DOCUMENT_NUMBER_PATTERN = /^(INV|CN)\/(\d{2}|\d{4})-\d{2}\/\d{4,}$/;
 
 // ── The list ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -240,9 +240,12 @@ export const EXPORT_FILES = [
   { value: "b2cl", label: "B2C large: inter-state invoices above ₹1,00,000 (table 5)" },
   { value: "b2cs", label: "B2C small, by place of supply and rate (table 7)" },
   { value: "cdnr", label: "Credit notes to registered customers (CDNR, table 9B)" },
+  { value: "cdnur", label: "Credit notes against B2C large invoices (CDNUR, table 9B)" },
   { value: "hsn-b2b", label: "HSN/SAC summary, B2B (table 12)" },
   { value: "hsn-b2c", label: "HSN/SAC summary, B2C (table 12)" },
+  { value: "docs", label: "Documents issued: invoice and credit note series (table 13)" },
   { value: "payments", label: "Payment register (receipts)" },
+  { value: "tally", label: "Tally XML import: invoices, credit notes and receipts as vouchers" },
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number]["value"];
 

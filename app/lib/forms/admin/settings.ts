@@ -229,6 +229,13 @@ export const paymentsForm = z
       .optional()
       .transform((v) => v?.trim().toUpperCase() || undefined)
       .refine((v) => v === undefined || IFSC.test(v), "An IFSC has 11 characters: four letters, a zero, six letters or digits (like SBIN0001234)"),
+    tallySalesLedger: optional(100),
+    tallyCgstLedger: optional(100),
+    tallySgstLedger: optional(100),
+    tallyIgstLedger: optional(100),
+    tallyRoundOffLedger: optional(100),
+    tallyBankLedger: optional(100),
+    tallyCashLedger: optional(100),
   })
   .superRefine((p, ctx) => {
     if (!(p.bankName || p.accountName || p.accountNumber || p.ifsc)) return;

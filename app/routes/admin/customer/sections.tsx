@@ -38,6 +38,7 @@ export function Details({ customer: c, failure }: { customer: Customer; failure:
           ["Mobile", c.mobile ? formatIndianPhone(c.mobile) : null],
           ["E-mail", c.email],
           ["GSTIN", c.gstin],
+          ["Billing address (GSTIN)", [c.billingAddress, [c.billingCity, c.billingPincode].filter(Boolean).join(" - ")].filter(Boolean).join(", ") || null],
           ["Portal", erased ? null : c.account ? `Signed in${c.account.lastSignInAt ? `, last on ${formatDateTime(c.account.lastSignInAt)}` : ""}` : "Not signed in yet"],
           ["Office notes", c.notes],
         ]}
@@ -49,6 +50,17 @@ export function Details({ customer: c, failure }: { customer: Customer; failure:
             <TextField name="company" label="Company" maxLength={160} defaultValue={v?.company ?? c.company ?? undefined} error={e.company} />
             <TextField name="email" label="E-mail" type="email" inputMode="email" maxLength={200} defaultValue={v?.email ?? c.email ?? undefined} error={e.email} />
             <TextField name="gstin" label="GSTIN" maxLength={15} defaultValue={v?.gstin ?? c.gstin ?? undefined} error={e.gstin} hint="15 characters, e.g. 36AABCS1234Q1Z5." />
+            <TextArea
+              name="billingAddress"
+              label="Billing address of the GSTIN"
+              rows={2}
+              maxLength={300}
+              defaultValue={v?.billingAddress ?? c.billingAddress ?? undefined}
+              error={e.billingAddress}
+              hint="As registered with the GSTIN. Tax invoices print it instead of the site's address."
+            />
+            <TextField name="billingCity" label="Billing city" maxLength={80} defaultValue={v?.billingCity ?? c.billingCity ?? undefined} error={e.billingCity} />
+            <TextField name="billingPincode" label="Billing PIN code" inputMode="numeric" maxLength={6} defaultValue={v?.billingPincode ?? c.billingPincode ?? undefined} error={e.billingPincode} />
             <TextArea name="notes" label="Office notes" rows={3} maxLength={2000} defaultValue={v?.notes ?? c.notes ?? undefined} error={e.notes} hint="Never shown to the customer." />
             <p className={`text-sm ${muted}`}>The mobile number is how the customer signs in and how their requests are linked: it is not changed here.</p>
           </PostForm>

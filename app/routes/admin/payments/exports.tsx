@@ -1,5 +1,7 @@
+import { tallyExport } from "~/.server/accounting/tally.ts";
 import { csvResponse } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
+import { noStore } from "~/.server/http/cache.ts";
 import { gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
 import { dayInIndia } from "~/.server/payments/shared.ts";
 import { seo } from "~/.server/seo.ts";
@@ -13,7 +15,7 @@ import type { Route } from "./+types/exports";
 
 /**
  * /admin/payments/exports: the accountant's files for a month or a financial year, as CSV in the GSTR-1
- * offline tool's shapes (B2B, B2C large, B2C small, credit notes to registered customers, HSN/SAC summary)
+ * offline tool's shapes (B2B, B2C large, B2C small, CDNR, CDNUR, HSN/SAC summary, documents issued)
  * and the payment register. ?period=m:2026-03|fy:2026-27&file=b2b answers with the file itself.
  */
 const PATH = "/admin/payments/exports";
@@ -25,6 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [
     const parsed = exportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success || !parsed.data.file || !parsed.data.period) return next();
     const period = periodOf(parsed.data.period);
+    if (parsed.data.file === "tally") {
+      const { name, xml } = await tallyExport(period);
+      return new Response(xml, {
+        headers: { ...noStore(), "Content-Type": "application/xml; charset=utf-8", "Content-Disposition": `attachment; filename="${name}.xml"` },
+      });
+    }
     if (parsed.data.file === "payments") {
       const register = await paymentRegister(period);
       return csvResponse(register.name, register.columns, register.rows);
@@ -108,9 +116,15 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
         <p>
           B2B has one row per invoice and tax rate, for customers with a GSTIN. B2C large holds inter-state invoices to customers without a GSTIN above {formatPaise(B2CL_LIMIT_PAISE, { wholeRupeesBare: true })} (the limit
           since 1 August 2024; it was ₹2,50,000 before). Every other invoice without a GSTIN is summed in B2C small by place of supply and rate, less credit notes to such
-          customers. The HSN/SAC summaries (B2B and B2C) add up every line by code and rate, less credit notes; services show UQC NA.
+          customers. The HSN/SAC summaries (B2B and B2C) add up every line by code and rate, each credit note reducing the row of the line it credits; services show UQC NA.
+          Credit notes against B2C large invoices are in CDNUR. The documents-issued table lists each series with its first and last number; an invoice credited in full
+          counts as cancelled.
         </p>
-        <p>Not produced here: credit notes against B2C large invoices (CDNUR), exports, SEZ supplies and the documents-issued table.</p>
+        <p>
+          The Tally file imports the period&apos;s invoices (Sales), credit notes (Credit Note) and payments received (Receipt) as vouchers, with the ledger names set under
+          Settings, Payments.
+        </p>
+        <p>Not produced here: exports and SEZ supplies.</p>
       </section>
     </div>
   );

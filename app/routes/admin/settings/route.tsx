@@ -1,14 +1,17 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import type { AuditActor } from "~/.server/audit/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { readSignature, removeSignature, storeSignature } from "~/.server/documents/signature.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
+import { UploadError } from "~/.server/uploads/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings, readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.server/settings/index.ts";
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import {
@@ -24,7 +27,9 @@ import {
   GST_STATES,
   INTEGRATION_SECRETS,
   SERVICE_CATEGORIES,
+  TALLY_LEDGER_DEFAULTS,
   type AnySettingsGroup,
+  type TallyLedgerKey,
   type SiteSettings,
   type PaymentSettings,
 } from "~/lib/settings-schema.ts";
@@ -64,6 +69,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     charges: group === "charges" ? values.charges : undefined,
     operations: group === "operations" ? values.operations : undefined,
     payments: group === "payments" ? values.payments : undefined,
+    hasSignature: group === "payments" ? (await readSignature()) !== null : false,
     integrations: group === "integrations" ? integrationsView(values.integrations) : undefined,
     meta: seo(site, {
       type: "policy",
@@ -81,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const group = form.get("intent");
+  if (group === "signature-upload" || group === "signature-remove") return signatureAction(form, group, auditActor(staff));
   if (!isSettingsGroup(group)) return refuseForm(form, "This form is out of date: reload the page.");
   const parsed = parseForm(form, settingsForms[group]);
   if (parsed.refusal) {
@@ -109,6 +116,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The authorised signatory's signature (Payments): its own form, a file upload, beside the group's. */
+async function signatureAction(form: FormData, intent: "signature-upload" | "signature-remove", actor: AuditActor) {
+  const back = `${PATH}?group=payments`;
+  if (intent === "signature-remove") {
+    const had = await removeSignature(actor);
+    return redirectWithFlash(back, { type: had ? "success" : "info", message: had ? "Signature removed: documents leave the space for a pen." : "There was no signature to remove." });
+  }
+  const file = form.get("signature");
+  if (!(file instanceof File)) return refuseForm(form, "Choose the image of the signature.", "signature");
+  try {
+    await storeSignature(file, actor);
+  } catch (error) {
+    if (error instanceof UploadError) return refuseForm(form, error.message, "signature");
+    throw error;
+  }
+  return redirectWithFlash(back, { type: "success", message: "Signature saved: invoices, credit notes and quotes print it above “Authorised signatory”." });
+}
+
 /** A refused integrations form is drawn again without what was typed into its secret fields. */
 function withoutSecrets<T extends { data: FormErrors }>(refusal: T): T {
   for (const key of INTEGRATION_SECRETS) delete refusal.data.values[key];
@@ -124,7 +149,10 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { group } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const refused = actionData as FormErrors | undefined;
+  // The signature's form has its own refusals: the group's form keeps its stored values then.
+  const signatureFailure = refused?.intent?.startsWith("signature") ? refused : undefined;
+  const failure = signatureFailure ? undefined : refused;
   const section = SETTINGS_SECTIONS.find((s) => s.group === group)!;
   // After a refusal the form keeps the version it was drawn from: a stale save stays refused until a reload.
   const version = failure?.values.version ?? loaderData.version;
@@ -151,6 +179,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SaveButton label={`Save ${/^.[a-z]/.test(section.label) ? section.label[0]!.toLowerCase() + section.label.slice(1) : section.label}`} />
         </form>
       </section>
+      {group === "payments" && <SignatureSection hasSignature={loaderData.hasSignature} failure={signatureFailure} />}
     </div>
   );
 }
@@ -479,7 +508,55 @@ function PaymentsFields({ v, f }: { v: PaymentSettings; f: F }) {
         <TextField {...f("accountNumber", v.accountNumber)} label="Account number" inputMode="numeric" autoComplete="off" hint={hint(v.accountNumber)} />
         <TextField {...f("ifsc", v.ifsc)} label="IFSC" autoComplete="off" maxLength={11} hint={hint(v.ifsc, "Like SBIN0001234.")} />
       </Fieldset>
+      <Fieldset legend="Ledgers in Tally">
+        <p className={muted}>The ledger names the Tally export uses, as your accountant named them in Tally. Empty: the name in the hint.</p>
+        {TALLY_LEDGER_FIELDS.map(([key, label]) => (
+          <TextField key={key} {...f(key, v[key])} label={label} autoComplete="off" hint={`Empty: "${TALLY_LEDGER_DEFAULTS[key]}".`} />
+        ))}
+      </Fieldset>
     </>
+  );
+}
+
+const TALLY_LEDGER_FIELDS: Array<[TallyLedgerKey, string]> = [
+  ["tallySalesLedger", "Sales ledger"],
+  ["tallyCgstLedger", "CGST ledger"],
+  ["tallySgstLedger", "SGST ledger"],
+  ["tallyIgstLedger", "IGST ledger"],
+  ["tallyRoundOffLedger", "Round-off ledger"],
+  ["tallyBankLedger", "Bank ledger (UPI, transfers, cheques, gateway)"],
+  ["tallyCashLedger", "Cash ledger"],
+];
+
+function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormErrors | undefined }) {
+  return (
+    <section aria-labelledby="signature-heading" className="mt-10 space-y-4">
+      <h2 id="signature-heading" className="text-xl font-semibold">
+        Signature of the authorised signatory
+      </h2>
+      <p className={muted}>Printed above “Authorised signatory” on tax invoices, credit notes and quotes. A scan or photo of the signature on white paper: JPEG, PNG or WebP, up to 2 MB.</p>
+      {hasSignature ? (
+        <img src={`${PATH}/signature`} alt="The signature printed on documents" width={300} height={100} className="h-auto max-h-24 w-auto rounded border border-slate-300 bg-white p-2 dark:border-slate-700" />
+      ) : (
+        <p className={muted}>No signature yet: documents leave the space above the line for a pen.</p>
+      )}
+      <form method="post" action={`${PATH}?group=payments`} encType="multipart/form-data" noValidate className="space-y-4">
+        <FormError message={failure?.errors.form} />
+        <input type="hidden" name="intent" value="signature-upload" />
+        <FieldIdPrefix.Provider value="signature-">
+          <FileField name="signature" label={hasSignature ? "Replace the signature" : "Signature image"} accept="image/jpeg,image/png,image/webp" required error={failure?.errors.signature} />
+        </FieldIdPrefix.Provider>
+        <SaveButton label="Upload the signature" />
+      </form>
+      {hasSignature && (
+        <form method="post" action={`${PATH}?group=payments`}>
+          <input type="hidden" name="intent" value="signature-remove" />
+          <button type="submit" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-5 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
+            Remove the signature
+          </button>
+        </form>
+      )}
+    </section>
   );
 }
 

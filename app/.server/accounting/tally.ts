@@ -1,0 +1,241 @@
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { getDb } from "~/.server/db/index.ts";
+import { customers, invoices, payments } from "~/.server/db/schema.ts";
+import type { Period } from "~/.server/payments/exports.ts";
+import { getPaymentSettings } from "~/.server/settings/index.ts";
+import type { DocumentParty } from "~/lib/money/document.ts";
+import { TALLY_LEDGER_DEFAULTS, type PaymentSettings, type TallyLedgerKey } from "~/lib/settings-schema.ts";
+
+/**
+ * The books in Tally: invoices, credit notes, receipts (and, once they exist, refunds) as one Tally XML
+ * import file (Gateway of Tally > Import > Vouchers).
+ *
+ * The file is an ENVELOPE with HEADER/TALLYREQUEST "Import Data" and BODY/IMPORTDATA/REQUESTDATA holding one
+ * TALLYMESSAGE per VOUCHER. Each voucher has one ALLLEDGERENTRIES.LIST per ledger: LEDGERNAME,
+ * ISDEEMEDPOSITIVE (Yes for a debit) and AMOUNT in rupees, debits negative, so that a voucher's amounts sum to
+ * zero. Amounts come from integer paise and are written exactly (never through a float sum).
+ *
+ * - Sales (an invoice): the party debited with the invoice total; sales credited with the taxable value; CGST
+ *   and SGST (or IGST) credited with the tax; the round-off on its own ledger (a credit when the invoice was
+ *   rounded up, a debit when down).
+ * - Credit Note: the same, every side reversed.
+ * - Receipt (a payment received): the bank (or cash) debited, the party credited.
+ * - Payment (a refund paid to a customer): the party debited, the bank (or cash) credited. paymentVoucher()
+ *   makes one from a refund; the refunds themselves are recorded elsewhere.
+ *
+ * Ledger names are the accountant's: settings > Payments > Ledgers in Tally, with TALLY_LEDGER_DEFAULTS for
+ * any left empty. The party ledger is the customer's company name, or their name.
+ */
+
+export type TallyVoucherType = "Sales" | "Credit Note" | "Receipt" | "Payment";
+
+/** One ledger line: paise credited (positive) or debited (negative), Tally's sign. */
+export interface TallyEntry {
+  ledger: string;
+  amountPaise: number;
+}
+
+export interface TallyVoucher {
+  type: TallyVoucherType;
+  /** YYYY-MM-DD. */
+  date: string;
+  number: string;
+  party: string;
+  partyGstin?: string | null;
+  placeOfSupply?: string | null;
+  narration?: string | null;
+  /** The party's line first (Tally shows it as the voucher's party), then the rest; they sum to zero. */
+  entries: TallyEntry[];
+}
+
+export type TallyLedgers = Record<TallyLedgerKey, string>;
+
+export function tallyLedgers(settings: Partial<Pick<PaymentSettings, TallyLedgerKey>>): TallyLedgers {
+  const out = { ...TALLY_LEDGER_DEFAULTS } as TallyLedgers;
+  for (const key of Object.keys(TALLY_LEDGER_DEFAULTS) as TallyLedgerKey[]) {
+    const value = settings[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** The figures of an issued invoice or credit note a voucher needs (the invoices table's columns). */
+export interface TaxDocumentFigures {
+  kind: "invoice" | "credit_note";
+  number: string;
+  issueDate: string;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  roundOffPaise: number;
+  totalPaise: number;
+  placeOfSupplyName: string;
+  reason?: string | null;
+}
+
+/** A Sales voucher for an invoice, or a Credit Note voucher for a credit note. */
+export function taxDocumentVoucher(doc: TaxDocumentFigures, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers, against?: string | null): TallyVoucher {
+  // Sales: the party is debited (negative), the rest credited. A credit note: every sign reversed.
+  const sign = doc.kind === "invoice" ? 1 : -1;
+  const entries: TallyEntry[] = [{ ledger: party.name, amountPaise: -sign * doc.totalPaise }];
+  const add = (ledger: string, paise: number) => {
+    if (paise !== 0) entries.push({ ledger, amountPaise: sign * paise });
+  };
+  add(ledgers.tallySalesLedger, doc.taxablePaise);
+  add(ledgers.tallyCgstLedger, doc.cgstPaise);
+  add(ledgers.tallySgstLedger, doc.sgstPaise);
+  add(ledgers.tallyIgstLedger, doc.igstPaise);
+  add(ledgers.tallyRoundOffLedger, doc.roundOffPaise);
+  return {
+    type: doc.kind === "invoice" ? "Sales" : "Credit Note",
+    date: doc.issueDate,
+    number: doc.number,
+    party: party.name,
+    partyGstin: party.gstin ?? null,
+    placeOfSupply: doc.placeOfSupplyName,
+    narration: doc.kind === "invoice" ? `Tax invoice ${doc.number}` : `Credit note ${doc.number}${against ? ` against ${against}` : ""}${doc.reason ? `: ${doc.reason}` : ""}`,
+    entries,
+  };
+}
+
+/** Money in or out by this method goes through the cash ledger or the bank ledger. */
+function moneyLedger(method: string, ledgers: TallyLedgers): string {
+  return method === "cash" ? ledgers.tallyCashLedger : ledgers.tallyBankLedger;
+}
+
+/** A payment received: a Receipt voucher (bank or cash debited, the party credited). */
+export function receiptVoucher(payment: { reference: string; receivedOn: string; amountPaise: number; method: string; instrumentRef?: string | null }, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers): TallyVoucher {
+  return {
+    type: "Receipt",
+    date: payment.receivedOn,
+    number: payment.reference,
+    party: party.name,
+    partyGstin: party.gstin ?? null,
+    narration: `Receipt ${payment.reference} (${payment.method}${payment.instrumentRef ? ` ${payment.instrumentRef}` : ""})`,
+    entries: [
+      { ledger: party.name, amountPaise: payment.amountPaise },
+      { ledger: moneyLedger(payment.method, ledgers), amountPaise: -payment.amountPaise },
+    ],
+  };
+}
+
+/** A refund paid to a customer: a Payment voucher (the party debited, bank or cash credited). */
+export function paymentVoucher(refund: { number: string; paidOn: string; amountPaise: number; method: string; reference?: string | null }, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers): TallyVoucher {
+  return {
+    type: "Payment",
+    date: refund.paidOn,
+    number: refund.number,
+    party: party.name,
+    partyGstin: party.gstin ?? null,
+    narration: `Refund ${refund.number} (${refund.method}${refund.reference ? ` ${refund.reference}` : ""})`,
+    entries: [
+      { ledger: party.name, amountPaise: -refund.amountPaise },
+      { ledger: moneyLedger(refund.method, ledgers), amountPaise: refund.amountPaise },
+    ],
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The XML
+ * ---------------------------------------------------------------------------------------------------------- */
+
+function escapeXml(value: string): string {
+  // Characters XML 1.0 cannot carry at all (controls) are dropped; the five specials escaped.
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "").replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}
+
+/** Paise as Tally's amount: "-1234.56", exact from the integer. */
+export function tallyAmount(paise: number): string {
+  const abs = Math.abs(paise);
+  return `${paise < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+function voucherXml(v: TallyVoucher): string {
+  const sum = v.entries.reduce((total, e) => total + e.amountPaise, 0);
+  if (sum !== 0) throw new Error(`Tally voucher ${v.number} does not balance (${sum} paise)`);
+  const tag = (name: string, value: string | null | undefined) => (value ? `<${name}>${escapeXml(value)}</${name}>` : "");
+  const entries = v.entries
+    .map(
+      (e) =>
+        `<ALLLEDGERENTRIES.LIST>${tag("LEDGERNAME", e.ledger)}<ISDEEMEDPOSITIVE>${e.amountPaise < 0 ? "Yes" : "No"}</ISDEEMEDPOSITIVE>${e.ledger === v.party ? "<ISPARTYLEDGER>Yes</ISPARTYLEDGER>" : ""}<AMOUNT>${tallyAmount(e.amountPaise)}</AMOUNT></ALLLEDGERENTRIES.LIST>`,
+    )
+    .join("\n");
+  return [
+    `<TALLYMESSAGE xmlns:UDF="TallyUDF">`,
+    `<VOUCHER VCHTYPE="${escapeXml(v.type)}" ACTION="Create" OBJVIEW="Accounting Voucher View">`,
+    `<DATE>${v.date.replaceAll("-", "")}</DATE>`,
+    `<VOUCHERTYPENAME>${escapeXml(v.type)}</VOUCHERTYPENAME>`,
+    tag("VOUCHERNUMBER", v.number),
+    tag("PARTYLEDGERNAME", v.party),
+    tag("PARTYGSTIN", v.partyGstin),
+    tag("PLACEOFSUPPLY", v.placeOfSupply),
+    tag("NARRATION", v.narration),
+    `<PERSISTEDVIEW>Accounting Voucher View</PERSISTEDVIEW>`,
+    entries,
+    `</VOUCHER>`,
+    `</TALLYMESSAGE>`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The import file for a list of vouchers (any types, in the order given). */
+export function tallyXml(vouchers: TallyVoucher[]): string {
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<ENVELOPE>`,
+    `<HEADER><TALLYREQUEST>Import Data</TALLYREQUEST></HEADER>`,
+    `<BODY><IMPORTDATA><REQUESTDESC><REPORTNAME>Vouchers</REPORTNAME></REQUESTDESC><REQUESTDATA>`,
+    ...vouchers.map(voucherXml),
+    `</REQUESTDATA></IMPORTDATA></BODY>`,
+    `</ENVELOPE>`,
+    "",
+  ].join("\n");
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The period's vouchers from the database
+ * ---------------------------------------------------------------------------------------------------------- */
+
+const partyName = (c: { company: string | null; name: string }) => (c.company?.trim() || c.name).trim();
+
+/**
+ * The period's invoices and credit notes (by date of issue) and payments received (by date received), as
+ * vouchers in date order. Refunds join here as paymentVoucher()s once they are recorded.
+ */
+export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promise<TallyVoucher[]> {
+  const db = getDb();
+  const ledgers = tallyLedgers(await getPaymentSettings());
+  const docs = await db
+    .select({ doc: invoices, customerName: customers.name, customerCompany: customers.company })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(and(gte(invoices.issueDate, period.from), lte(invoices.issueDate, period.to)))
+    .orderBy(asc(invoices.issueDate), asc(invoices.id));
+  const againstIds = [...new Set(docs.map((d) => d.doc.creditOfId).filter((id): id is number => id !== null))];
+  const against = new Map(againstIds.length ? (await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, againstIds))).map((r) => [r.id, r.number]) : []);
+  const received = await db
+    .select({ payment: payments, customerName: customers.name, customerCompany: customers.company, customerGstin: customers.gstin })
+    .from(payments)
+    .innerJoin(customers, eq(customers.id, payments.customerId))
+    .where(and(gte(payments.receivedOn, period.from), lte(payments.receivedOn, period.to)))
+    .orderBy(asc(payments.receivedOn), asc(payments.id));
+
+  const dated: Array<{ date: string; order: number; voucher: TallyVoucher }> = [];
+  for (const { doc, customerName, customerCompany } of docs) {
+    const recipient = doc.recipient as DocumentParty;
+    const voucher = taxDocumentVoucher({ ...doc, kind: doc.kind }, { name: partyName({ company: customerCompany, name: customerName }), gstin: recipient.gstin }, ledgers, doc.creditOfId ? against.get(doc.creditOfId) : null);
+    dated.push({ date: doc.issueDate, order: dated.length, voucher });
+  }
+  for (const { payment, customerName, customerCompany, customerGstin } of received) {
+    dated.push({ date: payment.receivedOn, order: dated.length, voucher: receiptVoucher(payment, { name: partyName({ company: customerCompany, name: customerName }), gstin: customerGstin }, ledgers) });
+  }
+  dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
+  return dated.map((d) => d.voucher);
+}
+
+export async function tallyExport(period: Period): Promise<{ name: string; xml: string }> {
+  return { name: `tally-vouchers-${period.slug}`, xml: tallyXml(await tallyVouchers(period)) };
+}
