@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { benchJobs, contracts, equipmentUnits, invoices, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
+import { customerCredit } from "~/.server/payments/credit.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 
 /**
@@ -69,6 +70,8 @@ export interface PortalMoney {
   warranties: PortalWarranty[];
   /** What the customer owes now, over every open invoice. */
   outstandingPaise: number;
+  /** What the business holds for the customer (~/.server/payments/credit.ts); 0 on a request's page. */
+  creditPaise: number;
 }
 
 /** A customer never sees a draft; the office does. */
@@ -108,7 +111,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
   const quoteStatuses = audience === "customer" ? [...CUSTOMER_QUOTE_STATUSES] : [...OFFICE_QUOTE_STATUSES];
   const today = todayInIndia(options.now);
   const forRequest = options.requestId;
-  const [quoteRows, invoiceRows, paymentRows, contractRows, warrantyRows] = await Promise.all([
+  const [quoteRows, invoiceRows, paymentRows, contractRows, warrantyRows, creditPaise] = await Promise.all([
     db
       .select({ reference: quotes.reference, title: quotes.title, status: quotes.status, totalPaise: quotes.totalPaise, validUntil: quotes.validUntil })
       .from(quotes)
@@ -174,6 +177,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       )
       .orderBy(desc(benchJobs.returnedAt))
       .limit(50),
+    forRequest !== undefined ? Promise.resolve(0) : customerCredit(db, customerId),
   ]);
   const now = options.now ?? new Date();
   const invoiceItems: PortalInvoice[] = invoiceRows.map((i) => {
@@ -220,6 +224,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       requestId: w.requestId,
     })),
     outstandingPaise: invoiceItems.reduce((sum, i) => sum + i.duePaise, 0),
+    creditPaise,
   };
 }
 

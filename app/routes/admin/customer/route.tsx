@@ -83,7 +83,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       ];
   return {
     ...record,
-    money: money && !canMoney ? { ...money, quotes: [], invoices: [], payments: [], outstandingPaise: 0 } : money,
+    money: money && !canMoney ? { ...money, quotes: [], invoices: [], payments: [], outstandingPaise: 0, creditPaise: 0 } : money,
     moneyActions,
     // Accounts staff see the customer but not the request screen: their references are not links to a 403.
     canOpenRequests: can(staff.role, "requests"),
