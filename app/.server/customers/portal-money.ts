@@ -24,6 +24,7 @@ export interface PortalQuote {
 }
 
 export interface PortalInvoice {
+  id: number;
   kind: "invoice" | "credit_note";
   number: string;
   issueDate: string;
@@ -183,6 +184,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
   const invoiceItems: PortalInvoice[] = invoiceRows.map((i) => {
     const due = i.kind === "invoice" && i.status !== "cancelled" ? Math.max(0, i.totalPaise - i.paidPaise - i.creditedPaise) : 0;
     return {
+      id: i.id,
       kind: i.kind,
       number: i.number,
       issueDate: i.issueDate,

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
-import { customers, invoices, paymentAllocations, payments, refunds, refundSources } from "~/.server/db/schema.ts";
+import { customers, gatewayEvents, invoices, paymentAllocations, payments, refunds, refundSources } from "~/.server/db/schema.ts";
 import { nextDocumentNumber } from "~/.server/invoices/numbering.ts";
 import { formatPaise } from "~/lib/format.ts";
+import { PAYMENT_METHOD_LABELS } from "~/lib/forms/admin/payments.ts";
+import type { PaymentListItem } from "./list.ts";
 import { applyAllocations, openInvoicesOf } from "./record.ts";
 import { amountDue, dayInIndia, PaymentRefusal } from "./shared.ts";
 
@@ -289,4 +291,79 @@ export async function moneyTotals(db: Executor, customerId?: number) {
     .from(invoices)
     .where(customerId === undefined ? undefined : eq(invoices.customerId, customerId));
   return { receivedPaise: Number(received!.v), allocatedPaise: Number(allocated!.v), creditPaise: Number(received!.c), refundedPaise: Number(refunded!.v), paidOnInvoicesPaise: Number(paidOnInvoices!.v) };
+}
+
+export interface GatewayEventToCheck {
+  id: number;
+  receivedAt: Date;
+  event: string | null;
+  outcome: "held" | "refused";
+  /** What happened and what was done about it. */
+  reason: string;
+  invoiceNumber: string | null;
+  paymentReference: string | null;
+}
+
+/**
+ * Gateway calls the accounts staff should know of (/admin/payments): every refused one (a bad signature, an
+ * unknown invoice, a currency other than rupees) and every payment recorded other than as asked ("held": a
+ * wrong amount, an invoice already settled), newest first, each with what was done.
+ */
+export async function gatewayEventsToCheck(db: Executor, limit = 20): Promise<{ rows: GatewayEventToCheck[]; total: number }> {
+  const where = inArray(gatewayEvents.outcome, ["held", "refused"]);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: gatewayEvents.id,
+        receivedAt: gatewayEvents.receivedAt,
+        event: gatewayEvents.event,
+        outcome: gatewayEvents.outcome,
+        reason: gatewayEvents.reason,
+        invoiceNumber: invoices.number,
+        paymentReference: payments.reference,
+      })
+      .from(gatewayEvents)
+      .leftJoin(invoices, eq(invoices.id, gatewayEvents.invoiceId))
+      .leftJoin(payments, eq(payments.id, gatewayEvents.paymentId))
+      .where(where)
+      .orderBy(desc(gatewayEvents.receivedAt), desc(gatewayEvents.id))
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(gatewayEvents).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, outcome: r.outcome as "held" | "refused", reason: r.reason ?? "" })), total: Number(count?.n ?? 0) };
+}
+
+/** The latest refund vouchers, for /admin/payments. */
+export async function recentRefunds(db: Executor, limit = 20) {
+  return db
+    .select({ number: refunds.number, paidOn: refunds.paidOn, method: refunds.method, amountPaise: refunds.amountPaise, customerReference: customers.reference, customerName: customers.name, customerCompany: customers.company })
+    .from(refunds)
+    .innerJoin(customers, eq(customers.id, refunds.customerId))
+    .orderBy(desc(refunds.paidOn), desc(refunds.id))
+    .limit(limit);
+}
+
+/**
+ * The refund vouchers of a period as rows of the payment register (money out: a negative amount), so the
+ * accountant's register shows every rupee received and every rupee paid back.
+ */
+export async function refundRegisterRows(db: Executor, period: { from: string; to: string }): Promise<PaymentListItem[]> {
+  const rows = await db
+    .select({ refund: refunds, customerReference: customers.reference, customerName: customers.name, customerCompany: customers.company, customerGstin: customers.gstin })
+    .from(refunds)
+    .innerJoin(customers, eq(customers.id, refunds.customerId))
+    .where(and(gte(refunds.paidOn, period.from), lte(refunds.paidOn, period.to)))
+    .orderBy(asc(refunds.paidOn), asc(refunds.id));
+  return rows.map(({ refund: r, ...c }) => ({
+    id: -r.id,
+    reference: r.number,
+    receivedOn: r.paidOn,
+    method: r.method,
+    methodLabel: `Refund voucher (${PAYMENT_METHOD_LABELS[r.method]})`,
+    instrumentLabel: r.instrumentRef,
+    amountPaise: -r.amountPaise,
+    unallocatedPaise: 0,
+    ...c,
+    invoices: "Customer credit paid back",
+  }));
 }

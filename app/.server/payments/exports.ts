@@ -5,6 +5,7 @@ import { invoices } from "~/.server/db/schema.ts";
 import type { DocumentParty, StoredLine } from "~/lib/money/document.ts";
 import { SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
 import { B2CL_LIMIT_PAISE, type ExportFile } from "~/lib/forms/admin/payments.ts";
+import { refundRegisterRows } from "./credit.ts";
 import { exportPayments, type PaymentListItem } from "./list.ts";
 
 /**
@@ -20,7 +21,7 @@ import { exportPayments, type PaymentListItem } from "./list.ts";
  * - cdnr: credit notes to registered recipients, one row per note and rate (table 9B), note type C.
  * - hsn-b2b, hsn-b2c: the HSN/SAC summary (table 12, split B2B and B2C since May 2025), net of the
  *   period's credit notes: quantity in the unit's UQC (services: NA and 0), value, taxable value and each tax.
- * - payments: the payment register (receipts), by date received.
+ * - payments: the payment register (receipts, and refund vouchers as negative amounts), by date.
  *
  * Figures are rupees with up to two decimals (from integer paise, so exact); dates dd-MMM-yyyy as the
  * tool wants them; place of supply "36-Telangana". Not produced: CDNUR (credit notes against B2C large
@@ -288,7 +289,9 @@ const PAYMENT_COLUMNS: CsvColumn<PaymentListItem>[] = [
 ];
 
 export async function paymentRegister(period: Period): Promise<{ name: string; columns: CsvColumn<PaymentListItem>[]; rows: PaymentListItem[] }> {
-  const rows = (await exportPayments({ from: period.from, to: period.to })).reverse();
+  // Receipts and refund vouchers (money paid back out of customer credit, as negative amounts), by date.
+  const [received, refunded] = await Promise.all([exportPayments({ from: period.from, to: period.to }), refundRegisterRows(getDb(), period)]);
+  const rows = [...received.reverse(), ...refunded].sort((a, b) => (a.receivedOn === b.receivedOn ? 0 : a.receivedOn < b.receivedOn ? -1 : 1));
   return { name: `payment-register-${period.slug}`, columns: PAYMENT_COLUMNS, rows };
 }
 
