@@ -197,6 +197,9 @@ export async function refundCustomerCredit(staff: StaffMember, customerId: numbe
       const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
       if (!customer) throw new PaymentRefusal("form", "No such customer.");
       const sources = await creditPayments(tx, customerId);
+      // The same form sent twice at once: the second waited for the first's locks, and finds its voucher.
+      const [made] = await tx.select({ number: refunds.number }).from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
+      if (made) return { ok: true, message: `Refund voucher ${made.number} was already recorded.`, reference: made.number };
       const balance = sources.reduce((sum, p) => sum + p.unallocatedPaise, 0);
       if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) throw new PaymentRefusal("amount", "The amount must be more than zero.");
       if (input.amountPaise > balance) {
