@@ -242,7 +242,7 @@ export const EXPORT_FILES = [
   { value: "cdnr", label: "Credit notes to registered customers (CDNR, table 9B)" },
   { value: "hsn-b2b", label: "HSN/SAC summary, B2B (table 12)" },
   { value: "hsn-b2c", label: "HSN/SAC summary, B2C (table 12)" },
-  { value: "payments", label: "Payment register (receipts)" },
+  { value: "payments", label: "Payment register (receipts and refund vouchers)" },
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number]["value"];
 
