@@ -39,6 +39,7 @@ test("month end @desktop: part paid, a credit note over the balance held as cred
   await signedInAs("accounts");
   await page.goto(backOfficeUrl(`/admin/customers?q=${encodeURIComponent(`Month end ${stamp}`)}`));
   await page.getByRole("link", { name: `Month end ${stamp}` }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\/CU-/);
   const customerUrl = page.url();
   const customerRef = (await page.locator("h1 + p .font-mono").first().textContent())!.trim();
   await page.getByText("Edit details").click();
