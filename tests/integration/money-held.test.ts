@@ -24,7 +24,9 @@ import { amountDue } from "~/.server/payments/shared.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
+import { action as customerAction } from "~/routes/admin/customer/route.tsx";
 import { action as webhookAction } from "~/routes/api/payment-webhook.ts";
+import { staffContext } from "~/.server/auth/staff.ts";
 import { startFakeGateway, type FakeGateway } from "../support/fake-gateway.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -212,6 +214,31 @@ describeEachEngine("money held", (database) => {
     expect(register.rows.find((row) => row.reference === r1.reference)).toMatchObject({ amountPaise: -883_17, customerReference: c.reference });
     const totals = await moneyTotals(db(), c.id);
     expect(totals).toMatchObject({ receivedPaise: 10_000_50, allocatedPaise: 3_217_33 + 5_900_00, creditPaise: 0, refundedPaise: 883_17 });
+  });
+
+  it("refunds from the customer's page: bad input answered beside its field, staff without the money permission refused", async () => {
+    const c = await customer();
+    await pay(c.id, 2_000_00);
+    const post = (staff: StaffMember, body: Record<string, string>) => {
+      const context = new RouterContextProvider();
+      context.set(clientAddressContext, "203.0.113.10");
+      context.set(staffContext, staff);
+      const u = `http://127.0.0.1:3000/admin/customers/${c.reference}`;
+      const request = new Request(u, { method: "POST", body: new URLSearchParams(body), headers: { origin: "http://127.0.0.1:3000" } });
+      return customerAction({ request, url: new URL(u), params: { reference: c.reference }, context } as never);
+    };
+    const form = { intent: "refund-credit", amount: "2,500", method: "bank", paidOn: TODAY, instrumentRef: "", note: "", idempotencyKey: randomUUID() };
+    const office = { ...accounts, role: "office" as const, permissions: STAFF_ROLE_INFO.office.permissions };
+    const refused = await post(office, form).catch((error: unknown) => error);
+    expect((refused as { init?: { status?: number } }).init?.status).toBe(403);
+    const tooMuch = (await post(accounts, form)) as { data: { errors: Record<string, string> }; init: { status: number } };
+    expect(tooMuch.init.status).toBe(400);
+    expect(tooMuch.data.errors).toEqual({ amount: "The customer has ₹2,000.00 of credit: refund at most that." });
+    const badDate = (await post(accounts, { ...form, amount: "abc", paidOn: "2099-01-01" })) as { data: { errors: Record<string, string> } };
+    expect(badDate.data.errors).toMatchObject({ amount: expect.stringContaining("in rupees") as unknown, paidOn: "The date cannot be in the future" });
+    const done = (await post(accounts, { ...form, amount: "2000" })) as Response;
+    expect(done.status).toBe(303);
+    expect(await customerCredit(db(), c.id)).toBe(0);
   });
 
   it("numbers refund vouchers consecutively under concurrent refunds, with no gaps", { timeout: 60_000 }, async () => {
