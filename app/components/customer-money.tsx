@@ -38,6 +38,14 @@ export function CustomerMoney({ money, showContracts = true }: { money: PortalMo
   const { quotes, invoices, payments, contracts, warranties } = money;
   return (
     <>
+      {money.creditPaise > 0 && (
+        <Section id="credit-heading" title="Your credit with us">
+          <p className="mt-2">
+            We hold <strong>{formatPaise(money.creditPaise)}</strong> for you (paid beyond what your invoices ask, or returned by a credit note). Our office applies it to your next invoice, or pays it back to you
+            on request.
+          </p>
+        </Section>
+      )}
       {quotes.length > 0 && (
         <Section id="quotes-heading" title="Quotes">
           <ul className="mt-3 space-y-3">

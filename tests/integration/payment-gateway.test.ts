@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { auditLog, customers, gatewayEvents, invoices, outbox, payments, users } from "~/.server/db/schema.ts";
+import { auditLog, customers, gatewayEvents, invoices, outbox, payments, staffNotifications, users } from "~/.server/db/schema.ts";
+import { customerCredit, gatewayEventsToCheck, moneyTotals } from "~/.server/payments/credit.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { paymentLinkFor } from "~/.server/payments/gateway/links.ts";
 import { verifyWebhookSignature, webhookSignature } from "~/.server/payments/gateway/razorpay.ts";
@@ -171,7 +172,7 @@ describeEachEngine("payment gateway", (database) => {
     expect(await reload(invoice.id)).toMatchObject({ paidPaise: 10_03_000 });
   });
 
-  it("refuses and logs a bad signature, an unknown invoice and a wrong amount, changing nothing; a GET is not allowed", async () => {
+  it("refuses and logs a bad signature and an unknown invoice, changing nothing; a GET is not allowed", async () => {
     const { invoice } = await openInvoice();
     await paymentLinkFor(invoice.id);
     const linkId = (await reload(invoice.id)).gatewayLinkId!;
@@ -194,16 +195,49 @@ describeEachEngine("payment gateway", (database) => {
     const unknown = gateway.captured(ghost, `pay_${pid}B2`);
     const unknownAnswer = await gateway.deliver(unknown, webhook);
     expect(unknownAnswer.status).toBe(422);
-    expect(await eventsFor(unknown.eventId)).toMatchObject([{ outcome: "refused", reason: "Unknown invoice INV/2026-27/9999" }]);
-
-    // Signed correctly, for this invoice, but not the amount due.
-    const short = gateway.captured(gateway.links.get(linkId)!, `pay_${pid}B3`, { amount: 5_00_000 });
-    expect((await gateway.deliver(short, webhook)).status).toBe(422);
-    expect(await eventsFor(short.eventId)).toMatchObject([{ outcome: "refused", reason: `Amount mismatch: paid ₹5,000.00, ₹10,030.00 due on ${invoice.number}`, invoiceId: invoice.id }]);
+    expect(await eventsFor(unknown.eventId)).toMatchObject([{ outcome: "refused", reason: expect.stringContaining("Unknown invoice INV/2026-27/9999: not recorded") as unknown }]);
+    // Listed for the accounts staff on /admin/payments, with what was done.
+    expect((await gatewayEventsToCheck(db(), 100)).rows.some((e) => e.outcome === "refused" && e.reason.startsWith("Unknown invoice INV/2026-27/9999"))).toBe(true);
 
     expect(await reload(invoice.id)).toMatchObject({ paidPaise: 0, status: "issued" });
     expect(await paymentsFor(invoice.id)).toHaveLength(0);
     expect((webhookLoader() as Response).status).toBe(405);
+  });
+
+  it("records a captured payment of another amount (issue 17): what fits goes to the invoice, the rest is the customer's credit, the accounts staff are alerted and the event is listed", async () => {
+    // ₹1 paisa short: recorded and allocated, the invoice part paid, a paisa still due.
+    const { invoice } = await openInvoice();
+    await paymentLinkFor(invoice.id);
+    const linkId = (await reload(invoice.id)).gatewayLinkId!;
+    const short = gateway.captured(gateway.links.get(linkId)!, `pay_${pid}C1`, { amount: 10_02_999 });
+    const shortAnswer = await gateway.deliver(short, webhook);
+    expect(shortAnswer.status).toBe(200);
+    expect(await shortAnswer.json()).toMatchObject({ outcome: "held" });
+    expect(await reload(invoice.id)).toMatchObject({ paidPaise: 10_02_999, status: "partly_paid" });
+    const [shortEvent] = await eventsFor(short.eventId);
+    expect(shortEvent).toMatchObject({ outcome: "held", invoiceId: invoice.id });
+    expect(shortEvent!.reason).toContain(`₹10,029.99 paid against ${invoice.number}, ₹10,029.99 allocated to it, the rest of the invoice still due`);
+
+    // A paisa over (a second invoice): the invoice is paid, the paisa is held as the customer's credit.
+    const { customer, invoice: other } = await openInvoice();
+    await paymentLinkFor(other.id);
+    const over = gateway.captured(gateway.links.get((await reload(other.id)).gatewayLinkId!)!, `pay_${pid}C2`, { amount: 10_03_001 });
+    expect(await (await gateway.deliver(over, webhook)).json()).toMatchObject({ outcome: "held" });
+    expect(await reload(other.id)).toMatchObject({ paidPaise: 10_03_000, status: "paid" });
+    expect(await customerCredit(db(), customer.id)).toBe(1);
+    // Paid again on the same (now settled) invoice: all of it is credit, nothing is lost.
+    const twice = gateway.captured(gateway.links.get((await reload(other.id)).gatewayLinkId!)!, `pay_${pid}C3`, { amount: 10_03_000 });
+    expect(await (await gateway.deliver(twice, webhook)).json()).toMatchObject({ outcome: "held" });
+    expect(await customerCredit(db(), customer.id)).toBe(10_03_001);
+    expect((await eventsFor(twice.eventId))[0]!.reason).toContain("which had nothing due, ₹10,030.00 held as the customer's credit");
+    const totals = await moneyTotals(db(), customer.id);
+    expect(totals.receivedPaise).toBe(totals.allocatedPaise + totals.creditPaise + totals.refundedPaise);
+
+    // The accounts staff were told, in the app, and the events are on /admin/payments.
+    const alerts = await db().select().from(staffNotifications).where(and(eq(staffNotifications.userId, accounts.userId), eq(staffNotifications.kind, "payment.attention")));
+    expect(alerts.length).toBeGreaterThanOrEqual(3);
+    const listed = (await gatewayEventsToCheck(db(), 100)).rows.filter((e) => e.outcome === "held").map((e) => e.invoiceNumber);
+    expect(listed).toEqual(expect.arrayContaining([invoice.number, other.number]));
   });
 
   it("records one payment when the gateway delivers the same event twice at once", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
-import { customers, invoices, payments } from "~/.server/db/schema.ts";
+import { customers, invoices, payments, refunds } from "~/.server/db/schema.ts";
 import type { Period } from "~/.server/payments/exports.ts";
 import { getPaymentSettings } from "~/.server/settings/index.ts";
 import type { DocumentParty } from "~/lib/money/document.ts";
@@ -203,7 +203,7 @@ const partyName = (c: { company: string | null; name: string }) => (c.company?.t
 
 /**
  * The period's invoices and credit notes (by date of issue) and payments received (by date received), as
- * vouchers in date order. Refunds join here as paymentVoucher()s once they are recorded.
+ * and refund vouchers paid back (by date paid), as vouchers in date order.
  */
 export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promise<TallyVoucher[]> {
   const db = getDb();
@@ -223,6 +223,13 @@ export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promis
     .where(and(gte(payments.receivedOn, period.from), lte(payments.receivedOn, period.to)))
     .orderBy(asc(payments.receivedOn), asc(payments.id));
 
+  const paidBack = await db
+    .select({ refund: refunds, customerName: customers.name, customerCompany: customers.company, customerGstin: customers.gstin })
+    .from(refunds)
+    .innerJoin(customers, eq(customers.id, refunds.customerId))
+    .where(and(gte(refunds.paidOn, period.from), lte(refunds.paidOn, period.to)))
+    .orderBy(asc(refunds.paidOn), asc(refunds.id));
+
   const dated: Array<{ date: string; order: number; voucher: TallyVoucher }> = [];
   for (const { doc, customerName, customerCompany } of docs) {
     const recipient = doc.recipient as DocumentParty;
@@ -231,6 +238,10 @@ export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promis
   }
   for (const { payment, customerName, customerCompany, customerGstin } of received) {
     dated.push({ date: payment.receivedOn, order: dated.length, voucher: receiptVoucher(payment, { name: partyName({ company: customerCompany, name: customerName }), gstin: customerGstin }, ledgers) });
+  }
+  for (const { refund, customerName, customerCompany, customerGstin } of paidBack) {
+    const voucher = paymentVoucher({ ...refund, reference: refund.instrumentRef }, { name: partyName({ company: customerCompany, name: customerName }), gstin: customerGstin }, ledgers);
+    dated.push({ date: refund.paidOn, order: dated.length, voucher });
   }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   return dated.map((d) => d.voucher);

@@ -73,6 +73,7 @@ function issue(billingId: number, actor: AuditActor, now: Date, contractId: numb
         },
       ],
       idempotencyKey: billingInvoiceKey(billing.id),
+      sourceKey: billingInvoiceKey(billing.id),
       actor,
       now,
     });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { benchJobs, contracts, equipmentUnits, invoices, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
+import { customerCredit } from "~/.server/payments/credit.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 
 /**
@@ -23,6 +24,7 @@ export interface PortalQuote {
 }
 
 export interface PortalInvoice {
+  id: number;
   kind: "invoice" | "credit_note";
   number: string;
   issueDate: string;
@@ -69,6 +71,8 @@ export interface PortalMoney {
   warranties: PortalWarranty[];
   /** What the customer owes now, over every open invoice. */
   outstandingPaise: number;
+  /** What the business holds for the customer (~/.server/payments/credit.ts); 0 on a request's page. */
+  creditPaise: number;
 }
 
 /** A customer never sees a draft; the office does. */
@@ -108,7 +112,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
   const quoteStatuses = audience === "customer" ? [...CUSTOMER_QUOTE_STATUSES] : [...OFFICE_QUOTE_STATUSES];
   const today = todayInIndia(options.now);
   const forRequest = options.requestId;
-  const [quoteRows, invoiceRows, paymentRows, contractRows, warrantyRows] = await Promise.all([
+  const [quoteRows, invoiceRows, paymentRows, contractRows, warrantyRows, creditPaise] = await Promise.all([
     db
       .select({ reference: quotes.reference, title: quotes.title, status: quotes.status, totalPaise: quotes.totalPaise, validUntil: quotes.validUntil })
       .from(quotes)
@@ -174,11 +178,13 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       )
       .orderBy(desc(benchJobs.returnedAt))
       .limit(50),
+    forRequest !== undefined ? Promise.resolve(0) : customerCredit(db, customerId),
   ]);
   const now = options.now ?? new Date();
   const invoiceItems: PortalInvoice[] = invoiceRows.map((i) => {
     const due = i.kind === "invoice" && i.status !== "cancelled" ? Math.max(0, i.totalPaise - i.paidPaise - i.creditedPaise) : 0;
     return {
+      id: i.id,
       kind: i.kind,
       number: i.number,
       issueDate: i.issueDate,
@@ -220,6 +226,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       requestId: w.requestId,
     })),
     outstandingPaise: invoiceItems.reduce((sum, i) => sum + i.duePaise, 0),
+    creditPaise,
   };
 }
 

@@ -917,6 +917,13 @@ export const invoices = pgTable(
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
     benchJobId: integer("bench_job_id").references(() => benchJobs.id, { onDelete: "set null" }),
     contractId: integer("contract_id").references((): AnyPgColumn => contracts.id, { onDelete: "restrict" }),
+    /**
+     * What the invoice bills, once: "request:<id>" (a completed job), "contract-billing:<id>" (a contract's
+     * billing date); "request:<id>/2" and on for a second invoice the office chose to issue deliberately (audited).
+     * Unique, so however many people press "Issue" at once there is one invoice per source. Null for a quote's
+     * invoice (invoices_one_per_quote) and for one made out to a customer directly.
+     */
+    sourceKey: text("source_key"),
     /** A credit note's invoice. */
     creditOfId: integer("credit_of_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
     issueDate: date("issue_date", { mode: "string" }).notNull(),
@@ -964,6 +971,7 @@ export const invoices = pgTable(
     uniqueIndex("invoices_series_serial").on(t.kind, t.financialYear, t.serial),
     // One invoice per quote, however many people press "Issue" at once.
     uniqueIndex("invoices_one_per_quote").on(t.quoteId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_one_per_source").on(t.sourceKey).where(sql`${t.sourceKey} is not null`),
     index("invoices_issue_date").on(t.issueDate, t.id),
     index("invoices_customer").on(t.customerId, t.issueDate),
     index("invoices_status_due").on(t.status, t.dueDate),
@@ -991,7 +999,11 @@ export const payments = pgTable(
     receivedOn: date("received_on", { mode: "string" }).notNull(),
     /** UPI: the UTR; bank: the transfer's reference; cheque: its number; gateway: the gateway's payment id. */
     instrumentRef: text("instrument_ref"),
-    /** The part not yet allocated to an invoice: an advance, or an overpayment. */
+    /**
+     * The part not allocated to an invoice: the customer's credit (an advance, an overpayment, a gateway amount
+     * that did not match, or what a credit note returned of an invoice already paid). The customer's credit
+     * balance is the sum of this over their payments; applying it to an invoice or refunding it lowers it.
+     */
     unallocatedPaise: paise("unallocated_paise").notNull().default(0),
     note: text("note"),
     recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
@@ -1033,7 +1045,8 @@ export const gatewayEvents = pgTable(
     /** The gateway's event id; null when the body could not be read. Unique: a replay is refused. */
     eventId: text("event_id").unique(),
     event: text("event"),
-    outcome: text("outcome", { enum: ["accepted", "refused", "replayed"] }).notNull(),
+    /** held: recorded, but not as asked (an amount other than the amount due, an invoice already settled): the accounts staff were alerted. */
+    outcome: text("outcome", { enum: ["accepted", "held", "refused", "replayed"] }).notNull(),
     reason: text("reason"),
     invoiceId: integer("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
@@ -1042,6 +1055,48 @@ export const gatewayEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("gateway_events_received").on(t.receivedAt, t.id)],
+);
+
+/**
+ * Money paid back to a customer out of their credit balance: a refund voucher, RV/2026-27/0001, a
+ * consecutive serial per financial year from reference_counters like invoice numbers (no gaps, no duplicates).
+ * refund_sources says which payments' unallocated credit it used, so received = allocated + credit + refunded.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull().unique(),
+    financialYear: text("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "restrict" }),
+    method: text("method", { enum: ["upi", "bank", "cash", "cheque"] }).notNull(),
+    amountPaise: paise("amount_paise").notNull(),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    /** UPI: the UTR; bank: the transfer's reference; cheque: its number. */
+    instrumentRef: text("instrument_ref"),
+    note: text("note"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("refunds_series_serial").on(t.financialYear, t.serial), index("refunds_paid_on").on(t.paidOn, t.id), index("refunds_customer").on(t.customerId)],
+);
+
+export const refundSources = pgTable(
+  "refund_sources",
+  {
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    amountPaise: paise("amount_paise").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.paymentId] }), index("refund_sources_payment").on(t.paymentId)],
 );
 
 /** A bank or UPI statement imported as CSV for reconciliation; the same file imported twice is one import. */

@@ -8,6 +8,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import type { DocumentLine, DocumentParty, StoredLine } from "~/lib/money/document.ts";
 import { invoiceTotals, SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
+import { creditExcessInTx } from "~/.server/payments/credit.ts";
 import { nextDocumentNumber } from "./numbering.ts";
 import { InvoiceRefusal, statusFor, type InvoiceRow } from "./shared.ts";
 
@@ -19,6 +20,10 @@ import { InvoiceRefusal, statusFor, type InvoiceRow } from "./shared.ts";
  * In the same transaction, with the invoice's row locked (two people crediting one invoice at once are taken
  * one after the other, the second against what the first left): the invoice's credited_paise grows by the
  * note's total and its status follows (cancelled once every line is credited in full).
+ *
+ * A note that takes the invoice's total below what was already paid on it moves the difference off the
+ * invoice's payments into the customer's credit balance (../payments/credit.ts), in the same transaction:
+ * the invoice then shows nothing due, and the customer's record shows what the business owes them.
  *
  * Rounding: a partial note is exact to the paisa (no round-off). The note that credits the last of the invoice
  * carries a round-off that brings the credits to the invoice's payable total exactly, so a fully credited
@@ -53,7 +58,7 @@ export interface CreditNoteRequest {
 }
 
 export type CreditNoteResult =
-  | { ok: true; id: number; number: string; created: boolean; cancelled: boolean }
+  | { ok: true; id: number; number: string; created: boolean; cancelled: boolean; heldAsCreditPaise?: number }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "refused"; field: string; message: string };
 
@@ -154,8 +159,13 @@ export async function issueCreditNote(staff: StaffMember, invoiceId: number, inp
         .returning({ id: invoices.id, number: invoices.number });
 
       const credited = invoice.creditedPaise + payable;
-      const status = statusFor({ totalPaise: invoice.totalPaise, paidPaise: invoice.paidPaise, creditedPaise: credited }, fullyCredited);
-      await tx.update(invoices).set({ creditedPaise: credited, status }).where(eq(invoices.id, invoice.id));
+      // What was paid beyond the invoice's new total is the customer's money: it comes off the invoice's
+      // payments and is held as their credit (to apply to a later invoice or refund), never lost.
+      const excess = Math.max(0, invoice.paidPaise + credited - invoice.totalPaise);
+      const movedToCredit = await creditExcessInTx(tx, invoice.id, excess);
+      const paid = invoice.paidPaise - excess;
+      const status = statusFor({ totalPaise: invoice.totalPaise, paidPaise: paid, creditedPaise: credited }, fullyCredited);
+      await tx.update(invoices).set({ creditedPaise: credited, paidPaise: paid, status }).where(eq(invoices.id, invoice.id));
       await audit(
         tx,
         auditActor(staff),
@@ -164,12 +174,12 @@ export async function issueCreditNote(staff: StaffMember, invoiceId: number, inp
           entityType: "invoice",
           entityId: note!.id,
           entityLabel: note!.number,
-          before: { invoice: invoice.number, creditedPaise: invoice.creditedPaise, status: invoice.status },
-          after: { invoice: invoice.number, reason: input.reason, scope: input.scope, lines: stored.length, totalPaise: payable, creditedPaise: credited, status },
+          before: { invoice: invoice.number, creditedPaise: invoice.creditedPaise, paidPaise: invoice.paidPaise, status: invoice.status },
+          after: { invoice: invoice.number, reason: input.reason, scope: input.scope, lines: stored.length, totalPaise: payable, creditedPaise: credited, paidPaise: paid, heldAsCreditPaise: excess, creditFrom: movedToCredit, status },
         },
         now,
       );
-      return { ok: true, ...note!, created: true, cancelled: status === "cancelled" };
+      return { ok: true, ...note!, created: true, cancelled: status === "cancelled", heldAsCreditPaise: excess };
     });
   } catch (error) {
     if (error instanceof InvoiceRefusal) return { ok: false, reason: "refused", field: error.field, message: error.message };

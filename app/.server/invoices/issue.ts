@@ -23,8 +23,9 @@ import { addDays, invoiceSettings, InvoiceRefusal } from "./shared.ts";
  *
  * One function does it for every source, inside the caller's transaction: an approved quote and a completed
  * job (./sources.ts, from the back office) and a contract's billing date (the AMC code). It
- *  - returns the invoice already made for the same idempotency key or the same quote (created: false), so a
- *    double submit, a retried job, or two people pressing "Issue" on one quote end with one invoice;
+ *  - returns the invoice already made for the same idempotency key, the same quote or the same source (a
+ *    job, a contract's billing date: sourceKey, unique), so a double submit, a retried job, or two people
+ *    pressing "Issue" at once end with one invoice;
  *  - checks the recipient's GSTIN (format and check digit) before using it: a wrong one stored on the
  *    customer blocks issuing with a message, rather than printing a GSTIN the recipient cannot claim on;
  *  - decides the place of supply (IGST Act s.12(2)): the GSTIN's state, else the site's state, else the
@@ -56,6 +57,12 @@ export interface IssueInvoiceInput {
   /** YYYY-MM-DD, India; default today. */
   issueDate?: string;
   idempotencyKey?: string | null;
+  /**
+   * What the invoice bills, for the one-invoice-per-source rule (invoices_one_per_source): "request:<id>",
+   * "contract-billing:<id>", "request:<id>/2" for a deliberate second. The invoice already made for it is
+   * returned (created: false), however many issue it at once.
+   */
+  sourceKey?: string | null;
   actor: AuditActor;
   now?: Date;
 }
@@ -70,7 +77,11 @@ export interface IssuedInvoice {
 type Customer = typeof customers.$inferSelect;
 type Site = typeof customerSites.$inferSelect;
 
-async function existing(tx: Transaction, input: Pick<IssueInvoiceInput, "idempotencyKey" | "quoteId">): Promise<IssuedInvoice | undefined> {
+async function existing(tx: Transaction, input: Pick<IssueInvoiceInput, "idempotencyKey" | "quoteId" | "sourceKey">): Promise<IssuedInvoice | undefined> {
+  if (input.sourceKey) {
+    const [row] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.sourceKey, input.sourceKey));
+    if (row) return { ...row, created: false };
+  }
   if (input.idempotencyKey) {
     const [row] = await tx.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.idempotencyKey, input.idempotencyKey));
     if (row) return { ...row, created: false };
@@ -223,6 +234,7 @@ export async function issueInvoiceInTx(tx: Transaction, input: IssueInvoiceInput
           quoteId: input.quoteId ?? null,
           benchJobId: input.benchJobId ?? null,
           contractId: input.contractId ?? null,
+          sourceKey: input.sourceKey ?? null,
           issueDate,
           dueDate,
           supplier,
@@ -279,6 +291,7 @@ export async function issueInvoiceInTx(tx: Transaction, input: IssueInvoiceInput
         quoteId: input.quoteId ?? null,
         requestId: input.requestId ?? null,
         contractId: input.contractId ?? null,
+        source: input.sourceKey ?? null,
       },
     },
     now,

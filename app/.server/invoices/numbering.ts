@@ -16,7 +16,8 @@ import { referenceCounters } from "~/.server/db/schema.ts";
  * Keep the work between taking the number and committing short: every other issue waits on the row.
  */
 
-export const SERIES = { invoice: "INV", credit_note: "CN" } as const;
+/** Refund vouchers (money paid back out of a customer's credit, ../payments/credit.ts) share the scheme: RV/2026-27/0001. */
+export const SERIES = { invoice: "INV", credit_note: "CN", refund: "RV" } as const;
 export type DocumentKind = keyof typeof SERIES;
 
 type Executor = Pick<Database | Transaction, "insert">;

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, or } from "drizzle-orm";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
@@ -239,11 +240,22 @@ export type IssueFromSourceResult = ({ ok: true } & IssuedInvoice) | { ok: false
 export async function issueFromSource(
   staff: StaffMember,
   source: InvoiceSource,
-  input: { lines?: DocumentLine[]; poNumber?: string; notes?: string; another?: boolean; idempotencyKey: string },
+  input: {
+    lines?: DocumentLine[];
+    poNumber?: string;
+    notes?: string;
+    another?: boolean;
+    /** How many invoices of the job the form showed when "another" was ticked: a second one issued meanwhile refuses it. */
+    seenInvoices?: number;
+    idempotencyKey: string;
+  },
   now = new Date(),
 ): Promise<IssueFromSourceResult> {
   const run = () =>
     getDb().transaction(async (tx): Promise<IssueFromSourceResult> => {
+      // A job's invoices are issued one at a time: the request's row is locked first, so the second of two
+      // simultaneous "Issue" presses waits, then sees the first's invoice (and the unique source key backs it up).
+      if (source.kind === "request") await tx.select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.reference, source.reference)).for("update");
       const found = await invoiceDraft(tx, source);
       if (!found.ok && found.reason === "no-customer") throw new InvoiceRefusal("form", found.message);
       if (!found.ok) return { ok: false, reason: "not-found" };
@@ -260,8 +272,25 @@ export async function issueFromSource(
           `Request ${d.requestReference} already has invoice ${d.existing.map((e) => e.number).join(", ")}. Tick the box to issue another one for it, or correct the first with a credit note.`,
         );
       }
+      let sourceKey: string | null = null;
+      if (d.source.kind === "request" && d.requestId) {
+        const base = `request:${d.requestId}`;
+        const taken = await tx.select({ key: invoices.sourceKey }).from(invoices).where(or(eq(invoices.sourceKey, base), like(invoices.sourceKey, `${base}/%`)));
+        if (d.existing.length && input.another) {
+          if (input.seenInvoices !== undefined && input.seenInvoices !== d.existing.length) {
+            throw new InvoiceRefusal(
+              "another",
+              `Request ${d.requestReference} now has invoice ${d.existing.map((e) => e.number).join(", ")}: another was issued after this page was opened. Check it before issuing one more.`,
+            );
+          }
+          let copy = 2;
+          while (taken.some((t) => t.key === `${base}/${copy}`)) copy += 1;
+          sourceKey = taken.some((t) => t.key === base) ? `${base}/${copy}` : base;
+        } else sourceKey = base;
+      }
       const lines = d.linesEditable ? (input.lines ?? []) : d.lines;
       const made = await issueInvoiceInTx(tx, {
+        sourceKey,
         customerId: d.customer.id,
         requestId: d.requestId,
         quoteId: d.quoteId,
@@ -275,6 +304,22 @@ export async function issueFromSource(
         actor: auditActor(staff),
         now,
       });
+      if (made.created && d.existing.length && input.another) {
+        // The deliberate second invoice for one job: a choice the office made, on the record.
+        await audit(
+          tx,
+          auditActor(staff),
+          {
+            action: "invoice.issue_another",
+            entityType: "invoice",
+            entityId: made.id,
+            entityLabel: made.number,
+            before: { request: d.requestReference, invoices: d.existing.map((e) => e.number) },
+            after: { request: d.requestReference, invoice: made.number, source: sourceKey },
+          },
+          now,
+        );
+      }
       return { ok: true, ...made };
     });
   try {

@@ -8,6 +8,7 @@ import type { DocumentParty, StoredLine } from "~/lib/money/document.ts";
 import { hsnDescription, shortDescription } from "~/lib/money/hsn-descriptions.ts";
 import { SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
 import { B2CL_LIMIT_PAISE, type ExportFile } from "~/lib/forms/admin/payments.ts";
+import { refundRegisterRows } from "./credit.ts";
 import { exportPayments, type PaymentListItem } from "./list.ts";
 
 /**
@@ -25,7 +26,7 @@ import { exportPayments, type PaymentListItem } from "./list.ts";
  * - docs: documents issued (table 13): each series' first and last number, total and cancelled.
  * - hsn-b2b, hsn-b2c: the HSN/SAC summary (table 12, split B2B and B2C since May 2025), net of the
  *   period's credit notes: quantity in the unit's UQC (services: NA and 0), value, taxable value and each tax.
- * - payments: the payment register (receipts), by date received.
+ * - payments: the payment register (receipts, and refund vouchers as negative amounts), by date.
  *
  * Figures are rupees with up to two decimals (from integer paise, so exact); dates dd-MMM-yyyy as the
  * tool wants them; place of supply "36-Telangana". Not produced: exports and SEZ supplies (none here).
@@ -369,7 +370,9 @@ const PAYMENT_COLUMNS: CsvColumn<PaymentListItem>[] = [
 ];
 
 export async function paymentRegister(period: Period): Promise<{ name: string; columns: CsvColumn<PaymentListItem>[]; rows: PaymentListItem[] }> {
-  const rows = (await exportPayments({ from: period.from, to: period.to })).reverse();
+  // Receipts and refund vouchers (money paid back out of customer credit, as negative amounts), by date.
+  const [received, refunded] = await Promise.all([exportPayments({ from: period.from, to: period.to }), refundRegisterRows(getDb(), period)]);
+  const rows = [...received.reverse(), ...refunded].sort((a, b) => (a.receivedOn === b.receivedOn ? 0 : a.receivedOn < b.receivedOn ? -1 : 1));
   return { name: `payment-register-${period.slug}`, columns: PAYMENT_COLUMNS, rows };
 }
 

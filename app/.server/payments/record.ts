@@ -46,6 +46,11 @@ export interface NewPayment {
   idempotencyKey: string | null;
   /** Exactly these; none = the customer's open invoices, oldest first, up to the amount. */
   allocations: Allocation[];
+  /**
+   * The gateway's way instead (money already captured is always recorded): as much as is due on this invoice,
+   * read under the lock, and the rest (all of it, if the invoice is settled) held as the customer's credit.
+   */
+  upToDueOn?: number;
   /** Whether what is left unallocated may be kept as an advance; refused otherwise. */
   allowAdvance: boolean;
 }
@@ -105,7 +110,7 @@ function planAllocations(open: Invoice[], wanted: Allocation[], amountPaise: num
  * Allocates a payment's money to invoices already locked by the caller: writes the allocations, each
  * invoice's paid_paise and status, and the payment's unallocated remainder.
  */
-async function applyAllocations(tx: Transaction, paymentId: number, plan: Allocation[], locked: Map<number, Invoice>, now: Date) {
+export async function applyAllocations(tx: Transaction, paymentId: number, plan: Allocation[], locked: Map<number, Invoice>, now: Date) {
   const done: RecordedPayment["allocations"] = [];
   for (const a of plan) {
     const invoice = locked.get(a.invoiceId)!;
@@ -152,10 +157,14 @@ export async function recordPaymentInTx(tx: Transaction, input: NewPayment, acto
 
   // Locks every open invoice of the customer, in id order: what is due cannot change under us.
   const open = await openInvoicesOf(tx, customer.id, true);
-  const plan = planAllocations(open, input.allocations, input.amountPaise);
+  let plan: Allocation[];
+  if (input.upToDueOn !== undefined) {
+    const target = open.find((i) => i.id === input.upToDueOn);
+    plan = target ? [{ invoiceId: target.id, paise: Math.min(input.amountPaise, amountDue(target)) }] : [];
+  } else plan = planAllocations(open, input.allocations, input.amountPaise);
   const allocated = plan.reduce((sum, a) => sum + a.paise, 0);
   const unallocated = input.amountPaise - allocated;
-  if (unallocated > 0 && !input.allowAdvance) {
+  if (unallocated > 0 && !input.allowAdvance && input.upToDueOn === undefined) {
     const due = open.reduce((sum, i) => sum + amountDue(i), 0);
     throw new PaymentRefusal(
       "amount",
@@ -317,9 +326,12 @@ function receiptMessage(made: RecordedPayment, amountPaise: number): string {
 export async function allocateAdvance(staff: StaffMember, paymentId: number, wanted: Allocation[], now = new Date()): Promise<RecordResult> {
   try {
     return await getDb().transaction(async (tx): Promise<RecordResult> => {
+      // Invoices first, then the payment: the order every money change locks in (./credit.ts), so none deadlock.
+      const [owner] = await tx.select({ customerId: payments.customerId }).from(payments).where(eq(payments.id, paymentId));
+      if (!owner) throw new PaymentRefusal("form", "This payment no longer exists.");
+      const open = await openInvoicesOf(tx, owner.customerId, true);
       const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
       if (!payment) throw new PaymentRefusal("form", "This payment no longer exists.");
-      const open = await openInvoicesOf(tx, payment.customerId, true);
       const plan = planAllocations(open, wanted, payment.unallocatedPaise);
       const total = plan.reduce((sum, a) => sum + a.paise, 0);
       if (total === 0) throw new PaymentRefusal("form", "Nothing of this payment is left to allocate.");

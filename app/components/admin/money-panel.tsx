@@ -46,6 +46,7 @@ export function MoneyPanel({ money, actions, heading = "Money" }: { money: Porta
       </div>
       {empty && <p className={`mt-2 ${muted}`}>No quotes, invoices or payments yet.</p>}
       {money.outstandingPaise > 0 && <p className="mt-2 font-semibold">Outstanding: {formatPaise(money.outstandingPaise)}</p>}
+      {money.creditPaise > 0 && <p className="mt-2 font-semibold">Customer credit: {formatPaise(money.creditPaise)} (held for the customer: apply it to an invoice or refund it below)</p>}
       {!empty && (
       <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         {quotes.map((q) => (

@@ -6,8 +6,9 @@ import { gatewayEvents, invoices } from "~/.server/db/schema.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { effectiveGateway } from "~/.server/settings/integrations.ts";
 import { formatPaise } from "~/lib/format.ts";
+import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { recordPaymentInTx, paymentByInstrument } from "../record.ts";
-import { amountDue, dayInIndia, OPEN_INVOICE_STATUSES, PaymentRefusal } from "../shared.ts";
+import { dayInIndia, PaymentRefusal } from "../shared.ts";
 import { invoiceNumberOfReference } from "./links.ts";
 import { verifyWebhookSignature } from "./razorpay.ts";
 
@@ -22,11 +23,14 @@ import { verifyWebhookSignature } from "./razorpay.ts";
  * 3. payment_link.paid and payment.captured carry the payment (id, amount, currency) and the invoice
  *    number we gave the link (notes.invoice_number / reference_id). Other events are logged and ignored.
  * 4. The same gateway payment already recorded (both events arrive for one payment) is accepted and
- *    changes nothing. An unknown invoice, one not open, a currency other than INR, or an amount other than
- *    exactly the invoice's amount due is refused.
- * 5. Accepted: one transaction records the payment (method gateway, its id as the instrument), allocates
- *    it to the invoice, queues the receipt SMS, audits it as the gateway, and logs the event. A concurrent
- *    duplicate fails on the unique event id or payment id, and is logged as a replay.
+ *    changes nothing. A currency other than INR, or an invoice number we never issued (no customer to
+ *    record it for), is refused: listed on /admin/payments for the accounts staff.
+ * 5. Money the gateway captured is always recorded: one transaction records the payment (method gateway,
+ *    its id as the instrument), allocates to the invoice what it still has due (read under the lock), holds
+ *    the rest as the customer's credit (../credit.ts), queues the receipt SMS, audits it as the gateway, and
+ *    logs the event. An amount other than exactly the amount due (or an invoice already settled) is logged
+ *    "held" and alerts the accounts staff. A concurrent duplicate fails on the unique event id or payment
+ *    id, and is logged as a replay.
  */
 
 export interface WebhookCall {
@@ -39,7 +43,7 @@ export interface WebhookCall {
 
 export interface WebhookAnswer {
   status: number;
-  outcome: "accepted" | "refused" | "replayed";
+  outcome: "accepted" | "held" | "refused" | "replayed";
   reason: string;
   paymentReference?: string;
 }
@@ -147,13 +151,7 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
     .select()
     .from(invoices)
     .where(and(eq(invoices.number, number), eq(invoices.kind, "invoice")));
-  if (!invoice) return refuse(`Unknown invoice ${number.slice(0, 40)}`);
-  if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status)) {
-    return (await recordedMeanwhile(invoice.id)) ?? refuse(`Invoice ${invoice.number} is ${invoice.status}: nothing is due`, invoice.id);
-  }
-  const due = amountDue(invoice);
-  if (amount !== due) return (await recordedMeanwhile(invoice.id)) ?? refuse(`Amount mismatch: paid ${formatPaise(amount)}, ${formatPaise(due)} due on ${invoice.number}`, invoice.id);
-
+  if (!invoice) return refuse(`Unknown invoice ${number.slice(0, 40)}: not recorded, as no customer is known. Record it by hand from the gateway's dashboard once the payer is found.`);
   const site = await getSiteSettings();
   const createdAt = typeof payment.created_at === "number" ? new Date(payment.created_at * 1000) : now;
   try {
@@ -169,29 +167,49 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
           note: `Paid online through the payment link${str(payment.method) ? ` (${str(payment.method)})` : ""}`,
           recordedBy: null,
           idempotencyKey: null,
-          allocations: [{ invoiceId: invoice.id, paise: amount }],
-          allowAdvance: false,
+          allocations: [],
+          // Under the lock: what the invoice still has due takes what fits; the rest is the customer's credit.
+          upToDueOn: invoice.id,
+          allowAdvance: true,
         },
         GATEWAY_ACTOR(call.ipAddress),
         site,
         now,
       );
+      const allocated = recorded.allocations[0]?.paise ?? 0;
+      const exact = recorded.unallocatedPaise === 0 && recorded.allocations[0]?.status === "paid";
+      const outcome: WebhookAnswer["outcome"] = exact ? "accepted" : "held";
+      const reason = exact
+        ? `Recorded as ${recorded.reference}`
+        : `Recorded as ${recorded.reference}: ${formatPaise(amount)} paid against ${invoice.number}${allocated ? `, ${formatPaise(allocated)} allocated to it` : ", which had nothing due"}${
+            recorded.unallocatedPaise ? `, ${formatPaise(recorded.unallocatedPaise)} held as the customer's credit` : ", the rest of the invoice still due"
+          }. Accounts staff alerted.`;
+      if (!exact) {
+        await raiseStaffAlert(tx, {
+          kind: "payment.attention",
+          title: `Gateway payment ${recorded.reference} did not match ${invoice.number}`,
+          body: reason,
+          link: "/admin/payments#gateway-events",
+          dedupeKey: `payment:${recorded.reference}:gateway-mismatch`,
+          permission: "money",
+        });
+      }
       await tx.insert(gatewayEvents).values({
         provider: PROVIDER,
         eventId,
         event,
-        outcome: "accepted",
-        reason: `Recorded as ${recorded.reference}`,
+        outcome,
+        reason,
         invoiceId: invoice.id,
         paymentId: recorded.id,
         payload: body,
         ipAddress: call.ipAddress,
         receivedAt: now,
       });
-      return recorded;
+      return { ...recorded, outcome, reason };
     });
-    console.log(JSON.stringify({ type: "gateway_webhook", outcome: "accepted", event, eventId, reason: `Recorded as ${made.reference}` }));
-    return answer(200, "accepted", `Recorded as ${made.reference}`, made.reference);
+    console.log(JSON.stringify({ type: "gateway_webhook", outcome: made.outcome, event, eventId, reason: made.reason }));
+    return answer(200, made.outcome, made.reason, made.reference);
   } catch (error) {
     // Paid in full by someone else a moment ago (the amount due changed under the lock).
     if (error instanceof PaymentRefusal) return (await recordedMeanwhile(invoice.id)) ?? refuse(`Amount mismatch: ${error.message}`, invoice.id);

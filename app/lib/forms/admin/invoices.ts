@@ -79,6 +79,8 @@ export const issueInvoiceSchema = z.object({
     .union([z.literal(["yes", "on"]), z.literal("")])
     .optional()
     .transform((v) => v === "yes" || v === "on"),
+  /** How many invoices of the job the form showed (hidden): "another" is refused if one was issued since. */
+  seenInvoices: z.coerce.number().int().min(0).max(1000).optional(),
   idempotencyKey: idempotencyField,
 });
 export type IssueInvoiceInput = z.output<typeof issueInvoiceSchema>;

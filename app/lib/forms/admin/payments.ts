@@ -244,8 +244,8 @@ export const EXPORT_FILES = [
   { value: "hsn-b2b", label: "HSN/SAC summary, B2B (table 12)" },
   { value: "hsn-b2c", label: "HSN/SAC summary, B2C (table 12)" },
   { value: "docs", label: "Documents issued: invoice and credit note series (table 13)" },
-  { value: "payments", label: "Payment register (receipts)" },
-  { value: "tally", label: "Tally XML import: invoices, credit notes and receipts as vouchers" },
+  { value: "payments", label: "Payment register (receipts and refund vouchers)" },
+  { value: "tally", label: "Tally XML import: invoices, credit notes, receipts and refunds as vouchers" },
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number]["value"];
 
@@ -266,4 +266,33 @@ export const exportQuerySchema = z.object({
     .refine((p) => !p.startsWith("fy:") || (Number(p.slice(3, 7)) + 1) % 100 === Number(p.slice(8, 10)), "A financial year runs from one year into the next, e.g. 2026-27")
     .optional(),
   file: z.enum(EXPORT_FILES.map((f) => f.value) as [ExportFile, ...ExportFile[]]).optional(),
+});
+
+// ── Customer credit (the customer's page) ────────────────────────────────────────────────────────
+
+export const CREDIT_INTENTS = ["apply-credit", "refund-credit"] as const;
+
+/** Applying the customer's credit to one of their open invoices; seenCredit is the balance the form showed. */
+export const applyCreditSchema = z.object({
+  intent: z.literal("apply-credit"),
+  invoiceId: z.coerce.number("Choose the invoice").int("Choose the invoice").min(1, "Choose the invoice"),
+  amount: amountField("The amount to apply"),
+  seenCredit: z.coerce.number().int().min(0),
+});
+
+export const REFUND_METHODS = ["upi", "bank", "cash", "cheque"] as const;
+
+/** Paying credit back: a refund voucher (RV/2026-27/0001). */
+export const refundCreditSchema = z.object({
+  intent: z.literal("refund-credit"),
+  amount: amountField("The amount to refund"),
+  method: z.enum(REFUND_METHODS, "Choose how the money was paid back"),
+  paidOn: z
+    .string("Enter the date the refund was paid")
+    .trim()
+    .refine(isCalendarDay, "Enter the date as a day, e.g. 2026-11-24")
+    .refine((v) => v <= todayInIndia(), "The date cannot be in the future"),
+  instrumentRef: optionalText(40),
+  note: optionalText(500),
+  idempotencyKey: z.uuid("This form has expired. Please reload the page and try again."),
 });

@@ -19,6 +19,13 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
+import { CustomerCredit } from "~/components/admin/customer-credit.tsx";
+import { applyCustomerCredit, refundCustomerCredit, refundsOf, type CreditResult } from "~/.server/payments/credit.ts";
+import { customers } from "~/.server/db/schema.ts";
+import { applyCreditSchema, CREDIT_INTENTS, refundCreditSchema } from "~/lib/forms/admin/payments.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
 import { MarketingConsent } from "~/components/admin/marketing-consent.tsx";
 import { marketingConsentOf } from "~/.server/marketing/consent.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -81,9 +88,20 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
           : []),
         ...(can(staff.role, "requests") ? [{ href: `/admin/contracts/new?customer=${ref}`, label: "New AMC contract" }] : []),
       ];
+  // The customer's credit (~/.server/payments/credit.ts), with what it can be applied to, for money staff.
+  const credit = canMoney
+    ? {
+        creditPaise: money?.creditPaise ?? 0,
+        openInvoices: (money?.invoices ?? []).filter((i) => i.kind === "invoice" && i.duePaise > 0).map((i) => ({ id: i.id, number: i.number, duePaise: i.duePaise })),
+        refunds: await refundsOf(getDb(), record.customer.id),
+        refundKey: crypto.randomUUID(),
+        today: todayInIndia(),
+      }
+    : null;
   return {
     ...record,
-    money: money && !canMoney ? { ...money, quotes: [], invoices: [], payments: [], outstandingPaise: 0 } : money,
+    credit,
+    money: money && !canMoney ? { ...money, quotes: [], invoices: [], payments: [], outstandingPaise: 0, creditPaise: 0 } : money,
     moneyActions,
     // Accounts staff see the customer but not the request screen: their references are not links to a 403.
     canOpenRequests: can(staff.role, "requests"),
@@ -126,10 +144,31 @@ async function perform(staff: StaffMember, reference: string, form: FormData): P
   }
 }
 
+/** Applying or refunding the customer's credit: money staff only, each audited in ~/.server/payments/credit.ts. */
+async function creditAction(staff: StaffMember, reference: string, form: FormData, url: URL) {
+  if (!can(staff.role, "money")) throw data("Only staff who handle money can apply or refund a customer's credit.", { status: 403 });
+  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(eq(customers.reference, reference));
+  if (!customer) return throwNotFound(url);
+  let result: CreditResult;
+  if (form.get("intent") === "apply-credit") {
+    const parsed = parseForm(form, applyCreditSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await applyCustomerCredit(staff, customer.id, { invoiceId: parsed.data.invoiceId, amountPaise: parsed.data.amount, seenCreditPaise: parsed.data.seenCredit });
+  } else {
+    const parsed = parseForm(form, refundCreditSchema);
+    if (parsed.refusal) return parsed.refusal;
+    const d = parsed.data;
+    result = await refundCustomerCredit(staff, customer.id, { amountPaise: d.amount, method: d.method, paidOn: d.paidOn, instrumentRef: d.instrumentRef ?? null, note: d.note ?? null, idempotencyKey: d.idempotencyKey });
+  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
+  return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
+}
+
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
+  if ((CREDIT_INTENTS as readonly unknown[]).includes(form.get("intent"))) return creditAction(staff, params.reference, form, url);
   const outcome = await perform(staff, params.reference, form);
   if ("refusal" in outcome) return outcome.refusal;
   const { result } = outcome;
@@ -176,6 +215,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <Sites customer={c} sites={sites} unplacedUnits={unplacedUnits} failure={failure} />
           <Requests requests={requests} linked={canOpenRequests} />
           {loaderData.money && <MoneyPanel money={loaderData.money} actions={loaderData.moneyActions} heading="Quotes, invoices, payments and contracts" />}
+          {loaderData.credit && <CustomerCredit {...loaderData.credit} failure={failure} />}
         </div>
         <div className="mt-8 min-w-0 lg:mt-0">
           <DataRequests customer={c} dataRequests={dataRequests} failure={failure} />

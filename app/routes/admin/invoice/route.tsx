@@ -125,7 +125,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (!result.ok) return refuse({ [result.field]: result.message });
   return redirectWithFlash(pathOf(id), {
     type: "success",
-    message: result.created ? `Credit note ${result.number} issued${result.cancelled ? ": the invoice is cancelled in full" : ""}.` : `Credit note ${result.number} had already been issued.`,
+    message: result.created
+      ? `Credit note ${result.number} issued${result.cancelled ? ": the invoice is cancelled in full" : ""}.${result.heldAsCreditPaise ? ` ${formatPaise(result.heldAsCreditPaise)} already paid on it is now held as the customer's credit.` : ""}`
+      : `Credit note ${result.number} had already been issued.`,
   });
 }
 

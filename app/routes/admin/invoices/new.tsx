@@ -102,7 +102,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!found.ok && found.reason === "not-found") return throwNotFound(url);
   const form = await readForm(request);
   const values: Record<string, string> = {};
-  for (const name of ["poNumber", "notes", "another", "idempotencyKey"]) {
+  for (const name of ["poNumber", "notes", "another", "seenInvoices", "idempotencyKey"]) {
     const v = form.get(name);
     if (typeof v === "string") values[name] = v.slice(0, 2000);
   }
@@ -126,7 +126,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   if (!parsed.success || Object.keys(errors).length) return refuse(errors, lines?.rows ?? typedRows);
 
-  const result = await issueFromSource(staff, source, { lines: lines?.lines, poNumber: parsed.data.poNumber, notes: parsed.data.notes, another: parsed.data.another, idempotencyKey: parsed.data.idempotencyKey });
+  const result = await issueFromSource(staff, source, { lines: lines?.lines, poNumber: parsed.data.poNumber, notes: parsed.data.notes, another: parsed.data.another, seenInvoices: parsed.data.seenInvoices, idempotencyKey: parsed.data.idempotencyKey });
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   if (!result.ok) return refuse({ [result.field === "lines" || result.field === "customer" ? "form" : result.field]: result.message }, lines?.rows ?? typedRows);
   return redirectWithFlash(`/admin/invoices/${result.id}`, {
@@ -268,6 +268,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
         <TextArea name="notes" label="Note to the customer" rows={3} maxLength={1000} defaultValue={v.notes} error={e.notes} hint="Printed on the invoice." />
         {d.source.kind === "request" && d.existing.length > 0 && (
           <div>
+            <input type="hidden" name="seenInvoices" value={d.existing.length} />
             <label className="flex items-center gap-2 font-medium">
               <input type="checkbox" name="another" value="yes" defaultChecked={v.another === "yes"} aria-describedby={e.another ? "another-error" : undefined} className="h-5 w-5" />
               Issue another invoice for this job

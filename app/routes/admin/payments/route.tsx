@@ -1,6 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { creditBalances, gatewayEventsToCheck, recentRefunds } from "~/.server/payments/credit.ts";
 import { exportPayments, listPayments, type PaymentListItem } from "~/.server/payments/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -10,7 +12,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { formatDate, formatPaise } from "~/lib/format.ts";
+import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentListSchema } from "~/lib/forms/admin/payments.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
@@ -47,7 +49,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, paymentListSchema);
-  const [page, site] = await Promise.all([listPayments(filters, cursor), getSiteSettings()]);
+  const db = getDb();
+  const [page, site, credits, gateway, refunds] = await Promise.all([listPayments(filters, cursor), getSiteSettings(), creditBalances(db), gatewayEventsToCheck(db), recentRefunds(db, 10)]);
   const tabs = [{ value: undefined, label: "All" }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))].map((t) => ({
     href: listHref(url, { method: t.value ?? null }),
     label: t.label,
@@ -62,6 +65,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     nextHref: page.next ? listHref(url, { after: page.next }) : null,
     firstHref: cursor ? listHref(url, {}) : null,
     csvHref: listHref(url, { format: "csv" }),
+    credits,
+    gateway,
+    refunds,
     meta: seo(site, { type: "policy", title: "Payments: Back Office", description: "The payment register: money received and its receipts.", path: PATH, noindex: true }),
   };
 }
@@ -172,6 +178,122 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       </p>
       <DataTable caption="Payments, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={filtered || filters.method ? "No payment matches these filters." : "No payments recorded yet."} />
       <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+      <MoneyHeld credits={loaderData.credits} refunds={loaderData.refunds} />
+      <GatewayEvents gateway={loaderData.gateway} />
     </div>
+  );
+}
+
+type Data = Route.ComponentProps["loaderData"];
+const cell = "p-2 text-left align-top";
+
+/** Customer credit (what the business holds for customers) and the latest refund vouchers. */
+function MoneyHeld({ credits, refunds }: Pick<Data, "credits" | "refunds">) {
+  const total = credits.reduce((sum, c) => sum + c.creditPaise, 0);
+  return (
+    <section aria-labelledby="credits-heading" className="mt-10">
+      <h2 id="credits-heading" className="text-xl font-semibold">
+        Customer credit
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>Money received that no invoice holds: apply it to an invoice or refund it from the customer&apos;s page.</p>
+      {credits.length === 0 ? (
+        <p className="mt-2">No customer holds credit.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Customers holding credit, largest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300 dark:border-slate-700">
+                <th scope="col" className={cell}>
+                  Customer
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  Credit
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {credits.map((c) => (
+                <tr key={c.customerId} className="border-b border-slate-200 dark:border-slate-800">
+                  <td className={cell}>
+                    <a href={`/admin/customers/${encodeURIComponent(c.reference)}`} className={link}>
+                      {c.reference}
+                    </a>{" "}
+                    {c.company ?? c.name}
+                  </td>
+                  <td className={`${cell} text-right tabular-nums`}>{formatPaise(c.creditPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className={cell}>
+                  In all
+                </th>
+                <td className={`${cell} text-right font-semibold tabular-nums`}>{formatPaise(total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {refunds.length > 0 && (
+        <>
+          <h3 className="mt-6 text-lg font-semibold">Latest refund vouchers</h3>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {refunds.map((r) => (
+              <li key={r.number} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
+                <span>
+                  <span className="font-mono">{r.number}</span> · {formatDate(r.paidOn)} ·{" "}
+                  <a href={`/admin/customers/${encodeURIComponent(r.customerReference)}`} className={link}>
+                    {r.customerReference}
+                  </a>{" "}
+                  {r.customerCompany ?? r.customerName} · {PAYMENT_METHOD_LABELS[r.method]}
+                </span>
+                <span className="tabular-nums">{formatPaise(r.amountPaise)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Gateway calls refused, or recorded other than as asked: each with what was done about it. */
+function GatewayEvents({ gateway }: Pick<Data, "gateway">) {
+  return (
+    <section id="gateway-events" aria-labelledby="gateway-heading" className="mt-10">
+      <h2 id="gateway-heading" className="text-xl font-semibold">
+        Gateway events to check
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>
+        Payment gateway calls that were refused or did not match an invoice. Money the gateway captured is always recorded; what did not fit an invoice is held as the customer&apos;s credit.
+      </p>
+      {gateway.rows.length === 0 ? (
+        <p className="mt-2">None.</p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm">{gateway.total === 1 ? "1 event" : `${gateway.total} events`}{gateway.total > gateway.rows.length ? `, the latest ${gateway.rows.length} shown` : ""}.</p>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {gateway.rows.map((g) => (
+              <li key={g.id} className="p-3 text-sm">
+                <p className="flex flex-wrap gap-x-2">
+                  <span className="font-semibold">{g.outcome === "held" ? "Recorded, not as asked" : "Refused"}</span>
+                  <span>· {formatDateTime(g.receivedAt)}</span>
+                  {g.event && <span className="font-mono">· {g.event}</span>}
+                  {g.invoiceNumber && <span className="font-mono">· {g.invoiceNumber}</span>}
+                  {g.paymentReference && (
+                    <a href={`${PATH}/${encodeURIComponent(g.paymentReference)}`} className={link}>
+                      {g.paymentReference}
+                    </a>
+                  )}
+                </p>
+                <p className="mt-1">{g.reason}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
