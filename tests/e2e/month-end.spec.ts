@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { XMLParser } from "fast-xml-parser";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
@@ -8,7 +9,8 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
  * The month end of issue 17, as accounts goes through it: a registered customer's invoice part paid; a credit
  * note larger than what is still due, whose excess becomes the customer's credit (shown on their record and on
  * /admin/payments); that credit applied to their next invoice; then the accountant's files for the month: the
- * payment register and the GSTR-1 B2B and CDNR CSVs hold the receipt, the invoices and the credit note.
+ * payment register and the GSTR-1 B2B and CDNR CSVs hold the receipt, the invoices and the credit note, and the
+ * Tally import carries each of them as a voucher that balances.
  * Runs once (@desktop); the per-screen specs cover the phone width.
  */
 
@@ -105,4 +107,18 @@ test("month end @desktop: part paid, a credit note over the balance held as cred
   expect(b2b).toContain(GSTIN);
   const cdnr = await file(/^Credit notes to registered customers/);
   expect(cdnr).toContain(note);
+
+  // The Tally import: the two invoices, the credit note and the receipt are vouchers, each balancing to the paisa
+  // (debits negative), and the first invoice's sales voucher charges the customer ₹11,800.00.
+  const tally = await file(/^Tally XML import/);
+  const parsed = new XMLParser({ parseTagValue: false, isArray: (name) => name === "TALLYMESSAGE" || name === "ALLLEDGERENTRIES.LIST" }).parse(tally) as {
+    ENVELOPE: { BODY: { IMPORTDATA: { REQUESTDATA: { TALLYMESSAGE: Array<{ VOUCHER: { VOUCHERNUMBER: string; "ALLLEDGERENTRIES.LIST": Array<{ LEDGERNAME: string; AMOUNT: string }> } }> } } } };
+  };
+  const vouchers = new Map(parsed.ENVELOPE.BODY.IMPORTDATA.REQUESTDATA.TALLYMESSAGE.map((m) => [m.VOUCHER.VOUCHERNUMBER, m.VOUCHER["ALLLEDGERENTRIES.LIST"]]));
+  for (const number of [first.number, second.number, note, receipt]) {
+    const entries = vouchers.get(number);
+    expect(entries, `voucher ${number} in the Tally file`).toBeDefined();
+    expect(entries!.reduce((sum, e) => sum + Math.round(Number(e.AMOUNT) * 100), 0), `voucher ${number} balances`).toBe(0);
+  }
+  expect(vouchers.get(first.number)!.find((e) => e.LEDGERNAME.startsWith("Nacharam Castings"))?.AMOUNT).toBe("-11800.00");
 });
