@@ -1,4 +1,5 @@
 DROP INDEX "service_requests_assigned";--> statement-breakpoint
+CREATE INDEX "audit_log_entity_id" ON "audit_log" USING btree ("entity_id");--> statement-breakpoint
 CREATE INDEX "service_requests_assigned_open" ON "service_requests" USING btree ("assigned_technician_id") WHERE "service_requests"."status" not in ('completed', 'cancelled');--> statement-breakpoint
 CREATE INDEX "service_requests_assigned_completed" ON "service_requests" USING btree ("assigned_technician_id","completed_at") WHERE "service_requests"."status" = 'completed';--> statement-breakpoint
 CREATE INDEX "service_requests_customer_open" ON "service_requests" USING btree ("customer_id") WHERE "service_requests"."status" not in ('completed', 'cancelled');--> statement-breakpoint
