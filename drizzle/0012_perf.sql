@@ -2,6 +2,7 @@ DROP INDEX "service_requests_assigned";--> statement-breakpoint
 CREATE INDEX "audit_log_entity_id" ON "audit_log" USING btree ("entity_id");--> statement-breakpoint
 CREATE INDEX "service_requests_assigned_open" ON "service_requests" USING btree ("assigned_technician_id") WHERE "service_requests"."status" not in ('completed', 'cancelled');--> statement-breakpoint
 CREATE INDEX "service_requests_assigned_completed" ON "service_requests" USING btree ("assigned_technician_id","completed_at") WHERE "service_requests"."status" = 'completed';--> statement-breakpoint
+CREATE INDEX "service_requests_duplicate_of" ON "service_requests" USING btree ("duplicate_of_id") WHERE "service_requests"."duplicate_of_id" is not null;--> statement-breakpoint
 CREATE INDEX "service_requests_customer_open" ON "service_requests" USING btree ("customer_id") WHERE "service_requests"."status" not in ('completed', 'cancelled');--> statement-breakpoint
 CREATE INDEX "service_requests_assigned" ON "service_requests" USING btree ("assigned_technician_id","assigned_at");--> statement-breakpoint
 -- custom SQL (perf)

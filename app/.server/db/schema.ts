@@ -138,6 +138,8 @@ export const serviceRequests = pgTable(
     index("service_requests_assigned").on(t.assignedTechnicianId, t.assignedAt),
     index("service_requests_assigned_open").on(t.assignedTechnicianId).where(sql`${t.status} not in ('completed', 'cancelled')`),
     index("service_requests_assigned_completed").on(t.assignedTechnicianId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // A request's page lists the requests closed as its duplicates: without this, a read of every request.
+    index("service_requests_duplicate_of").on(t.duplicateOfId).where(sql`${t.duplicateOfId} is not null`),
     // The customers list's open-request counts and its "open" tab: only the open requests (a few thousand of 100,000).
     index("service_requests_customer_open").on(t.customerId).where(sql`${t.status} not in ('completed', 'cancelled')`),
     // The search box's "any part of a name or company" (ILIKE '%...%') is answered by trigram indexes
