@@ -19,7 +19,7 @@
  * `--admin-volume`: every built back-office screen of the registry at seed-volume's size (scripts/lib/bench-admin-volume.ts:
  * each list, a search of each searchable list, a record page of each kind and each CSV export, 25 requests
  * each, p50/p95 per screen per engine), merged the same way; `--volume-url=postgres://...` measures that
- * already-seeded PostgreSQL database instead of seeding scratch ones.
+ * already-seeded PostgreSQL database instead of seeding scratch ones, and `--postgres-only` skips PGlite.
  * `--live`: only live updates (scripts/lib/bench-live.ts: 2,000 event streams, one event to all of them, and
  * the memory per stream), merged the same way; a full run ends with it.
  *
