@@ -16,6 +16,10 @@
  * page, the customer's signed quote page and the invoice PDF with its UPI QR code, timed on a database with
  * an approved six-line quote and its invoices, then 500 invoices issued at once, which must get 500
  * consecutive numbers with no error), merged the same way. A full run ends with the back office, then money.
+ * `--admin-volume`: every built back-office screen of the registry at seed-volume's size (scripts/lib/bench-admin-volume.ts:
+ * each list, a search of each searchable list, a record page of each kind and each CSV export, 25 requests
+ * each, p50/p95 per screen per engine), merged the same way; `--volume-url=postgres://...` measures that
+ * already-seeded PostgreSQL database instead of seeding scratch ones, and `--postgres-only` skips PGlite.
  * `--live`: only live updates (scripts/lib/bench-live.ts: 2,000 event streams, one event to all of them, and
  * the memory per stream), merged the same way; a full run ends with it.
  *
@@ -44,6 +48,7 @@ import {
 } from "./lib/production-server.ts";
 import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
 import { benchMoney, reportMoney, type MoneyResult } from "./lib/bench-money.ts";
+import { benchAdminVolume, reportAdminVolume, type AdminVolumeResult } from "./lib/bench-admin-volume.ts";
 // Issue 12: `--chat` (the chat assistant's answers) and `--visitors` (1,000 pings/s against the home page's p99).
 import { benchChat, reportChat } from "./lib/bench-chat.ts";
 import { benchVisitors, reportVisitors } from "./lib/bench-visitors.ts";
@@ -904,6 +909,22 @@ async function benchLiveEngines(pgUrl: string | undefined): Promise<LiveResult[]
   return results;
 }
 
+/**
+ * `--admin-volume`: both engines on scratch databases seeded by seed-volume, or with --volume-url=<postgres
+ * url> only that database, already seeded.
+ */
+async function benchAdminVolumeEngines(pgUrl: string | undefined): Promise<AdminVolumeResult[]> {
+  const given = process.argv.find((a) => a.startsWith("--volume-url="))?.slice("--volume-url=".length);
+  const results: AdminVolumeResult[] = [];
+  if (given) results.push(await benchAdminVolume("postgres", { databaseUrl: given, seeded: true }));
+  else {
+    if (!process.argv.includes("--postgres-only")) results.push(await benchAdminVolume("pglite"));
+    if (pgUrl) results.push(await benchAdminVolume("postgres", { databaseUrl: await createBenchDatabase(pgUrl) }));
+  }
+  reportAdminVolume(results);
+  return results;
+}
+
 async function main() {
   buildIfMissing();
   const pgUrlForBackOffice = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -934,6 +955,19 @@ async function main() {
       for (const [engine, url] of engines) visitors.push(await benchVisitors(engine, url && (await createBenchDatabase(url))));
       reportVisitors(visitors);
     }
+    return;
+  }
+  if (process.argv.includes("--admin-volume")) {
+    const adminVolume = await benchAdminVolumeEngines(pgUrlForBackOffice);
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+    } catch {
+      // No earlier run: the file holds only these figures.
+    }
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, adminVolumeTimestamp: new Date().toISOString(), adminVolume }, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (admin-volume figures only; the rest kept)`);
     return;
   }
   if (process.argv.includes("--back-office")) {

@@ -59,13 +59,14 @@ export interface BackOfficeResult {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-function timing(times: number[]): Timing {
+export function timing(times: number[]): Timing {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1)!), samples: sorted.length };
 }
 
-function seed(env: Record<string, string>, requests: number, history: number): number {
+/** Runs scripts/seed-volume.ts against the database in env; returns the seconds it took. */
+export function seedVolume(env: Record<string, string>, requests: number, history: number): number {
   const started = Date.now();
   const result = spawnSync(process.execPath, ["scripts/seed-volume.ts", "--requests", String(requests), "--history", String(history)], {
     cwd: ROOT,
@@ -95,7 +96,7 @@ export async function benchBackOffice(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-back-office-"));
   try {
     console.log(`\n[${engine}] back office: seeding ${requests.toLocaleString("en-IN")} requests and ${history.toLocaleString("en-IN")} history rows...`);
-    const seedSeconds = seed(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: dataDir }, requests, history);
+    const seedSeconds = seedVolume(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: dataDir }, requests, history);
     console.log(`[${engine}] seeded in ${seedSeconds.toFixed(0)} s`);
     const token = randomBytes(24).toString("base64url");
     // The public site is "localhost": the back office is refused on the site's own host (the admin gate), and

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
-import { contracts, serviceRequests } from "~/.server/db/schema.ts";
+import { contracts } from "~/.server/db/schema.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 
 /**
@@ -50,34 +50,31 @@ export async function activeContractFor(customerId: number, siteId?: number | nu
   return row;
 }
 
+/** The contract whose promise applies to a new request of a customer, and how it moves the request's due time. */
+export interface ContractPromise {
+  contractId: number;
+  responseHours: number;
+}
+
 /**
- * For requests just stored and linked to their customers (in the same transaction): links each to its
- * customer's active contract and brings its response due time forward to the contract's promise. Returns
- * the due time of each request it changed, for the escalation job to be booked on.
+ * For new requests without a site (the public forms), in the transaction that stores them: each customer's
+ * active contract with the quickest promise, in one statement for the whole batch. The request is then
+ * stored already linked to it, with its due time from contractDueAt: no UPDATE of rows just inserted.
  */
-export async function applyContractSla(tx: Transaction, requestIds: readonly number[], receivedAt: Date): Promise<Map<number, Date>> {
-  const changed = new Map<number, Date>();
-  if (requestIds.length === 0) return changed;
-  const today = todayInIndia(receivedAt);
+export async function contractPromises(tx: Transaction, customerIds: readonly number[], receivedAt: Date): Promise<Map<number, ContractPromise>> {
+  const best = new Map<number, ContractPromise>();
+  if (customerIds.length === 0) return best;
   const candidates = await tx
-    .select({ requestId: serviceRequests.id, contractId: contracts.id, responseHours: contracts.responseHours, due: serviceRequests.responseDueAt })
-    .from(serviceRequests)
-    .innerJoin(contracts, eq(contracts.customerId, serviceRequests.customerId))
-    .where(
-      and(
-        inArray(serviceRequests.id, [...requestIds]),
-        activeOn(today),
-        or(isNull(serviceRequests.siteId), isNull(contracts.siteId), sql`${contracts.siteId} = ${serviceRequests.siteId}`),
-      ),
-    )
-    .orderBy(asc(serviceRequests.id), asc(contracts.responseHours), asc(contracts.id));
-  const best = new Map<number, (typeof candidates)[number]>();
-  for (const c of candidates) if (!best.has(c.requestId)) best.set(c.requestId, c);
-  for (const c of best.values()) {
-    const promised = new Date(receivedAt.getTime() + c.responseHours * 3_600_000);
-    const due = c.due && c.due < promised ? c.due : promised;
-    await tx.update(serviceRequests).set({ contractId: c.contractId, responseDueAt: due }).where(eq(serviceRequests.id, c.requestId));
-    changed.set(c.requestId, due);
-  }
-  return changed;
+    .select({ customerId: contracts.customerId, contractId: contracts.id, responseHours: contracts.responseHours })
+    .from(contracts)
+    .where(and(inArray(contracts.customerId, [...new Set(customerIds)]), activeOn(todayInIndia(receivedAt))))
+    .orderBy(asc(contracts.customerId), asc(contracts.responseHours), asc(contracts.id));
+  for (const c of candidates) if (!best.has(c.customerId)) best.set(c.customerId, { contractId: c.contractId, responseHours: c.responseHours });
+  return best;
+}
+
+/** The due time under a contract: its promise, never later than the default one (see the top of this file). */
+export function contractDueAt(defaultDue: Date | null, contract: ContractPromise, receivedAt: Date): Date {
+  const promised = new Date(receivedAt.getTime() + contract.responseHours * 3_600_000);
+  return defaultDue && defaultDue < promised ? defaultDue : promised;
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -103,7 +104,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const pgDir = path.join(dataDir, "pglite");
     // PGlite.create does not create parent directories.
     fs.mkdirSync(pgDir, { recursive: true });
-    const client = await PGlite.create(pgDir);
+    // pg_trgm: the back office's searches ("any part of a name") use its trigram indexes (ADR 024).
+    // PostgreSQL ships it in its contrib package; PGlite needs it loaded with the database.
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

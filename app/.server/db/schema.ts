@@ -133,7 +133,17 @@ export const serviceRequests = pgTable(
     index("service_requests_visit").on(t.visitStart),
     index("service_requests_mobile").on(t.mobile),
     index("service_requests_email").on(t.email),
-    index("service_requests_assigned").on(t.assignedTechnicianId),
+    // A technician's figures on the technicians list (current jobs, done this week, the last assignment): each
+    // an index range per technician instead of reading all their requests (issue 17 §8).
+    index("service_requests_assigned").on(t.assignedTechnicianId, t.assignedAt),
+    index("service_requests_assigned_open").on(t.assignedTechnicianId).where(sql`${t.status} not in ('completed', 'cancelled')`),
+    index("service_requests_assigned_completed").on(t.assignedTechnicianId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // A request's page lists the requests closed as its duplicates: without this, a read of every request.
+    index("service_requests_duplicate_of").on(t.duplicateOfId).where(sql`${t.duplicateOfId} is not null`),
+    // The customers list's open-request counts and its "open" tab: only the open requests (a few thousand of 100,000).
+    index("service_requests_customer_open").on(t.customerId).where(sql`${t.status} not in ('completed', 'cancelled')`),
+    // The search box's "any part of a name or company" (ILIKE '%...%') is answered by trigram indexes
+    // (pg_trgm, gin_trgm_ops): they are in the migration's custom SQL, after CREATE EXTENSION (ADR 024).
   ],
 );
 
@@ -490,6 +500,9 @@ export const auditLog = pgTable(
     index("audit_log_at").on(t.at, t.id),
     index("audit_log_actor_at").on(t.actorUserId, t.at),
     index("audit_log_entity_at").on(t.entityType, t.entityId, t.at),
+    // The activity screen's "record" box (an id, or any part of its label through audit_log_entity_label_trgm):
+    // with both indexed, the OR is one BitmapOr instead of a read of the whole log.
+    index("audit_log_entity_id").on(t.entityId),
   ],
 );
 

@@ -59,16 +59,44 @@ function engine(): "pglite" | "postgres" | undefined {
  * the embedded database through this process.
  */
 export async function publishLive(db: Database | Transaction, event: LiveEventInput): Promise<PublishedLiveEvent> {
-  const [row] = await db
+  const [published] = await publishLiveMany(db, [event]);
+  return published!;
+}
+
+/**
+ * Several events in one go, as publishLive does for one: one INSERT for all of them and, on PostgreSQL, one
+ * statement that sends every NOTIFY. A batch of new requests (the group commit of the request form) publishes
+ * its events this way rather than paying two round trips per event inside the visitor's wait.
+ */
+export async function publishLiveMany(db: Database | Transaction, events: readonly LiveEventInput[]): Promise<PublishedLiveEvent[]> {
+  if (events.length === 0) return [];
+  const rows = await db
     .insert(liveEvents)
-    .values({ audience: event.audience, kind: event.kind, data: event.data })
-    .returning({ id: liveEvents.id, createdAt: liveEvents.createdAt });
-  const published: PublishedLiveEvent = { ...event, id: row!.id, createdAt: row!.createdAt };
-  localIds.add(published.id);
-  if (localIds.size > LOCAL_IDS_KEPT) localIds.delete(localIds.values().next().value!);
-  if (engine() === "postgres") await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${String(published.id)})`);
+    .values(events.map((event) => ({ audience: event.audience, kind: event.kind, data: event.data })))
+    .returning({ id: liveEvents.id, audience: liveEvents.audience, kind: liveEvents.kind, data: liveEvents.data, createdAt: liveEvents.createdAt });
+  // The rows come back with their own audience, kind and data: nothing depends on RETURNING's order.
+  const published: PublishedLiveEvent[] = rows.map((row) => ({
+    audience: row.audience as LiveAudience,
+    kind: row.kind,
+    data: row.data as Record<string, unknown>,
+    id: row.id,
+    createdAt: row.createdAt,
+  }));
+  published.sort((a, b) => a.id - b.id);
+  for (const event of published) {
+    localIds.add(event.id);
+    if (localIds.size > LOCAL_IDS_KEPT) localIds.delete(localIds.values().next().value!);
+  }
+  if (engine() === "postgres") {
+    // One NOTIFY per event, each with its id as the payload, as publishLive sends them (the hub reads each event by its id).
+    const ids = sql.join(
+      published.map((event) => sql`(${String(event.id)})`),
+      sql`, `,
+    );
+    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ids.id) from (values ${ids}) as ids(id)`);
+  }
   afterCommit(() => {
-    for (const listener of localListeners) listener(published);
+    for (const event of published) for (const listener of localListeners) listener(event);
   });
   return published;
 }

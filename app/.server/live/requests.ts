@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Transaction } from "~/.server/db/index.ts";
 import { serviceRequests } from "~/.server/db/schema.ts";
-import { publishLive } from "./publish.ts";
+import { publishLive, publishLiveMany, type LiveEventInput } from "./publish.ts";
 
 /**
  * The live events of service requests, published in the transaction that makes the change (delivered after
@@ -17,14 +17,19 @@ async function rowsOf(tx: Transaction, ids: readonly number[]) {
     .where(inArray(serviceRequests.id, [...ids]));
 }
 
-/** New requests (the public forms, the office, a contract's visit): the dashboard and the list update. */
+/**
+ * New requests (the public forms, the office, a contract's visit): the dashboard and the list update. Set-based:
+ * one read of the requests and one publish of all their events, however many requests the batch holds.
+ */
 export async function publishRequestsCreated(tx: Transaction, ids: readonly number[]): Promise<void> {
+  const events: LiveEventInput[] = [];
   for (const row of await rowsOf(tx, ids)) {
     const data = { reference: row.reference, status: row.status };
-    await publishLive(tx, { audience: "staff:requests", kind: "request.created", data });
-    if (row.customerId !== null) await publishLive(tx, { audience: `customer:${row.customerId}`, kind: "request.created", data });
-    if (row.technicianId !== null) await publishLive(tx, { audience: `technician:${row.technicianId}`, kind: "request.created", data });
+    events.push({ audience: "staff:requests", kind: "request.created", data });
+    if (row.customerId !== null) events.push({ audience: `customer:${row.customerId}`, kind: "request.created", data });
+    if (row.technicianId !== null) events.push({ audience: `technician:${row.technicianId}`, kind: "request.created", data });
   }
+  await publishLiveMany(tx, events);
 }
 
 /**

@@ -11,7 +11,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/.server/db/index.ts";
 import { notificationPreferences, siteSettings, staffNotifications, users } from "~/.server/db/schema.ts";
-import { publishLive } from "~/.server/live/publish.ts";
+import { publishLiveMany } from "~/.server/live/publish.ts";
 import { STAFF_ROLE_INFO, STAFF_ROLES, type Permission, type StaffRole } from "~/lib/auth/permissions.ts";
 import { ALERT_KIND_LABELS, defaultChannels, type AlertChannels, type AlertKind } from "~/lib/notifications/alert-kinds.ts";
 import { identitySettingsSchema } from "~/lib/settings-schema.ts";
@@ -145,10 +145,14 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
     // the newest alert's id, kind, title and link, and every new id (the bell counts them).
     const byUser = new Map<number, typeof inserted>();
     for (const row of inserted) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-    for (const [userId, mine] of byUser) {
-      const newest = mine.reduce((a, b) => (b.id > a.id ? b : a));
-      await publishLive(tx, { audience: `user:${userId}`, kind: "notification", data: { id: newest.id, ids: mine.map((r) => r.id), kind: newest.kind, title: newest.title, link: newest.link } });
-    }
+    // All of them in one statement (publishLiveMany), not one round trip per person.
+    await publishLiveMany(
+      tx,
+      [...byUser].map(([userId, mine]) => {
+        const newest = mine.reduce((a, b) => (b.id > a.id ? b : a));
+        return { audience: `user:${userId}`, kind: "notification", data: { id: newest.id, ids: mine.map((r) => r.id), kind: newest.kind, title: newest.title, link: newest.link } };
+      }),
+    );
     result.inApp.push(...inserted.map((r) => r.userId));
   }
 

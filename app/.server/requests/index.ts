@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
-import { applyContractSla } from "~/.server/contracts/sla.ts";
-import { linkRequestsToCustomers } from "~/.server/customers/link.ts";
+import { contractDueAt, contractPromises } from "~/.server/contracts/sla.ts";
+import { ensureCustomers } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
@@ -65,10 +65,32 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   const receivedAt = new Date();
   const dueOf = (item: PendingRequest) => responseDueAt(item.values.urgency, receivedAt, site.operations);
   const rows = await db.transaction(async (tx) => {
+    // Set-based, whatever the batch's size: each step below is one statement (or a fixed few) for every
+    // request in it, so that the visitor's wait does not grow with what a submission sets off (ADR 011).
+    // Each request belongs to a customer record, found or made by mobile number (~/.server/customers), and is
+    // stored already linked to it. A repeat (ON CONFLICT below) names a customer its first copy already made.
+    const customerOf = await ensureCustomers(
+      tx,
+      items.map(({ values: v }) => ({ mobile: v.mobile, name: v.contactName, company: v.company, email: v.email })),
+    );
+    // A customer with an active maintenance contract: the request is linked to it and its response promise
+    // applies (~/.server/contracts/sla.ts), read for the whole batch at once.
+    const contractOf = await contractPromises(tx, [...customerOf.values()], receivedAt);
+    const dueAt = items.map((item) => {
+      const customerId = customerOf.get(item.values.mobile);
+      const contract = customerId === undefined ? undefined : contractOf.get(customerId);
+      return { customerId: customerId ?? null, contract, due: contract ? contractDueAt(dueOf(item), contract, receivedAt) : dueOf(item) };
+    });
     const inserted = await bulkInsert(
       tx,
       serviceRequests,
-      items.map((item, i) => ({ ...item.values, reference: references[i]!, responseDueAt: dueOf(item) })),
+      items.map((item, i) => ({
+        ...item.values,
+        reference: references[i]!,
+        customerId: dueAt[i]!.customerId,
+        contractId: dueAt[i]!.contract?.contractId ?? null,
+        responseDueAt: dueAt[i]!.due,
+      })),
       { onConflictDoNothing: serviceRequests.idempotencyKey, returning: { id: serviceRequests.id, reference: serviceRequests.reference } },
     );
     const idOf = new Map(inserted.map((row) => [row.reference, row.id]));
@@ -82,15 +104,6 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
           }));
     });
     await bulkInsert(tx, requestPhotos, photos);
-    // Each request belongs to a customer record, found or made by mobile number (~/.server/customers).
-    await linkRequestsToCustomers(
-      tx,
-      items.flatMap((item, i) => {
-        const id = idOf.get(references[i]!);
-        const v = item.values;
-        return id === undefined ? [] : [{ id, mobile: v.mobile, name: v.contactName, company: v.company, email: v.email }];
-      }),
-    );
     const notices = items.flatMap((item, i) => {
       const reference = references[i]!;
       if (!idOf.has(reference)) return [];
@@ -111,8 +124,6 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
         site,
       );
     });
-    // A customer with an active maintenance contract: linked to it, and its response promise applies (~/.server/contracts/sla.ts).
-    const contractDue = await applyContractSla(tx, [...idOf.values()], receivedAt);
     await queueMessages(tx, notices);
     // The staff's alerts (the bell, and SMS or e-mail by each person's choice): an emergency is its own kind.
     await raiseStaffAlerts(
@@ -124,7 +135,7 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
       tx,
       items.flatMap((item, i) => {
         const id = idOf.get(references[i]!);
-        return id === undefined ? [] : [{ id, responseDueAt: contractDue.get(id) ?? dueOf(item) }];
+        return id === undefined ? [] : [{ id, responseDueAt: dueAt[i]!.due }];
       }),
       site.operations.escalateBeforeMinutes,
     );

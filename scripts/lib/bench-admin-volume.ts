@@ -1,0 +1,152 @@
+/**
+ * Every back-office screen at volume (issue 17 §8), for `npm run bench -- --admin-volume`.
+ *
+ * On a scratch database filled by scripts/seed-volume.ts (100,000 requests and 1,000,000 rows of history by
+ * default; `--volume-url=postgres://...` measures a PostgreSQL database already seeded instead, and only it)
+ * it starts the production server, opens an owner's session through the test-only session hook (ADR 014),
+ * and walks the screen registry (app/lib/admin/screens.ts): for every built screen,
+ *
+ * - the screen itself (a list, or the dashboard);
+ * - a search, when the screen has the list kit's search box (name="q"): "Hyderabad" (a city, a company and
+ *   a technician's base in seed-volume's data) and, on the service-request list, a fragment from the middle
+ *   of a name;
+ * - a record page: the first link on the screen to one of its records (a path below the screen's own whose
+ *   last part holds a digit: SR-2611-0042, CU-..., 17);
+ * - the CSV export, when the screen offers one (its ?format=csv link).
+ *
+ * Plus the service-request list's "all" tab, with and without the search, as the issue measured them. Each
+ * is requested WARMUP times, then SAMPLES times one after another, timed from this process to the last byte
+ * over loopback (routing, the guard, the queries, the render). Target: p95 < 100 ms on PostgreSQL and
+ * < 300 ms on PGlite, for every one of them.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { ADMIN_SCREENS } from "../../app/lib/admin/screens.ts";
+import { startProductionServer } from "./production-server.ts";
+import { seedVolume, timing, type Timing } from "./bench-back-office.ts";
+
+export const ADMIN_VOLUME_TARGETS = { postgres: 100, pglite: 300 } as const;
+const SAMPLES = 25;
+const WARMUP = 3;
+const SEARCH = "Hyderabad";
+/** From the middle of seed-volume's contact names ("Lakshmi Reddy"): a search must find any part of a name. */
+const MIDDLE_OF_NAME = "kshmi Red";
+
+export interface ScreenTiming extends Timing {
+  /** "list", "search", "record", "csv". */
+  kind: string;
+  url: string;
+}
+
+export interface AdminVolumeResult {
+  engine: "pglite" | "postgres";
+  requests: number;
+  history: number;
+  seedSeconds: number | null;
+  screens: ScreenTiming[];
+  /** Screens that did not answer 200 to the owner (a file route, a screen needing data the seed has not). */
+  skipped: Array<{ url: string; status: number }>;
+  targetP95Ms: number;
+  passed: boolean;
+}
+
+const decode = (href: string) => href.replaceAll("&amp;", "&");
+
+/** The cases a screen's own page offers: a search, a record page, a CSV export. */
+function casesOf(screenPath: string, html: string): Array<{ kind: string; url: string }> {
+  const cases: Array<{ kind: string; url: string }> = [];
+  if (/<input[^>]*name="q"/.test(html)) cases.push({ kind: "search", url: `${screenPath}?q=${encodeURIComponent(SEARCH)}` });
+  const escaped = screenPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const record = new RegExp(`href="(${escaped}/[^"?#/]*\\d[^"?#/]*)"`).exec(html);
+  if (record && screenPath !== "/admin") cases.push({ kind: "record", url: decode(record[1]!) });
+  const csv = /href="([^"]*[?&](?:amp;)?format=csv[^"]*)"/.exec(html);
+  if (csv) cases.push({ kind: "csv", url: decode(csv[1]!) });
+  return cases;
+}
+
+export async function benchAdminVolume(
+  engine: "pglite" | "postgres",
+  options: { databaseUrl?: string; seeded?: boolean; requests?: number; history?: number } = {},
+): Promise<AdminVolumeResult> {
+  const requests = options.requests ?? 100_000;
+  const history = options.history ?? 1_000_000;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-admin-volume-"));
+  try {
+    let seedSeconds: number | null = null;
+    if (!options.seeded) {
+      console.log(`\n[${engine}] admin at volume: seeding ${requests.toLocaleString("en-IN")} requests and ${history.toLocaleString("en-IN")} history rows...`);
+      seedSeconds = seedVolume(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: dataDir }, requests, history);
+      console.log(`[${engine}] seeded in ${seedSeconds.toFixed(0)} s`);
+    }
+    const token = randomBytes(24).toString("base64url");
+    const server = await startProductionServer(options.databaseUrl, { DATA_DIR: dataDir, E2E_FIXTURE_TOKEN: token, SITE_URL: "http://localhost" });
+    try {
+      const session = await fetch(`${server.baseUrl}/__e2e/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
+        body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
+      });
+      if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
+      const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
+      const headers = { cookie: `${cookie.name}=${cookie.value}` };
+      const get = async (url: string): Promise<{ ms: number; status: number; body: string }> => {
+        const started = performance.now();
+        const response = await fetch(`${server.baseUrl}${url}`, { headers, redirect: "manual" });
+        const body = await response.text();
+        return { ms: performance.now() - started, status: response.status, body };
+      };
+      const screens: ScreenTiming[] = [];
+      const skipped: AdminVolumeResult["skipped"] = [];
+      const time = async (kind: string, url: string): Promise<string | undefined> => {
+        let body = "";
+        for (let i = 0; i < WARMUP; i++) {
+          const first = await get(url);
+          if (first.status !== 200) {
+            skipped.push({ url, status: first.status });
+            return undefined;
+          }
+          body = first.body;
+        }
+        const times: number[] = [];
+        for (let i = 0; i < SAMPLES; i++) times.push((await get(url)).ms);
+        const t = { kind, url, ...timing(times) };
+        screens.push(t);
+        console.log(`[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms`);
+        return body;
+      };
+      for (const screen of ADMIN_SCREENS.filter((s) => s.built)) {
+        const html = await time("list", screen.path);
+        if (html === undefined) continue;
+        for (const c of casesOf(screen.path, html)) await time(c.kind, c.url);
+        if (screen.path === "/admin/service-requests") {
+          await time("list", "/admin/service-requests?status=all");
+          await time("search", `/admin/service-requests?status=all&q=${encodeURIComponent(SEARCH)}`);
+          await time("search", `/admin/service-requests?status=all&q=${encodeURIComponent(MIDDLE_OF_NAME)}`);
+        }
+      }
+      const targetP95Ms = ADMIN_VOLUME_TARGETS[engine];
+      return { engine, requests, history, seedSeconds, screens, skipped, targetP95Ms, passed: screens.every((s) => s.p95Ms < targetP95Ms) };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function reportAdminVolume(results: AdminVolumeResult[]): void {
+  console.log("\nEvery back-office screen at volume (owner, sequential requests over loopback, time to the last byte):");
+  for (const r of results) {
+    console.log(`  ${r.engine}: ${r.requests.toLocaleString("en-IN")} requests, ${r.history.toLocaleString("en-IN")} history rows; target p95 < ${r.targetP95Ms} ms`);
+    for (const s of r.screens) {
+      console.log(
+        `  ${r.engine.padEnd(8)} ${s.kind.padEnd(6)} ${s.url.slice(0, 72).padEnd(72)} p50 ${String(s.p50Ms).padStart(7)} ms  p95 ${String(s.p95Ms).padStart(7)} ms  ${s.p95Ms < r.targetP95Ms ? "ok" : "MISSED"}`,
+      );
+    }
+    for (const s of r.skipped) console.log(`  ${r.engine.padEnd(8)} skipped ${s.url} (${s.status})`);
+    const missed = r.screens.filter((s) => s.p95Ms >= r.targetP95Ms).length;
+    console.log(`  ${r.engine}: ${r.screens.length} measured, ${missed} over the target${r.passed ? "" : " (MISSED)"}`);
+  }
+}
