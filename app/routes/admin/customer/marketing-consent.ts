@@ -8,6 +8,7 @@ import { currentPrivacyVersion } from "~/.server/requests/index.ts";
 import { CUSTOMER_REFERENCE_PATTERN } from "~/lib/forms/admin/customers.ts";
 import { marketingConsentSchema } from "~/lib/forms/admin/marketing.ts";
 import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
 import type { Route } from "./+types/marketing-consent";
 
 /**
@@ -17,8 +18,9 @@ import type { Route } from "./+types/marketing-consent";
  */
 const pathOf = (reference: string) => `/admin/customers/${encodeURIComponent(reference)}`;
 
+/** A GET (a bookmark, a reload after the post) goes to the customer page. Response.redirect needs an absolute URL (it threw: a 500). */
 export function loader({ params }: Route.LoaderArgs) {
-  return Response.redirect(pathOf(params.reference), 303);
+  return redirect(pathOf(params.reference), 303);
 }
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
