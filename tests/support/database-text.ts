@@ -6,6 +6,10 @@ export interface Finding {
   table: string;
   column: string;
   excerpt: string;
+  /** The whole value, as text. */
+  value: string;
+  /** The whole row, as JSON (to tell whose it is: customer_id, request_id...). */
+  row: Record<string, unknown>;
 }
 
 /**
@@ -24,11 +28,12 @@ export async function findInDatabase(db: Database, needles: string[]): Promise<F
     for (const needle of needles) {
       const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const found = (await db.execute(
-        sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(table)} where ${sql.identifier(column)}::text ilike ${pattern} limit 5`,
-      )) as unknown as { rows: Array<{ value: string }> };
-      for (const row of found.rows) {
-        const at = row.value.toLowerCase().indexOf(needle.toLowerCase());
-        findings.push({ table, column, excerpt: row.value.slice(Math.max(0, at - 40), at + needle.length + 40) });
+        sql`select ${sql.identifier(column)}::text as value, to_jsonb(t) as row from ${sql.identifier(table)} t where ${sql.identifier(column)}::text ilike ${pattern} limit 50`,
+      )) as unknown as { rows: Array<{ value: string; row: Record<string, unknown> | string }> };
+      for (const { value, row } of found.rows) {
+        const at = value.toLowerCase().indexOf(needle.toLowerCase());
+        const parsed = typeof row === "string" ? (JSON.parse(row) as Record<string, unknown>) : row;
+        findings.push({ table, column, excerpt: value.slice(Math.max(0, at - 40), at + needle.length + 40), value, row: parsed });
       }
     }
   }
