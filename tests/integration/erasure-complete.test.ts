@@ -1,10 +1,13 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { eraseCustomer } from "~/.server/customers/personal-data.ts";
-import { customers, feedback, invoices, serviceRequests, users } from "~/.server/db/schema.ts";
+import { customers, feedback, invoices, quotes, serviceRequests, users } from "~/.server/db/schema.ts";
+import { signedPath } from "~/.server/links/signed.ts";
 import { seedDemo } from "~/.server/demo/seed-demo.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
+import { middleware as rootMiddleware } from "~/root.tsx";
 import { findInDatabase, type Finding } from "../support/database-text.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
@@ -109,5 +112,24 @@ describeEachEngine("erasure", (database) => {
     const kept = await db().select({ recipient: invoices.recipient }).from(invoices).where(eq(invoices.customerId, customer.id));
     expect(kept.length).toBeGreaterThan(0);
     expect(JSON.stringify(kept)).toContain(customer.gstin!);
+
+    // Every signed link of theirs answers 410 Gone; another customer's still opens.
+    const gone = async (path: string) => {
+      const url = new URL(path, "http://localhost:3000");
+      let passed = false;
+      const answer = (await rootMiddleware[0]!({ request: new Request(url), url, params: {}, context: new RouterContextProvider() } as never, (() => {
+        passed = true;
+        return Promise.resolve(new Response("page"));
+      }) as never)) as Response;
+      return passed ? 200 : answer.status;
+    };
+    const [invoice] = await db().select({ id: invoices.id }).from(invoices).where(eq(invoices.customerId, customer.id)).limit(1);
+    const [rating] = await db().select({ id: feedback.id }).from(feedback).where(eq(feedback.customerId, customer.id)).limit(1);
+    const [quote] = await db().select({ id: quotes.id }).from(quotes).where(eq(quotes.customerId, customer.id)).limit(1);
+    const links = [signedPath("invoice", invoice!.id), signedPath("invoice", invoice!.id, { suffix: "/pdf" }), signedPath("feedback", rating!.id), signedPath("optout", customer.id)];
+    if (quote) links.push(signedPath("quote", quote.id), signedPath("quote", quote.id, { suffix: "/pdf" }));
+    for (const link of links) expect(await gone(link), link).toBe(410);
+    const [otherInvoice] = await db().select({ id: invoices.id }).from(invoices).where(ne(invoices.customerId, customer.id)).limit(1);
+    expect(await gone(signedPath("invoice", otherInvoice!.id))).toBe(200);
   });
 });
