@@ -1,18 +1,22 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
+import { staffContext } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { handleDeliveryReport } from "~/.server/communications/delivery.ts";
 import { handleInboundSms } from "~/.server/communications/inbound-sms.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { users } from "~/.server/db/schema.ts";
+import { customers, users } from "~/.server/db/schema.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
+import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { audiencesOf } from "~/.server/live/access.ts";
 import { streamPrincipal } from "~/.server/live/endpoint.ts";
 import { issueLiveGrant } from "~/.server/live/grants.ts";
 import { handleGatewayWebhook } from "~/.server/payments/gateway/webhook.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { handleWhatsAppWebhook } from "~/.server/whatsapp/webhook.ts";
-import { loader as marketingConsentLoader } from "~/routes/admin/customer/marketing-consent.ts";
+import { action as marketingConsentAction, loader as marketingConsentLoader } from "~/routes/admin/customer/marketing-consent.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /** Issue 17 §1: the smaller security fixes, each as the person it affects would notice it. */
@@ -44,6 +48,29 @@ describeEachEngine("security fixes", (database) => {
     const answer = marketingConsentLoader({ params: { reference: "CU-2611-0001" } } as never);
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("/admin/customers/CU-2611-0001");
+  });
+
+  it("accounts staff may not change a customer's marketing consent (marketing is the communications permission)", async () => {
+    const db = database().handle.db;
+    await db.insert(customers).values({ reference: "CU-2611-0751", mobile: "+919812377751", name: "Kiran Rao" });
+    const staffUser = await upsertUserWithRole("+919000000752", "admin", db, "Staff");
+    const post = (role: "accounts" | "office") => {
+      const context = new RouterContextProvider();
+      context.set(clientAddressContext, "203.0.113.9");
+      context.set(staffContext, { userId: staffUser.id, sessionId: 0, name: "Staff", mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" });
+      const request = new Request("http://127.0.0.1:3000/admin/customers/CU-2611-0751/marketing-consent", {
+        method: "POST",
+        body: new URLSearchParams({ consent: "given", version: "1" }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://127.0.0.1:3000" },
+      });
+      return marketingConsentAction({ request, url: new URL(request.url), params: { reference: "CU-2611-0751" }, context } as never);
+    };
+    const refused = await post("accounts").catch((e: unknown) => e as { init?: { status?: number } });
+    expect((refused as { init?: { status?: number } }).init?.status).toBe(403);
+    const [row] = await db.select({ consentAt: customers.marketingConsentAt }).from(customers).where(eq(customers.reference, "CU-2611-0751"));
+    expect(row!.consentAt).toBeNull();
+    const done = (await post("office")) as Response;
+    expect(done.status).toBe(303);
   });
 
   it("the live event stream applies the back office's host rule: on the public host a staff session or grant reads no staff event", async () => {
