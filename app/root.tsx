@@ -11,6 +11,7 @@ import {
 import { lazy, useEffect } from "react";
 import { cacheControl } from "~/.server/http/cache.ts";
 import { readSession, viewerOf } from "~/.server/auth/index.ts";
+import { erasedLinkResponse, isErasedCustomersLink } from "~/.server/links/erased.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FloatingContact } from "~/components/floating-contact.tsx";
 import { ChatLauncher } from "~/components/chat/chat-launcher.tsx";
@@ -22,6 +23,14 @@ import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import { useScrollRestoration } from "~/lib/use-scroll-restoration.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+
+/** A signed link of an erased customer answers 410 Gone, whatever the page behind it (~/.server/links/erased.ts). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url }, next) => {
+    if (url.pathname.startsWith("/d/") && (await isErasedCustomersLink(url.pathname))) return erasedLinkResponse();
+    return next();
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, session] = await Promise.all([getSiteSettings(), readSession(request)]);

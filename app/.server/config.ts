@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { indianMobile } from "~/lib/forms/fields.ts";
@@ -81,6 +83,39 @@ function adminPhones(list: string | undefined): string[] {
 
 export type ServerConfig = ReturnType<typeof readConfig>;
 
+/** The file in the data directory that keeps the secret made on first start (production without SESSION_SECRET). */
+export const SESSION_SECRET_FILE = "session-secret";
+
+/**
+ * The production secret kept in the data directory: read, or made (48 random bytes) and written with mode
+ * 0600 when missing. Two processes starting at once: the first file written wins and both read it.
+ */
+function storedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  const read = (): string | undefined => {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8").trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    if (text.length < 32) throw new Error(`${file} holds no usable secret (32+ characters): remove it to have a new one made, or set SESSION_SECRET`);
+    // Only the server's user may read it.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+    return text;
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return read()!;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -98,12 +133,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const warnings: string[] = [];
   // Whether SMS and e-mail really go out depends on the stored settings too: start-up says so once the
   // database is open (deliveryWarnings in ./startup.ts).
-  if (production && !e.SESSION_SECRET) warnings.push("SESSION_SECRET is not set: using a secret derived from the data dir. Set one in production.");
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (production && !e.SESSION_SECRET) {
+    warnings.push(
+      `SESSION_SECRET is not set: using the random secret kept in ${path.join(dataDir, SESSION_SECRET_FILE)} (made on first start). With more than one instance, set SESSION_SECRET.`,
+    );
+  }
   const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcGiven > 0 && oidcGiven < 3) {
     throw new Error("Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all");
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  let sessionSecret = e.SESSION_SECRET;
   return {
     production,
     port: e.PORT,
@@ -111,10 +151,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
     /**
-     * Without SESSION_SECRET the secret is derived from the data dir's path: stable across restarts, good
-     * enough for a developer's machine, and warned about at start-up.
+     * Signs links, cookies and grants, keys the code hashes. Without SESSION_SECRET: in production a random
+     * secret made on first start and kept in the data directory (mode 0600), never one derived from anything
+     * guessable (issue 17 §1: a secret derived from the data dir's path let links and grants be forged);
+     * outside production (a developer's machine, tests) one derived from the data dir's path. Read when first
+     * needed, so that a command that signs nothing writes nothing.
      */
-    sessionSecret: e.SESSION_SECRET ?? `development-only-secret:${dataDir}`,
+    get sessionSecret(): string {
+      sessionSecret ??= production ? storedSessionSecret(dataDir) : `development-only-secret:${dataDir}`;
+      return sessionSecret;
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     warnings,

@@ -368,7 +368,7 @@ describeEachEngine("communications", (database) => {
 
     // Without a secret nothing is trusted.
     delete process.env.SMS_WEBHOOK_SECRET;
-    expect(await call(body("dr-3"))).toMatchObject({ status: 503, outcome: "refused" });
+    expect(await call(body("dr-3"))).toMatchObject({ status: 404, outcome: "refused" });
     process.env.SMS_WEBHOOK_SECRET = SECRET;
 
     const log = await listSmsLog({ show: "delivered" }, undefined);

@@ -45,6 +45,7 @@ import { action as portalRouteAction, loader as portalRouteLoader } from "~/rout
 import { loader as linkLoader } from "~/routes/documents/quote.tsx";
 import { loader as linkPdfLoader } from "~/routes/documents/quote-pdf.ts";
 import { inPortal } from "../support/portal.ts";
+import { codeSentTo } from "../support/sms-capture.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
@@ -165,12 +166,7 @@ describeEachEngine("quotes", (database) => {
   const versionsOf = (quoteId: number) => db().select().from(quoteVersions).where(eq(quoteVersions.quoteId, quoteId)).orderBy(asc(quoteVersions.number));
 
   async function latestCode(mobile: string): Promise<string> {
-    const rows = await db()
-      .select({ body: outbox.body })
-      .from(outbox)
-      .where(and(eq(outbox.recipient, mobile), eq(outbox.template, DLT_TEMPLATES.quoteApprovalCode.id)))
-      .orderBy(asc(outbox.id));
-    return /\b(\d{6})\b/.exec(rows.at(-1)!.body)![1]!;
+    return codeSentTo(mobile, DLT_TEMPLATES.quoteApprovalCode.id);
   }
 
   it("makes a quote from a request (v1, a draft) for the request's customer and site, CGST + SGST in Telangana; one quote per form", async () => {

@@ -77,7 +77,7 @@ describeEachEngine("inbound SMS", (database) => {
     expect(await call(JSON.stringify({ id: "in-x", from: customer.mobile, timestamp: now() }))).toMatchObject({ status: 400, reason: "No text" });
     expect(await call(JSON.stringify({ from: customer.mobile, text: "STOP", timestamp: now() }))).toMatchObject({ status: 400, reason: "No message id" });
     delete process.env.SMS_WEBHOOK_SECRET;
-    expect(await call(body("in-1", "STOP"))).toMatchObject({ status: 503, outcome: "refused" });
+    expect(await call(body("in-1", "STOP"))).toMatchObject({ status: 404, outcome: "refused" });
     process.env.SMS_WEBHOOK_SECRET = SECRET;
 
     const logged = (await events()).slice(before);

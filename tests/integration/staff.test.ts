@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSession, startSession } from "~/.server/auth/sessions.ts";
@@ -6,7 +6,7 @@ import { signInAction } from "~/.server/auth/sign-in.ts";
 import { grantAdmin, upsertUserWithRole } from "~/.server/auth/users.ts";
 import type { AuditActor } from "~/.server/audit/index.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { auditLog, outbox, sessions, users } from "~/.server/db/schema.ts";
+import { auditLog, sessions, users } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
@@ -14,6 +14,7 @@ import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/.server/sta
 import { addStaffSchema, LAST_OWNER, STAFF_CHANGED_MEANWHILE } from "~/lib/forms/admin/staff.ts";
 import { middleware } from "~/routes/admin/layout.tsx";
 import { action as signOutAction } from "~/routes/auth/sign-out.ts";
+import { codeSentTo } from "../support/sms-capture.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 const BACK_OFFICE = "http://127.0.0.1:3000";
@@ -251,8 +252,7 @@ describeEachEngine("staff", (database) => {
     const sent = (await signInAction(post({ intent: "send", mobile: mobile.slice(3) }), url, "admin", "192.0.2.44")) as Response;
     expect(sent.status).toBe(303);
     const pending = sent.headers.get("set-cookie")!.split(";")[0]!;
-    const [sms] = await db().select().from(outbox).where(eq(outbox.recipient, mobile)).orderBy(desc(outbox.id)).limit(1);
-    const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
+    const code = await codeSentTo(mobile);
     const verified = (await signInAction(post({ intent: "verify", code }, pending), url, "admin", "192.0.2.44")) as Response;
     expect(verified.status).toBe(303);
     const sessionCookie = verified.headers
@@ -277,8 +277,7 @@ describeEachEngine("staff", (database) => {
     const customerPost = (body: Record<string, string>, cookie = "") =>
       new Request(customerUrl, { method: "POST", body: new URLSearchParams(body), headers: { cookie, "content-type": "application/x-www-form-urlencoded" } });
     const step1 = (await signInAction(customerPost({ intent: "send", mobile: shopper.slice(3) }), customerUrl, "customer", "192.0.2.46")) as Response;
-    const [customerSms] = await db().select().from(outbox).where(eq(outbox.recipient, shopper)).limit(1);
-    const customerCode = /\b(\d{6})\b/.exec(customerSms!.body)![1]!;
+    const customerCode = await codeSentTo(shopper);
     const step2 = (await signInAction(
       customerPost({ intent: "verify", code: customerCode }, step1.headers.get("set-cookie")!.split(";")[0]!),
       customerUrl,

@@ -37,6 +37,7 @@ import { technicianRegistrationSchema } from "~/lib/forms/technician-registratio
 import { loader as dashboardRouteLoader } from "~/routes/technician/dashboard.tsx";
 import { loader as jobRouteLoader } from "~/routes/technician/job.tsx";
 import { inPortal } from "../support/portal.ts";
+import { codeSentTo } from "../support/sms-capture.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
 
 const dashboardLoader = inPortal("technician", dashboardRouteLoader);
@@ -150,7 +151,7 @@ describe.each(engines)("technicians on %s", (engine) => {
 
   async function codeOf(challengeId: number): Promise<string> {
     const [message] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `otp:${challengeId}`));
-    return /\b(\d{6})\b/.exec(message!.body)![1]!;
+    return codeSentTo(message!.recipient);
   }
 
   async function profileOf(mobile: string) {

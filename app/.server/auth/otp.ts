@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getServerConfig } from "~/.server/config.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { otpChallenges, outbox } from "~/.server/db/schema.ts";
+import { otpChallenges } from "~/.server/db/schema.ts";
 import { takeToken, waitText, type Limit } from "~/.server/forms/index.ts";
 import { DLT_TEMPLATES, queueMessages, sms, type OutboxMessage } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -126,6 +126,7 @@ export async function sendCode(input: {
     }
     return { ok: true as const, challengeId: row!.id };
   });
+  if (outcome.ok && deliver && isDevelopment()) rememberDevelopmentCode(outcome.challengeId, mobile, code);
   return outcome;
 }
 
@@ -195,15 +196,28 @@ export async function resendWait(challengeId: number, now = new Date()): Promise
   return Math.max(0, Math.ceil((row.createdAt.getTime() + OTP_RULES.resendAfterSeconds * 1000 - now.getTime()) / 1000));
 }
 
+function isDevelopment(): boolean {
+  return !getServerConfig().production && process.env.NODE_ENV === "development";
+}
+
 /**
- * Development only: the code in the latest SMS to mobile, read back from the outbox, so that a developer
- * can sign in as anyone without a phone. In production this returns nothing, whatever is asked.
+ * Development only: the codes sent by this process, in memory (the outbox keeps them only masked, ADR
+ * 025), so that the sign-in page's banner can show a developer the code without a phone.
+ */
+const developmentCodes = new Map<number, { mobile: string; code: string }>();
+const DEVELOPMENT_CODES_KEPT = 200;
+
+function rememberDevelopmentCode(challengeId: number, mobile: string, code: string): void {
+  developmentCodes.set(challengeId, { mobile, code });
+  if (developmentCodes.size > DEVELOPMENT_CODES_KEPT) developmentCodes.delete(developmentCodes.keys().next().value!);
+}
+
+/**
+ * Development only: the code sent for the challenge to mobile, so that a developer can sign in as anyone
+ * without a phone. In production this returns nothing, whatever is asked.
  */
 export async function developmentCode(mobile: string, challengeId: number): Promise<string | undefined> {
-  if (getServerConfig().production || process.env.NODE_ENV !== "development") return undefined;
-  const [message] = await getDb()
-    .select({ body: outbox.body })
-    .from(outbox)
-    .where(and(eq(outbox.dedupeKey, `otp:${challengeId}`), eq(outbox.recipient, mobile)));
-  return message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+  if (!isDevelopment()) return undefined;
+  const remembered = developmentCodes.get(challengeId);
+  return remembered?.mobile === mobile ? remembered.code : undefined;
 }

@@ -98,7 +98,8 @@ export async function handleDeliveryReport(call: DeliveryReportCall, now = new D
   const key = secret();
   if (!key) {
     await logRefusal("No SMS_WEBHOOK_SECRET is set: reports cannot be checked", truncated, call);
-    return { status: 503, outcome: "refused", reason: "Delivery reports are not configured" };
+    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
+    return { status: 404, outcome: "refused", reason: "Delivery reports are not configured" };
   }
   if (!signatureMatches(call.rawBody, call.signature, key)) {
     await logRefusal("Bad signature", truncated, call);

@@ -93,7 +93,8 @@ export async function handleInboundSms(call: InboundSmsCall, now = new Date()): 
   const key = secret();
   if (!key) {
     await logRefusal("No SMS_WEBHOOK_SECRET is set: inbound messages cannot be checked", truncated, call);
-    return { status: 503, outcome: "refused", reason: "Inbound SMS is not configured" };
+    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
+    return { status: 404, outcome: "refused", reason: "Inbound SMS is not configured" };
   }
   if (!signatureMatches(call.rawBody, call.signature, key)) {
     await logRefusal("Bad signature", truncated, call);

@@ -9,13 +9,21 @@ import {
   customers,
   customerSites,
   equipmentUnits,
+  feedback,
+  invoices,
   jobSignoffs,
+  liveEvents,
   otpChallenges,
   outbox,
+  quoteResponses,
+  quotes,
+  quoteVersions,
   requestEvents,
   requestPhotos,
   serviceRequests,
   sessions,
+  staffNotifications,
+  tickets,
   users,
 } from "~/.server/db/schema.ts";
 import { deleteStored } from "~/.server/uploads/storage.ts";
@@ -201,6 +209,80 @@ export async function customerDataCsv(customerId: number, options: ExportOptions
 
 // ── Erasure ──────────────────────────────────────────────────────────────────────────────────────
 
+/** What stands in for erased personal details quoted inside a text. */
+const ERASED_TEXT = "[erased]";
+
+/**
+ * The strings that identify the customer inside free text: their name, the contact names on their requests,
+ * the mobile in every format the site writes it (+91XXXXXXXXXX, the 10 digits, "+91 XXXXX XXXXX"), the
+ * e-mail addresses and the GSTIN. Too-short strings (a one-letter name) are left out: replacing them would
+ * mangle everything.
+ */
+function personalStrings(
+  customer: { name: string | null; mobile: string | null; email: string | null; gstin: string | null },
+  requests: Array<{ email: string | null; contactName?: string | null }>,
+): string[] {
+  const list = new Set<string>();
+  const add = (value: string | null | undefined) => {
+    const v = value?.trim();
+    if (v && v.length >= 4 && v !== ERASED_NAME && v !== ERASED_CONTACT) list.add(v);
+  };
+  add(customer.name);
+  for (const r of requests) {
+    add(r.contactName);
+    add(r.email);
+  }
+  add(customer.email);
+  add(customer.gstin);
+  if (customer.mobile && /^\+91\d{10}$/.test(customer.mobile)) {
+    const national = customer.mobile.slice(3);
+    add(`+91 ${national.slice(0, 5)} ${national.slice(5)}`);
+    add(`${national.slice(0, 5)} ${national.slice(5)}`);
+    add(customer.mobile);
+    add(national);
+  }
+  // Longest first, so that "+91 98480 12345" goes whole before "98480 12345" is looked for.
+  return [...list].sort((a, b) => b.length - a.length);
+}
+
+/** The string as it appears inside a JSON document's text (quotes and backslashes escaped). */
+function jsonInner(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
+}
+
+/**
+ * Replaces each string in the text columns that quote people to others: staff notifications, live events,
+ * the outbox's messages (those to the customer are blanked whole above; these are the office's alerts), and
+ * audit values on every record.
+ */
+async function scrubText(tx: Transaction, strings: string[]): Promise<void> {
+  for (const value of strings) {
+    const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const inJson = jsonInner(value);
+    const jsonPattern = `%${inJson.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await tx
+      .update(staffNotifications)
+      .set({ title: sql`replace(${staffNotifications.title}, ${value}, ${ERASED_TEXT})`, body: sql`replace(${staffNotifications.body}, ${value}, ${ERASED_TEXT})` })
+      .where(or(sql`${staffNotifications.title} ilike ${pattern}`, sql`${staffNotifications.body} ilike ${pattern}`));
+    await tx
+      .update(outbox)
+      .set({ subject: sql`replace(${outbox.subject}, ${value}, ${ERASED_TEXT})`, body: sql`replace(${outbox.body}, ${value}, ${ERASED_TEXT})`, variables: sql`replace(${outbox.variables}::text, ${inJson}, ${ERASED_TEXT})::jsonb` })
+      .where(and(sql`${outbox.channel} <> 'job'`, or(sql`${outbox.subject} ilike ${pattern}`, sql`${outbox.body} ilike ${pattern}`, sql`${outbox.variables}::text ilike ${jsonPattern}`)));
+    await tx
+      .update(liveEvents)
+      .set({ data: sql`replace(${liveEvents.data}::text, ${inJson}, ${ERASED_TEXT})::jsonb` })
+      .where(sql`${liveEvents.data}::text ilike ${jsonPattern}`);
+    await tx
+      .update(auditLog)
+      .set({
+        before: sql`replace(${auditLog.before}::text, ${inJson}, ${ERASED_TEXT})::jsonb`,
+        after: sql`replace(${auditLog.after}::text, ${inJson}, ${ERASED_TEXT})::jsonb`,
+        entityLabel: sql`replace(${auditLog.entityLabel}, ${value}, ${ERASED_TEXT})`,
+      })
+      .where(or(sql`${auditLog.before}::text ilike ${jsonPattern}`, sql`${auditLog.after}::text ilike ${jsonPattern}`, sql`${auditLog.entityLabel} ilike ${pattern}`));
+  }
+}
+
 export type EraseResult = { ok: true; requests: number; photos: number } | { ok: false; reason: "not-found" | "already-erased" };
 
 /**
@@ -230,7 +312,7 @@ export async function eraseCustomer(
 
     // Requests linked to the record, and any with its mobile that were never linked (made before linking ran).
     const requests = await tx
-      .select({ id: serviceRequests.id, email: serviceRequests.email })
+      .select({ id: serviceRequests.id, email: serviceRequests.email, contactName: serviceRequests.contactName })
       .from(serviceRequests)
       .where(or(eq(serviceRequests.customerId, customerId), customer.mobile ? eq(serviceRequests.mobile, customer.mobile) : undefined));
     const requestIds = requests.map((r) => r.id);
@@ -323,9 +405,46 @@ export async function eraseCustomer(
       .set({ before: null, after: { erased: true } })
       .where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(customerId))));
 
-    // Issue 11: invoices and payments are tax records (CGST Act s.36: kept for 72 months after the year's
-    // return). They stay as issued, with the billing name and GSTIN printed on them; erasure must not touch
-    // them. Quotes that never became invoices are not tax records and are erased here with the requests.
+    // Issue 11: invoices and credit notes are tax records (CGST Act s.36: kept for 72 months after the year's
+    // return). They stay as issued, with the billing name, GSTIN and address printed on them; the mobile
+    // number and e-mail are not required there, and go (issue 17 §1). Quotes are not tax records: the party
+    // quoted loses every personal detail, and so do the answers given through a quote's link.
+    await tx
+      .update(invoices)
+      .set({ recipient: sql`${invoices.recipient} - 'mobile' - 'email'` })
+      .where(eq(invoices.customerId, customerId));
+    const quoteIds = (await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.customerId, customerId))).map((q) => q.id);
+    if (quoteIds.length) {
+      await tx
+        .update(quoteVersions)
+        .set({
+          recipient: sql`${quoteVersions.recipient} - 'mobile' - 'email' - 'gstin' - 'address' || jsonb_build_object('name', ${ERASED_NAME}::text)`,
+        })
+        .where(inArray(quoteVersions.quoteId, quoteIds));
+      await tx.update(quoteResponses).set({ respondentName: ERASED_CONTACT, respondentMobile: null }).where(inArray(quoteResponses.quoteId, quoteIds));
+    }
+    // A rating stays (it is about the work) but never under their name: the consent to publish it goes, and a
+    // published one leaves /reviews (issue 17 §1).
+    await tx
+      .update(feedback)
+      .set({
+        displayName: null,
+        publishConsent: false,
+        consentAt: null,
+        publishStatus: sql`case when ${feedback.publishStatus} = 'published' then 'hidden' else ${feedback.publishStatus} end`,
+      })
+      .where(eq(feedback.customerId, customerId));
+    // Help-desk tickets: the contact's details go, the thread's history stays.
+    await tx
+      .update(tickets)
+      .set({ contactName: ERASED_CONTACT, contactMobile: null, contactEmail: null })
+      .where(or(eq(tickets.customerId, customerId), customer.mobile ? eq(tickets.contactMobile, customer.mobile) : undefined));
+
+    // Their name, number, e-mail and GSTIN quoted in text written about them for others: the staff's
+    // notifications and live events, the office's alerts in the outbox, and earlier audit values on any
+    // record (a request, a quote). A name is replaced wherever it appears in these: another person of the
+    // same name may lose it from a notification too, which costs nothing (these are not records of truth).
+    await scrubText(tx, personalStrings(customer, requests));
 
     await audit(
       tx,

@@ -236,6 +236,12 @@ export const outbox = pgTable(
     template: text("template").notNull(),
     /** The template's variables, for providers that take them separately; a job's payload. */
     variables: jsonb("variables").notNull().default({}),
+    /**
+     * A message that carries a one-time code: body and variables above hold the text with the code masked
+     * (what every screen and export shows); the real text is here, encrypted (AES-256-GCM, ~/.server/notifications/sealed.ts),
+     * only until the message is sent or given up, then set to null (ADR 025).
+     */
+    sealed: text("sealed"),
     status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

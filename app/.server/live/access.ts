@@ -28,15 +28,31 @@ export interface LivePrincipal {
   grants: Map<LiveAudience, Date>;
 }
 
-/** The principal of a stream's request: its session (if any) and the grants it presents (bad ones ignored). */
-export async function principalFor(request: Request, grantTokens: readonly string[], now = new Date()): Promise<LivePrincipal> {
+/** Audiences for staff only: read only on the back office's host. */
+function staffOnly(audience: LiveAudience): boolean {
+  return audience.startsWith("staff:");
+}
+
+/**
+ * The principal of a stream's request: its session (if any) and the grants it presents (bad ones ignored).
+ * `backOffice`: whether the stream was asked for on a host where the back office is served (the admin host
+ * rule, ~/.server/auth/guards.ts). Elsewhere (the public site's host) a staff session and a grant for a staff
+ * audience count for nothing, as the back office's pages would not be served there (issue 17 §1).
+ */
+export async function principalFor(
+  request: Request,
+  grantTokens: readonly string[],
+  now = new Date(),
+  options: { backOffice?: boolean } = {},
+): Promise<LivePrincipal> {
+  const backOffice = options.backOffice ?? true;
   const principal: LivePrincipal = { permissions: [], grants: new Map() };
   for (const token of grantTokens.slice(0, 8)) {
     const check = verifyLiveGrant(token, now);
-    if (check.ok) principal.grants.set(check.audience, check.expiresAt);
+    if (check.ok && (backOffice || !staffOnly(check.audience))) principal.grants.set(check.audience, check.expiresAt);
   }
   const session = await readSession(request);
-  if (!session) return principal;
+  if (!session || (session.role === "admin" && !backOffice)) return principal;
   const [row] = await getDb().select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, session.id));
   principal.sessionId = session.id;
   principal.userId = session.user.id;

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { principalFor } from "./access.ts";
+import { adminHostAllowed } from "~/.server/auth/guards.ts";
+import { getServerConfig } from "~/.server/config.ts";
+import { getSiteSettings } from "~/.server/settings/index.ts";
+import { principalFor, type LivePrincipal } from "./access.ts";
 import { getLiveHub, type LiveSink } from "./hub.ts";
 
 /**
@@ -23,13 +26,13 @@ export async function handleLiveEvents(req: IncomingMessage, res: ServerResponse
   const hub = getLiveHub();
   if (req.method !== "GET" && req.method !== "HEAD") return plain(res, 405, "Only GET.", { Allow: "GET" });
   if (!hub) return plain(res, 503, "Live updates are not running.");
-  const url = new URL(req.url ?? "/", "http://localhost");
+  const url = streamUrl(req);
+  if (!url) return plain(res, 400, "Bad host.");
   // Cheap refusal first: the address limit needs no database.
   if (!hub.admits(address, undefined)) return tooMany(res);
-  const request = new Request(url, { headers: { cookie: req.headers.cookie ?? "" } });
   let principal;
   try {
-    principal = await principalFor(request, url.searchParams.getAll("grant"));
+    principal = await streamPrincipal(req, url);
   } catch (error) {
     console.error("Live: reading the stream's session failed:", error);
     return plain(res, 503, "Try again shortly.");
@@ -68,6 +71,27 @@ export async function handleLiveEvents(req: IncomingMessage, res: ServerResponse
   }
   res.on("close", () => hub.close(stream));
   if (res.destroyed) hub.close(stream);
+}
+
+/** The stream's address as the browser asked for it (its Host), or undefined when the Host is not one. */
+function streamUrl(req: Pick<IncomingMessage, "url" | "headers">): URL | undefined {
+  try {
+    return new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Who the stream is for. The back office's host rule applies (issue 17 §1): on the public site's host a
+ * staff session and a staff grant admit nothing, as the back office's pages are not served there.
+ */
+export async function streamPrincipal(req: Pick<IncomingMessage, "url" | "headers">, url = streamUrl(req)): Promise<LivePrincipal> {
+  if (!url) return principalFor(new Request("http://localhost/"), [], new Date(), { backOffice: false });
+  const site = await getSiteSettings();
+  const backOffice = adminHostAllowed(url, site.identity.siteUrl, getServerConfig().adminHost);
+  const request = new Request(url, { headers: { cookie: req.headers.cookie ?? "" } });
+  return principalFor(request, url.searchParams.getAll("grant"), new Date(), { backOffice });
 }
 
 function lastId(value: string | string[] | null | undefined): number | undefined {

@@ -4,6 +4,7 @@ import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
 import { runJob } from "~/.server/jobs/index.ts";
 import { getSmsProvider } from "./sms.ts";
+import { maskSecrets, openSealedMessage, sealMessage, type SealedMessage } from "./sealed.ts";
 // Communications (issue 12 §4): the DLT registry every SMS is checked against, the office's e-mail texts.
 import { smsForSending } from "~/.server/communications/sms-registry.ts";
 import { applyEmailTemplates } from "~/.server/communications/email-templates.ts";
@@ -33,6 +34,11 @@ export interface OutboxMessage {
   dedupeKey: string;
   /** The customer it goes to, when known: the message joins their thread (/admin/communications). */
   customerId?: number | null;
+  /**
+   * A message that carries a one-time code: the real text, while body and variables hold it masked. Kept
+   * encrypted in the outbox only until the message is sent or given up (ADR 025).
+   */
+  unmasked?: SealedMessage;
 }
 
 /** Messages claimed per round of the worker. */
@@ -58,6 +64,8 @@ interface HeldMessage {
   body: string;
   template: string;
   variables: unknown;
+  /** The real text of a message with a one-time code, encrypted (./sealed.ts); null otherwise. */
+  sealed: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
   lockedUntil: Date;
@@ -88,6 +96,7 @@ export async function queueMessages(tx: Database | Transaction, messages: Outbox
       body: m.body,
       template: m.template,
       variables: m.variables ?? {},
+      sealed: m.unmasked ? sealMessage(m.unmasked) : null,
       dedupeKey: m.dedupeKey,
       status: "sending",
       attempts: 1,
@@ -117,13 +126,16 @@ async function send(message: HeldMessage): Promise<string | undefined> {
     await runJob(message.template, message.variables);
     return undefined;
   }
+  // The real text of a message with a one-time code: opened only here, on its way to the provider.
+  const real = message.sealed ? openSealedMessage(message.sealed) : undefined;
+  const body = real?.body ?? message.body;
   if (message.channel === "email") {
-    await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: message.body });
+    await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: body });
     return undefined;
   }
-  const variables = (message.variables ?? {}) as Record<string, string>;
+  const variables = real?.variables ?? ((message.variables ?? {}) as Record<string, string>);
   // Only from a template registered and active in the DLT registry, with its registered id and sender id.
-  const sms = await smsForSending(message.template, message.body, variables);
+  const sms = await smsForSending(message.template, body, variables);
   const accepted = await (await getSmsProvider()).send(message.recipient, sms.body, sms.dltTemplateId, sms.variables, sms.senderId);
   return accepted ? accepted.providerMessageId : undefined;
 }
@@ -152,7 +164,7 @@ function errorText(error: unknown): string {
 const markSent = groupCommit(async (messages: Array<Pick<HeldMessage, "id" | "lockedUntil"> & { providerMessageId?: string | undefined }>) => {
   const held = JSON.stringify(messages.map((m) => ({ id: m.id, locked_until: m.lockedUntil, provider_message_id: m.providerMessageId ?? null })));
   await getDb().execute(sql`
-    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null,
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null, sealed = null,
       provider_message_id = coalesce(held.provider_message_id, ${outbox.providerMessageId})
     from json_populate_recordset(null::outbox, ${held}::json) as held
     where ${outbox.id} = held.id and ${outbox.status} = 'sending' and ${outbox.lockedUntil} = held.locked_until`);
@@ -183,10 +195,24 @@ async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
   );
 }
 
+/** The secret values a sealed message carries (its variables that differ from the masked ones). */
+function secretValues(message: HeldMessage): string[] {
+  try {
+    const real = openSealedMessage(message.sealed!);
+    const shown = (message.variables ?? {}) as Record<string, string>;
+    return Object.entries(real.variables)
+      .filter(([name, value]) => shown[name] !== value)
+      .map(([, value]) => value);
+  } catch {
+    return [];
+  }
+}
+
 async function recordFailure(message: HeldMessage, error: unknown, now: Date | undefined): Promise<void> {
   // A refusal that would repeat (an SMS template not in the DLT registry) is not retried.
   const failed = message.attempts >= MAX_ATTEMPTS || (error as { permanent?: unknown } | null)?.permanent === true;
-  const lastError = errorText(error);
+  // A provider's refusal may quote the message: never a code in the log or on /admin/sms.
+  const lastError = message.sealed ? maskSecrets(errorText(error), secretValues(message)) : errorText(error);
   console.warn(
     `Outbox: ${message.channel} message ${message.id} failed (attempt ${message.attempts}${failed ? ", giving up" : ""}): ${lastError}`,
   );
@@ -197,6 +223,8 @@ async function recordFailure(message: HeldMessage, error: unknown, now: Date | u
       .set({
         status: failed ? "failed" : "pending",
         lastError,
+        // Given up: the code is of no more use to anyone.
+        ...(failed ? { sealed: null } : {}),
         lockedUntil: null,
         nextAttemptAt: sql`${from} + ${retryDelayMs(message.attempts)} * interval '1 millisecond'`,
       })

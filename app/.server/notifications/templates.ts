@@ -2,6 +2,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import type { OutboxMessage } from "./index.ts";
 import { backOfficeOrigin, backOfficeUrl } from "./links.ts";
+import { CODE_MASK, SECRET_VARIABLES } from "./sealed.ts";
 
 /**
  * SMS in India go out only through templates registered on the DLT platform (TRAI): the text is the
@@ -343,7 +344,14 @@ export function orderedVariables(templateId: string, variables: Record<string, s
 
 export function sms(template: DltTemplate, recipient: string, values: Record<string, string>, dedupeKey: string): OutboxMessage {
   const { body, variables } = fillDltTemplate(template, values);
-  return { channel: "sms", recipient, body, template: template.id, variables, dedupeKey };
+  if (!template.variables.some((name) => SECRET_VARIABLES.has(name))) {
+    return { channel: "sms", recipient, body, template: template.id, variables, dedupeKey };
+  }
+  // A one-time code is a secret (ADR 025): the outbox keeps, and the office sees, the text with the
+  // code masked; the real text goes to the sender sealed, and is dropped once sent.
+  const masked = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, SECRET_VARIABLES.has(name) ? CODE_MASK : value]));
+  const shown = fillDltTemplate(template, masked);
+  return { channel: "sms", recipient, body: shown.body, template: template.id, variables: shown.variables, unmasked: { body, variables }, dedupeKey };
 }
 
 export const URGENCY_LABELS = {

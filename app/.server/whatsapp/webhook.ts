@@ -132,7 +132,8 @@ export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<
   const settings = await effectiveWhatsApp();
   if (!settings.appSecret) {
     await log(refusalId(hash), "refused", "No WhatsApp app secret is configured", truncated);
-    return { status: 503, outcome: "refused", reason: "WhatsApp is not configured" };
+    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
+    return { status: 404, outcome: "refused", reason: "WhatsApp is not configured" };
   }
   if (!verifyHubSignature(call.rawBody, call.signature, settings.appSecret)) {
     await log(refusalId(hash), "refused", "Bad signature", truncated);

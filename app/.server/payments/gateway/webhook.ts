@@ -89,7 +89,8 @@ export async function handleGatewayWebhook(call: WebhookCall, now = new Date()):
   const truncated = { raw: call.rawBody.slice(0, 4000) };
   if (!gateway) {
     await log({ outcome: "refused", reason: "No payment gateway is configured", payload: truncated, ipAddress: call.ipAddress }, now);
-    return answer(503, "refused", "No payment gateway is configured");
+    // 404, not 503: a gateway retries a 503 for days; nothing is listening here until one is configured.
+    return answer(404, "refused", "No payment gateway is configured");
   }
   if (!verifyWebhookSignature(call.rawBody, call.signature, gateway.webhookSecret)) {
     await log({ outcome: "refused", reason: "Bad signature", payload: truncated, ipAddress: call.ipAddress }, now);

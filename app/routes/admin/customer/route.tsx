@@ -105,7 +105,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     moneyActions,
     // Accounts staff see the customer but not the request screen: their references are not links to a 403.
     canOpenRequests: can(staff.role, "requests"),
-    marketingConsent: await marketingConsentOf(getDb(), record.customer.id),
+    // Marketing consent is changed under the communications permission only (ADR 025): not shown to accounts.
+    marketingConsent: can(staff.role, "communications") ? await marketingConsentOf(getDb(), record.customer.id) : null,
     exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
     meta: seo(site, { type: "policy", title: `${record.customer.reference}: Back Office`, description: `Customer ${record.customer.reference}.`, path: base, noindex: true }),
   };
