@@ -15,6 +15,8 @@ import { backOfficeOrigin, backOfficeUrl } from "./links.ts";
  */
 const SAMPLE_DLT_TEMPLATE_IDS = {
   requestAcknowledgement: "1007000000000000001",
+  // Issue 17 §5: the acknowledgement with the request's own promise (a new text is a new registration).
+  requestReceived: "1007000000000001701",
   requestAlert: "1007000000000000002",
   requestAlertWithoutLink: "1007000000000000003",
   inboundAcknowledgement: "1007000000000000004",
@@ -70,11 +72,23 @@ export interface DltTemplate {
 export type DltTemplateName = keyof typeof SAMPLE_DLT_TEMPLATE_IDS;
 
 export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
-  /** To the customer, for a new service request. */
+  /**
+   * Superseded by requestReceived (it promised one range, "2-4", to every urgency). Kept: it is registered,
+   * the registry (/admin/sms/templates) lists it, and messages queued before the change still name it.
+   */
   requestAcknowledgement: {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestAcknowledgement,
     text: "{#var#}: we have received your service request {#var#}. Our engineer will call you within {#var#} hours.",
     variables: ["business", "reference", "hours"],
+  },
+  /**
+   * To the customer, for a new service request: the promise this request was given ("2 hours" for an
+   * emergency, "9 working hours" for planned work, a contract's own), ~/lib/requests/sla.ts promiseText.
+   */
+  requestReceived: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestReceived,
+    text: "{#var#}: we have received your service request {#var#}. Our engineer will call you within {#var#}.",
+    variables: ["business", "reference", "within"],
   },
   /**
    * To the business, for a new service request. The back office's address (links.ts: ADMIN_HOST, not the
@@ -363,6 +377,8 @@ export interface RequestNotice {
   serviceName: string | null;
   urgency: "emergency" | "within_24h" | "planned";
   faultDescription: string;
+  /** The response promise this request was given, in words: "2 hours", "9 working hours" (promiseText). */
+  promise: string;
 }
 
 export interface InboundNotice {
@@ -412,7 +428,7 @@ function capitalise(text: string): string {
 export function requestNotifications(notice: RequestNotice, site: SiteSettings): OutboxMessage[] {
   const { identity } = site;
   const urgency = URGENCY_LABELS[notice.urgency];
-  const hours = responseHours(site);
+  const within = notice.promise;
   const adminUrl = backOfficeUrl(`/admin/service-requests/${notice.reference}`, identity.siteUrl);
   const officeUrl = backOfficeOrigin(identity.siteUrl);
   const kindLabel = notice.kind === "quick" ? "quick request form" : "service request form";
@@ -442,7 +458,7 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
       "",
       `Open it in the back office: ${adminUrl}`,
       "",
-      `The customer has been told that an engineer will call within ${hours} hours.`,
+      `The customer has been told that an engineer will call within ${within}.`,
     ].join("\n"),
     template: "request-business",
     variables: { reference: notice.reference },
@@ -468,9 +484,9 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
 
   messages.push(
     sms(
-      DLT_TEMPLATES.requestAcknowledgement,
+      DLT_TEMPLATES.requestReceived,
       notice.mobile,
-      { business: identity.legalName, reference: notice.reference, hours },
+      { business: identity.legalName, reference: notice.reference, within },
       key("customer-sms"),
     ),
   );
@@ -492,7 +508,7 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
           ["City", notice.city],
         ]),
         "",
-        `Our engineer will call you on ${formatIndianPhone(notice.mobile)} within ${hours} hours.`,
+        `Our engineer will call you on ${formatIndianPhone(notice.mobile)} within ${within}.`,
         `Please quote the reference ${notice.reference} whenever you contact us about this request.`,
         `If the situation gets worse in the meantime, call us on ${formatIndianPhone(identity.supportPhone)}.`,
         "",

@@ -11,7 +11,7 @@ import { requestNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
-import { responseDueAt } from "~/lib/requests/sla.ts";
+import { promiseText, responseDueAt } from "~/lib/requests/sla.ts";
 import { scheduleEscalations } from "./escalation.ts";
 import { publishRequestsCreated } from "~/.server/live/requests.ts";
 import { raiseStaffAlerts } from "~/.server/notifications/staff-alerts.ts";
@@ -91,9 +91,12 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
         return id === undefined ? [] : [{ id, mobile: v.mobile, name: v.contactName, company: v.company, email: v.email }];
       }),
     );
+    // A customer with an active maintenance contract: linked to it, and its response promise applies (~/.server/contracts/sla.ts).
+    const contractDue = await applyContractSla(tx, [...idOf.values()], receivedAt);
     const notices = items.flatMap((item, i) => {
       const reference = references[i]!;
-      if (!idOf.has(reference)) return [];
+      const id = idOf.get(reference);
+      if (id === undefined) return [];
       const v = item.values;
       return requestNotifications(
         {
@@ -107,12 +110,12 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
           serviceName: v.serviceName ?? null,
           urgency: v.urgency,
           faultDescription: v.faultDescription,
+          // The promise this request was given (its urgency's, or its contract's), not one range for all.
+          promise: promiseText({ urgency: v.urgency, receivedAt, responseDueAt: contractDue.get(id) ?? dueOf(item) }, site.operations),
         },
         site,
       );
     });
-    // A customer with an active maintenance contract: linked to it, and its response promise applies (~/.server/contracts/sla.ts).
-    const contractDue = await applyContractSla(tx, [...idOf.values()], receivedAt);
     await queueMessages(tx, notices);
     // The staff's alerts (the bell, and SMS or e-mail by each person's choice): an emergency is its own kind.
     await raiseStaffAlerts(

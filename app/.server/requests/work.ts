@@ -21,7 +21,7 @@ import {
 } from "~/lib/forms/admin/request-actions.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { skillLabel } from "~/lib/forms/technician-registration.ts";
-import { formatDuration, resolutionMinutes, responseState, RESPONSE_STATE_LABELS, type ResponseState } from "~/lib/requests/sla.ts";
+import { formatDuration, promiseText, resolutionMinutes, responseState, RESPONSE_STATE_LABELS, type ResponseState } from "~/lib/requests/sla.ts";
 import { CLOSED_STATUSES, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { rankCandidates, type Candidate } from "./assignment.ts";
@@ -176,7 +176,7 @@ function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, 
 /** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
 async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, eventId: number, extra: { note?: string | null; visit?: { date: string; window: string; engineer: string }; original?: string }) {
   const { row, site } = c;
-  const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+  const within = promiseText({ urgency: row.urgency, receivedAt: row.createdAt, responseDueAt: row.responseDueAt }, site.operations);
   await queueMessages(
     c.tx,
     requestUpdateNotifications(
@@ -187,7 +187,7 @@ async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, 
         mobile: row.mobile,
         email: row.email,
         statusLabel: statusLabel(status),
-        next: statusNext(status, { hours, warranty: site.promises.warrantyMonths }),
+        next: statusNext(status, { within, warranty: site.promises.warrantyMonths }),
         note: extra.note ?? null,
         visit: extra.visit,
         original: extra.original,

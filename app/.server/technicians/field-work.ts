@@ -47,6 +47,7 @@ import {
   type StageInput,
 } from "~/lib/forms/technician-job.ts";
 import { FIELD_STAGES, fieldStageLabel, type FieldStage } from "~/lib/requests/field-stages.ts";
+import { promiseText } from "~/lib/requests/sla.ts";
 import { PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
 import { productByLabel } from "~/.server/products/catalogue.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
@@ -313,7 +314,7 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
     await publishRequestUpdated(tx, job.id);
     if (told && sitePromise) {
       const site = await sitePromise;
-      const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+      const within = promiseText({ urgency: job.urgency, receivedAt: job.createdAt, responseDueAt: job.responseDueAt }, site.operations);
       await queueMessages(
         tx,
         requestUpdateNotifications(
@@ -324,7 +325,7 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
             mobile: job.mobile,
             email: job.email,
             statusLabel: statusLabel(stage.status),
-            next: statusNext(stage.status, { hours, warranty: site.promises.warrantyMonths }),
+            next: statusNext(stage.status, { within, warranty: site.promises.warrantyMonths }),
             note: null,
             eventId: event.id,
           },

@@ -1,13 +1,13 @@
 /**
  * A service request's life, as the customer reads it on their request page and the office sets it in the
- * back office. `next` says what happens now, in the customer's terms; {hours} and {warranty} are filled
- * from the settings (the response promise and the warranty months).
+ * back office. `next` says what happens now, in the customer's terms; {within} is the request's own response
+ * promise ("2 hours", ~/lib/requests/sla.ts promiseText) and {warranty} the settings' warranty months.
  */
 export const REQUEST_STATUSES = [
   {
     value: "new",
     label: "Received",
-    next: "An engineer will call you within {hours} hours to understand the fault and agree a visit, or a pickup of the unit for bench repair. For a line that is down, call us now.",
+    next: "An engineer will call you within {within} to understand the fault and agree a visit, or a pickup of the unit for bench repair. For a line that is down, call us now.",
   },
   {
     value: "contacted",
@@ -65,6 +65,6 @@ export function statusLabel(status: string): string {
   return find(status).label;
 }
 
-export function statusNext(status: string, fill: { hours: string; warranty: number }): string {
-  return find(status).next.replace("{hours}", fill.hours).replace("{warranty}", String(fill.warranty));
+export function statusNext(status: string, fill: { within: string; warranty: number }): string {
+  return find(status).next.replace("{within}", fill.within).replace("{warranty}", String(fill.warranty));
 }
