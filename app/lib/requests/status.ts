@@ -32,6 +32,8 @@ export const REQUEST_STATUSES = [
   {
     value: "awaiting_customer",
     label: "Waiting for you",
+    // Issue 17 §5: each reader's side. The customer waits on nobody; the office waits on the customer.
+    officeLabel: "Waiting for customer",
     next: "We need something from you to go on: an approval, a purchase order, access to the site or the unit. See the note above, or call us.",
   },
   {
@@ -61,8 +63,15 @@ function find(status: string) {
   return REQUEST_STATUSES.find((s) => s.value === status) ?? REQUEST_STATUSES[0];
 }
 
+/** The status as the customer reads it ("Waiting for you"): their portal, their SMS and e-mails. */
 export function statusLabel(status: string): string {
   return find(status).label;
+}
+
+/** The status as the office and the technicians read it ("Waiting for customer"). */
+export function officeStatusLabel(status: string): string {
+  const s = find(status);
+  return "officeLabel" in s ? s.officeLabel : s.label;
 }
 
 export function statusNext(status: string, fill: { within: string; warranty: number }): string {
