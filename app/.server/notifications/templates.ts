@@ -26,6 +26,8 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   technicianApproved: "1007000000000000007",
   technicianRejected: "1007000000000000008",
   requestScheduled: "1007000000000000009",
+  // Issue 17 §5: the technician is on the way (its own registration).
+  requestOnTheWay: "1007000000000001702",
   requestAwaitingCustomer: "1007000000000000010",
   requestCompleted: "1007000000000000011",
   requestCancelled: "1007000000000000012",
@@ -146,6 +148,12 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestScheduled,
     text: "{#var#}: the visit for your service request {#var#} is booked for {#var#}, {#var#}. Engineer: {#var#}.",
     variables: ["business", "reference", "date", "window", "engineer"],
+  },
+  /** To the customer: the engineer has set off for their site (the technician's "On the way", ~/.server/technicians/field-work.ts). */
+  requestOnTheWay: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestOnTheWay,
+    text: "{#var#}: our engineer {#var#} is on the way to your site for service request {#var#}.",
+    variables: ["business", "engineer", "reference"],
   },
   /** To the customer: the job waits on them (an approval, a purchase order, access); the e-mail has the office's note. */
   requestAwaitingCustomer: {
@@ -691,7 +699,7 @@ export function technicianApplicationNotifications(
 // ── Work on a request (back office) ──────────────────────────────────────────────────────────────
 
 /** A change the customer is told about (SMS, and e-mail when they gave one). */
-export type RequestUpdateKind = "scheduled" | "awaiting_customer" | "completed" | "cancelled" | "duplicate";
+export type RequestUpdateKind = "scheduled" | "on_the_way" | "awaiting_customer" | "completed" | "cancelled" | "duplicate";
 
 export interface RequestUpdateNotice {
   kind: RequestUpdateKind;
@@ -709,6 +717,8 @@ export interface RequestUpdateNotice {
   visit?: { date: string; window: string; engineer: string };
   /** A duplicate: the reference of the request that carries the work. */
   original?: string;
+  /** On the way: the engineer's name. */
+  engineer?: string;
   /** The request_events row: one set of messages per event. */
   eventId: number;
 }
@@ -728,6 +738,10 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
       if (!notice.visit) throw new Error("a scheduled visit's notice needs the visit");
       messages.push(sms(DLT_TEMPLATES.requestScheduled, notice.mobile, { ...base, ...notice.visit }, key("sms")));
       break;
+    case "on_the_way":
+      if (!notice.engineer) throw new Error("an on-the-way notice needs the engineer's name");
+      messages.push(sms(DLT_TEMPLATES.requestOnTheWay, notice.mobile, { ...base, engineer: notice.engineer }, key("sms")));
+      break;
     case "awaiting_customer":
       messages.push(sms(DLT_TEMPLATES.requestAwaitingCustomer, notice.mobile, base, key("sms")));
       break;
@@ -746,6 +760,8 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
     const lines = [`Dear ${notice.contactName.trim()},`, "", `Your service request ${notice.reference} is now: ${notice.statusLabel}.`];
     if (notice.visit) {
       lines.push("", fieldLines([["Visit", `${notice.visit.date}, ${notice.visit.window}`], ["Engineer", notice.visit.engineer]]));
+    } else if (notice.engineer) {
+      lines.push("", fieldLines([["Engineer", notice.engineer]]));
     }
     if (notice.kind === "duplicate" && notice.original) {
       lines.push("", `It repeats your request ${notice.original}, so we have closed it: we are working on it under ${notice.original}.`);
@@ -766,7 +782,7 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
       recipient: notice.email,
       subject: oneLine(`Your service request ${notice.reference}: ${notice.statusLabel}`, 120),
       body: lines.join("\n"),
-      template: `request-${notice.kind.replace("_", "-")}`,
+      template: `request-${notice.kind.replaceAll("_", "-")}`,
       variables: { reference: notice.reference },
       dedupeKey: key("email"),
     });

@@ -264,7 +264,8 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
   // The key changes reach the customer by SMS (and e-mail) as when the office makes them: the work is done
   // (with the warranty), or the job waits on them (a quote to approve). Settings are read before the
   // transaction: inside it, only its own connection may be used.
-  const told = stage.status === "completed" ? "completed" : stage.status === "awaiting_customer" ? "awaiting_customer" : undefined;
+  // Setting off is its own message too (issue 17 §5), with the engineer's name.
+  const told = stage.status === "completed" ? "completed" : stage.status === "awaiting_customer" ? "awaiting_customer" : stage.status === "on_the_way" ? "on_the_way" : undefined;
   const sitePromise = told ? getSiteSettings() : undefined;
   // A refusal before it is awaited must not leave a rejection unhandled (awaiting it later still throws).
   sitePromise?.catch(() => undefined);
@@ -328,6 +329,7 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
             statusLabel: statusLabel(stage.status),
             next: statusNext(stage.status, { within, warranty: site.promises.warrantyMonths }),
             note: null,
+            engineer: told === "on_the_way" ? profile.name : undefined,
             eventId: event.id,
           },
           site,

@@ -19,6 +19,12 @@ export const REQUEST_STATUSES = [
     label: "Visit scheduled",
     next: "Our engineer will come on the agreed date. Please keep the equipment isolated and accessible, with the fault history or the drive's fault log to hand.",
   },
+  // Issue 17 §5: its own stage, set from the technician's phone (it was recorded as a second "Visit scheduled").
+  {
+    value: "on_the_way",
+    label: "Engineer on the way",
+    next: "Our engineer is on the way to your site. Please have someone meet them, with access to the equipment and its isolation point.",
+  },
   {
     value: "in_progress",
     label: "Work in progress",
