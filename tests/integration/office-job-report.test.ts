@@ -157,6 +157,18 @@ describeEachEngine("the office's view of a finished job", (database) => {
     expect(signature.headers.get("content-type")).toBe("image/png");
   });
 
+  it("a video call's snapshot is captioned as one, with who took it (not 'Photo sent with the request')", async () => {
+    const r = await job();
+    await db().insert(requestPhotos).values({ requestId: r.id, path: "snap.jpg", contentType: "image/jpeg", width: 64, height: 48, bytes: 10, originalName: "Drive display", caption: "Drive display", source: "video", uploadedBy: office.userId });
+    const page = (await pageLoader(args(r.reference))) as { photos: Array<{ originalName: string; source: PhotoSource; takenBy: string | null; caption: string | null }> };
+    const snapshot = page.photos.find((p) => p.source === "video")!;
+    expect(photoAlt(snapshot)).toBe("Snapshot from the video call by Asha Office: Drive display");
+    expect(photoAlt(page.photos.find((p) => p.source === "customer")!)).toBe("Sent with the request: drive.jpg");
+    // The customer's page: the snapshot is one, the staff member not named.
+    const mine = await findRequestOf({ mobile: r.mobile, email: null, emailVerified: false }, r.id);
+    expect(photoAlt(mine!.photos.find((p) => p.source === "video")!)).toBe("Snapshot from the video call: Drive display");
+  });
+
   it("labour time: entered by the technician, checked, stored once, corrected by a second entry, audited, and in the invoice draft", async () => {
     const r = await job();
     expect(labourSchema.safeParse({ intent: "labour", hours: "", minutes: "" }).error?.issues.map((i) => [i.path[0], i.message])).toEqual([["hours", "Enter the time worked on the job."]]);
