@@ -263,6 +263,8 @@ describeEachEngine("dashboard", (database) => {
       new: 5,
       contacted: 1,
       scheduled: 4,
+      // "Engineer on the way" is a status of its own (issue 17 §5).
+      on_the_way: 0,
       in_progress: 1,
       awaiting_parts: 0,
       awaiting_customer: 0,
