@@ -133,6 +133,7 @@ export default [
     route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
     route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),
     route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
+    route("admin/service-requests/:reference/signature", "routes/admin/request-signature.ts"),
     route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
     route("admin/service-requests/:reference/bench", "routes/admin/bench-intake/route.tsx"),
     route("admin/bench", "routes/admin/bench/route.tsx"),

@@ -4,6 +4,7 @@ import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { DetailList } from "./detail-list.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { photoAlt, photoOriginText, type PhotoSource } from "~/lib/requests/photo-origin.ts";
 
 /** What a service request page shows of the request itself, for its customer and for the office. */
 export interface RequestView {
@@ -32,6 +33,10 @@ export interface PhotoView {
   width: number;
   height: number;
   originalName: string;
+  /** Who added it (~/lib/requests/photo-origin.ts): the customer, a technician, a video call's snapshot. */
+  source: PhotoSource;
+  takenBy: string | null;
+  caption: string | null;
 }
 
 export function RequestDetails({ request: r, photos }: { request: RequestView; photos: PhotoView[] }) {
@@ -60,7 +65,9 @@ export function RequestDetails({ request: r, photos }: { request: RequestView; p
           <h2 id="photos-heading" className="text-xl font-semibold">
             Photos
           </h2>
-          <PhotoGrid photos={photos.map((p) => ({ ...p, caption: null, alt: `Photo sent with the request: ${p.originalName}` }))} />
+          <PhotoGrid
+            photos={photos.map((p) => ({ ...p, caption: [photoOriginText(p), p.caption?.trim()].filter(Boolean).join(": "), alt: photoAlt(p) }))}
+          />
         </section>
       )}
     </>
@@ -76,9 +83,9 @@ export function RequestTimeline({
   events,
 }: {
   createdAt: string;
-  events: Array<{ kind?: string; status: string; note: string | null; createdAt: string }>;
+  events: Array<{ kind?: string; status: string; note: string | null; createdAt: string; engineer?: string | null }>;
 }) {
-  const steps = [{ kind: "status", status: "new", note: null as string | null, createdAt }, ...events];
+  const steps = [{ kind: "status", status: "new", note: null as string | null, createdAt, engineer: null as string | null | undefined }, ...events];
   return (
     <section aria-labelledby="timeline-heading" className="mt-8">
       <h2 id="timeline-heading" className="text-xl font-semibold">
@@ -87,7 +94,7 @@ export function RequestTimeline({
       <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
         {steps.map((step, i) => (
           <li key={i}>
-            <p className="font-medium">{step.kind === "note" ? "Note from our office" : statusLabel(step.status)}</p>
+            <p className="font-medium">{step.kind === "note" ? (step.engineer ? `Note from our engineer ${step.engineer}` : "Note from our office") : statusLabel(step.status)}</p>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               <time dateTime={step.createdAt}>{formatDateTime(step.createdAt)}</time>
             </p>

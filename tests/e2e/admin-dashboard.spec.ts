@@ -31,7 +31,7 @@ test.describe("back-office dashboard", () => {
     await expect(page).toHaveTitle(/^Dashboard: Back Office/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
 
-    const waiting = page.getByRole("region", { name: /^New requests waiting for a first call \(\d+\)$/ });
+    const waiting = page.getByRole("region", { name: /^Waiting for a first call \(\d+\)$/ });
     const rows = waiting.getByRole("listitem");
     const texts = await rows.allTextContents();
     const index = texts.findIndex((t) => t.includes(reference));
@@ -63,7 +63,7 @@ test.describe("back-office dashboard", () => {
     const unassigned = page.getByRole("region", { name: /^Open requests without a technician/ });
     // Oldest first, 10 shown: ours is there unless 10 older ones wait too.
     if ((await unassigned.getByRole("listitem").count()) < 10) await expect(unassigned).toContainText(reference);
-    await expect(waiting.getByRole("link", { name: /^(See all \d+|Open the list of) .*new requests$/ })).toHaveAttribute("href", "/admin/service-requests?status=new");
+    await expect(waiting.getByRole("link", { name: /^(See all \d+|Open the list of) .*requests waiting for a first call$/ })).toHaveAttribute("href", "/admin/service-requests?sla=awaiting");
 
     // At 390 px: one column, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -90,7 +90,18 @@ test("bench repair: intake, label, steps to return; a second intake within warra
   await step(page, "Diagnosis", (f) => f.getByRole("textbox", { name: /What is the fault/ }).fill("Brake chopper IGBT open circuit."), "Save the diagnosis", "Diagnosis saved (the customer can read it).");
   await step(page, "Estimate", (f) => f.getByRole("textbox", { name: /Estimate/ }).fill("14,200"), "Save the estimate", "Estimate of ₹14,200 saved.");
   await move(page, "Estimate");
-  await move(page, "Repair");
+  // No approved quote for the estimate (issue 17 §4): the repair starts only on an override with a reason.
+  await step(
+    page,
+    "Move to the next stage",
+    async (form) => {
+      await form.getByRole("radio", { name: /^Repair/ }).check();
+      await form.getByRole("checkbox", { name: /Start without approval/ }).check();
+      await form.getByRole("textbox", { name: "Why without approval" }).fill("Customer approved on the phone; PO to follow.");
+    },
+    "Move",
+    "Moved to Repair.",
+  );
   await step(page, "Repair notes", (f) => f.getByRole("textbox", { name: /What was repaired/ }).fill("Replaced the brake chopper IGBT and its snubber."), "Save the repair notes", "Repair notes saved.");
   await move(page, "Testing");
   // Refused beside the choice (400), nothing moved.

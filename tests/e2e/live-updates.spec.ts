@@ -23,7 +23,7 @@ test.describe("live updates", () => {
 
     // The dashboard's panels list at most ten requests, oldest first: in a shared test database the new one
     // may be past the tenth, so the dashboard is judged by its panel's count, the list by the reference.
-    const waiting = page.getByRole("heading", { name: /^New requests waiting for a first call \(\d+\)$/ });
+    const waiting = page.getByRole("heading", { name: /^Waiting for a first call \(\d+\)$/ });
     const countOf = async () => Number(/\((\d+)\)/.exec((await waiting.textContent()) ?? "")?.[1] ?? NaN);
     const before = await countOf();
     expect(before).not.toBeNaN();

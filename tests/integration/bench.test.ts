@@ -14,13 +14,13 @@ import { seedDemoBench } from "~/.server/bench/demo.ts";
 import { benchForRequest } from "~/.server/bench/view.ts";
 import { moveStage, recordDiagnosis, recordEstimate, recordRepair, recordTest } from "~/.server/bench/work.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { auditLog, benchJobs, customers, equipmentUnits, outbox, requestEvents, requestPhotos, serviceRequests, users } from "~/.server/db/schema.ts";
+import { auditLog, benchJobs, customers, equipmentUnits, outbox, quotes, requestEvents, requestPhotos, serviceRequests, users } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { canMove, missingFor, warrantyUntil } from "~/lib/bench/stages.ts";
 import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
-import { intakeSchema, STALE_BENCH_MESSAGE, testSchema } from "~/lib/forms/admin/bench.ts";
+import { APPROVAL_NEEDED_MESSAGE, intakeSchema, OVERRIDE_REASON_MESSAGE, STALE_BENCH_MESSAGE, testSchema } from "~/lib/forms/admin/bench.ts";
 import { action as intakeAction, loader as intakeLoader } from "~/routes/admin/bench-intake/route.tsx";
 import { action as jobAction, loader as jobLoader } from "~/routes/admin/bench-job/route.tsx";
 import { loader as labelLoader } from "~/routes/admin/bench-job/label.tsx";
@@ -172,6 +172,17 @@ describeEachEngine("bench repair", (database) => {
     expect(await recordDiagnosis(office, card, { intent: "diagnosis", version: v++, diagnosis: "Two output IGBTs shorted." })).toMatchObject({ ok: true });
     expect(await recordEstimate(office, card, { intent: "estimate", version: v++, estimate: 1_250_050 })).toMatchObject({ ok: true, message: "Estimate of ₹12,500.50 saved." });
     expect(await moveStage(office, card, { intent: "move", version: v++, to: "estimate", note: undefined, internal: false })).toMatchObject({ ok: true });
+    // Issue 17 §4: the repair waits for the customer's approval of the estimate's quote, or an override with a reason.
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false })).toMatchObject({ ok: false, field: "to", message: APPROVAL_NEEDED_MESSAGE });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false, override: "yes" })).toMatchObject({ ok: false, field: "overrideReason", message: OVERRIDE_REASON_MESSAGE });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false })).toMatchObject({ ok: false });
+    const [quote] = await db()
+      .insert(quotes)
+      .values({ reference: "QT-2611-9701", customerId: linked!.customerId!, benchJobId: job.id, requestId: request.id, status: "sent", title: "IGBT replacement", validUntil: "2099-12-31" })
+      .returning();
+    // A quote sent but not yet approved is not the approval.
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false })).toMatchObject({ ok: false, message: APPROVAL_NEEDED_MESSAGE });
+    await db().update(quotes).set({ status: "approved", approvedVersion: 1 }).where(eq(quotes.id, quote!.id));
     expect(await moveStage(office, card, { intent: "move", version: v++, to: "repair", note: undefined, internal: false })).toMatchObject({ ok: true });
     expect(await moveStage(office, card, { intent: "move", version: v, to: "testing", note: undefined, internal: false })).toMatchObject({ ok: false, message: 'Before "Testing", record the repair notes.' });
     expect(await recordRepair(office, card, { intent: "repair", version: v++, repairNotes: "Replaced both IGBTs and the gate driver." })).toMatchObject({ ok: true });
@@ -249,6 +260,44 @@ describeEachEngine("bench repair", (database) => {
     expect(await bookIn(office, request.reference, intake({ unit: String(job.unitId) }))).toMatchObject({ ok: false, field: "unit", message: `This unit is already in the workshop under ${one.jobCard}.` });
     const stranger = await newRequest({ contactName: "Stranger" });
     expect(await bookIn(office, stranger.reference, intake({ unit: String(job.unitId) }))).toMatchObject({ ok: false, field: "unit" });
+  });
+
+  it("the same serial typed in another case or with spaces is the same unit, not a second record (issue 17 §4)", async () => {
+    const first = await newRequest();
+    const a = await bookIn(office, first.reference, intake({ serialNumber: "SR 77-ab01" }));
+    if (!a.ok) throw new Error("not booked");
+    const unitId = (await jobOf(a.jobCard)).unitId;
+    // Still in the workshop: the same serial typed differently is refused as that unit, not made again.
+    expect(await bookIn(office, first.reference, intake({ serialNumber: "sr77-AB01" }))).toMatchObject({ ok: false, field: "unit", message: `This unit is already in the workshop under ${a.jobCard}.` });
+    await db().update(benchJobs).set({ stage: "returned" }).where(eq(benchJobs.jobCard, a.jobCard));
+    // Back later on another request of the same customer, typed again at once from two screens: one unit.
+    const second = await newRequest({ mobile: first.mobile });
+    const [b, c] = await Promise.all([bookIn(office, second.reference, intake({ serialNumber: " sr77-ab01 " })), bookIn(office, second.reference, intake({ serialNumber: "SR77-AB 01" }))]);
+    const booked = [b, c].filter((r) => r.ok);
+    expect(booked).toHaveLength(1);
+    expect([b, c].find((r) => !r.ok)).toMatchObject({ ok: false, field: "unit" });
+    const jobCard = (booked[0] as { jobCard: string }).jobCard;
+    expect((await jobOf(jobCard)).unitId).toBe(unitId);
+    const customerId = (await db().select().from(equipmentUnits).where(eq(equipmentUnits.id, unitId)))[0]!.customerId;
+    expect(await db().select().from(equipmentUnits).where(eq(equipmentUnits.customerId, customerId))).toHaveLength(1);
+  });
+
+  it("estimate to repair without the customer's approval: only with a reason, which the audit log keeps (issue 17 §4)", async () => {
+    const request = await newRequest();
+    const booked = await bookIn(office, request.reference, intake({ serialNumber: "OVR-1" }));
+    if (!booked.ok) throw new Error("not booked");
+    const card = booked.jobCard;
+    let v = 1;
+    await moveStage(office, card, { intent: "move", version: v++, to: "diagnosis", note: undefined, internal: false });
+    await recordDiagnosis(office, card, { intent: "diagnosis", version: v++, diagnosis: "DC bus capacitors dried out." });
+    await recordEstimate(office, card, { intent: "estimate", version: v++, estimate: 800_000 });
+    expect(await moveStage(office, card, { intent: "move", version: v++, to: "estimate", note: undefined, internal: false })).toMatchObject({ ok: true });
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false, override: "yes", overrideReason: "  " })).toMatchObject({ ok: false, field: "overrideReason" });
+    const reason = "Plant manager approved on the phone; PO to follow.";
+    expect(await moveStage(office, card, { intent: "move", version: v, to: "repair", note: undefined, internal: false, override: "yes", overrideReason: reason })).toMatchObject({ ok: true });
+    const job = await jobOf(card);
+    const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "bench"), eq(auditLog.entityId, String(job.id)), eq(auditLog.action, "bench.stage")));
+    expect(entries.at(-1)!.after).toMatchObject({ stage: "repair", approvalOverride: reason });
   });
 
   it("refuses a step made on an older version, writing nothing", async () => {

@@ -197,11 +197,14 @@ describeEachEngine("dashboard", (database) => {
   const load = (permissions: Permission[]) => loadDashboard({ permissions, now: NOW, operations });
   const names = (items: Array<{ customer: string }>) => items.map((i) => i.customer);
 
-  it("lists new requests waiting for a first call: emergencies first, then by response due, with the clock", async () => {
+  it("lists requests waiting for a first call, whatever their status: emergencies first, then by response due, with the clock", async () => {
     const { waiting } = await load(ALL);
-    expect(waiting?.count).toBe(5);
-    expect(names(waiting!.items)).toEqual(["Deepak", "Bala", "Chitra", "Anil", "Esha"]);
-    const [deepak, bala, chitra, , esha] = waiting!.items;
+    // Farhan's request was scheduled without a call logged (issue 17 §5): it stays in sight until one is.
+    expect(waiting?.count).toBe(6);
+    expect(names(waiting!.items)).toEqual(["Farhan", "Deepak", "Bala", "Chitra", "Anil", "Esha"]);
+    const [farhan, deepak, bala, chitra, , esha] = waiting!.items;
+    expect(farhan).toMatchObject({ statusLabel: "Visit scheduled" });
+    expect(farhan!.clock).toMatchObject({ state: "breached", overdue: true });
     expect(deepak).toMatchObject({ emergency: true, urgencyLabel: "Emergency breakdown", href: `/admin/service-requests/${refs.D}` });
     expect(deepak!.clock).toMatchObject({ state: "due_soon", label: "Due in 10 min", overdue: false });
     expect(bala).toMatchObject({ company: "Bala Castings", city: "Hyderabad", service: "VFD repair" });
@@ -209,7 +212,7 @@ describeEachEngine("dashboard", (database) => {
     expect(chitra!.clock).toMatchObject({ state: "breached", label: "Overdue by 20 min", overdue: true });
     expect(esha).toMatchObject({ emergency: false, service: "Quick request (no service chosen)" });
     expect(esha!.clock).toMatchObject({ label: "No response target", due: null });
-    expect(waiting!.href).toBe("/admin/service-requests?status=new");
+    expect(waiting!.href).toBe("/admin/service-requests?sla=awaiting");
   });
 
   it("lists what is overdue or due within the escalation lead, most overdue first, with both counts", async () => {
@@ -260,6 +263,8 @@ describeEachEngine("dashboard", (database) => {
       new: 5,
       contacted: 1,
       scheduled: 4,
+      // "Engineer on the way" is a status of its own (issue 17 §5).
+      on_the_way: 0,
       in_progress: 1,
       awaiting_parts: 0,
       awaiting_customer: 0,
@@ -280,7 +285,7 @@ describeEachEngine("dashboard", (database) => {
     const office = await render("office");
     expect(office.headings).toEqual([
       "h1 Dashboard",
-      "h2 New requests waiting for a first call (5)",
+      "h2 Waiting for a first call (6)",
       // The loader reads the real clock: by now every seeded response target has passed.
       expect.stringMatching(/^h2 Response promise: overdue or due soon \(\d+\)$/),
       "h2 Today's visits (0)",

@@ -68,6 +68,7 @@ const notice: RequestNotice = {
   city: "Hyderabad",
   serviceName: "VFD repair",
   urgency: "emergency",
+  promise: "2 hours",
   faultDescription: "The extruder's drive trips with an overcurrent fault on start.",
 };
 
@@ -205,10 +206,10 @@ describe.each(engines)("outbox on %s", (engine) => {
       sender: "DECAUT",
       to: notice.mobile,
       body: customerSms.body,
-      templateId: DLT_TEMPLATES.requestAcknowledgement.id,
+      templateId: DLT_TEMPLATES.requestReceived.id,
       variables: customerSms.variables,
     });
-    expect(Object.keys(request.json.variables as object)).toEqual(DLT_TEMPLATES.requestAcknowledgement.variables);
+    expect(Object.keys(request.json.variables as object)).toEqual(DLT_TEMPLATES.requestReceived.variables);
 
     // Sent means sent: no later round sends it again.
     expect(await deliverDueMessages(new Date(later.getTime() + 86_400_000))).toBe(0);

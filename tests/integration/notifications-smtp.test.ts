@@ -68,6 +68,7 @@ const notice: RequestNotice = {
   city: "Hyderabad",
   serviceName: "VFD repair",
   urgency: "emergency",
+  promise: "2 hours",
   faultDescription: "The extruder's drive trips with an overcurrent fault (OC1) on start.\nIt started after the monsoon.",
 };
 
@@ -174,7 +175,8 @@ describe.each(engines)("e-mail through SMTP on %s", (engine) => {
     expect(toCustomer.text).toContain("Dear Ramesh Kumar,");
     expect(toCustomer.text).toContain("Deccan Automation Services");
     expect(toCustomer.text).toContain("SR-2611-0042");
-    expect(toCustomer.text).toContain("within 2-4 hours");
+    expect(toCustomer.text).toContain("within 2 hours");
+    expect(toBusiness.text).toContain("The customer has been told that an engineer will call within 2 hours.");
     expect(toCustomer.text).toContain("+91 90000 00001");
     expect(received).toHaveLength(2);
   });
@@ -224,7 +226,7 @@ describe("notification templates", () => {
   it("the customer's SMS gives the reference and the response time, with no URL, in one SMS", () => {
     const sms = requestNotifications(notice, site).find((m) => m.channel === "sms" && m.recipient === notice.mobile)!;
     expect(sms.body).toBe(
-      "Deccan Automation Services: we have received your service request SR-2611-0042. Our engineer will call you within 2-4 hours.",
+      "Deccan Automation Services: we have received your service request SR-2611-0042. Our engineer will call you within 2 hours.",
     );
     expect(sms.body).not.toMatch(/https?:|www\.|\.com/i);
     expect(sms.body.length).toBeLessThanOrEqual(160);

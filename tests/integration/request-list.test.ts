@@ -263,7 +263,10 @@ describe.each(engines)("request list on %s", (engine) => {
       if (f.to && indiaDay(r.createdAt) > f.to) return false;
       if (f.technician === "unassigned" && r.technicianId !== null) return false;
       if (typeof f.technician === "number" && r.technicianId !== f.technician) return false;
-      if (f.sla && stateOf(r) !== f.sla) return false;
+      // "Awaiting first call" (issue 17 §5, the dashboard's panel's list): open, no call logged, whatever the status.
+      if (f.sla === "awaiting") {
+        if (r.firstContactAt !== null || !OPEN_STATUSES.includes(r.status)) return false;
+      } else if (f.sla && stateOf(r) !== f.sla) return false;
       return true;
     });
     const byCreated = (x: Seeded, y: Seeded) => (x.createdMicros === y.createdMicros ? x.id - y.id : x.createdMicros < y.createdMicros ? -1 : 1);
@@ -330,6 +333,7 @@ describe.each(engines)("request list on %s", (engine) => {
       { from: new Date(now.getTime() - 9 * 24 * HOUR).toISOString().slice(0, 10), to: new Date(now.getTime() - 4 * 24 * HOUR).toISOString().slice(0, 10) },
       { technician: "unassigned" },
       { technician: technicians[1]!.id },
+      { sla: "awaiting" },
       { sla: "breached" },
       { sla: "due_soon" },
       { sla: "met" },
@@ -346,7 +350,9 @@ describe.each(engines)("request list on %s", (engine) => {
       expect(page.total, JSON.stringify(c)).toBe(want.length);
     }
     // Every state the filters offer is really there, so none of the above passed by being empty.
-    for (const sla of ["breached", "due_soon", "met", "missed"] as const) expect(expected(filters({ sla })).length).toBeGreaterThan(3);
+    for (const sla of ["awaiting", "breached", "due_soon", "met", "missed"] as const) expect(expected(filters({ sla })).length).toBeGreaterThan(3);
+    // Requests past "new" without a call are among those awaiting one.
+    expect(expected(filters({ sla: "awaiting" })).some((r) => r.status !== "new")).toBe(true);
   });
 
   it("the tabs count each status, open and all, under the other filters", async () => {

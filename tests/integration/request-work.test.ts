@@ -265,8 +265,10 @@ describeEachEngine("request work", (database) => {
     });
     expect(await step(3, "awaiting_customer", "2026-11-24 11:00", "Please approve the quote for the CPU.")).toMatchObject({
       ok: true,
-      message: "Status changed to Waiting for you. The customer has been told by SMS.",
+      // Each reader's side (issue 17 §5): the office reads "Waiting for customer", the customer "Waiting for you".
+      message: "Status changed to Waiting for customer. The customer has been told by SMS.",
     });
+    expect((await requestWorkPage(r.reference, ist("2026-11-24 11:30")))?.request.statusLabel).toBe("Waiting for customer");
     expect(await requestRow(r.id)).toMatchObject({ pausedAt: ist("2026-11-24 10:00") });
     expect(await step(4, "in_progress", "2026-11-24 12:30")).toMatchObject({ ok: true });
     expect(await requestRow(r.id)).toMatchObject({ pausedAt: null, pausedSeconds: 150 * 60 });
@@ -287,6 +289,7 @@ describeEachEngine("request work", (database) => {
     expect(messages[0]!.dedupeKey).toBe(`request:${r.reference}:event:${awaitingEvent.id}:sms`);
     expect(messages[0]!.body).toBe(`Deccan Automation Services: your service request ${r.reference} is on hold until we hear from you. Please call us quoting this reference.`);
     expect(messages[1]!.body).toContain("Please approve the quote for the CPU.");
+    expect(messages[1]!.subject).toBe(`Your service request ${r.reference}: Waiting for you`);
     expect(messages[2]!.body).toContain("is completed. Repairs carry a");
     for (const m of messages.filter((x) => x.channel === "sms")) expect(m.body).not.toMatch(/https?:|www\.|\+91/);
 

@@ -180,9 +180,10 @@ describeEachEngine("staff notifications", (database) => {
     ]);
     expect(rows[0]!.link).toBe(`/admin/service-requests/${emergency.reference}`);
     const sms = await messagesOf(`request:${emergency.reference}:new`);
-    expect(sms.map((m) => [m.channel, m.recipient, m.template])).toEqual([["sms", people.owner.mobile, DLT_TEMPLATES.staffAlert.id]]);
-    // The title cut at a word to fit a DLT variable (30 characters).
-    expect(sms[0]!.body).toMatch(/^Emergency request: Emergency SR-\d{4}-\d{4} from…\. Details are in Notifications in the back office\.$/);
+    // The business's request alert (issue 17 §5): the urgency, the customer's name and the number to call back,
+    // not the generic staff alert cut to "Emergency SR-... from…." without either.
+    expect(sms.map((m) => [m.channel, m.recipient, m.template])).toEqual([["sms", people.owner.mobile, DLT_TEMPLATES.requestAlert.id]]);
+    expect(sms[0]!.body).toMatch(/^New service request SR-\d{4}-\d{4} \(Emergency breakdown\) from Ravi Kumar, \+919848000401\. Open http:\/\/127\.0\.0\.1:\d+\/admin\/service-requests\/SR-\d{4}-\d{4}$/);
 
     const planned = await submit("planned", "9848000402");
     // The office member turned the in-app alert off for new requests: only the owner has one; the office gets an e-mail.

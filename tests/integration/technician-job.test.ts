@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -210,7 +210,10 @@ describeEachEngine("technician field work", (database) => {
     const j = await job(myProfileId);
     const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
     expect(await setStage(me, j.id, stage("on_the_way"), at(0))).toMatchObject({ ok: true, saved: "stage-on_the_way", replay: false });
-    expect(await requestRow(j.id)).toMatchObject({ fieldStage: "on_the_way", status: "scheduled", version: j.version + 1 });
+    // "On the way" is its own status (issue 17 §5), not a second "Visit scheduled"; the customer gets an SMS with the engineer's name.
+    expect(await requestRow(j.id)).toMatchObject({ fieldStage: "on_the_way", status: "on_the_way", version: j.version + 1 });
+    const [onTheWaySms] = await db().select().from(outbox).where(and(like(outbox.dedupeKey, `request:${j.reference}:event:%:sms`), eq(outbox.template, DLT_TEMPLATES.requestOnTheWay.id)));
+    expect(onTheWaySms).toMatchObject({ recipient: j.mobile, body: `Deccan Automation Services: our engineer Srinivas Rao is on the way to your site for service request ${j.reference}.` });
     expect((await requestRow(j.id)).firstContactAt).toEqual(at(0));
 
     await setStage(me, j.id, stage("on_site"), at(30));
@@ -232,7 +235,7 @@ describeEachEngine("technician field work", (database) => {
 
     // What the customer reads: each stage as a status event with its note.
     const events = await db().select().from(requestEvents).where(and(eq(requestEvents.requestId, j.id), eq(requestEvents.kind, "status")));
-    expect(events.map((e) => e.status)).toEqual(["scheduled", "in_progress", "awaiting_parts", "in_progress", "awaiting_customer"]);
+    expect(events.map((e) => e.status)).toEqual(["on_the_way", "in_progress", "awaiting_parts", "in_progress", "awaiting_customer"]);
     expect(events[0]).toMatchObject({ internal: false, note: "Our engineer Srinivas Rao is on the way to your site.", actorUserId: me.user.id });
     expect(events[1]!.createdAt).toEqual(at(30));
     // The audit log: one entry per change, the technician as actor.

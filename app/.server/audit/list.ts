@@ -13,7 +13,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { isStaffRole, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isRequestStatus, statusLabel } from "~/lib/requests/status.ts";
+import { isRequestStatus, officeStatusLabel } from "~/lib/requests/status.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Filters
@@ -150,7 +150,7 @@ const ACTIONS: Record<string, { label: string; describe: (before: Record<string,
   },
   "request.status": {
     label: "Changed a request's status",
-    describe: (_b, a) => ["changed the status of", isRequestStatus(a?.status) ? ` to ${statusLabel(a.status)}` : ""],
+    describe: (_b, a) => ["changed the status of", isRequestStatus(a?.status) ? ` to ${officeStatusLabel(a.status)}` : ""],
   },
   "request.assign": { label: "Assigned a technician", describe: () => ["assigned a technician to", ""] },
   "request.schedule": { label: "Scheduled a visit", describe: () => ["scheduled a visit for", ""] },
@@ -379,7 +379,7 @@ function fieldName(key: string): string {
 function valueText(key: string, v: unknown): string {
   if (v === null || v === undefined || v === "") return "none";
   if (key === "staffRole" && isStaffRole(v)) return STAFF_ROLE_INFO[v].label;
-  if (key === "status" && isRequestStatus(v)) return statusLabel(v);
+  if (key === "status" && isRequestStatus(v)) return officeStatusLabel(v);
   if (key === "mobile" && typeof v === "string") return formatIndianPhone(v);
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (Array.isArray(v) && v.every((x) => typeof x !== "object")) return v.length > 0 ? v.join(", ") : "none";

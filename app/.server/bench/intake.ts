@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { ensureCustomers } from "~/.server/customers/link.ts";
@@ -111,6 +111,23 @@ export async function bookIn(staff: StaffMember, reference: string, input: Intak
   }
 }
 
+/** A serial number as compared: no spaces, one case. "" when none was typed. */
+export function serialKey(serial: string | null | undefined): string {
+  return (serial ?? "").replace(/\s+/g, "").toUpperCase();
+}
+
+/** The customer's unit with this serial number (compared by serialKey), after taking the serial's lock. */
+async function unitBySerial(tx: Transaction, customerId: number, key: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unit-serial:${customerId}:${key}`}))`);
+  const [row] = await tx
+    .select()
+    .from(equipmentUnits)
+    .where(and(eq(equipmentUnits.customerId, customerId), sql`upper(regexp_replace(${equipmentUnits.serialNumber}, '[[:space:]]', '', 'g')) = ${key}`))
+    .orderBy(asc(equipmentUnits.id))
+    .limit(1);
+  return row;
+}
+
 async function bookInWithin(tx: Transaction, staff: StaffMember, reference: string, input: IntakeInput, stored: StoredFile[], now: Date): Promise<BenchResult> {
   const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
   if (!request) throw new Refusal("form", "This request no longer exists.");
@@ -126,7 +143,11 @@ async function bookInWithin(tx: Transaction, staff: StaffMember, reference: stri
 
   let unit: typeof equipmentUnits.$inferSelect;
   let newUnit = false;
-  if (input.unit === "new") {
+  // Issue 17 §4: a serial number typed again in another case or with spaces ("ab 1234" for "AB1234") is the
+  // same unit of this customer, not a second record. Two intakes of it at once wait on one lock.
+  const serial = input.unit === "new" ? serialKey(input.serialNumber) : "";
+  const sameSerial = serial ? await unitBySerial(tx, customerId, serial) : undefined;
+  if (input.unit === "new" && !sameSerial) {
     unit = await addUnit(tx, {
       customerId,
       kind: input.kind,
@@ -137,15 +158,19 @@ async function bookInWithin(tx: Transaction, staff: StaffMember, reference: stri
     });
     newUnit = true;
   } else {
-    const [found] = await tx
-      .select()
-      .from(equipmentUnits)
-      .where(and(eq(equipmentUnits.id, Number(input.unit)), eq(equipmentUnits.customerId, customerId)));
+    const [found] = sameSerial
+      ? [sameSerial]
+      : await tx
+          .select()
+          .from(equipmentUnits)
+          .where(and(eq(equipmentUnits.id, Number(input.unit)), eq(equipmentUnits.customerId, customerId)));
     if (!found) throw new Refusal("unit", "Choose one of this customer's units, or enter a new one.");
     const [open] = await tx
-      .select({ jobCard: benchJobs.jobCard })
+      .select({ jobCard: benchJobs.jobCard, idempotencyKey: benchJobs.idempotencyKey })
       .from(benchJobs)
       .where(and(eq(benchJobs.unitId, found.id), inArray(benchJobs.stage, ["received", "diagnosis", "estimate", "repair", "testing", "ready"])));
+    // The same form sent again while the first copy held the serial's lock: that copy's job is the answer.
+    if (open && open.idempotencyKey === input.idempotencyKey) throw new Replayed();
     if (open) throw new Refusal("unit", `This unit is already in the workshop under ${open.jobCard}.`);
     unit = found;
   }

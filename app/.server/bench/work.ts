@@ -3,7 +3,7 @@ import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
-import { benchEvents, benchJobs, equipmentUnits, requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
+import { benchEvents, benchJobs, equipmentUnits, quotes, requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { benchReadyNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -11,6 +11,8 @@ import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type
 import { canMove, listText, missingFor, STAGE_INFO, stageLabel, testParametersText, warrantyUntil, type BenchStage } from "~/lib/bench/stages.ts";
 import { formatPaise, formatDate } from "~/lib/format.ts";
 import {
+  APPROVAL_NEEDED_MESSAGE,
+  OVERRIDE_REASON_MESSAGE,
   STALE_BENCH_MESSAGE,
   type DiagnosisInput,
   type EstimateInput,
@@ -123,6 +125,23 @@ export function moveStage(staff: StaffMember, jobCard: string, input: MoveInput,
       }
       const missing = missingFor(to, { ...job, testResult: job.testResult ?? null });
       if (missing.length) throw new Refusal("to", `Before "${stageLabel(to)}", record ${listText(missing)}.`);
+      // Issue 17 §4: the repair starts on the customer's approval of the estimate (its quote), or on an
+      // explicit override whose reason is kept in the audit log.
+      let approvalOverride: string | null = null;
+      if (job.stage === "estimate" && to === "repair") {
+        const [approved] = await s.tx
+          .select({ reference: quotes.reference })
+          .from(quotes)
+          .where(and(eq(quotes.benchJobId, job.id), eq(quotes.status, "approved")))
+          .limit(1);
+        if (!approved) {
+          const overriding = input.override === "yes" || input.override === "on";
+          if (!overriding) throw new Refusal("to", APPROVAL_NEEDED_MESSAGE);
+          const reason = input.overrideReason?.trim();
+          if (!reason) throw new Refusal("overrideReason", OVERRIDE_REASON_MESSAGE);
+          approvalOverride = reason;
+        }
+      }
 
       const changes: Partial<BenchJob> = { stage: to };
       // Back to repair after a failed load test: the next test report decides again.
@@ -133,7 +152,11 @@ export function moveStage(staff: StaffMember, jobCard: string, input: MoveInput,
       }
       await s.save(changes);
       const eventId = await s.event(to, input.note ?? null, input.internal);
-      await s.audit("bench.stage", { stage: job.stage, returnedAt: job.returnedAt, warrantyUntil: job.warrantyUntil, testResult: job.testResult }, { ...changes, note: input.note ?? null, internal: input.internal });
+      await s.audit(
+        "bench.stage",
+        { stage: job.stage, returnedAt: job.returnedAt, warrantyUntil: job.warrantyUntil, testResult: job.testResult },
+        { ...changes, note: input.note ?? null, internal: input.internal, ...(approvalOverride ? { approvalOverride } : {}) },
+      );
 
       const context = await unitAndRequest(s.tx, job);
       let told = "";

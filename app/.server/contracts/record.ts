@@ -3,7 +3,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { contractBillings, contracts, contractUnits, contractVisits, customers, customerSites, equipmentUnits, invoices, serviceRequests } from "~/.server/db/schema.ts";
 import { planLabel, type ContractPlan } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 import { VISIT_LEAD_DAYS } from "./daily.ts";
 
 /**
@@ -134,7 +134,7 @@ export async function contractRecord(reference: string, now = new Date()) {
       id: v.id,
       seq: v.seq,
       dueOn: v.dueOn,
-      request: v.request?.reference ? { reference: v.request.reference, status: v.request.status, statusLabel: statusLabel(v.request.status) } : null,
+      request: v.request?.reference ? { reference: v.request.reference, status: v.request.status, statusLabel: officeStatusLabel(v.request.status) } : null,
       /** Made into a job at the next daily run. */
       soon: !v.request?.reference && v.dueOn <= visitHorizon,
     })),

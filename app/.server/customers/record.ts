@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { customerDataRequests, customers, customerSites, equipmentUnits, serviceRequests, users } from "~/.server/db/schema.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
-import { CLOSED_STATUSES, statusLabel, type RequestStatus } from "~/lib/requests/status.ts";
+import { CLOSED_STATUSES, officeStatusLabel, type RequestStatus } from "~/lib/requests/status.ts";
 
 /**
  * One customer as the office reads it (/admin/customers/{reference}): details, sites with the units at each,
@@ -182,7 +182,7 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
       reference: r.reference,
       receivedAt: r.createdAt.toISOString(),
       status: r.status,
-      statusLabel: statusLabel(r.status),
+      statusLabel: officeStatusLabel(r.status),
       open: !CLOSED_STATUSES.includes(r.status as RequestStatus),
       service: r.serviceName ?? r.serviceSlug,
       equipment: [r.equipmentBrand, r.equipmentModel].filter(Boolean).join(" ") || null,

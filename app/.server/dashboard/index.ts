@@ -5,7 +5,7 @@ import type { Permission } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { formatDuration, responseState, type ResponseState, type SlaSettings, type Urgency } from "~/lib/requests/sla.ts";
-import { CLOSED_STATUSES, REQUEST_STATUSES, statusLabel, type RequestStatus } from "~/lib/requests/status.ts";
+import { CLOSED_STATUSES, REQUEST_STATUSES, officeStatusLabel, type RequestStatus } from "~/lib/requests/status.ts";
 
 /**
  * The back office's dashboard (/admin): what needs a person now. Each panel is shown only to staff whose
@@ -198,7 +198,9 @@ export function dashboardStatement(permissions: readonly Permission[], now: Date
   const parts: SQL[] = [];
   const noCall = sql`first_contact_at IS NULL`;
   if (can.requests) {
-    const waiting = sql`status = 'new' AND ${noCall}`;
+    // Issue 17 §5: the response clock never runs out of sight. A request whose first call is still due stays
+    // here until a call is logged, whatever its status (one scheduled or assigned straight away included).
+    const waiting = noCall;
     const late = sql`${noCall} AND response_due_at < ${ts(soon)}`;
     const weekStart = indiaWeekStart(now);
     parts.push(
@@ -280,7 +282,7 @@ function requestItem(row: RequestRow, now: Date, escalateBeforeMinutes: number):
     urgency: row.urgency,
     urgencyLabel: urgencyLabel(row.urgency),
     emergency: row.urgency === "emergency",
-    statusLabel: statusLabel(row.status),
+    statusLabel: officeStatusLabel(row.status),
     received: formatDateTime(row.createdAt),
     receivedAt: new Date(row.createdAt).toISOString(),
     clock: clockOf(row, now, escalateBeforeMinutes),
@@ -317,7 +319,7 @@ function visitGroups(rows: VisitRow[]): VisitGroup[] {
       company: row.company,
       city: row.city,
       emergency: row.urgency === "emergency",
-      statusLabel: statusLabel(row.status),
+      statusLabel: officeStatusLabel(row.status),
     });
   }
   return groups;
@@ -343,7 +345,7 @@ export async function loadDashboard({ permissions, now = new Date(), operations 
   const item = (row: RequestRow) => requestItem(row, now, escalateBeforeMinutes);
 
   if (can.requests) {
-    dashboard.waiting = { count: Number(f.waitingCount ?? 0), items: (f.waiting ?? []).map(item), href: listHref({ status: "new" }) };
+    dashboard.waiting = { count: Number(f.waitingCount ?? 0), items: (f.waiting ?? []).map(item), href: listHref({ sla: "awaiting" }) };
     const breached = Number(f.breachedCount ?? 0);
     const dueSoon = Number(f.dueSoonCount ?? 0);
     dashboard.promise = {
@@ -361,7 +363,7 @@ export async function loadDashboard({ permissions, now = new Date(), operations 
     const w = f.week ?? { received: 0, onTime: 0, late: 0, waiting: 0, completed: 0, cancelled: 0 };
     const byStatus = OPEN_STATUSES.map((status) => ({
       status,
-      label: statusLabel(status),
+      label: officeStatusLabel(status),
       count: Number(f.byStatus?.[status] ?? 0),
       href: listHref({ status }),
     }));

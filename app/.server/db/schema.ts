@@ -110,6 +110,11 @@ export const serviceRequests = pgTable(
     /** Set on arriving on site, cleared on leaving; minutes on site are added up in onSiteMinutes. */
     onSiteSince: timestamp("on_site_since", { withTimezone: true }),
     onSiteMinutes: integer("on_site_minutes").notNull().default(0),
+    /**
+     * The labour time the technician entered for the job (issue 17 §4), in minutes; null until entered, when
+     * the time on site stands in for it. The invoice draft's labour line is this many hours.
+     */
+    labourMinutes: integer("labour_minutes"),
     duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => serviceRequests.id, { onDelete: "set null" }),
     cancelReason: text("cancel_reason"),
     /** The customer's record (~/.server/customers): set at submission, or linked later by mobile number. */

@@ -5,7 +5,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { ENQUIRY_FORM_FIELDS, isEnquiryForm } from "~/lib/forms/enquiry-fields.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import type { InboxKind } from "~/lib/inbox.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 
 /**
  * The back office's inbox (/admin): everything visitors have sent, of every kind, newest first, with every
@@ -46,7 +46,7 @@ async function requests(before: Date, limit: number): Promise<InboxItem[]> {
     kind: "request",
     label: r.kind === "quick" ? "Quick request" : "Service request",
     reference: r.reference,
-    status: statusLabel(r.status),
+    status: officeStatusLabel(r.status),
     name: r.contactName,
     summary: `${[r.serviceName, urgencyLabel(r.urgency), r.city].filter(Boolean).join(" · ")}: ${r.faultDescription.slice(0, 160)}`,
     fields: present([

@@ -92,6 +92,21 @@ async function jobLines(db: Executor, request: typeof serviceRequests.$inferSele
     discountPaise: 0,
     gstRate: product ? asRate(product.gstRate) : REPAIR_SERVICES_GST_RATE,
   }));
+  // The labour the technician entered (issue 17 §4), else the time on site: hours for the office to price.
+  const labourMinutes = request.labourMinutes ?? request.onSiteMinutes;
+  if (labourMinutes > 0) {
+    lines.push({
+      kind: "labour",
+      productId: null,
+      description: oneLine(`Labour on site (request ${request.reference})`, 500),
+      hsnSac: SERVICE_SAC,
+      quantityMilli: Math.max(1, Math.round((labourMinutes * 1000) / 60)),
+      unit: "hrs",
+      ratePaise: 0,
+      discountPaise: 0,
+      gstRate: REPAIR_SERVICES_GST_RATE,
+    });
+  }
   const equipment = [request.equipmentBrand, request.equipmentModel, request.equipmentRating].filter(Boolean).join(" ");
   lines.push({
     kind: "service",

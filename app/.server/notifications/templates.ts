@@ -16,6 +16,8 @@ import { CODE_MASK, SECRET_VARIABLES } from "./sealed.ts";
  */
 const SAMPLE_DLT_TEMPLATE_IDS = {
   requestAcknowledgement: "1007000000000000001",
+  // Issue 17 §5: the acknowledgement with the request's own promise (a new text is a new registration).
+  requestReceived: "1007000000000001701",
   requestAlert: "1007000000000000002",
   requestAlertWithoutLink: "1007000000000000003",
   inboundAcknowledgement: "1007000000000000004",
@@ -25,6 +27,8 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   technicianApproved: "1007000000000000007",
   technicianRejected: "1007000000000000008",
   requestScheduled: "1007000000000000009",
+  // Issue 17 §5: the technician is on the way (its own registration).
+  requestOnTheWay: "1007000000000001702",
   requestAwaitingCustomer: "1007000000000000010",
   requestCompleted: "1007000000000000011",
   requestCancelled: "1007000000000000012",
@@ -71,11 +75,23 @@ export interface DltTemplate {
 export type DltTemplateName = keyof typeof SAMPLE_DLT_TEMPLATE_IDS;
 
 export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
-  /** To the customer, for a new service request. */
+  /**
+   * Superseded by requestReceived (it promised one range, "2-4", to every urgency). Kept: it is registered,
+   * the registry (/admin/sms/templates) lists it, and messages queued before the change still name it.
+   */
   requestAcknowledgement: {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestAcknowledgement,
     text: "{#var#}: we have received your service request {#var#}. Our engineer will call you within {#var#} hours.",
     variables: ["business", "reference", "hours"],
+  },
+  /**
+   * To the customer, for a new service request: the promise this request was given ("2 hours" for an
+   * emergency, "9 working hours" for planned work, a contract's own), ~/lib/requests/sla.ts promiseText.
+   */
+  requestReceived: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestReceived,
+    text: "{#var#}: we have received your service request {#var#}. Our engineer will call you within {#var#}.",
+    variables: ["business", "reference", "within"],
   },
   /**
    * To the business, for a new service request. The back office's address (links.ts: ADMIN_HOST, not the
@@ -133,6 +149,12 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.requestScheduled,
     text: "{#var#}: the visit for your service request {#var#} is booked for {#var#}, {#var#}. Engineer: {#var#}.",
     variables: ["business", "reference", "date", "window", "engineer"],
+  },
+  /** To the customer: the engineer has set off for their site (the technician's "On the way", ~/.server/technicians/field-work.ts). */
+  requestOnTheWay: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.requestOnTheWay,
+    text: "{#var#}: our engineer {#var#} is on the way to your site for service request {#var#}.",
+    variables: ["business", "engineer", "reference"],
   },
   /** To the customer: the job waits on them (an approval, a purchase order, access); the e-mail has the office's note. */
   requestAwaitingCustomer: {
@@ -371,6 +393,8 @@ export interface RequestNotice {
   serviceName: string | null;
   urgency: "emergency" | "within_24h" | "planned";
   faultDescription: string;
+  /** The response promise this request was given, in words: "2 hours", "9 working hours" (promiseText). */
+  promise: string;
 }
 
 export interface InboundNotice {
@@ -420,7 +444,7 @@ function capitalise(text: string): string {
 export function requestNotifications(notice: RequestNotice, site: SiteSettings): OutboxMessage[] {
   const { identity } = site;
   const urgency = URGENCY_LABELS[notice.urgency];
-  const hours = responseHours(site);
+  const within = notice.promise;
   const adminUrl = backOfficeUrl(`/admin/service-requests/${notice.reference}`, identity.siteUrl);
   const officeUrl = backOfficeOrigin(identity.siteUrl);
   const kindLabel = notice.kind === "quick" ? "quick request form" : "service request form";
@@ -450,7 +474,7 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
       "",
       `Open it in the back office: ${adminUrl}`,
       "",
-      `The customer has been told that an engineer will call within ${hours} hours.`,
+      `The customer has been told that an engineer will call within ${within}.`,
     ].join("\n"),
     template: "request-business",
     variables: { reference: notice.reference },
@@ -476,9 +500,9 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
 
   messages.push(
     sms(
-      DLT_TEMPLATES.requestAcknowledgement,
+      DLT_TEMPLATES.requestReceived,
       notice.mobile,
-      { business: identity.legalName, reference: notice.reference, hours },
+      { business: identity.legalName, reference: notice.reference, within },
       key("customer-sms"),
     ),
   );
@@ -500,7 +524,7 @@ export function requestNotifications(notice: RequestNotice, site: SiteSettings):
           ["City", notice.city],
         ]),
         "",
-        `Our engineer will call you on ${formatIndianPhone(notice.mobile)} within ${hours} hours.`,
+        `Our engineer will call you on ${formatIndianPhone(notice.mobile)} within ${within}.`,
         `Please quote the reference ${notice.reference} whenever you contact us about this request.`,
         `If the situation gets worse in the meantime, call us on ${formatIndianPhone(identity.supportPhone)}.`,
         "",
@@ -683,7 +707,7 @@ export function technicianApplicationNotifications(
 // ── Work on a request (back office) ──────────────────────────────────────────────────────────────
 
 /** A change the customer is told about (SMS, and e-mail when they gave one). */
-export type RequestUpdateKind = "scheduled" | "awaiting_customer" | "completed" | "cancelled" | "duplicate";
+export type RequestUpdateKind = "scheduled" | "on_the_way" | "awaiting_customer" | "completed" | "cancelled" | "duplicate";
 
 export interface RequestUpdateNotice {
   kind: RequestUpdateKind;
@@ -701,6 +725,8 @@ export interface RequestUpdateNotice {
   visit?: { date: string; window: string; engineer: string };
   /** A duplicate: the reference of the request that carries the work. */
   original?: string;
+  /** On the way: the engineer's name. */
+  engineer?: string;
   /** The request_events row: one set of messages per event. */
   eventId: number;
 }
@@ -720,6 +746,10 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
       if (!notice.visit) throw new Error("a scheduled visit's notice needs the visit");
       messages.push(sms(DLT_TEMPLATES.requestScheduled, notice.mobile, { ...base, ...notice.visit }, key("sms")));
       break;
+    case "on_the_way":
+      if (!notice.engineer) throw new Error("an on-the-way notice needs the engineer's name");
+      messages.push(sms(DLT_TEMPLATES.requestOnTheWay, notice.mobile, { ...base, engineer: notice.engineer }, key("sms")));
+      break;
     case "awaiting_customer":
       messages.push(sms(DLT_TEMPLATES.requestAwaitingCustomer, notice.mobile, base, key("sms")));
       break;
@@ -738,6 +768,8 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
     const lines = [`Dear ${notice.contactName.trim()},`, "", `Your service request ${notice.reference} is now: ${notice.statusLabel}.`];
     if (notice.visit) {
       lines.push("", fieldLines([["Visit", `${notice.visit.date}, ${notice.visit.window}`], ["Engineer", notice.visit.engineer]]));
+    } else if (notice.engineer) {
+      lines.push("", fieldLines([["Engineer", notice.engineer]]));
     }
     if (notice.kind === "duplicate" && notice.original) {
       lines.push("", `It repeats your request ${notice.original}, so we have closed it: we are working on it under ${notice.original}.`);
@@ -758,7 +790,7 @@ export function requestUpdateNotifications(notice: RequestUpdateNotice, site: Si
       recipient: notice.email,
       subject: oneLine(`Your service request ${notice.reference}: ${notice.statusLabel}`, 120),
       body: lines.join("\n"),
-      template: `request-${notice.kind.replace("_", "-")}`,
+      template: `request-${notice.kind.replaceAll("_", "-")}`,
       variables: { reference: notice.reference },
       dedupeKey: key("email"),
     });

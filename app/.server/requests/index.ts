@@ -4,18 +4,19 @@ import { contractDueAt, contractPromises } from "~/.server/contracts/sla.ts";
 import { ensureCustomers } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
-import { requestEvents, requestPhotos, serviceRequests } from "~/.server/db/schema.ts";
+import { requestEvents, requestPhotos, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { keyFor } from "~/.server/forms/index.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { requestNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
-import { responseDueAt } from "~/lib/requests/sla.ts";
+import { promiseText, responseDueAt } from "~/lib/requests/sla.ts";
 import { scheduleEscalations } from "./escalation.ts";
 import { publishRequestsCreated } from "~/.server/live/requests.ts";
 import { raiseStaffAlerts } from "~/.server/notifications/staff-alerts.ts";
 import { newRequestAlert } from "./alerts.ts";
+import { requestPhotosWithOrigin } from "./photos.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
@@ -120,6 +121,8 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
           serviceName: v.serviceName ?? null,
           urgency: v.urgency,
           faultDescription: v.faultDescription,
+          // The promise this request was given (its urgency's, or its contract's), not one range for all.
+          promise: promiseText({ urgency: v.urgency, receivedAt, responseDueAt: dueAt[i]!.due }, site.operations),
         },
         site,
       );
@@ -317,14 +320,12 @@ function customerVisible(): SQL {
 
 async function withHistory(request: ServiceRequest) {
   const [photos, events] = await Promise.all([
+    requestPhotosWithOrigin(request.id, "customer"),
     getDb()
-      .select({ id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height, originalName: requestPhotos.originalName })
-      .from(requestPhotos)
-      .where(eq(requestPhotos.requestId, request.id))
-      .orderBy(asc(requestPhotos.id)),
-    getDb()
-      .select({ kind: requestEvents.kind, status: requestEvents.status, note: requestEvents.note, createdAt: requestEvents.createdAt })
+      // A technician's note is theirs (issue 17 §5): their name comes with it, not "our office".
+      .select({ kind: requestEvents.kind, status: requestEvents.status, note: requestEvents.note, createdAt: requestEvents.createdAt, engineer: technicianProfiles.name })
       .from(requestEvents)
+      .leftJoin(technicianProfiles, eq(technicianProfiles.userId, requestEvents.actorUserId))
       .where(and(eq(requestEvents.requestId, request.id), customerVisible()))
       .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
   ]);

@@ -5,7 +5,7 @@ import { equipmentUnits, serviceRequests as sr, technicianProfiles } from "~/.se
 import { OPEN_STATUSES, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { formatDuration, responseState, type ResponseState } from "~/lib/requests/sla.ts";
-import { CLOSED_STATUSES, REQUEST_STATUSES, statusLabel, type RequestStatus } from "~/lib/requests/status.ts";
+import { CLOSED_STATUSES, REQUEST_STATUSES, officeStatusLabel, type RequestStatus } from "~/lib/requests/status.ts";
 
 /**
  * The back office's list of service requests (/admin/service-requests): filters, search and sort from the
@@ -97,6 +97,8 @@ function statusCondition(status: StatusFilter): SQL | undefined {
 function slaCondition(sla: NonNullable<RequestListFilters["sla"]>, now: Date, escalateBeforeMinutes: number): SQL {
   const waiting = and(isNull(sr.firstContactAt), inArray(sr.status, [...OPEN_STATUSES]));
   switch (sla) {
+    case "awaiting":
+      return waiting!;
     case "breached":
       return and(waiting, lt(sr.responseDueAt, now))!;
     case "due_soon":
@@ -267,7 +269,7 @@ function item(row: Row, now: Date, escalateBeforeMinutes: number): RequestListIt
     urgency: row.urgency!,
     urgencyLabel: urgencyLabel(row.urgency!),
     status: row.status!,
-    statusLabel: statusLabel(row.status!),
+    statusLabel: officeStatusLabel(row.status!),
     technician: row.technician,
     responseDueAt: row.responseDueAt?.toISOString() ?? null,
     firstContactAt: row.firstContactAt?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
-import { requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { jobAssignedNotifications, jobUnassignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -21,10 +21,12 @@ import {
 } from "~/lib/forms/admin/request-actions.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { skillLabel } from "~/lib/forms/technician-registration.ts";
-import { formatDuration, resolutionMinutes, responseState, RESPONSE_STATE_LABELS, type ResponseState } from "~/lib/requests/sla.ts";
-import { CLOSED_STATUSES, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
+import { formatDuration, promiseText, resolutionMinutes, responseState, RESPONSE_STATE_LABELS, type ResponseState } from "~/lib/requests/sla.ts";
+import { CLOSED_STATUSES, officeStatusLabel, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { rankCandidates, type Candidate } from "./assignment.ts";
+import { requestPhotosWithOrigin } from "./photos.ts";
+import { minutesOnSite } from "~/.server/technicians/field-work.ts";
 import type { ServiceRequest } from "./index.ts";
 
 /**
@@ -51,7 +53,7 @@ class Refusal extends Error {
   }
 }
 
-const CLOSED_MESSAGE = (status: string) => `This request is closed (${statusLabel(status)}): only calls and notes can be logged.`;
+const CLOSED_MESSAGE = (status: string) => `This request is closed (${officeStatusLabel(status)}): only calls and notes can be logged.`;
 
 /** India time: "Tue, 24 Nov 2026". */
 const visitDay = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
@@ -176,7 +178,7 @@ function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, 
 /** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
 async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, eventId: number, extra: { note?: string | null; visit?: { date: string; window: string; engineer: string }; original?: string }) {
   const { row, site } = c;
-  const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+  const within = promiseText({ urgency: row.urgency, receivedAt: row.createdAt, responseDueAt: row.responseDueAt }, site.operations);
   await queueMessages(
     c.tx,
     requestUpdateNotifications(
@@ -187,7 +189,7 @@ async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, 
         mobile: row.mobile,
         email: row.email,
         statusLabel: statusLabel(status),
-        next: statusNext(status, { hours, warranty: site.promises.warrantyMonths }),
+        next: statusNext(status, { within, warranty: site.promises.warrantyMonths }),
         note: extra.note ?? null,
         visit: extra.visit,
         original: extra.original,
@@ -233,7 +235,7 @@ export function logContact(staff: StaffMember, reference: string, input: Contact
       if (contacted) await c.event({ kind: "status", status, note: null, internal: false });
       await auditRequest(c.tx, staff, row, `request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal }, now);
       const what = input.kind === "call" ? "Call logged" : internal ? "Internal note added" : "Note added (the customer can read it)";
-      return `${what}${contacted ? `; status is now ${statusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
+      return `${what}${contacted ? `; status is now ${officeStatusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
     },
     now,
   );
@@ -248,7 +250,7 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
     async (c) => {
       const { row } = c;
       if (isClosed(row.status)) throw new Refusal("status", CLOSED_MESSAGE(row.status));
-      if (row.status === input.status) throw new Refusal("status", `The request is already ${statusLabel(row.status)}.`);
+      if (row.status === input.status) throw new Refusal("status", `The request is already ${officeStatusLabel(row.status)}.`);
       let visit: { date: string; window: string; engineer: string } | undefined;
       if (input.status === "scheduled") {
         const technician = await technicianOf(c.tx, row.assignedTechnicianId);
@@ -266,7 +268,7 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
       if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit });
       // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
       if (input.status === "completed") await queueFeedbackRequest(c.tx, { request: row, site: c.site, now });
-      return `Status changed to ${statusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
+      return `Status changed to ${officeStatusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
     },
     now,
   );
@@ -481,7 +483,7 @@ function resolutionClock(row: ServiceRequest, now: Date): ClockView {
   const pausedText = paused > 0 ? ` (not counting ${formatDuration(paused)} waiting)` : "";
   if (row.completedAt) return { label: "Resolved", tone: "good", text: `Completed in ${formatDuration(minutes)}${pausedText}` };
   if (row.status === "cancelled") return { label: "Cancelled", tone: "neutral", text: `Cancelled after ${formatDuration(minutes)}${pausedText}` };
-  if (row.pausedAt) return { label: `Paused: ${statusLabel(row.status)}`, tone: "warning", text: `${formatDuration(minutes)} so far${pausedText}` };
+  if (row.pausedAt) return { label: `Paused: ${officeStatusLabel(row.status)}`, tone: "warning", text: `${formatDuration(minutes)} so far${pausedText}` };
   return { label: "Running", tone: "neutral", text: `${formatDuration(minutes)} so far${pausedText}` };
 }
 
@@ -491,11 +493,7 @@ export async function requestWorkPage(reference: string, now = new Date()) {
   if (!row) return undefined;
   const site = await getSiteSettings();
   const [photos, events, technician, duplicateOf, duplicates, candidates] = await Promise.all([
-    getDb()
-      .select({ id: requestPhotos.id, width: requestPhotos.width, height: requestPhotos.height, originalName: requestPhotos.originalName })
-      .from(requestPhotos)
-      .where(eq(requestPhotos.requestId, row.id))
-      .orderBy(asc(requestPhotos.id)),
+    requestPhotosWithOrigin(row.id, "office"),
     getDb()
       .select({
         id: requestEvents.id,
@@ -504,11 +502,13 @@ export async function requestWorkPage(reference: string, now = new Date()) {
         note: requestEvents.note,
         internal: requestEvents.internal,
         createdAt: requestEvents.createdAt,
+        actorId: requestEvents.actorUserId,
         actorName: users.name,
-        actorMobile: users.mobile,
+        technicianName: technicianProfiles.name,
       })
       .from(requestEvents)
       .leftJoin(users, eq(users.id, requestEvents.actorUserId))
+      .leftJoin(technicianProfiles, eq(technicianProfiles.userId, requestEvents.actorUserId))
       .where(eq(requestEvents.requestId, row.id))
       .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
     row.assignedTechnicianId === null
@@ -536,7 +536,7 @@ export async function requestWorkPage(reference: string, now = new Date()) {
       reference: row.reference,
       kind: row.kind,
       status: row.status as RequestStatus,
-      statusLabel: statusLabel(row.status),
+      statusLabel: officeStatusLabel(row.status),
       closed: isClosed(row.status),
       version: row.version,
       contactName: row.contactName,
@@ -561,6 +561,10 @@ export async function requestWorkPage(reference: string, now = new Date()) {
       visit: row.visitStart && row.visitEnd ? visitText(row.visitStart, row.visitEnd) : null,
       poNumber: row.poNumber,
       cancelReason: row.cancelReason,
+      assignedTechnicianId: row.assignedTechnicianId,
+      // The technician's times (issue 17 §4): on site so far, and the labour time they entered.
+      minutesOnSite: minutesOnSite(row, now),
+      labourMinutes: row.labourMinutes,
       duplicateOf: duplicateOf ?? null,
       duplicates: duplicates.map((d) => d.reference),
     },
@@ -573,10 +577,11 @@ export async function requestWorkPage(reference: string, now = new Date()) {
       kind: e.kind,
       kindLabel: EVENT_KIND_LABELS[e.kind] ?? e.kind,
       status: e.status,
-      statusLabel: statusLabel(e.status),
+      statusLabel: officeStatusLabel(e.status),
       note: e.note,
       internal: e.internal,
-      by: e.actorName ?? e.actorMobile ?? null,
+      // Staff by name, never by mobile number (issue 17 §5); a technician as a technician.
+      by: e.technicianName ? `${e.technicianName} (technician)` : e.actorName?.trim() || (e.actorId === null ? null : "a staff member"),
       createdAt: e.createdAt.toISOString(),
     })),
   };

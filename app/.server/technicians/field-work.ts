@@ -38,6 +38,7 @@ import { OTP_RULES } from "~/lib/forms/sign-in.ts";
 import {
   SIGNATURE_MAX_BYTES,
   SIGNATURE_PREFIX,
+  type LabourInput,
   type NoteInput,
   type PartInput,
   type PhotosInput,
@@ -47,7 +48,8 @@ import {
   type StageInput,
 } from "~/lib/forms/technician-job.ts";
 import { FIELD_STAGES, fieldStageLabel, type FieldStage } from "~/lib/requests/field-stages.ts";
-import { PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
+import { promiseText } from "~/lib/requests/sla.ts";
+import { officeStatusLabel, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
 import { productByLabel } from "~/.server/products/catalogue.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
 import type { TechnicianProfile } from "./shared.ts";
@@ -262,7 +264,8 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
   // The key changes reach the customer by SMS (and e-mail) as when the office makes them: the work is done
   // (with the warranty), or the job waits on them (a quote to approve). Settings are read before the
   // transaction: inside it, only its own connection may be used.
-  const told = stage.status === "completed" ? "completed" : stage.status === "awaiting_customer" ? "awaiting_customer" : undefined;
+  // Setting off is its own message too (issue 17 §5), with the engineer's name.
+  const told = stage.status === "completed" ? "completed" : stage.status === "awaiting_customer" ? "awaiting_customer" : stage.status === "on_the_way" ? "on_the_way" : undefined;
   const sitePromise = told ? getSiteSettings() : undefined;
   // A refusal before it is awaited must not leave a rejection unhandled (awaiting it later still throws).
   sitePromise?.catch(() => undefined);
@@ -313,7 +316,7 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
     await publishRequestUpdated(tx, job.id);
     if (told && sitePromise) {
       const site = await sitePromise;
-      const hours = `${site.promises.responseHoursMin}-${site.promises.responseHoursMax}`;
+      const within = promiseText({ urgency: job.urgency, receivedAt: job.createdAt, responseDueAt: job.responseDueAt }, site.operations);
       await queueMessages(
         tx,
         requestUpdateNotifications(
@@ -324,8 +327,9 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
             mobile: job.mobile,
             email: job.email,
             statusLabel: statusLabel(stage.status),
-            next: statusNext(stage.status, { hours, warranty: site.promises.warrantyMonths }),
+            next: statusNext(stage.status, { within, warranty: site.promises.warrantyMonths }),
             note: null,
+            engineer: told === "on_the_way" ? profile.name : undefined,
             eventId: event.id,
           },
           site,
@@ -470,6 +474,53 @@ export function addPart(actor: FieldActor, key: string | number, input: PartInpu
     );
     return { ok: true, saved, replay: false };
   });
+}
+
+// ── Labour time ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The labour time the technician entered (issue 17 §4): stored on the job (the latest entry stands, so a
+ * second one corrects the first), recorded in the office's history (not the customer's) and audited. The
+ * invoice draft's labour line is this time; without it, the time on site.
+ */
+export function setLabour(actor: FieldActor, key: string | number, input: LabourInput, now = new Date()): Promise<FieldResult> {
+  const saved = "labour";
+  const idempotencyKey = storedKey(input.idempotencyKey);
+  return onOwnJob(actor, key, saved, async (tx, job, profile) => {
+    if (idempotencyKey && (await keyUsed(tx, requestEvents, idempotencyKey))) return { ok: true, saved, replay: true };
+    if (job.status === "cancelled") throw new Refusal("hours", CANCELLED_MESSAGE);
+    const [event] = await tx
+      .insert(requestEvents)
+      .values({
+        requestId: job.id,
+        kind: "labour",
+        status: job.status,
+        note: `Labour time: ${labourText(input.totalMinutes)}`,
+        internal: true,
+        idempotencyKey,
+        actorUserId: actor.user.id,
+        createdAt: effectiveTime(input.happenedAt, now),
+      })
+      .onConflictDoNothing()
+      .returning({ id: requestEvents.id });
+    if (!event) throw new Replayed();
+    await tx.update(serviceRequests).set({ labourMinutes: input.totalMinutes, version: job.version + 1, updatedAt: now }).where(eq(serviceRequests.id, job.id));
+    await publishRequestUpdated(tx, job.id);
+    await audit(
+      tx,
+      actorOf(profile, actor),
+      { action: "job.labour", entityType: "request", entityId: job.id, entityLabel: job.reference, before: { labourMinutes: job.labourMinutes }, after: { labourMinutes: input.totalMinutes } },
+      now,
+    );
+    return { ok: true, saved, replay: false };
+  });
+}
+
+/** "2 h 30 min", "45 min". */
+function labourText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ");
 }
 
 // ── Sign-off ────────────────────────────────────────────────────────────────────────────────────
@@ -690,8 +741,17 @@ export async function jobRecord(requestId: number, options: { customer: boolean 
       .where(and(eq(requestEvents.requestId, requestId), eq(requestEvents.kind, "note"), options.customer ? eq(requestEvents.internal, false) : undefined))
       .orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
     db
-      .select({ id: requestPhotos.id, caption: requestPhotos.caption, width: requestPhotos.width, height: requestPhotos.height, createdAt: requestPhotos.createdAt })
+      .select({
+        id: requestPhotos.id,
+        caption: requestPhotos.caption,
+        width: requestPhotos.width,
+        height: requestPhotos.height,
+        createdAt: requestPhotos.createdAt,
+        // Who took it (issue 17 §4): the office reads whose photo it is.
+        takenBy: technicianProfiles.name,
+      })
       .from(requestPhotos)
+      .leftJoin(technicianProfiles, eq(technicianProfiles.userId, requestPhotos.uploadedBy))
       .where(and(eq(requestPhotos.requestId, requestId), eq(requestPhotos.source, "technician")))
       .orderBy(asc(requestPhotos.id)),
     db
@@ -769,11 +829,12 @@ export async function fieldJobPage(user: TechnicianUser, key: string, now = new 
       fieldStageLabel: fieldStageLabel(job.fieldStage),
       onSiteSince: job.onSiteSince?.toISOString() ?? null,
       minutesOnSite: minutesOnSite(job, now),
+      labourMinutes: job.labourMinutes,
     },
     technicianName: profile.name,
     record,
     requirements,
-    stageHistory: stages.map((s) => ({ ...s, statusLabel: statusLabel(s.status), createdAt: s.createdAt.toISOString() })),
+    stageHistory: stages.map((s) => ({ ...s, statusLabel: officeStatusLabel(s.status), createdAt: s.createdAt.toISOString() })),
   };
 }
 

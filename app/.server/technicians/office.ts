@@ -15,7 +15,7 @@ import { requestEvents, serviceRequests as sr, technicianProfiles as tp } from "
 import { sortOf, TECHNICIAN_CHANGED_MEANWHILE, type TechnicianListFilters, type TechnicianTab, type UpdateTechnicianInput } from "~/lib/forms/admin/technicians.ts";
 import { availabilityLabel, idProofLabel, skillLabel } from "~/lib/forms/technician-registration.ts";
 import { formatDuration } from "~/lib/requests/sla.ts";
-import { CLOSED_STATUSES, statusLabel } from "~/lib/requests/status.ts";
+import { CLOSED_STATUSES, officeStatusLabel } from "~/lib/requests/status.ts";
 import type { TechnicianProfile } from "./shared.ts";
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -317,7 +317,7 @@ async function jobsOf(profileId: number, open: boolean): Promise<TechnicianJob[]
   return rows.map((r) => ({
     reference: r.reference,
     status: r.status,
-    statusLabel: statusLabel(r.status),
+    statusLabel: officeStatusLabel(r.status),
     service: r.serviceName,
     customer: r.company ? `${r.contactName}, ${r.company}` : r.contactName,
     city: r.city,

@@ -9,11 +9,11 @@ import { optionalText, requiredText } from "./fields.ts";
  * is stored once.
  */
 
-export const JOB_INTENTS = ["stage", "note", "photos", "part", "signoff", "signoff-code", "signoff-verify"] as const;
+export const JOB_INTENTS = ["stage", "note", "photos", "part", "labour", "signoff", "signoff-code", "signoff-verify"] as const;
 export type JobIntent = (typeof JOB_INTENTS)[number];
 
 /** The forms the browser may keep in its offline queue (a code by SMS needs the network at once). */
-export const QUEUEABLE_INTENTS: readonly JobIntent[] = ["stage", "note", "photos", "part", "signoff"];
+export const QUEUEABLE_INTENTS: readonly JobIntent[] = ["stage", "note", "photos", "part", "labour", "signoff"];
 
 /** A drawn signature is a PNG of at most this many bytes. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
@@ -114,6 +114,37 @@ export const partSchema = z.preprocess((raw) => {
   return blank(r.description) && !blank(r.product) ? { ...r, description: r.product } : r;
 }, partFields);
 
+/** The labour time's limit: a week of work on one job is surely a typing mistake. */
+export const LABOUR_MAX_MINUTES = 7 * 24 * 60;
+
+/**
+ * The labour time the technician entered (issue 17 §4), as hours and minutes: it replaces the time on site
+ * as the job's labour (a second entry corrects the first) and becomes the invoice draft's labour line.
+ */
+export const labourSchema = z
+  .object({
+    intent: z.literal("labour"),
+    hours: z
+      .string()
+      .trim()
+      .regex(/^\d{0,3}$/, "Enter the hours as a whole number, e.g. 2.")
+      .transform((v) => (v === "" ? 0 : Number(v))),
+    minutes: z
+      .string()
+      .trim()
+      .regex(/^\d{0,2}$/, "Enter the minutes as a whole number from 0 to 59.")
+      .transform((v) => (v === "" ? 0 : Number(v)))
+      .refine((n) => n <= 59, "Enter the minutes as a whole number from 0 to 59."),
+    idempotencyKey,
+    happenedAt,
+  })
+  .superRefine((v, ctx) => {
+    const total = v.hours * 60 + v.minutes;
+    if (total === 0) ctx.addIssue({ code: "custom", path: ["hours"], message: "Enter the time worked on the job." });
+    else if (total > LABOUR_MAX_MINUTES) ctx.addIssue({ code: "custom", path: ["hours"], message: "That is more than a week: check the hours." });
+  })
+  .transform((v) => ({ ...v, totalMinutes: v.hours * 60 + v.minutes }));
+
 const signerName = requiredText("Enter the name of the person signing off.", 100);
 
 export const signoffSchema = z.object({
@@ -152,6 +183,7 @@ export const JOB_SCHEMAS = {
   note: noteSchema,
   photos: photosSchema,
   part: partSchema,
+  labour: labourSchema,
   signoff: signoffSchema,
   "signoff-code": signoffCodeSchema,
   "signoff-verify": signoffVerifySchema,
@@ -161,6 +193,7 @@ export type StageInput = z.output<typeof stageSchema>;
 export type NoteInput = z.output<typeof noteSchema>;
 export type PhotosInput = z.output<typeof photosSchema>;
 export type PartInput = z.output<typeof partSchema>;
+export type LabourInput = z.output<typeof labourSchema>;
 export type SignoffInput = z.output<typeof signoffSchema>;
 export type SignoffCodeInput = z.output<typeof signoffCodeSchema>;
 export type SignoffVerifyInput = z.output<typeof signoffVerifySchema>;
@@ -184,6 +217,7 @@ export function savedMessage(code: string | null): string | undefined {
     "note-internal": "Internal note added (for the office only).",
     photos: "Photos added to the job report.",
     part: "Part recorded.",
+    labour: "Labour time saved. The office's invoice draft uses it.",
     signoff: "Sign-off recorded.",
     "code-sent": "Code sent by SMS to the customer's mobile. Enter it below when they read it to you.",
   };

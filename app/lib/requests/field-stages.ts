@@ -5,7 +5,7 @@ import type { RequestStatus } from "./status.ts";
  * the customer and the office read) along with it.
  */
 export const FIELD_STAGES = [
-  { value: "on_the_way", label: "On the way", status: "scheduled" },
+  { value: "on_the_way", label: "On the way", status: "on_the_way" },
   { value: "on_site", label: "On site", status: "in_progress" },
   { value: "needs_parts", label: "Needs parts", status: "awaiting_parts" },
   { value: "needs_quote", label: "Needs a quote", status: "awaiting_customer" },

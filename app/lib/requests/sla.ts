@@ -105,3 +105,22 @@ export function resolutionMinutes(r: { createdAt: Date; completedAt: Date | null
   const openPause = r.pausedAt && !r.completedAt ? Math.max(0, now.getTime() - r.pausedAt.getTime()) : 0;
   return Math.max(0, Math.floor((end.getTime() - r.createdAt.getTime() - r.pausedSeconds * 1000 - openPause) / 60_000));
 }
+
+/**
+ * The response promise a request was given, in words ("2 hours", "9 working hours"), from the due time
+ * stored with it: the urgency's target, or its maintenance contract's quicker one (~/.server/contracts/sla.ts).
+ * The thank-you page, the acknowledgement SMS and e-mail and the dashboard all read the same stored promise,
+ * so none of them can say "2-4 hours" to a request the office must call back within 2 (issue 17 §5).
+ * Planned work is counted in working hours when its due time is the working-hours one; any other promise
+ * runs round the clock and is said in whole hours.
+ */
+export function promiseText(r: { urgency: Urgency; receivedAt: Date; responseDueAt: Date | null }, s: SlaSettings): string {
+  const hours = (n: number, unit = "hour") => `${n} ${n === 1 ? unit : `${unit}s`}`;
+  if (!r.responseDueAt) return hours(r.urgency === "emergency" ? s.emergencyResponseHours : s.within24hResponseHours);
+  if (r.urgency === "planned") {
+    const working = addWorkingHours(r.receivedAt, s.plannedResponseWorkingHours, s);
+    // The stored time and the form's receipt may differ by the milliseconds between them.
+    if (Math.abs(working.getTime() - r.responseDueAt.getTime()) < 60_000) return hours(s.plannedResponseWorkingHours, "working hour");
+  }
+  return hours(Math.max(1, Math.round((r.responseDueAt.getTime() - r.receivedAt.getTime()) / HOUR)));
+}

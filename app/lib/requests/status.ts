@@ -1,13 +1,13 @@
 /**
  * A service request's life, as the customer reads it on their request page and the office sets it in the
- * back office. `next` says what happens now, in the customer's terms; {hours} and {warranty} are filled
- * from the settings (the response promise and the warranty months).
+ * back office. `next` says what happens now, in the customer's terms; {within} is the request's own response
+ * promise ("2 hours", ~/lib/requests/sla.ts promiseText) and {warranty} the settings' warranty months.
  */
 export const REQUEST_STATUSES = [
   {
     value: "new",
     label: "Received",
-    next: "An engineer will call you within {hours} hours to understand the fault and agree a visit, or a pickup of the unit for bench repair. For a line that is down, call us now.",
+    next: "An engineer will call you within {within} to understand the fault and agree a visit, or a pickup of the unit for bench repair. For a line that is down, call us now.",
   },
   {
     value: "contacted",
@@ -18,6 +18,12 @@ export const REQUEST_STATUSES = [
     value: "scheduled",
     label: "Visit scheduled",
     next: "Our engineer will come on the agreed date. Please keep the equipment isolated and accessible, with the fault history or the drive's fault log to hand.",
+  },
+  // Issue 17 §5: its own stage, set from the technician's phone (it was recorded as a second "Visit scheduled").
+  {
+    value: "on_the_way",
+    label: "Engineer on the way",
+    next: "Our engineer is on the way to your site. Please have someone meet them, with access to the equipment and its isolation point.",
   },
   {
     value: "in_progress",
@@ -32,6 +38,8 @@ export const REQUEST_STATUSES = [
   {
     value: "awaiting_customer",
     label: "Waiting for you",
+    // Issue 17 §5: each reader's side. The customer waits on nobody; the office waits on the customer.
+    officeLabel: "Waiting for customer",
     next: "We need something from you to go on: an approval, a purchase order, access to the site or the unit. See the note above, or call us.",
   },
   {
@@ -61,10 +69,17 @@ function find(status: string) {
   return REQUEST_STATUSES.find((s) => s.value === status) ?? REQUEST_STATUSES[0];
 }
 
+/** The status as the customer reads it ("Waiting for you"): their portal, their SMS and e-mails. */
 export function statusLabel(status: string): string {
   return find(status).label;
 }
 
-export function statusNext(status: string, fill: { hours: string; warranty: number }): string {
-  return find(status).next.replace("{hours}", fill.hours).replace("{warranty}", String(fill.warranty));
+/** The status as the office and the technicians read it ("Waiting for customer"). */
+export function officeStatusLabel(status: string): string {
+  const s = find(status);
+  return "officeLabel" in s ? s.officeLabel : s.label;
+}
+
+export function statusNext(status: string, fill: { within: string; warranty: number }): string {
+  return find(status).next.replace("{within}", fill.within).replace("{warranty}", String(fill.warranty));
 }

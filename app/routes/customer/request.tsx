@@ -12,6 +12,7 @@ import { GetHelp } from "~/components/get-help.tsx";
 import { CustomerMoney } from "~/components/customer-money.tsx";
 import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
+import { promiseText } from "~/lib/requests/sla.ts";
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
@@ -43,6 +44,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     money,
     request: { ...r, createdAt: r.createdAt.toISOString(), consentAt: undefined, idempotencyKey: undefined },
+    // The response promise this request was given (its urgency's or its contract's), not the site's range.
+    within: promiseText({ urgency: r.urgency, receivedAt: r.createdAt, responseDueAt: r.responseDueAt }, site.operations),
     photos: photos.filter((p) => !sitePhotos.has(p.id)).map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })),
     report: {
       engineer,
@@ -65,9 +68,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export const meta = routeMeta;
 
 export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
-  const { request, photos, events, report, bench, money } = loaderData;
+  const { request, photos, events, report, bench, money, within } = loaderData;
   const { promises, identity } = useSite();
-  const hours = `${promises.responseHoursMin}-${promises.responseHoursMax}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       {/* Live (issue 12 §1): the status and history update when the office or the engineer changes them. */}
@@ -88,7 +90,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
         <h2 id="next-heading" className="text-lg font-semibold">
           What happens next
         </h2>
-        <p className="mt-2">{statusNext(request.status, { hours, warranty: promises.warrantyMonths })}</p>
+        <p className="mt-2">{statusNext(request.status, { within, warranty: promises.warrantyMonths })}</p>
         <ContactActions
           identity={identity}
           className="mt-4 flex flex-wrap gap-3"

@@ -11,19 +11,24 @@ import { CircleCheckIcon } from "~/components/icons.tsx";
 import { WHATSAPP_GREETING, formatIndianPhone } from "~/lib/contact-links.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
+import { promiseText } from "~/lib/requests/sla.ts";
+import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/thank-you";
 
 /** What the receipt shows of a service request or of any other form's message. */
-async function receipt(reference: string) {
+async function receipt(reference: string, site: SiteSettings) {
   if (reference.startsWith("SR-")) {
     const request = await findRequest(reference);
     if (!request) return undefined;
+    // The promise this request was given: its urgency's (2 hours for a breakdown) or its contract's.
+    const within = promiseText({ urgency: request.urgency, receivedAt: request.createdAt, responseDueAt: request.responseDueAt }, site.operations);
     const summary = [request.serviceName, request.equipmentBrand, request.equipmentModel].filter(Boolean).join(", ");
     return {
       heading: "Thank you: we have your request",
       what: "service request",
       promise: "call",
+      within,
       summary: `${summary ? `(${summary})` : ""} Urgency: ${urgencyLabel(request.urgency)}.`,
       hasEmail: Boolean(request.email),
       mobile: request.mobile,
@@ -36,6 +41,7 @@ async function receipt(reference: string) {
     heading: message.form === "review" ? "Thank you for your review" : `Thank you: we have your ${label}`,
     what: label,
     promise: message.form === "review" ? "publish" : "reply",
+    within: null,
     summary: message.subject ? `(${message.subject}).` : "",
     hasEmail: Boolean(message.email),
     mobile: message.mobile,
@@ -64,7 +70,7 @@ export async function loader({ url }: Route.LoaderArgs) {
       }),
     };
   }
-  const found = reference && signature && verifyReference(reference, signature) ? await receipt(reference) : undefined;
+  const found = reference && signature && verifyReference(reference, signature) ? await receipt(reference, site) : undefined;
   if (!reference || !found) return throwNotFound(url);
   return {
     receipt: { reference, ...found },
@@ -88,9 +94,16 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   return loaderData.receipt ? <Receipt {...loaderData.receipt} /> : <NoReceipt />;
 }
 
-function ResponsePromise({ promise }: { promise: string }) {
+function ResponsePromise({ promise, within }: { promise: string; within: string | null }) {
   const { promises } = useSite();
   if (promise === "publish") return <p className="mt-6 text-lg">We check every review against our job records before publishing it.</p>;
+  if (within) {
+    return (
+      <p className="mt-6 text-lg" data-testid="promise">
+        An engineer will call you within <strong>{within}</strong>.
+      </p>
+    );
+  }
   return (
     <p className="mt-6 text-lg">
       {promise === "call" ? "An engineer will call you within" : "We will get back to you within"}{" "}
@@ -119,7 +132,7 @@ function NoReceipt() {
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
       <CircleCheckIcon className="mx-auto size-16 text-green-700 dark:text-green-400" />
       <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Thank you for contacting us</h1>
-      <ResponsePromise promise="reply" />
+      <ResponsePromise promise="reply" within={null} />
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         If you have sent us a request, its reference is in the SMS or e-mail we sent you: please quote it when you
         call. For a breakdown, call us now; if you have not sent a request yet, the form takes a minute.
@@ -139,7 +152,7 @@ function NoReceipt() {
 
 type ReceiptData = NonNullable<Awaited<ReturnType<typeof receipt>>> & { reference: string };
 
-function Receipt({ reference, heading, what, promise, summary, hasEmail, mobile }: ReceiptData) {
+function Receipt({ reference, heading, what, promise, within, summary, hasEmail, mobile }: ReceiptData) {
   const { identity } = useSite();
   const message = `Hello, this is about my ${what} ${reference} ${summary}`.trim();
   return (
@@ -150,7 +163,7 @@ function Receipt({ reference, heading, what, promise, summary, hasEmail, mobile 
       <p className="mt-1 font-mono text-4xl font-extrabold tracking-wider" data-testid="reference">
         {reference}
       </p>
-      <ResponsePromise promise={promise} />
+      <ResponsePromise promise={promise} within={within} />
       {(mobile || hasEmail) && (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           We have sent the reference {mobile ? `by SMS to ${formatIndianPhone(mobile)}` : ""}

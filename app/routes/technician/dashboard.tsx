@@ -11,7 +11,7 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { DetailList } from "~/components/detail-list.tsx";
@@ -292,7 +292,7 @@ function JobItems({ jobs, today }: { jobs: Job[]; today: string }) {
               <a href={`/technician/jobs/${job.id}`} data-reload className="font-mono text-lg font-semibold text-brand-700 underline dark:text-sky-300">
                 {job.reference}
               </a>
-              <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{statusLabel(job.status)}</span>
+              <span className="rounded-full bg-slate-100 px-3 py-0.5 text-sm font-medium dark:bg-slate-800">{officeStatusLabel(job.status)}</span>
             </div>
             <p className="mt-1 font-medium">
               {job.serviceName ?? "Service to be confirmed"}: {job.contactName}

@@ -16,6 +16,7 @@ import {
   missingFor,
   pendingSignoffCode,
   sendSignoffCode,
+  setLabour,
   setStage,
   signOffDrawn,
   verifySignoffCode,
@@ -35,7 +36,7 @@ import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { isJobIntent, JOB_SCHEMAS, PART_UNITS, partUnitLabel, savedMessage, type JobIntent } from "~/lib/forms/technician-job.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
@@ -70,7 +71,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     // What each stage still needs (the office's requirements against what the job has).
     missing: Object.fromEntries(FIELD_STAGES.map((s) => [s.value, missingFor(page.requirements[s.value], evidence)])),
     // One key per form: a page sends each form once, however often it is pressed.
-    keys: Object.fromEntries(["stage", "note", "photos", "part", "signoff", "signoff-verify"].map((intent) => [intent, randomUUID()])),
+    keys: Object.fromEntries(["stage", "note", "photos", "part", "labour", "signoff", "signoff-verify"].map((intent) => [intent, randomUUID()])),
     saved: savedMessage(url.searchParams.get("saved")) ?? null,
     challengeId,
     signer: challengeId ? (url.searchParams.get("signer") ?? "").slice(0, 100) : "",
@@ -114,6 +115,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       break;
     case "part":
       result = await addPart(actor, params.id, data);
+      break;
+    case "labour":
+      result = await setLabour(actor, params.id, data);
       break;
     case "signoff":
       result = await signOffDrawn(actor, params.id, data);
@@ -164,7 +168,8 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
   const photoForm = useRef<HTMLFormElement>(null);
   const partForm = useRef<HTMLFormElement>(null);
   const signoffForm = useRef<HTMLFormElement>(null);
-  const dirty = [useFormDirty(noteForm), useFormDirty(photoForm), useFormDirty(partForm), useFormDirty(signoffForm)].some(Boolean);
+  const labourForm = useRef<HTMLFormElement>(null);
+  const dirty = [useFormDirty(noteForm), useFormDirty(photoForm), useFormDirty(partForm), useFormDirty(labourForm), useFormDirty(signoffForm)].some(Boolean);
   useUnsavedChangesGuard(dirty);
 
   useEffect(() => {
@@ -221,7 +226,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
         </div>
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-400">Status</dt>
-          <dd className="font-semibold">{statusLabel(job.status)}</dd>
+          <dd className="font-semibold">{officeStatusLabel(job.status)}</dd>
         </div>
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-400">Time on site</dt>
@@ -284,6 +289,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
       <NoteSection data={loaderData} queue={queue} failure={failureFor("note")} formRef={noteForm} />
       <PhotoSection data={loaderData} queue={queue} failure={failureFor("photos")} formRef={photoForm} />
       <PartSection data={loaderData} queue={queue} failure={failureFor("part")} formRef={partForm} />
+      <LabourSection data={loaderData} queue={queue} failure={failureFor("labour")} formRef={labourForm} />
       <SignoffSection data={loaderData} queue={queue} failure={failure} formRef={signoffForm} />
       <RecordSection data={loaderData} />
 
@@ -603,6 +609,40 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
         </div>
         <button type="submit" className={buttonClass}>
           Record part
+        </button>
+      </JobForm>
+    </section>
+  );
+}
+
+/**
+ * The labour time (issue 17 §4): entered by the technician rather than only taken from the stage times (a
+ * job may take longer than the time on site, or less). Queued offline like every other form.
+ */
+function LabourSection({ data, queue, failure, formRef }: SectionProps) {
+  const { job } = data;
+  return (
+    <section id="labour" aria-labelledby="labour-heading" className={sectionClass}>
+      <h2 id="labour-heading" className="text-xl font-semibold">
+        Labour time
+      </h2>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {job.labourMinutes !== null ? (
+          <>
+            Entered: <strong>{durationText(job.labourMinutes)}</strong>. Enter it again to correct it.
+          </>
+        ) : (
+          <>Time on site so far: {durationText(job.minutesOnSite)}. Enter the time the work took, for the invoice.</>
+        )}
+      </p>
+      <JobForm intent="labour" data={data} queue={queue} formRef={formRef} label="Save the labour time">
+        <FormError message={failure?.formError} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField name="hours" label="Hours" inputMode="numeric" maxLength={3} error={failure?.errors.hours} defaultValue={failure?.values?.hours} />
+          <TextField name="minutes" label="Minutes" inputMode="numeric" maxLength={2} error={failure?.errors.minutes} defaultValue={failure?.values?.minutes} />
+        </div>
+        <button type="submit" className={buttonClass}>
+          Save labour time
         </button>
       </JobForm>
     </section>

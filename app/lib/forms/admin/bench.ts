@@ -48,7 +48,18 @@ export const moveSchema = z.object({
   to: z.enum(["received", "diagnosis", "estimate", "repair", "testing", "ready", "returned"] satisfies BenchStage[], "Choose the next step."),
   note: optionalText(1000),
   internal: checkbox,
+  /**
+   * From "Estimate" to "Repair" without the customer's approval of the estimate's quote (issue 17 §4): the
+   * box ticked and the reason given, which goes into the audit log ("yes" when ticked; absent otherwise).
+   */
+  override: z.string().optional(),
+  overrideReason: optionalText(500).optional(),
 });
+
+/** The refusal when the repair would start before the customer approved the estimate. */
+export const APPROVAL_NEEDED_MESSAGE =
+  "The customer has not approved the estimate yet: send it as a quote and wait for the approval, or tick \"Start without approval\" and say why.";
+export const OVERRIDE_REASON_MESSAGE = "Say why the repair starts without the customer's approval.";
 
 export const diagnosisSchema = z.object({
   intent: z.literal("diagnosis"),

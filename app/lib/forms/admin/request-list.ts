@@ -24,9 +24,10 @@ export type RequestSort = (typeof REQUEST_SORTS)[number]["value"];
 /**
  * Where a request stands against its response promise (~/lib/requests/sla.ts): breached = no first contact
  * and past due; due soon = no contact and due within the escalation lead; met = first contact by the due
- * time; missed = first contact after it.
+ * time; missed = first contact after it; awaiting = open with no first call logged yet, whatever its status.
  */
 export const SLA_FILTERS = [
+  { value: "awaiting", label: "Awaiting first call" },
   { value: "breached", label: "Response overdue" },
   { value: "due_soon", label: "Response due soon" },
   { value: "met", label: "Responded in time" },

@@ -320,6 +320,24 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                   <input type="checkbox" name="internal" value="yes" defaultChecked={move?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
                   <span>Internal note, not shown to the customer</span>
                 </label>
+                {/* Issue 17 §4: the repair waits for the customer's approval of the estimate, unless overridden with a reason. */}
+                {job.stage === "estimate" && (
+                  <>
+                    <label className="flex items-start gap-3">
+                      <input type="checkbox" name="override" value="yes" defaultChecked={move?.values.override === "yes"} className="mt-1 size-5 shrink-0" />
+                      <span>Start without approval (the customer has not approved the estimate&apos;s quote)</span>
+                    </label>
+                    <TextArea
+                      name="overrideReason"
+                      label="Why without approval"
+                      rows={2}
+                      maxLength={500}
+                      defaultValue={move?.values.overrideReason}
+                      error={move?.errors.overrideReason}
+                      hint="Kept in the audit log. Needed only when starting without approval."
+                    />
+                  </>
+                )}
               </StepForm>
             ) : (
               <p>This unit has been returned{job.warrantyUntil ? `; its warranty runs until ${job.warrantyUntil}` : ""}. The job card is closed.</p>

@@ -78,7 +78,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       )}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         {d.waiting && (
-          <Panel id="waiting" title="New requests waiting for a first call" count={d.waiting.count} all={{ href: d.waiting.href, label: "new requests" }} shown={d.waiting.items.length}>
+          <Panel id="waiting" title="Waiting for a first call" count={d.waiting.count} all={{ href: d.waiting.href, label: "requests waiting for a first call" }} shown={d.waiting.items.length}>
             <RequestList items={d.waiting.items} empty="No request is waiting for a first call." />
           </Panel>
         )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 
 /**
  * The request page's action forms, each a plain POST with its intent and the request's version, grouped
@@ -162,7 +162,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
               label="New status"
               required
               placeholder="Choose…"
-              options={[{ group: `Now: ${statusLabel(r.status)}`, items: STATUS_CHOICES.filter((s) => s !== r.status).map((s) => ({ value: s, label: statusLabel(s) })) }]}
+              options={[{ group: `Now: ${officeStatusLabel(r.status)}`, items: STATUS_CHOICES.filter((s) => s !== r.status).map((s) => ({ value: s, label: officeStatusLabel(s) })) }]}
               defaultValue={status?.values.status}
               error={status?.errors.status}
               hint="Visit scheduled, Waiting for you and Completed send the customer an SMS (and an e-mail if they gave one)."

@@ -20,6 +20,8 @@ import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { RequestDetails } from "~/components/request-details.tsx";
+import { JobReport } from "~/components/technician/job-report.tsx";
+import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
 import { can } from "~/lib/auth/permissions.ts";
 import { telHref, whatsappHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -74,10 +76,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const customerId = await requestCustomerId(page.request.id);
   const money = canMoney && customerId !== null ? await portalMoney(customerId, { requestId: page.request.id, audience: "office" }) : null;
   const benchPhotos = new Set(bench.jobs.flatMap((j) => j.photos.map((p) => p.id)));
+  // The technician's whole report (issue 17 §4): notes, photos with who took them, parts, time, sign-off.
+  const [engineer, record] = await Promise.all([engineerName(page.request.assignedTechnicianId), jobRecord(page.request.id, { customer: false })]);
+  const reportPhotos = new Set(record.photos.map((p) => p.id));
   return {
     ...page,
     events: page.events.map((e) => (e.kind === "bench" ? { ...e, kindLabel: "Bench repair" } : e)),
-    photos: page.photos.filter((p) => !benchPhotos.has(p.id)).map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
+    photos: page.photos.filter((p) => !benchPhotos.has(p.id) && !reportPhotos.has(p.id)).map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
+    report: { engineer, record, base },
     customer: bench.customer,
     benchJobs: bench.jobs.map((j) => ({ jobCard: j.jobCard, unit: j.unit, stageLabel: j.stageLabel, warrantyRepeatOf: j.warrantyRepeatOf, warrantyUntil: j.warrantyUntil })),
     canDispatch: can(staff.role, "dispatch"),
@@ -230,6 +236,14 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
               }
             />
           )}
+          <JobReport
+            requestId={r.id}
+            engineer={loaderData.report.engineer}
+            visitStart={r.visitStart}
+            visitEnd={r.visitEnd}
+            record={loaderData.report.record}
+            office={{ base: loaderData.report.base, minutesOnSite: r.minutesOnSite, labourMinutes: r.labourMinutes }}
+          />
           <RequestDetails request={r} photos={photos} />
           <RequestHistory createdAt={r.createdAt} events={events} />
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">

@@ -12,7 +12,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { REQUEST_SORTS, requestListSchema, SLA_FILTERS, STATUS_FILTERS, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
-import { statusLabel } from "~/lib/requests/status.ts";
+import { officeStatusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { FilterForm } from "./filter-form.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
@@ -83,7 +83,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = await listServiceRequests(filters, cursor, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
   const tabs = STATUS_FILTERS.map((s: StatusFilter) => ({
     href: listHref(url, { status: s === "open" ? null : s }),
-    label: s === "open" ? "Open" : s === "all" ? "All" : statusLabel(s),
+    label: s === "open" ? "Open" : s === "all" ? "All" : officeStatusLabel(s),
     current: s === filters.status,
     count: page.counts[s],
   }));
@@ -121,7 +121,7 @@ function emptyMessage(f: RequestListFilters): string {
   if (narrowed) return "No service request matches these filters.";
   if (f.status === "open") return "No open service requests: every request is completed or cancelled.";
   if (f.status === "all") return "No service requests yet.";
-  return `No service requests with the status "${statusLabel(f.status)}".`;
+  return `No service requests with the status "${officeStatusLabel(f.status)}".`;
 }
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
