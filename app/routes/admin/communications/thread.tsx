@@ -131,7 +131,7 @@ function Entry({ e }: { e: Route.ComponentProps["loaderData"]["entries"][number]
         </time>
         {e.staff && <span className={muted}>by {e.staff}</span>}
         {e.minutes !== null && <span className={muted}>{e.minutes} min</span>}
-        {e.channel !== "form" && e.channel !== "note" && e.channel !== "call" && <StatusBadge status={e.status} />}
+        {(e.channel === "sms" || e.channel === "email" || e.channel === "whatsapp") && <StatusBadge status={e.status} />}
         {e.template && e.channel === "sms" && <span className={muted}>template {e.template}</span>}
       </p>
       {e.subject && <p className="mt-1 font-semibold break-words">{e.subject}</p>}
