@@ -4,15 +4,20 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { logCall } from "~/.server/communications/replies.ts";
+import { replyChoices } from "~/.server/communications/reply-templates.ts";
+import { logCall, replyBySms } from "~/.server/communications/replies.ts";
 import { forgetSmsRegistry } from "~/.server/communications/sms-registry.ts";
 import { listThreads, resolveThread, threadEntries, type ThreadRef } from "~/.server/communications/thread.ts";
-import { customers, serviceRequests, tickets, users } from "~/.server/db/schema.ts";
+import { customers, outbox, serviceRequests, technicianProfiles, tickets, users } from "~/.server/db/schema.ts";
 import { submitEnquiry } from "~/.server/enquiries/index.ts";
 import { appendCustomerMessage, createTicket } from "~/.server/helpdesk/index.ts";
 import { replyToTicket } from "~/.server/helpdesk/office.ts";
 import { deliveriesSettled, queueMessages } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
+import { staffContext } from "~/.server/auth/staff.ts";
+import { loader as threadLoader } from "~/routes/admin/communications/thread.tsx";
+import { RouterContextProvider } from "react-router";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
@@ -115,5 +120,55 @@ describeEachEngine("conversations as the office sees them", (database) => {
     await tick();
     expect(await logCall(office, thread, { direction: "out", minutes: 3, note: "Booked Thursday's visit", idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
     expect(await listed()).toBeUndefined();
+  });
+
+  it("replying by SMS offers only the customer's templates by plain name, fills them from the request, and refuses what is not true yet", async () => {
+    const choices = await replyChoices();
+    const names = choices.map((c) => c.name);
+    for (const staffOnly of ["lowRatingAlert", "technicianApproved", "requestAlert", "staffAlert", "contractRenewalAlert", "signInCode", "marketingOffer"]) expect(names).not.toContain(staffOnly);
+    expect(choices.find((c) => c.name === "requestScheduled")).toMatchObject({ label: "Visit booked: date, time and engineer", typed: [] });
+
+    // The request is still "new": "your visit is booked" would be untrue.
+    const refused = await replyBySms(office, thread, { template: "requestScheduled", request: "SR-2611-0951", values: {}, idempotencyKey: randomUUID() });
+    expect(refused).toEqual({ ok: false, errors: { template: expect.stringMatching(/SR-2611-0951 is "Received": no visit is booked/) } });
+    expect(await replyBySms(office, thread, { template: "lowRatingAlert", request: "SR-2611-0951", values: {} })).toMatchObject({ ok: false, errors: { template: expect.stringMatching(/not one the office sends a customer/) } });
+    expect(await replyBySms(office, thread, { template: "requestScheduled", request: "SR-2611-9999", values: {} })).toMatchObject({ ok: false, errors: { request: expect.any(String) } });
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, "203.0.113.9");
+    context.set(staffContext, office);
+    const url = new URL(`/admin/communications/${customer.reference}?template=requestScheduled&request=SR-2611-0951`, APP);
+    const page = await threadLoader({ request: new Request(url), url, params: { customerReference: customer.reference }, context } as never);
+    expect(page.templates.map((t) => t.label)).toContain("Visit booked: date, time and engineer");
+    expect(page.preview).toEqual({ refusal: expect.stringMatching(/no visit is booked/) });
+
+    // Booked: the SMS says when and who, with the business's name, none of it typed by the office.
+    const [tech] = await db()
+      .insert(technicianProfiles)
+      .values({
+        reference: "TA-2611-0951",
+        mobile: "+919812300099",
+        name: "Imran Khan",
+        city: "Hyderabad",
+        skills: ["vfd"],
+        yearsExperience: 8,
+        availability: "full_time",
+        idProofType: "aadhaar",
+        idProofPath: "x",
+        idProofName: "x.pdf",
+        status: "approved",
+        consentVersion: "v1",
+        consentAt: new Date(),
+      })
+      .returning();
+    await db()
+      .update(serviceRequests)
+      .set({ status: "scheduled", assignedTechnicianId: tech!.id, visitStart: new Date("2026-12-01T04:30:00Z"), visitEnd: new Date("2026-12-01T07:30:00Z") })
+      .where(eq(serviceRequests.reference, "SR-2611-0951"));
+    const shown = await threadLoader({ request: new Request(url), url, params: { customerReference: customer.reference }, context } as never);
+    expect(shown.preview).toEqual({ text: expect.stringContaining("Engineer: Imran Khan") });
+    expect(await replyBySms(office, thread, { template: "requestScheduled", request: "SR-2611-0951", values: { business: "typed", engineer: "typed" }, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
+    await deliveriesSettled();
+    const [sent] = await db().select().from(outbox).where(eq(outbox.template, DLT_TEMPLATES.requestScheduled.id));
+    expect(sent!.body).toBe("Deccan Automation Services: the visit for your service request SR-2611-0951 is booked for Tue, 1 Dec 2026, 10:00 am - 1:00 pm. Engineer: Imran Khan.");
   });
 });
