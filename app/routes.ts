@@ -129,6 +129,7 @@ export default [
   route("admin/login", "routes/auth/sign-in.tsx", { id: "routes/admin-login" }),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard/route.tsx"),
+    route("admin/your-name", "routes/admin/your-name.tsx"),
     route("admin/inbox", "routes/admin/inbox.tsx"),
     route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
     route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),

@@ -196,26 +196,27 @@ describeEachEngine("communications", (database) => {
       name: "office-call-us",
       dltTemplateId: "1007999999999999001",
       senderId: "DECAUT",
-      text: "{#var#}: please call us about {#var#}.",
-      variables: ["business", "reference"],
+      text: "{#var#}: please call us about {#var#} before {#var#}.",
+      variables: ["business", "reference", "when"],
       category: "service",
     });
     expect(added).toMatchObject({ ok: true });
     const key = randomUUID();
-    expect(await replyBySms(office, thread, { template: "office-call-us", values: { business: "Deccan", reference: "SR-2611-0901" }, idempotencyKey: key })).toMatchObject({ ok: true });
+    // The business name and the request's reference are filled by the server; the office types the rest.
+    expect(await replyBySms(office, thread, { template: "office-call-us", request: "SR-2611-0901", values: { business: "Someone else", when: "5 pm today" }, idempotencyKey: key })).toMatchObject({ ok: true });
     // The same form sent twice: one SMS.
-    expect(await replyBySms(office, thread, { template: "office-call-us", values: { business: "Deccan", reference: "SR-2611-0901" }, idempotencyKey: key })).toMatchObject({ ok: true });
+    expect(await replyBySms(office, thread, { template: "office-call-us", request: "SR-2611-0901", values: { when: "5 pm today" }, idempotencyKey: key })).toMatchObject({ ok: true });
     await deliveriesSettled();
     const sent = await db().select().from(outbox).where(like(outbox.dedupeKey, `thread:${customer.reference}:sms:%`));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ template: "1007999999999999001", body: "Deccan: please call us about SR-2611-0901.", status: "sent", customerId: customer.id });
+    expect(sent[0]).toMatchObject({ template: "1007999999999999001", body: "Deccan Automation Services: please call us about SR-2611-0901 before 5 pm today.", status: "sent", customerId: customer.id });
     expect(sent[0]!.providerMessageId).toMatch(/^log-/);
 
-    expect(await replyBySms(office, thread, { template: "no-such-template", values: {} })).toEqual({ ok: false, errors: { template: expect.stringMatching(/not in the DLT registry/) } });
-    expect(await replyBySms(office, thread, { template: "office-call-us", values: { business: "Deccan", reference: "x".repeat(31) } })).toMatchObject({ ok: false, errors: { "var-reference": expect.stringMatching(/30 characters/) } });
+    expect(await replyBySms(office, thread, { template: "no-such-template", request: null, values: {} })).toEqual({ ok: false, errors: { template: expect.stringMatching(/not in the DLT registry/) } });
+    expect(await replyBySms(office, thread, { template: "office-call-us", request: "SR-2611-0901", values: { when: "x".repeat(31) } })).toMatchObject({ ok: false, errors: { "var-when": expect.stringMatching(/30 characters/) } });
     const [row] = await db().select().from(smsTemplates).where(eq(smsTemplates.name, "office-call-us"));
     expect(await setSmsTemplateActive(office, row!.id, row!.version, false)).toMatchObject({ ok: true });
-    expect(await replyBySms(office, thread, { template: "office-call-us", values: { business: "Deccan", reference: "SR-2611-0901" } })).toEqual({
+    expect(await replyBySms(office, thread, { template: "office-call-us", request: "SR-2611-0901", values: { when: "5 pm today" } })).toEqual({
       ok: false,
       errors: { template: expect.stringMatching(/deactivated/) },
     });
@@ -227,7 +228,7 @@ describeEachEngine("communications", (database) => {
     const { entries } = await threadEntries(thread);
     expect(entries.filter((e) => e.body === "It is ready for collection.")).toHaveLength(1);
     expect(entries.find((e) => e.body === "It is ready for collection.")).toMatchObject({ source: "conversation", channel: "email", staff: "Asha Office", status: "sent" });
-    expect(entries.filter((e) => e.body === "Deccan: please call us about SR-2611-0901.")).toHaveLength(1);
+    expect(entries.filter((e) => e.body === "Deccan Automation Services: please call us about SR-2611-0901 before 5 pm today.")).toHaveLength(1);
     expect(entries.find((e) => e.channel === "call" && e.source === "conversation")).toMatchObject({ direction: "in", minutes: 4 });
     expect(entries.at(-1)).toMatchObject({ channel: "note", body: "Prefers calls after 3 pm" });
     const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, String(customer.id)))).map((e) => e.action);

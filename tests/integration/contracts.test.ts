@@ -5,18 +5,19 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
 import { cancelContract, createContract, editContract, renewContract } from "~/.server/contracts/changes.ts";
-import { CONTRACTS_JOB, nextContractsRunAt, runContractsDay, runContractsJob, VISIT_LEAD_DAYS } from "~/.server/contracts/daily.ts";
+import { CONTRACTS_JOB, makePastVisitJob, nextContractsRunAt, runContractsDay, runContractsJob, VISIT_LEAD_DAYS } from "~/.server/contracts/daily.ts";
+import { contractRecord } from "~/.server/contracts/record.ts";
 import { listContracts } from "~/.server/contracts/list.ts";
 import { customerContracts } from "~/.server/contracts/portal.ts";
 import { billingDates, visitDates } from "~/.server/contracts/schedule.ts";
 import { activeContractFor } from "~/.server/contracts/sla.ts";
-import { auditLog, contractBillings, contracts, contractVisits, customers, customerSites, equipmentUnits, invoices, outbox, serviceRequests, users } from "~/.server/db/schema.ts";
+import { auditLog, contractBillings, contracts, contractVisits, customers, customerSites, equipmentUnits, invoices, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { submitServiceRequest } from "~/.server/requests/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
@@ -302,6 +303,34 @@ describeEachEngine("contracts", (database) => {
       const jobs = await jobsOf(backdated.id);
       expect(jobs.map((j) => j.faultDescription)).toEqual([`Preventive maintenance visit 4 of 12 under contract ${backdated.reference}`]);
     });
+
+    it("says truthfully that a visit dated before the contract was entered is left to the office, which may make it a job, once", async () => {
+      const c = await customer();
+      const today = todayInIndia();
+      const backdated = await made(c, { plan: "gold", startsOn: addMonths(today, -3), billing: "advance" });
+      await runContractsDay(new Date());
+      const record = (await contractRecord(backdated.reference))!;
+      const [first, second, third] = record.visits;
+      // Not "made into a job at the next daily run", which would never happen.
+      expect([first, second, third].map((v) => ({ past: v!.past, soon: v!.soon, request: v!.request }))).toEqual(Array(3).fill({ past: true, soon: false, request: null }));
+      expect(record.visits[3]).toMatchObject({ past: false, request: { reference: expect.stringMatching(/^SR-/) } });
+
+      // The office makes the first into a job: one job, the customer's SMS, audited under their name.
+      expect(await makePastVisitJob(auditActor(office), backdated.reference, first!.id)).toMatchObject({ ok: true, message: expect.stringMatching(/^Visit 1 made into job SR-/) });
+      // Eight presses at once on the second: one job (the row lock and the request's unique key).
+      const presses = await Promise.all(Array.from({ length: 8 }, () => makePastVisitJob(auditActor(office), backdated.reference, second!.id)));
+      expect(presses.every((p) => p.ok)).toBe(true);
+      await runContractsDay(new Date());
+      const jobs = await jobsOf(backdated.id);
+      expect(jobs.map((j) => j.faultDescription.split(" under")[0]).sort()).toEqual(["Preventive maintenance visit 1 of 12", "Preventive maintenance visit 2 of 12", "Preventive maintenance visit 4 of 12"]);
+      const after = (await contractRecord(backdated.reference))!;
+      expect(after.visits[2]).toMatchObject({ past: true, request: null });
+      const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityId, String(backdated.id)), eq(auditLog.action, "contract.visit")));
+      expect(entries.filter((e) => e.actorUserId === office.userId)).toHaveLength(2);
+      // A visit still to come is the daily run's; another contract's visit is not found.
+      expect(await makePastVisitJob(auditActor(office), backdated.reference, record.visits[6]!.id)).toMatchObject({ ok: false, reason: "refused" });
+      expect(await makePastVisitJob(auditActor(office), "AMC-2611-9999", first!.id)).toEqual({ ok: false, reason: "not-found" });
+    });
   });
 
   it("reminds the customer and the office once, 30 days before the end", async () => {
@@ -312,9 +341,14 @@ describeEachEngine("contracts", (database) => {
     await Promise.all([runContractsDay(), runContractsDay()]);
     await runContractsDay();
     const texts = await db().select().from(outbox).where(like(outbox.dedupeKey, `contract:${ending.reference}:renewal:%`));
-    expect(texts.map((t) => t.recipient).sort()).toEqual([c.mobile, "+919000000001"].sort());
+    // The office's copy reaches the staff whose role covers contracts (the owner by SMS by default, both in
+    // the app), never the public support number.
+    expect(texts.map((t) => t.recipient).sort()).toEqual([c.mobile, "+919000055502"].sort());
     expect(texts.find((t) => t.recipient === c.mobile)!.body).toContain(`your maintenance contract ${ending.reference} ends on`);
     expect(texts.find((t) => t.recipient !== c.mobile)!.body).toContain(`Renewal due: contract ${ending.reference} (${c.company})`);
+    const alerts = await db().select().from(staffNotifications).where(like(staffNotifications.dedupeKey, `contract:${ending.reference}:renewal:%`));
+    expect(alerts.map((a) => a.userId).sort()).toEqual([office.userId, owner.userId].sort());
+    expect(alerts[0]).toMatchObject({ kind: "contract.renewal", link: `/admin/contracts/${ending.reference}` });
     expect((await db().select().from(contracts).where(eq(contracts.id, ending.id)))[0]!.renewalRemindedAt).not.toBeNull();
     // A contract ending later is not reminded yet.
     const later = await made(c, { startsOn: today, billing: "advance" });

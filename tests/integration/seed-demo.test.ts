@@ -56,6 +56,11 @@ describeEachEngine("seed:demo", (database) => {
     // The 90 requests, and the AMC contracts' visits due this week made into jobs (./money.ts).
     expect(rows.filter((r) => r.idempotencyKey?.startsWith("demo:")).length).toBe(90);
     expect(rows.filter((r) => r.idempotencyKey?.startsWith("contract-visit:")).length).toBe(3);
+    // Believable: each fault is filed under a service that repairs that equipment, never a webinar.
+    const demo = rows.filter((r) => r.idempotencyKey?.startsWith("demo:"));
+    expect(demo.filter((r) => /webinar|training|course/.test(r.serviceSlug ?? ""))).toEqual([]);
+    for (const r of demo.filter((x) => x.equipmentBrand === "Fanuc")) expect(r.serviceSlug, r.reference).toMatch(/cnc|vmc/);
+    for (const r of demo.filter((x) => /VFD|ACS|SINAMICS|A1000|Altivar/.test(x.equipmentModel ?? ""))) expect(r.serviceSlug, r.reference).toMatch(/vfd|drive/);
     for (const r of rows) {
       expect(r.reference).toMatch(/^SR-\d{4}-\d{4}$/);
       if (r.status !== "new") expect(r.firstContactAt).not.toBeNull();

@@ -11,7 +11,10 @@ import { resetRateLimits } from "~/.server/forms/index.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/.server/staff/index.ts";
-import { addStaffSchema, LAST_OWNER, STAFF_CHANGED_MEANWHILE } from "~/lib/forms/admin/staff.ts";
+import { addStaffSchema, LAST_OWNER, safeNext, STAFF_CHANGED_MEANWHILE } from "~/lib/forms/admin/staff.ts";
+import { staffContext } from "~/.server/auth/staff.ts";
+import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { action as nameAction } from "~/routes/admin/your-name.tsx";
 import { middleware } from "~/routes/admin/layout.tsx";
 import { action as signOutAction } from "~/routes/auth/sign-out.ts";
 import { codeSentTo } from "../support/sms-capture.ts";
@@ -210,6 +213,39 @@ describeEachEngine("staff", (database) => {
     expect((await listStaff()).some((s) => s.userId === person.id)).toBe(false);
     // Stale: removing again from the same page changes nothing.
     expect(await removeStaff(actor, { userId: person.id, from: "office" })).toEqual({ ok: false, field: "form", message: STAFF_CHANGED_MEANWHILE });
+  });
+
+  it("asks a staff member made from ADMIN_PHONES for their name before the back office, once, then shows it", async () => {
+    const mobile = newMobile();
+    const [nameless] = await grantAdmin([mobile]);
+    expect(nameless!.name).toBeNull();
+    const cookie = await cookieFor(nameless!.id, "admin");
+    // Every screen (and every post) sends them to the name page first, coming back where they were going.
+    expect(await throughLayout("/admin/service-requests?status=new", cookie)).toMatchObject({ status: 303, location: "/admin/your-name?next=%2Fadmin%2Fservice-requests%3Fstatus%3Dnew" });
+    expect(await throughLayout("/admin/your-name", cookie)).toEqual({ status: 200 });
+
+    const staff = { userId: nameless!.id, sessionId: 0, name: null, mobile, role: "owner" as const, permissions: STAFF_ROLE_INFO.owner.permissions, ipAddress: "198.51.100.7" };
+    const post = (fields: Record<string, string>) => {
+      const context = new RouterContextProvider();
+      context.set(staffContext, staff);
+      const request = new Request(new URL("/admin/your-name", BACK_OFFICE), { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: BACK_OFFICE } });
+      return nameAction({ request, url: new URL(request.url), params: {}, context } as never);
+    };
+    const blank = (await post({ name: "  ", next: "/admin" })) as { data: { errors: Record<string, string> }; init: { status: number } };
+    expect(blank.init.status).toBe(400);
+    expect(blank.data.errors.name).toMatch(/Enter your name/);
+    // Another site as "next" is never followed.
+    const saved = (await post({ name: "Kavitha Rao", next: "//evil.example/admin" })) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin");
+    expect((await userById(nameless!.id)).name).toBe("Kavitha Rao");
+    expect((await entriesFor(nameless!.id)).map((e) => [e.action, e.actorLabel])).toContainEqual(["staff.name", "Kavitha Rao"]);
+    // A second tab's post changes nothing; the back office opens, under the name.
+    await post({ name: "Someone Else", next: "/admin" });
+    expect((await userById(nameless!.id)).name).toBe("Kavitha Rao");
+    expect(await throughLayout("/admin/service-requests", cookie)).toEqual({ status: 200 });
+    expect(safeNext("/admin/customers?q=x")).toBe("/admin/customers?q=x");
+    expect(safeNext("https://evil.example")).toBe("/admin");
   });
 
   it("writes each entry in the change's transaction: a failing change leaves no entry, a failing entry no change", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
@@ -7,7 +7,7 @@ import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.t
 import { answerQuestion } from "~/.server/chat/index.ts";
 import { parseTranscript } from "~/.server/chat/handoff.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
-import { inboundMessages, liveEvents, ticketMessages, tickets, visitorSessions } from "~/.server/db/schema.ts";
+import { inboundMessages, liveEvents, outbox, ticketMessages, tickets, visitorSessions } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/rate-limit.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
@@ -298,6 +298,14 @@ describeEachEngine("visitors and the chat assistant", (database) => {
     const text = JSON.stringify(messages);
     expect(text).toContain("F0001 on our Siemens drive");
     expect(text).toContain("Siemens F0001: Overcurrent");
+    // One acknowledgement SMS to the customer (the callback's), not the ticket's as well; the office's e-mail
+    // says what they asked and when to call, not "(no message)".
+    const toCustomer = await db().select().from(outbox).where(and(eq(outbox.channel, "sms"), eq(outbox.recipient, "+919848012345")));
+    expect(toCustomer.map((m) => m.body)).toEqual([expect.stringContaining(body.reference)]);
+    const [office] = await db().select().from(outbox).where(and(eq(outbox.channel, "email"), eq(outbox.template, "inbound-business"), like(outbox.body, `%${body.reference}%`)));
+    expect(office!.body).not.toContain("(no message)");
+    expect(office!.body).toContain("F0001 on our Siemens drive");
+    expect(office!.body).toContain("As soon as possible");
     // The same submission again (a double press): the same records, nothing new.
     const again = (await (await callbackPost(fields)).json()) as { reference: string; ticket: string };
     expect(again).toEqual(body);

@@ -411,8 +411,30 @@ describeEachEngine("whatsapp and marketing", (database) => {
     const created = await createCampaign({ userId: office.userId, label: "Asha", ipAddress: null }, campaignSchema.parse({ name: "Stale", channel: "email", subject: "Hi", body: "Offer", ratePerMinute: "5", idempotencyKey: randomUUID() }));
     if (!created.ok) throw new Error(created.message);
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, created.id));
-    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version) }))))).toBe(303);
-    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version) }))))).toBe(400);
+    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version), confirmed: "yes" }))))).toBe(303);
+    expect(await status(campaignAction(args(`/admin/marketing/${created.reference}`, { reference: created.reference }, form({ intent: "cancel", version: String(row!.version), confirmed: "yes" }))))).toBe(400);
+  });
+
+  it("starting a draft campaign is confirmed on a page step, not by the browser's confirm() box: an unconfirmed post sends nothing and shows the step", async () => {
+    const form = (body: Record<string, string>): RequestInit => ({ method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } });
+    const created = await createCampaign({ userId: office.userId, label: "Asha", ipAddress: null }, campaignSchema.parse({ name: "Confirm step", channel: "email", subject: "Hi", body: "Offer", ratePerMinute: "5", idempotencyKey: randomUUID() }));
+    if (!created.ok) throw new Error(created.message);
+    const path = `/admin/marketing/${created.reference}`;
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, created.id));
+    // The page offers "Start sending" as a link to the step; a post without the step's answer goes there.
+    const unconfirmed = (await campaignAction(args(path, { reference: created.reference }, form({ intent: "start", version: String(row!.version) })))) as Response;
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("location")).toBe(`${path}?confirm=start`);
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, created.id)))[0]!.status).toBe("draft");
+    const step = (await campaignLoader(args(`${path}?confirm=start`, { reference: created.reference }))) as { data: { confirm: string | null } };
+    expect(step.data.confirm).toBe("start");
+    const plain = (await campaignLoader(args(path, { reference: created.reference }))) as { data: { confirm: string | null } };
+    expect(plain.data.confirm).toBeNull();
+    // "Yes, start sending": it starts.
+    const confirmed = (await campaignAction(args(path, { reference: created.reference }, form({ intent: "start", version: String(row!.version), confirmed: "yes" })))) as Response;
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe(path);
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, created.id)))[0]!.status).toBe("sending");
   });
 
   it("the customer gives and withdraws marketing consent in the portal (My data), at once", async () => {

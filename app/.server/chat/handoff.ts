@@ -9,7 +9,7 @@ import { ENQUIRY_SCHEMAS } from "~/lib/forms/enquiries.ts";
 /**
  * The chat's callback request and its hand-off to the help desk (issue 12 §6). It is the site's "callback"
  * inbound form (same schema, honeypot, rate limits, idempotency key, acknowledgements: submitEnquiry), and
- * then a help-desk ticket with the conversation attached (createTicket, source "chatbot"), keyed to the inbound
+ * then a help-desk ticket without an acknowledgement of its own with the conversation attached (createTicket, source "chatbot"), keyed to the inbound
  * message so that a repeat, or the help desk's own intake of the same message, never makes a second one.
  */
 
@@ -47,7 +47,11 @@ export async function requestCallbackFromChat(request: Request, address: string)
   }
   const data = checked.data;
   const transcript = parseTranscript(form!.get("transcript"));
-  const reference = await submitEnquiry("callback", { ...data, subject: data.subject ?? "Callback request from the chat assistant" });
+  // The callback form has no message box: the office's e-mail carries what the customer asked the assistant
+  // (and when to call), never "(no message)".
+  const asked = transcript.filter((l) => l.author === "customer").map((l) => `- ${l.body}`);
+  const message = [`Please call back: ${data.callbackTime}.`, ...(asked.length > 0 ? ["", "Asked the chat assistant:", ...asked] : [])].join("\n").slice(0, 4000);
+  const reference = await submitEnquiry("callback", { ...data, subject: data.subject ?? "Callback request from the chat assistant", message });
   const inbound = await findEnquiry(reference);
   const lastQuestion = [...transcript].reverse().find((l) => l.author === "customer")?.body;
   const ticket = await getDb().transaction((tx) =>
@@ -60,6 +64,9 @@ export async function requestCallbackFromChat(request: Request, address: string)
       inboundMessageId: inbound?.id ?? null,
       transcript,
       idempotencyKey: inbound ? `inbound:${inbound.id}` : `chatbot:${reference}`,
+      // The callback's acknowledgement already told the customer we have it, with its reference: one SMS,
+      // not two. The office's first reply on the ticket brings its link (as for a contact message).
+      acknowledge: false,
     }),
   );
   return { ok: true, reference, ticket: ticket.reference };

@@ -6,12 +6,13 @@ import { conversationMessages, outbox, smsTemplates } from "~/.server/db/schema.
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { sendWhatsApp, WhatsAppRefusal } from "~/.server/whatsapp/index.ts";
 import { recordConversation } from "./index.ts";
-import { fillForReply, forgetSmsRegistry, type SmsTemplateView } from "./sms-registry.ts";
+import { prepareReply } from "./reply-templates.ts";
+import { forgetSmsRegistry } from "./sms-registry.ts";
 import type { ThreadRef } from "./thread.ts";
 
 /**
  * The office's answers from a thread (/admin/communications/{customer}): an SMS only from a template
- * registered and active in the DLT registry, an e-mail in the office's words (through the outbox), a call
+ * registered and active in the DLT registry and meant for a customer, filled from the thread's request, an e-mail in the office's words (through the outbox), a call
  * logged, an internal note. Each is one transaction: the outbox row (for SMS and e-mail), the thread's row
  * (which says who sent it) and the audit entry; a repeated submission (the form's one-time key) finds the
  * row it made and sends nothing twice.
@@ -41,17 +42,15 @@ async function queueOne(tx: Transaction, message: Parameters<typeof queueMessage
 export async function replyBySms(
   staff: StaffMember,
   t: ThreadRef,
-  input: { template: string; values: Record<string, string>; idempotencyKey?: string | undefined },
+  input: { template: string; request: string | null; values: Record<string, string>; idempotencyKey?: string | undefined },
 ): Promise<ReplyResult> {
   if (!t.mobile) return { ok: false, errors: { template: "This customer has no mobile number on record." } };
   if (await repeated(input.idempotencyKey)) return { ok: true, message: "That SMS was already sent." };
-  // Read fresh, not from the sender's cache: a template deactivated a moment ago is refused here too.
-  const [row] = await getDb().select().from(smsTemplates).where(eq(smsTemplates.name, input.template));
-  if (!row) return { ok: false, errors: { template: "That template is not in the DLT registry: an SMS goes out only from a registered template." } };
-  if (!row.active) return { ok: false, errors: { template: `The template ${row.name} is deactivated in the DLT registry: it cannot be sent.` } };
-  const view: SmsTemplateView = { ...row, builtIn: false, updatedAt: row.updatedAt.toISOString(), differsFromCode: false };
-  const filled = fillForReply(view, input.values);
-  if ("errors" in filled) return { ok: false, errors: filled.errors };
+  // Only a template meant for the customer, filled by the server from the thread's request, and only when
+  // what it says is true of that request (./reply-templates.ts).
+  const filled = await prepareReply(t, { template: input.template, request: input.request, typed: input.values });
+  if (!filled.ok) return { ok: false, errors: filled.errors };
+  const row = filled.template;
   const key = input.idempotencyKey ?? crypto.randomUUID();
   await getDb().transaction(async (tx) => {
     const outboxId = await queueOne(tx, {
@@ -75,7 +74,7 @@ export async function replyBySms(
       staffUserId: staff.userId,
       idempotencyKey: key,
     });
-    await auditReply(tx, staff, t, "thread.sms", { template: row.name, dltTemplateId: row.dltTemplateId });
+    await auditReply(tx, staff, t, "thread.sms", { template: row.name, dltTemplateId: row.dltTemplateId, request: input.request });
   });
   forgetSmsRegistry();
   return { ok: true, message: `SMS sent from the template ${row.name}.` };

@@ -19,9 +19,6 @@ import { DLT_PLACEHOLDER, STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/commu
 
 export type SmsTemplateRow = typeof smsTemplates.$inferSelect;
 
-/** Built-in templates that carry a one-time code: the office never sends them by hand. */
-const NOT_FOR_REPLIES = new Set<string>(["signInCode", "jobSignoffCode", "quoteApprovalCode"]);
-
 export function isBuiltInSmsTemplate(name: string): name is DltTemplateName {
   return Object.hasOwn(DLT_TEMPLATES, name);
 }
@@ -164,11 +161,6 @@ export async function listSmsTemplates(): Promise<SmsTemplateView[]> {
 export async function smsTemplate(id: number): Promise<SmsTemplateView | null> {
   const [row] = await getDb().select().from(smsTemplates).where(eq(smsTemplates.id, id));
   return row ? view(row) : null;
-}
-
-/** The active templates the office may send from a thread (not the one-time codes). */
-export async function replyTemplates(): Promise<SmsTemplateView[]> {
-  return (await listSmsTemplates()).filter((t) => t.active && !NOT_FOR_REPLIES.has(t.name));
 }
 
 export type TemplateResult = { ok: true; message: string; id: number } | { ok: false; field: string; message: string } | { ok: false; reason: "not-found" };

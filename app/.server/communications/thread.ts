@@ -12,7 +12,8 @@ import { normaliseMobile } from "./index.ts";
  * - the outbox's SMS and e-mails to the customer (by outbox.customer_id, or their mobile or e-mail address),
  *   except those a conversation row already stands for (its outbox_id);
  * - their inbound forms (inbound_messages by mobile or e-mail);
- * - the calls logged on their service requests (request_events of kind "call").
+ * - their service requests (as received) and the calls logged on them (request_events of kind "call");
+ * - their help-desk tickets' messages, both ways (not the internal notes).
  * A sender who is not a customer yet has a thread by mobile number (its key: 91 and ten digits).
  */
 
@@ -60,42 +61,71 @@ export const mobileKey = (e164: string) => e164.replace(/^\+/, "");
 
 /**
  * Every piece of activity, one row each: its thread (customer id, or the unknown sender's mobile), when,
- * its channel and direction, and a line of it. The list groups these by thread.
+ * its channel and direction, a line of it, and whether it is the office's answer. Only what a person in the
+ * office did answers a customer: a reply, a call or note in the thread, a logged call on their request (or
+ * its first contact, which stops the response clock), a help-desk reply. The outbox's own messages (the
+ * automatic acknowledgements, status SMS, invoices) are shown but never count: a thread the customer wrote
+ * to and nobody answered is "awaiting reply" whatever the machine sent. A row with no preview is a marker
+ * (a request's first contact): it counts for "awaiting", it is not the thread's latest line.
  */
 const ACTIVITY = sql`
   select coalesce(cm.customer_id, c.id) as customer_id,
          case when coalesce(cm.customer_id, c.id) is null then cm.mobile end as mobile,
-         cm.created_at as at, cm.channel as channel, cm.direction as direction, left(cm.body, 160) as preview
+         cm.created_at as at, cm.channel as channel, cm.direction as direction, left(cm.body, 160) as preview,
+         (cm.direction = 'out' and cm.staff_user_id is not null) as answer
     from conversation_messages cm
     left join customers c on cm.customer_id is null and c.mobile = cm.mobile
    where cm.customer_id is not null or cm.mobile is not null
   union all
-  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160)
+  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
     from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')
   union all
-  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160)
+  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false
     from outbox o join customers c on c.mobile = o.recipient
    where o.customer_id is null and o.channel = 'sms'
   union all
-  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160)
+  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
     from outbox o join customers c on lower(c.email) = lower(o.recipient)
    where o.customer_id is null and o.channel = 'email'
   union all
-  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160)
+  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     left join customers c on c.mobile = im.mobile
    where im.mobile is not null
   union all
-  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160)
+  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     join customers c on lower(c.email) = lower(im.email)
    where im.mobile is null and im.email is not null
   union all
-  select c.id, null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160)
+  select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true
     from request_events e
     join service_requests r on r.id = e.request_id
-    join customers c on c.mobile = r.mobile
-   where e.kind = 'call'`;
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+   where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null
+  union all
+  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
+         r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false
+    from service_requests r
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+  union all
+  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
+         r.first_contact_at, 'request', 'out', null, true
+    from service_requests r
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+   where r.first_contact_at is not null
+  union all
+  select coalesce(t.customer_id, c.id), case when coalesce(t.customer_id, c.id) is null then t.contact_mobile end,
+         m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
+         left(t.reference || ': ' || m.body, 160), (m.author = 'staff')
+    from ticket_messages m
+    join tickets t on t.id = m.ticket_id
+    left join lateral (
+      select x.id from customers x
+       where t.customer_id is null
+         and (x.mobile = t.contact_mobile or (t.contact_email is not null and lower(x.email) = lower(t.contact_email)))
+       order by (x.mobile = t.contact_mobile) desc, x.id limit 1) c on true
+   where not m.internal and (coalesce(t.customer_id, c.id) is not null or t.contact_mobile is not null)`;
 
 function threadsQuery(f: ThreadListFilters): SQL {
   const search = f.q ? searchCondition(f.q) : sql`true`;
@@ -105,11 +135,21 @@ function threadsQuery(f: ThreadListFilters): SQL {
       select distinct on (coalesce(a.customer_id::text, a.mobile))
              a.customer_id, a.mobile, a.at, a.channel, a.direction, a.preview
         from activity a
+       where a.preview is not null
        order by coalesce(a.customer_id::text, a.mobile), a.at desc
+    ),
+    state as (
+      select coalesce(a.customer_id::text, a.mobile) as thread,
+             max(a.at) filter (where a.direction = 'in') as last_in,
+             max(a.at) filter (where a.answer) as last_answer
+        from activity a
+       group by 1
     )
     select l.customer_id, l.mobile as unknown_mobile, l.at, l.channel, l.direction, l.preview,
+           (s.last_in is not null and (s.last_answer is null or s.last_answer < s.last_in)) as awaiting,
            c.reference, c.name, c.company, c.mobile
       from latest l
+      join state s on s.thread = coalesce(l.customer_id::text, l.mobile)
       left join customers c on c.id = l.customer_id
      where ${search}`;
 }
@@ -135,7 +175,7 @@ function item(r: Record<string, unknown>): ThreadListItem {
     lastAt: iso(r.at),
     lastChannel: String(r.channel),
     lastDirection: r.direction === "in" ? "in" : "out",
-    awaiting: r.direction === "in",
+    awaiting: r.awaiting === true,
     preview: String(r.preview ?? "").replace(/\s+/g, " ").trim(),
   };
 }
@@ -145,11 +185,11 @@ export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefin
   const db = getDb();
   const after =
     cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(t.at, coalesce(t.customer_id, 0)) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
-  const awaiting = f.show === "awaiting" ? sql`t.direction = 'in'` : sql`true`;
+  const awaiting = f.show === "awaiting" ? sql`t.awaiting` : sql`true`;
   // One statement: the threads are worked out once (the CTE is materialised) for the page and both counts.
   const found = (await db.execute(sql`
     with t as materialized (${threadsQuery(f)})
-    select p.*, (select count(*) from t)::int as count_all, (select count(*) from t where t.direction = 'in')::int as count_awaiting
+    select p.*, (select count(*) from t)::int as count_all, (select count(*) from t where t.awaiting)::int as count_awaiting
       from (select 1) one
       left join lateral (select * from t where ${awaiting} and ${after} order by t.at desc, coalesce(t.customer_id, 0) desc limit ${size + 1}) p on true`)) as unknown as Rows;
   const first = found.rows[0];
@@ -180,18 +220,26 @@ export async function resolveThread(key: string): Promise<ThreadRef | { redirect
   if (c) return { redirect: `/admin/communications/${c.reference}` };
   const seen = (await db.execute(sql`
     select 1 from conversation_messages where mobile = ${mobile}
-    union all select 1 from inbound_messages where mobile = ${mobile} limit 1`)) as unknown as Rows;
+    union all select 1 from inbound_messages where mobile = ${mobile}
+    union all select 1 from service_requests where mobile = ${mobile}
+    union all select 1 from tickets where contact_mobile = ${mobile} limit 1`)) as unknown as Rows;
   if (seen.rows.length === 0) return null;
-  const [named] = ((await db.execute(sql`select name, email from inbound_messages where mobile = ${mobile} order by created_at desc limit 1`)) as unknown as Rows).rows;
+  // The name they last gave: on a form, a service request or a help-desk ticket.
+  const [named] = ((await db.execute(sql`
+    select name, email from (
+      select name, email, created_at from inbound_messages where mobile = ${mobile}
+      union all select contact_name, email, created_at from service_requests where mobile = ${mobile}
+      union all select contact_name, contact_email, created_at from tickets where contact_mobile = ${mobile} and contact_name is not null
+    ) n order by created_at desc limit 1`)) as unknown as Rows).rows;
   return { key, customerId: null, reference: null, name: (named?.name as string | undefined) ?? "Not a customer yet", company: null, mobile, email: (named?.email as string | undefined) ?? null };
 }
 
 export interface ThreadEntry {
   /** Unique on the page: source and id. */
   key: string;
-  source: "conversation" | "outbox" | "form" | "request";
+  source: "conversation" | "outbox" | "form" | "request" | "service-request" | "ticket";
   at: string;
-  channel: "sms" | "email" | "whatsapp" | "call" | "form" | "note";
+  channel: "sms" | "email" | "whatsapp" | "call" | "form" | "note" | "request" | "helpdesk";
   direction: "in" | "out";
   subject: string | null;
   body: string;
@@ -247,7 +295,24 @@ export async function threadEntries(t: ThreadRef, skip = 0, size = THREAD_PAGE):
         from request_events e
         join service_requests r on r.id = e.request_id
         left join users u on u.id = e.actor_user_id
-       where e.kind = 'call' and r.mobile = ${mobile}
+       where e.kind = 'call' and (r.customer_id = ${cid} or (r.customer_id is null and r.mobile = ${mobile}))
+      union all
+      select 'service-request', r.id, r.created_at, 'request', 'in',
+             'Service request ' || r.reference || coalesce(': ' || r.service_name, ''), r.fault_description,
+             r.status, null, null, '{}'::jsonb, '/admin/service-requests/' || r.reference, r.reference
+        from service_requests r
+       where r.customer_id = ${cid} or (r.customer_id is null and r.mobile = ${mobile})
+      union all
+      select 'ticket', m.id, m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
+             'Ticket ' || tk.reference || ': ' || tk.subject, m.body, tk.status, null,
+             case when m.author = 'staff' then u.name when m.author = 'bot' then 'Chat assistant' end,
+             '{}'::jsonb, '/admin/help-desk/' || tk.reference, tk.reference
+        from ticket_messages m
+        join tickets tk on tk.id = m.ticket_id
+        left join users u on u.id = m.author_user_id
+       where not m.internal
+         and (tk.customer_id = ${cid}
+              or (tk.customer_id is null and (tk.contact_mobile = ${mobile} or (${email} <> '' and lower(tk.contact_email) = ${email}))))
     ) t
     order by t.at desc, t.source desc, t.id desc
     limit ${size + 1} offset ${skip}`)) as unknown as Rows;

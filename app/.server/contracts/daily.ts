@@ -6,6 +6,7 @@ import { nextReference } from "~/.server/db/references.ts";
 import { contractBillings, contracts, contractVisits, customers, customerSites, serviceRequests } from "~/.server/db/schema.ts";
 import { registerJob, scheduleJobs } from "~/.server/jobs/index.ts";
 import { queueMessages, type OutboxMessage } from "~/.server/notifications/index.ts";
+import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
 import { scheduleEscalations } from "~/.server/requests/escalation.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -42,6 +43,9 @@ export const RENEWAL_NOTICE_DAYS = 30;
 const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 const HOUR_IST = 6;
+
+/** The permission of the contracts screen (~/lib/admin/screens.ts): its staff hear of renewals. */
+const CONTRACTS_PERMISSION = "requests" as const;
 
 /** Who the audit log names for what the daily run does. */
 export const CONTRACTS_JOB_ACTOR: AuditActor = { userId: null, label: "Contracts (daily run)", ipAddress: null };
@@ -127,20 +131,32 @@ async function dueVisitIds(now: Date): Promise<number[]> {
     .where(and(isNull(contractVisits.requestId), lte(contractVisits.dueOn, horizon), eq(contracts.status, "active")))
     .orderBy(asc(contractVisits.dueOn), asc(contractVisits.id))
     .limit(5000);
-  return rows.filter((r) => r.dueOn >= todayInIndia(r.contractCreatedAt)).map((r) => r.id);
+  return rows.filter((r) => !leftToOffice(r.dueOn, r.contractCreatedAt)).map((r) => r.id);
 }
 
 /** The request's idempotency key: one request per visit, whatever happens. */
 export const visitRequestKey = (visitId: number) => `contract-visit:${visitId}`;
 
-/** Makes one visit into a job, if nobody has; returns the request's reference, or null when there was nothing to do. */
-async function makeVisitJob(visitId: number, site: SiteSettings, now: Date): Promise<string | null> {
+/**
+ * Whether the daily run leaves this visit to the office: dated before its contract was entered (a contract
+ * recorded after it started). The office may make it into a job by hand (makePastVisitJob).
+ */
+export function leftToOffice(dueOn: string, contractCreatedAt: Date): boolean {
+  return dueOn < todayInIndia(contractCreatedAt);
+}
+
+/**
+ * Makes one visit into a job, if nobody has; returns the request's reference, or null when there was nothing
+ * to do. The daily run skips a visit another run holds (skipLocked); the office's button waits for it, and
+ * then finds it made.
+ */
+async function makeVisitJob(visitId: number, site: SiteSettings, now: Date, by: { actor: AuditActor; skipLocked: boolean } = { actor: CONTRACTS_JOB_ACTOR, skipLocked: true }): Promise<string | null> {
   return getDb().transaction(async (tx) => {
     const [visit] = await tx
       .select()
       .from(contractVisits)
       .where(and(eq(contractVisits.id, visitId), isNull(contractVisits.requestId)))
-      .for("update", { skipLocked: true });
+      .for("update", by.skipLocked ? { skipLocked: true } : {});
     if (!visit) return null;
     const [row] = await tx
       .select({ contract: contracts, customer: customers, site: customerSites })
@@ -204,12 +220,41 @@ async function makeVisitJob(visitId: number, site: SiteSettings, now: Date): Pro
     await scheduleEscalations(tx, [{ id: made.id, responseDueAt: due }], site.operations.escalateBeforeMinutes);
     await audit(
       tx,
-      CONTRACTS_JOB_ACTOR,
+      by.actor,
       { action: "contract.visit", entityType: "contract", entityId: contract.id, entityLabel: contract.reference, before: null, after: { visit: visit.seq, dueOn: visit.dueOn, request: reference } },
       now,
     );
     return reference;
   });
+}
+
+export type PastVisitResult = { ok: true; message: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; field: string; message: string };
+
+/**
+ * The office makes a visit the daily run leaves alone (dated before the contract was entered) into a job:
+ * the same job, SMS and audit entry as the run's, under the staff member's name. Exactly once: the visit's
+ * row lock and its request's unique idempotency key, as for the run; a second press finds the job made.
+ */
+export async function makePastVisitJob(actor: AuditActor, contractReference: string, visitId: number, now = new Date()): Promise<PastVisitResult> {
+  const [row] = await getDb()
+    .select({ visit: contractVisits, contract: { id: contracts.id, status: contracts.status, createdAt: contracts.createdAt } })
+    .from(contractVisits)
+    .innerJoin(contracts, eq(contracts.id, contractVisits.contractId))
+    .where(and(eq(contractVisits.id, visitId), eq(contracts.reference, contractReference)));
+  if (!row) return { ok: false, reason: "not-found" };
+  const existing = async () =>
+    (await getDb().select({ reference: serviceRequests.reference }).from(contractVisits).innerJoin(serviceRequests, eq(serviceRequests.id, contractVisits.requestId)).where(eq(contractVisits.id, visitId)))[0]?.reference;
+  const already = await existing();
+  if (already) return { ok: true, message: `Visit ${row.visit.seq} is already job ${already}.` };
+  if (row.contract.status !== "active") return { ok: false, reason: "refused", field: "form", message: "The contract is cancelled: its visits are not made into jobs." };
+  if (!leftToOffice(row.visit.dueOn, row.contract.createdAt)) {
+    return { ok: false, reason: "refused", field: "form", message: "The daily run makes this visit into a job a week before it is due." };
+  }
+  const made = await makeVisitJob(visitId, await getSiteSettings(), now, { actor, skipLocked: false });
+  if (made) return { ok: true, message: `Visit ${row.visit.seq} made into job ${made}.` };
+  const since = await existing();
+  if (since) return { ok: true, message: `Visit ${row.visit.seq} is already job ${since}.` };
+  return { ok: false, reason: "refused", field: "form", message: "The customer has no mobile number on record (or was erased): add one before making the job." };
 }
 
 // ── 2. Renewal reminders ─────────────────────────────────────────────────────────────────────────
@@ -234,7 +279,7 @@ async function renewalsDue(now: Date): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Claims the reminder (renewal_reminded_at) and queues the two SMS in the same transaction. */
+/** Claims the reminder (renewal_reminded_at), alerts the office's staff and queues the customer's SMS in the same transaction. */
 async function remindRenewal(contractId: number, site: SiteSettings, now: Date): Promise<string | null> {
   return getDb().transaction(async (tx) => {
     const [claimed] = await tx
@@ -246,14 +291,19 @@ async function remindRenewal(contractId: number, site: SiteSettings, now: Date):
     const [customer] = await tx.select().from(customers).where(eq(customers.id, claimed.customerId));
     const ends = formatDay(claimed.endsOn);
     const key = (suffix: string) => `contract:${claimed.reference}:renewal:${claimed.endsOn}:${suffix}`;
-    const messages: OutboxMessage[] = [
-      sms(
-        DLT_TEMPLATES.contractRenewalAlert,
-        site.identity.supportPhone,
-        { reference: claimed.reference, customer: customer?.company ?? customer?.name ?? "a customer", ends },
-        key("office-sms"),
-      ),
-    ];
+    const who = customer?.company ?? customer?.name ?? "a customer";
+    // The office's copy goes to the staff whose role covers contracts (the contracts screen's permission),
+    // each by the channels they chose, never to the public support number printed on the site.
+    await raiseStaffAlert(tx, {
+      kind: "contract.renewal",
+      title: `Contract ${claimed.reference} (${who}) ends on ${ends}`,
+      body: `Renewal due: the customer has been sent a reminder that the office will contact them.`,
+      link: `/admin/contracts/${claimed.reference}`,
+      dedupeKey: key("office"),
+      permission: CONTRACTS_PERMISSION,
+      sms: { template: DLT_TEMPLATES.contractRenewalAlert, values: { reference: claimed.reference, customer: who, ends } },
+    });
+    const messages: OutboxMessage[] = [];
     if (customer?.mobile && !customer.erasedAt) {
       messages.push(sms(DLT_TEMPLATES.contractRenewal, customer.mobile, { business: site.identity.legalName, reference: claimed.reference, ends }, key("customer-sms")));
     }

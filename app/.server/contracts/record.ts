@@ -4,7 +4,7 @@ import { contractBillings, contracts, contractUnits, contractVisits, customers, 
 import { planLabel, type ContractPlan } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
-import { VISIT_LEAD_DAYS } from "./daily.ts";
+import { leftToOffice, VISIT_LEAD_DAYS } from "./daily.ts";
 
 /**
  * One contract as the office reads it (/admin/contracts/{reference}), view-ready: its customer and site, the
@@ -135,8 +135,10 @@ export async function contractRecord(reference: string, now = new Date()) {
       seq: v.seq,
       dueOn: v.dueOn,
       request: v.request?.reference ? { reference: v.request.reference, status: v.request.status, statusLabel: officeStatusLabel(v.request.status) } : null,
+      /** Dated before the contract was entered: the daily run leaves it to the office (a button makes it). */
+      past: !v.request?.reference && leftToOffice(v.dueOn, c.createdAt),
       /** Made into a job at the next daily run. */
-      soon: !v.request?.reference && v.dueOn <= visitHorizon,
+      soon: !v.request?.reference && !leftToOffice(v.dueOn, c.createdAt) && v.dueOn <= visitHorizon,
     })),
     billings: billings.map((b) => ({
       id: b.id,

@@ -77,7 +77,7 @@ const FAULTS = [
   { match: /cnc|vmc/, brand: "Fanuc", model: "0i-MF, VMC 850", rating: "", code: "SV0401", text: "SV0401 V-ready off alarm on the VMC. Spindle drive shows no fault." },
   { match: /motor/, brand: "Crompton", model: "ND 160L", rating: "15 kW, 1460 rpm", code: "", text: "Motor running hot and drawing 20% more current. Bearing noise on the drive end." },
   { match: /panel|apfc|electrical|energy|power/, brand: "L&T", model: "APFC panel 300 kVAr", rating: "300 kVAr", code: "", text: "Power factor dropping to 0.86 at peak load; two capacitor steps not switching." },
-  { match: /.*/, brand: "Schneider", model: "Altivar ATV320", rating: "5.5 kW", code: "OCF", text: "OCF fault on the mixer drive after the motor was replaced." },
+  { match: /vfd|drive/, brand: "Schneider", model: "Altivar ATV320", rating: "5.5 kW", code: "OCF", text: "OCF fault on the mixer drive after the motor was replaced." },
 ];
 
 const CALL_NOTES = [
@@ -171,14 +171,18 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
     return new Date(now.getTime() - ageDays * DAY + rnd.int(-3, 3) * HOUR);
   }).sort((a, b) => a.getTime() - b.getTime());
 
+  const repairServices = services.filter((s) => !/webinar|training|course/.test(s.slug));
+  const faultsWithServices = FAULTS.map((fault) => ({ fault, fitting: repairServices.filter((s) => fault.match.test(s.slug)) })).filter((f) => f.fitting.length > 0);
   const requestRows: Array<typeof serviceRequests.$inferInsert> = [];
   const plans: Array<{ status: RequestStatus; tech: (typeof approved)[number] | null; createdAt: Date; visit: Date | null; contactAfterMin: number | null }> = [];
   const monthCounts = new Map<string, Date[]>();
   for (const createdAt of received) {
     const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
     const plant = rnd.pick(PLANTS);
-    const service = rnd.pick(services);
-    const fault = FAULTS.find((f) => f.match.test(service.slug) && rnd.next() < 0.7) ?? rnd.pick(FAULTS);
+    // A fault is filed under a service that repairs that equipment: never a VMC alarm under a webinar, nor a
+    // Fanuc control under a VFD service.
+    const { fault, fitting } = rnd.pick(faultsWithServices);
+    const service = rnd.pick(fitting);
     const urgency = rnd.next() < 0.2 ? "emergency" : rnd.next() < 0.55 ? "within_24h" : "planned";
     const status: RequestStatus =
       ageDays > 12

@@ -227,3 +227,21 @@ export async function removeStaff(actor: AuditActor, input: Omit<RemoveStaffInpu
     return { ok: true, userId: member.id, name, role: null, fromAdminPhones: isAdminPhone(member.mobile), sessionsEnded: ended.length };
   });
 }
+
+/**
+ * A staff member's own name, asked at their first sign-in when their account has none (made from
+ * ADMIN_PHONES or `npm run admin:add` without one): replies, assignments and bookings show it. Set only while
+ * it is missing, so a second tab's post changes nothing; audited.
+ */
+export async function setOwnName(actor: AuditActor & { userId: number }, name: string): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ name })
+      .where(and(eq(users.id, actor.userId), isNull(users.name)))
+      .returning({ id: users.id, mobile: users.mobile });
+    if (!row) return false;
+    await audit(tx, { ...actor, label: name }, { action: "staff.name", entityType: "user", entityId: row.id, entityLabel: name, before: { name: null }, after: { name } });
+    return true;
+  });
+}

@@ -43,6 +43,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/communications", label: "Communications", group: "Communications", permission: "communications", built: true },
   // Staff notifications (issue 12 §3): every staff member has their own alerts and choices, so the screen needs only "dashboard".
   { path: "/admin/notifications", label: "Notifications", group: "Communications", permission: "dashboard", built: true },
+  // A staff member's own name, asked at the first sign-in (every staff member: "dashboard").
+  { path: "/admin/your-name", label: "Your name", group: "System", permission: "dashboard", built: true, hidden: true },
   { path: "/admin/emails", label: "E-mails", group: "Communications", permission: "communications", built: true },
   { path: "/admin/sms", label: "SMS", group: "Communications", permission: "communications", built: true },
   { path: "/admin/whatsapp", label: "WhatsApp", group: "Communications", permission: "communications", built: true },

@@ -18,6 +18,7 @@ export const ALERT_KINDS = [
   "feedback.low",
   "ticket.new",
   "whatsapp.inbound",
+  "contract.renewal",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -33,6 +34,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   "feedback.low": "Low rating",
   "ticket.new": "New help-desk ticket",
   "whatsapp.inbound": "WhatsApp message",
+  "contract.renewal": "Contract renewal due",
 };
 
 export function isAlertKind(value: unknown): value is AlertKind {
@@ -55,8 +57,10 @@ const IN_APP: AlertChannels = { inApp: true, sms: false, email: false };
 export function defaultChannels(role: StaffRole, kind: AlertKind): AlertChannels {
   if (role !== "owner") return IN_APP;
   switch (kind) {
+    // contract.renewal: owners were sent the renewal reminder's office copy by SMS before it was an alert.
     case "request.emergency":
     case "request.response-overdue":
+    case "contract.renewal":
       return { inApp: true, sms: true, email: false };
     case "request.response-due":
     case "feedback.low":

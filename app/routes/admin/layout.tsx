@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { isRouteErrorResponse, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { readFlash, CLEAR_FLASH_COOKIE, type Flash } from "~/.server/admin/flash.ts";
 import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { CACHE_POLICY } from "~/.server/http/cache.ts";
+import { CACHE_POLICY, noStore } from "~/.server/http/cache.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { bellState } from "~/.server/notifications/staff-inbox.ts";
 import { NotificationBell } from "~/components/admin/notification-bell.tsx";
@@ -22,6 +22,9 @@ import type { Route } from "./+types/layout";
  */
 const flashContext = new Map<Request, Flash>();
 
+/** Where a staff member with no name is sent first (./your-name.tsx). */
+const NAME_PATH = "/admin/your-name";
+
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, context }, next) => {
     const staff = await requireStaff(request, url, context);
@@ -31,6 +34,12 @@ export const middleware: Route.MiddlewareFunction[] = [
       throwForbidden(
         `${screen.label} needs the permission "${PERMISSIONS[screen.permission]}", which your role (${STAFF_ROLE_INFO[staff.role].label}) does not have. Ask the owner if you need it.`,
       );
+    }
+    // A staff member without a name (made from ADMIN_PHONES) gives it first: everything they do is shown
+    // under it. The name page itself is let through
+    // (signing out is outside /admin); a screen they may not open is refused first, as for anyone.
+    if (!staff.name?.trim() && url.pathname !== NAME_PATH) {
+      throw redirect(`${NAME_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`, { status: 303, headers: noStore() });
     }
     context.set(staffContext, staff);
     const flash = request.method === "GET" ? readFlash(request) : null;

@@ -158,6 +158,13 @@ export const isThreadIntent = (v: unknown): v is ThreadIntent => typeof v === "s
 
 export const replySmsSchema = z.object({
   template: z.string().trim().min(1, "Choose a registered template.").max(60),
+  /** The thread's service request the message is about (its facts fill the template). */
+  request: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .transform((v) => v || null),
   idempotencyKey,
 });
 

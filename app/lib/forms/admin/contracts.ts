@@ -274,7 +274,13 @@ export const invoiceBillingSchema = z.object({
   billingId: z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again."),
 });
 
-export const CONTRACT_INTENTS = ["edit", "cancel", "renew", "invoice"] as const;
+/** A visit dated before the contract was entered, made into a job by the office. */
+export const makeVisitSchema = z.object({
+  intent: z.literal("make-visit"),
+  visitId: z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again."),
+});
+
+export const CONTRACT_INTENTS = ["edit", "cancel", "renew", "invoice", "make-visit"] as const;
 export type ContractIntent = (typeof CONTRACT_INTENTS)[number];
 export function isContractIntent(v: unknown): v is ContractIntent {
   return (CONTRACT_INTENTS as readonly unknown[]).includes(v);

@@ -50,3 +50,14 @@ export type RemoveStaffInput = z.output<typeof removeStaffSchema>;
 export const STAFF_CHANGED_MEANWHILE = "Someone else changed this staff member while you were looking at it. Reload to see the change.";
 export const LAST_OWNER =
   "You are the only owner. Make someone else an owner first: without an owner, no one could manage staff, settings or the audit log.";
+
+/** The first sign-in's one question (/admin/your-name): the name the office will see on replies and jobs. */
+export const staffNameSchema = z.object({
+  name: requiredText("Enter your name: it shows on your replies, assignments and bookings.", 100).refine((v) => /\p{L}/u.test(v), "Enter your name in letters."),
+  next: z.string().max(500).optional(),
+});
+
+/** Where the name page returns to: a back-office path of this site only, never another site. */
+export function safeNext(next: string | null | undefined): string {
+  return next && /^\/admin(?:[/?#]|$)/.test(next) && !next.startsWith("//") && !next.includes("\\") && !next.startsWith("/admin/your-name") ? next : "/admin";
+}

@@ -7,6 +7,8 @@ export const CHANNEL_LABELS: Record<string, string> = {
   call: "Call",
   form: "Form",
   note: "Note",
+  request: "Service request",
+  helpdesk: "Help desk",
 };
 
 const STATUS_LABELS: Record<string, string> = {

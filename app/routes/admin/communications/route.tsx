@@ -19,9 +19,9 @@ import type { Route } from "./+types/route";
 import { CHANNEL_LABELS } from "./parts.tsx";
 
 /**
- * /admin/communications: one thread per customer across every channel (forms, SMS, e-mail, WhatsApp,
- * calls, notes), the latest activity first; "Awaiting reply" keeps the threads whose newest message came
- * from the customer. Searched by name, company, reference, mobile or e-mail. Live: a new message reloads it.
+ * /admin/communications: one thread per customer across every channel (forms, service requests, help-desk
+ * tickets, SMS, e-mail, WhatsApp, calls, notes), the latest activity first; "Awaiting reply" keeps the threads
+ * where the customer wrote after the office last answered (the automatic messages are no answer). Searched by name, company, reference, mobile or e-mail. Live: a new message reloads it.
  */
 const PATH = "/admin/communications";
 
@@ -89,7 +89,7 @@ export default function AdminCommunications({ loaderData }: Route.ComponentProps
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Communications"
-        description="One thread per customer: their forms, SMS, e-mails and WhatsApp messages sent and received, and the calls logged. Reply from the thread."
+        description="One thread per customer: their forms, service requests, help-desk tickets, SMS, e-mails and WhatsApp messages sent and received, and the calls logged. Awaiting reply: the customer wrote after the office last answered them (a reply, a call, a note or a help-desk reply; automatic messages do not count)."
         actions={
           <>
             <ButtonLink href="/admin/sms">SMS log</ButtonLink>

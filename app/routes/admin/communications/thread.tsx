@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addNote, logCall, replyByEmail, replyBySms, replyByWhatsApp, type ReplyResult } from "~/.server/communications/replies.ts";
-import { replyTemplates } from "~/.server/communications/sms-registry.ts";
+import { prepareReply, replyChoices, threadRequests } from "~/.server/communications/reply-templates.ts";
 import { mobileKey, resolveThread, threadEntries, THREAD_PAGE, type ThreadRef } from "~/.server/communications/thread.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -24,8 +24,9 @@ import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
 
 /**
  * /admin/communications/{customer}: one customer's thread across every channel, newest last, in pages of
- * 50 (?older= shows earlier ones), and the replies: an SMS from a registered DLT template (choose it, then
- * fill its variables: two plain forms, no JavaScript needed), an e-mail through the outbox, a call logged,
+ * 50 (?older= shows earlier ones), and the replies: an SMS from a registered DLT template meant for a customer
+ * (choose it and the request it is about, then send what the server filled in: two plain forms, no JavaScript
+ * needed; refused while it is not true of the request), an e-mail through the outbox, a call logged,
  * an internal note, and WhatsApp free text while the customer's 24-hour window is open (an approved template
  * outside it goes from the WhatsApp screen).
  * Live: a new message on any thread reloads the page's data (forms keep what is typed).
@@ -44,13 +45,22 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const t = await thread(params.customerReference, url);
   const olderParam = Number(url.searchParams.get("older") ?? "0");
   const skip = Number.isInteger(olderParam) && olderParam > 0 && olderParam < 1_000_000 ? olderParam : 0;
-  const [page, templates, site, whatsappState] = await Promise.all([
+  const [page, templates, requests, site, whatsappState] = await Promise.all([
     threadEntries(t, skip),
-    replyTemplates(),
+    replyChoices(),
+    threadRequests(t),
     getSiteSettings(),
     t.mobile ? windowFor(getDb(), t.mobile) : Promise.resolve({ open: false, lastInboundAt: null, closesAt: null }),
   ]);
   const chosen = templates.find((x) => x.name === url.searchParams.get("template")) ?? null;
+  const chosenRequest = requests.find((r) => r.reference === url.searchParams.get("request")) ?? requests[0] ?? null;
+  // What the chosen template would say about the chosen request, the office's own variables shown as [name];
+  // or why it cannot be sent (not true of the request yet).
+  let preview: { text: string } | { refusal: string } | null = null;
+  if (chosen && t.mobile) {
+    const prepared = await prepareReply(t, { template: chosen.name, request: chosenRequest?.reference ?? null, typed: Object.fromEntries(chosen.typed.map((v) => [v, `[${v}]`.slice(0, 30)])) });
+    preview = prepared.ok ? { text: prepared.body } : { refusal: prepared.errors.template ?? prepared.errors.request ?? Object.values(prepared.errors)[0] ?? "This template cannot be sent." };
+  }
   const title = t.company ? `${t.company} (${t.name})` : t.name;
   return {
     thread: t,
@@ -58,8 +68,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     entries: page.entries,
     olderHref: page.older ? `${PATH}/${t.key}?older=${skip + THREAD_PAGE}` : null,
     newerHref: skip > 0 ? `${PATH}/${t.key}${skip - THREAD_PAGE > 0 ? `?older=${skip - THREAD_PAGE}` : ""}` : null,
-    templates: templates.map((x) => ({ name: x.name, text: x.text, variables: x.variables, category: x.category })),
-    chosen: chosen ? { name: chosen.name, text: chosen.text, variables: chosen.variables } : null,
+    templates: templates.map((x) => ({ name: x.name, label: x.label, typed: x.typed, needsRequest: x.needsRequest })),
+    requests: requests.map((r) => ({ reference: r.reference, label: `${r.reference} · ${r.statusLabel}${r.serviceName ? ` · ${r.serviceName}` : ""}` })),
+    chosen: chosen ? { name: chosen.name, label: chosen.label, typed: chosen.typed, needsRequest: chosen.needsRequest } : null,
+    chosenRequest: chosenRequest?.reference ?? null,
+    preview,
     whatsappHref: t.mobile ? `/admin/whatsapp/${mobileKey(t.mobile)}` : null,
     whatsappWindow: whatsappState,
     keys: { sms: randomUUID(), email: randomUUID(), whatsapp: randomUUID(), call: randomUUID(), note: randomUUID() },
@@ -81,7 +94,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     const values: Record<string, string> = {};
     for (const [key, value] of form) if (key.startsWith("var-") && typeof value === "string") values[key.slice(4)] = value.slice(0, 200);
-    result = await replyBySms(staff, t, { template: parsed.data.template, values, idempotencyKey: parsed.data.idempotencyKey });
+    result = await replyBySms(staff, t, { template: parsed.data.template, request: parsed.data.request, values, idempotencyKey: parsed.data.idempotencyKey });
   } else if (intent === "reply-email") {
     const parsed = parseForm(form, replyEmailSchema);
     if (parsed.refusal) return parsed.refusal;
@@ -131,7 +144,7 @@ function Entry({ e }: { e: Route.ComponentProps["loaderData"]["entries"][number]
         </time>
         {e.staff && <span className={muted}>by {e.staff}</span>}
         {e.minutes !== null && <span className={muted}>{e.minutes} min</span>}
-        {e.channel !== "form" && e.channel !== "note" && e.channel !== "call" && <StatusBadge status={e.status} />}
+        {(e.channel === "sms" || e.channel === "email" || e.channel === "whatsapp") && <StatusBadge status={e.status} />}
         {e.template && e.channel === "sms" && <span className={muted}>template {e.template}</span>}
       </p>
       {e.subject && <p className="mt-1 font-semibold break-words">{e.subject}</p>}
@@ -152,7 +165,7 @@ const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-
 const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminThread({ loaderData, actionData }: Route.ComponentProps) {
-  const { thread: t, title, entries, olderHref, newerHref, templates, chosen, whatsappHref, whatsappWindow, keys } = loaderData;
+  const { thread: t, title, entries, olderHref, newerHref, templates, requests, chosen, chosenRequest, preview, whatsappHref, whatsappWindow, keys } = loaderData;
   const failure = actionData as FormErrors | undefined;
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const sms = failed("reply-sms");
@@ -227,7 +240,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             <p className="mt-1">No mobile number on record.</p>
           ) : templates.length === 0 ? (
             <p className="mt-1">
-              No active template in the{" "}
+              No active customer template in the{" "}
               <a href="/admin/sms/templates" className={link}>
                 DLT registry
               </a>
@@ -236,40 +249,63 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
           ) : (
             <>
               <p className={`mt-1 text-sm ${muted}`}>
-                India&apos;s DLT rules: an SMS is only the text of a registered template, its variables filled in (at most 30 characters each).{" "}
+                India&apos;s DLT rules: an SMS is only the text of a registered template. Choose the message and the service request it is about: the site fills in the
+                rest from the request, and sends only what is true of it.{" "}
                 <a href="/admin/sms/templates" className={link}>
                   The registry
                 </a>
               </p>
-              <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Choose an SMS template">
+              <form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Choose an SMS">
                 <div className="min-w-0 grow">
                   <label htmlFor="sms-template-choice" className="block font-medium">
-                    Template
+                    Message
                   </label>
                   <select id="sms-template-choice" name="template" defaultValue={smsTemplate?.name ?? ""} className={control}>
-                    <option value="">Choose a registered template</option>
+                    <option value="">Choose a message</option>
                     {templates.map((x) => (
                       <option key={x.name} value={x.name}>
-                        {x.name}: {x.text.length > 60 ? `${x.text.slice(0, 59)}…` : x.text}
+                        {x.label}
                       </option>
                     ))}
                   </select>
                 </div>
+                {requests.length > 0 && (
+                  <div className="min-w-0 grow">
+                    <label htmlFor="sms-request-choice" className="block font-medium">
+                      About the service request
+                    </label>
+                    <select id="sms-request-choice" name="request" defaultValue={sms?.values.request ?? chosenRequest ?? ""} className={control}>
+                      {requests.map((r) => (
+                        <option key={r.reference} value={r.reference}>
+                          {r.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
                 <button type="submit" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
                   Choose
                 </button>
               </form>
-              {smsTemplate && (
+              {smsTemplate && preview && "refusal" in preview && !sms && (
+                <p className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 break-words dark:bg-slate-900">
+                  <span className="font-semibold">Cannot be sent yet:</span> {preview.refusal}
+                </p>
+              )}
+              {smsTemplate && ((preview && "text" in preview) || sms) && (
                 <FieldIdPrefix value="sms-">
                   <form method="post" className="mt-4 space-y-4" aria-labelledby="sms-heading">
                     <input type="hidden" name="intent" value="reply-sms" />
                     <input type="hidden" name="template" value={smsTemplate.name} />
+                    {(sms?.values.request ?? chosenRequest) && <input type="hidden" name="request" value={sms?.values.request ?? chosenRequest ?? ""} />}
                     <input type="hidden" name="idempotencyKey" value={sms?.values.idempotencyKey ?? keys.sms} />
-                    <FormError message={sms?.errors.form ?? sms?.errors.template ?? sms?.errors.idempotencyKey} />
-                    <p className="rounded-md bg-slate-50 p-3 text-sm break-words dark:bg-slate-900">
-                      <span className="font-semibold">Registered text:</span> {smsTemplate.text}
-                    </p>
-                    {smsTemplate.variables.map((v) => (
+                    <FormError message={sms?.errors.form ?? sms?.errors.template ?? sms?.errors.request ?? sms?.errors.idempotencyKey} />
+                    {preview && "text" in preview && (
+                      <p className="rounded-md bg-slate-50 p-3 text-sm break-words dark:bg-slate-900">
+                        <span className="font-semibold">{smsTemplate.label}:</span> {preview.text}
+                      </p>
+                    )}
+                    {smsTemplate.typed.map((v) => (
                       <TextField key={v} name={`var-${v}`} label={v} required maxLength={30} defaultValue={sms?.values[`var-${v}`]} error={sms?.errors[`var-${v}`]} />
                     ))}
                     <button type="submit" className={button}>

@@ -1,6 +1,7 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
+import { makePastVisitJob } from "~/.server/contracts/daily.ts";
 import { cancelContract, editContract, renewContract, type ContractResult } from "~/.server/contracts/changes.ts";
 import { refuseContractForm } from "~/.server/contracts/form.ts";
 import { planDescriptions } from "~/.server/contracts/plans.ts";
@@ -14,7 +15,7 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
-import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
+import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
@@ -40,6 +41,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     ...record,
     plans,
     canInvoice: staff.permissions.includes("money"),
+    canMakeJobs: staff.permissions.includes("dispatch"),
     meta: seo(site, { type: "policy", title: `${reference}: Back Office`, description: `Maintenance contract ${reference}.`, path: pathOf(reference), noindex: true }),
   };
 }
@@ -74,6 +76,14 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       if (result.ok && result.reference) return redirectWithFlash(pathOf(result.reference), { type: "success", message: result.message });
       break;
     }
+    case "make-visit": {
+      // Making a job is dispatch work, as booking a visit is.
+      requirePermission(staff, "dispatch");
+      const parsed = parseForm(form, makeVisitSchema);
+      if (parsed.refusal) return parsed.refusal;
+      result = await makePastVisitJob(auditActor(staff), reference, parsed.data.visitId);
+      break;
+    }
     case "invoice": {
       // Issuing a tax invoice is accounts' work: the screen's permission (requests) is not enough.
       requirePermission(staff, "money");
@@ -96,7 +106,7 @@ const section = "mt-8";
 const cell = "px-3 py-2";
 
 export default function AdminContract({ loaderData, actionData }: Route.ComponentProps) {
-  const { contract: c, customer, units, visits, billings, renewedFrom, renewedAs, sites, allUnits, coveredUnitIds, plans, canInvoice } = loaderData;
+  const { contract: c, customer, units, visits, billings, renewedFrom, renewedAs, sites, allUnits, coveredUnitIds, plans, canInvoice, canMakeJobs } = loaderData;
   const failure = actionData as FormErrors | undefined;
   const failureOf = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const editFailure = failureOf("edit");
@@ -135,7 +145,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
           </span>
         }
       />
-      <FormError message={topFailure?.errors.form ?? topFailure?.errors.billingId ?? topFailure?.errors.version} />
+      <FormError message={topFailure?.errors.form ?? topFailure?.errors.billingId ?? topFailure?.errors.visitId ?? topFailure?.errors.version} />
 
       <section aria-labelledby="terms-heading">
         <h2 id="terms-heading" className="text-lg font-semibold">
@@ -229,6 +239,15 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
                       </>
                     ) : !open ? (
                       <span className={muted}>Not made: the contract is cancelled</span>
+                    ) : v.past ? (
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span>Due before the contract was entered: not made automatically</span>
+                        {canMakeJobs && (
+                          <ConfirmButton intent="make-visit" fields={{ visitId: v.id }}>
+                            Make visit {v.seq} into a job
+                          </ConfirmButton>
+                        )}
+                      </span>
                     ) : v.soon ? (
                       <span>Made into a job at the next daily run</span>
                     ) : (

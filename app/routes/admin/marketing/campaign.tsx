@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -9,7 +9,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { muted } from "~/components/admin/styles.ts";
+import { link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/marketing.ts";
@@ -32,9 +32,16 @@ async function load(reference: string | undefined, url: URL) {
   return campaign;
 }
 
+/** What is asked again before it is done: sending to the audience, and stopping it for good. */
+function needsConfirming(intent: string, status: string): intent is "start" | "cancel" {
+  return intent === "cancel" || (intent === "start" && status === "draft");
+}
+
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   staffOf(context);
   const c = await load(params.reference, url);
+  const asked = url.searchParams.get("confirm") ?? "";
+  const confirm = needsConfirming(asked, c.status) && ["draft", "sending", "paused"].includes(c.status) ? asked : null;
   const segment = segmentOf(c);
   const [results, audience, site] = await Promise.all([campaignResults(getDb(), c.id), c.status === "draft" ? audienceCount(getDb(), segment, c.channel) : Promise.resolve(null), getSiteSettings()]);
   return data(
@@ -57,6 +64,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       segment,
       results,
       audience,
+      confirm,
       meta: seo(site, { type: "policy", title: `Campaign ${c.reference}: Back Office`, description: `The marketing campaign ${c.name}.`, path: `${PATH}/${c.reference}`, noindex: true }),
     },
     { headers: noStore() },
@@ -73,6 +81,11 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (!isCampaignIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   const parsed = parseForm(form, campaignChangeSchema);
   if (parsed.refusal) return parsed.refusal;
+  // Starting a draft and cancelling are asked again on a page of their own (no browser confirm() box, which
+  // a dismissal or no JavaScript turns into nothing): a post without the confirmation goes to that step.
+  if (needsConfirming(intent, c.status) && form.get("confirmed") !== "yes") {
+    return redirect(`${PATH}/${c.reference}?confirm=${intent}`, { status: 303, headers: noStore() });
+  }
   const result = await changeCampaign(auditActor(staff), c.id, intent, parsed.data.version);
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   if (!result.ok) return data({ errors: { form: result.message }, values: {}, intent } satisfies FormErrors, { status: 400, headers: noStore() });
@@ -89,7 +102,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign: c, segment, results, audience } = loaderData;
+  const { campaign: c, segment, results, audience, confirm } = loaderData;
   const failure = actionData as FormErrors | undefined;
   const segmentParts = [
     segment.service ? `asked for ${segment.service}` : null,
@@ -166,21 +179,58 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             Sending
           </h2>
           <FormError message={failure?.errors.form ?? failure?.errors.version} />
-          <div className="flex flex-wrap gap-3">
-            {(c.status === "draft" || c.status === "paused") && (
-              <ConfirmButton intent="start" fields={{ version: c.version }} confirm={c.status === "draft" ? "Start sending this campaign now?" : undefined}>
-                {c.status === "draft" ? "Start sending" : "Resume sending"}
-              </ConfirmButton>
-            )}
-            {c.status === "sending" && (
-              <ConfirmButton intent="pause" fields={{ version: c.version }}>
-                Pause
-              </ConfirmButton>
-            )}
-            <ConfirmButton intent="cancel" fields={{ version: c.version }} tone="danger" confirm="Cancel this campaign? Nothing more will be sent.">
-              Cancel the campaign
-            </ConfirmButton>
-          </div>
+          {confirm ? (
+            <div role="group" aria-labelledby="confirm-heading" className="rounded-md border border-amber-600 bg-amber-50 p-4 dark:bg-slate-900">
+              <h3 id="confirm-heading" className="font-semibold">
+                {confirm === "start" ? "Start sending this campaign now?" : "Cancel this campaign?"}
+              </h3>
+              <p className="mt-1">
+                {confirm === "start"
+                  ? `It goes by ${c.channel === "sms" ? "SMS" : c.channel === "email" ? "e-mail" : c.channel} to ${audience === null ? "its audience" : `${audience.toLocaleString("en-IN")} customer${audience === 1 ? "" : "s"}`}, ${c.ratePerMinute} a minute. You can pause it while it sends.`
+                  : "Nothing more will be sent, and it cannot be started again."}
+              </p>
+              <div className="mt-3 flex flex-wrap items-center gap-3">
+                <form method="post">
+                  <input type="hidden" name="intent" value={confirm} />
+                  <input type="hidden" name="version" value={c.version} />
+                  <input type="hidden" name="confirmed" value="yes" />
+                  <button
+                    type="submit"
+                    className={`inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold ${confirm === "cancel" ? "border border-red-700 text-red-800 hover:bg-red-50 dark:text-red-300" : "bg-brand-700 text-white hover:bg-brand-800"}`}
+                  >
+                    {confirm === "start" ? "Yes, start sending" : "Yes, cancel the campaign"}
+                  </button>
+                </form>
+                <a href={`${PATH}/${c.reference}`} className={link}>
+                  {confirm === "start" ? "Not now" : "Keep the campaign"}
+                </a>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-wrap gap-3">
+              {c.status === "draft" && (
+                <a href={`${PATH}/${c.reference}?confirm=start`} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+                  Start sending
+                </a>
+              )}
+              {c.status === "paused" && (
+                <ConfirmButton intent="start" fields={{ version: c.version }}>
+                  Resume sending
+                </ConfirmButton>
+              )}
+              {c.status === "sending" && (
+                <ConfirmButton intent="pause" fields={{ version: c.version }}>
+                  Pause
+                </ConfirmButton>
+              )}
+              <a
+                href={`${PATH}/${c.reference}?confirm=cancel`}
+                className="inline-flex h-10 items-center rounded-md border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+              >
+                Cancel the campaign
+              </a>
+            </div>
+          )}
         </section>
       )}
     </div>
