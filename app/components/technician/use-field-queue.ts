@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
-import { JOB_SCHEMAS, QUEUEABLE_INTENTS, isJobIntent, type JobIntent } from "~/lib/forms/technician-job.ts";
+import { JOB_SCHEMAS, QUEUEABLE_INTENTS, isJobIntent, partQuantity, type JobIntent } from "~/lib/forms/technician-job.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useOnline } from "./hooks.ts";
 import { newKey, putQueued, queuedForms, removeQueued, sendQueued, shorten, type QueuedForm } from "./offline-queue.ts";
@@ -46,7 +46,7 @@ function labelFor(intent: JobIntent, data: FormData): string {
       return `${n === 1 ? "1 photo" : `${n} photos`}${caption ? `: ${shorten(caption)}` : ""}`;
     }
     case "part":
-      return `Part: ${text("quantity")} ${text("unit")} ${shorten(text("description"), 40)}`;
+      return `Part: ${shorten(text("description"), 40)}, ${partQuantity(Number(text("quantity")), text("unit"))}`;
     case "signoff":
       return `Sign-off by ${shorten(text("signerName"), 40)}`;
     default:
