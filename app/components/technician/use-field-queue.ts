@@ -119,8 +119,10 @@ export function useFieldQueue(jobPath: string): FieldQueue {
       }
       if (sentHere) {
         setNotice(`Sent: ${sentHere}.`);
-        // The page's own data again (stage, record), now that the server has it.
-        void navigate(`${jobPath}`, { replace: true, preventScrollReset: true });
+        // The page's own data again (stage, record), now that the server has it: at the address it has now.
+        // Without its ?saved= the guard would take the navigation for leaving the page, and a form being typed
+        // into meanwhile would ask "Are you sure you want to leave?" (issue 17 §7).
+        if (window.location.pathname === jobPath) void navigate(`${jobPath}${window.location.search}`, { replace: true, preventScrollReset: true });
       }
     })();
     flushing.current = run;
