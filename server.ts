@@ -171,6 +171,7 @@ server.listen(config.port, config.host, () => {
   // The back office is never served on the public site's host (the admin gate): say where it is.
   const office = config.adminHost ? `${new URL(config.siteUrl).protocol}//${config.adminHost}/admin` : `http://127.0.0.1:${port}/admin`;
   console.log(`Back office: ${office} (staff sign in with their mobile number)`);
+  void entry.firstOwnerHint().then((hint) => hint && console.log(hint));
 });
 
 let stopping = false;

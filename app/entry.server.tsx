@@ -6,7 +6,7 @@ import { withoutModulePreloads } from "~/.server/http/document.ts";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
 // (one database handle) with the routes.
-export { addAdmins, startServices } from "~/.server/startup.ts";
+export { addAdmins, firstOwnerHint, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
 export { contentVersion } from "~/.server/content/version.ts";
 export { seedDemo } from "~/.server/demo/seed-demo.ts";

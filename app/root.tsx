@@ -14,7 +14,6 @@ import { readSession, viewerOf } from "~/.server/auth/index.ts";
 import { erasedLinkResponse, isErasedCustomersLink } from "~/.server/links/erased.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FloatingContact } from "~/components/floating-contact.tsx";
-import { ChatLauncher } from "~/components/chat/chat-launcher.tsx";
 import { SiteFooter } from "~/components/site-footer.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { ToastHost } from "~/components/toast-host.tsx";
@@ -58,13 +57,15 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  // The back office draws its own shell (routes/admin/layout.tsx): no public header, footer or contact
-  // buttons. A visitor refused before the layout's loader ran (the public host, no staff role) gets the
-  // public site's frame around "Access Denied", as any other page there.
-  const adminShell = useMatches().some(
-    (m) => (m.handle as { shell?: string } | undefined)?.shell === "admin" && m.loaderData !== undefined,
-  );
-  const site = adminShell ? undefined : data?.site;
+  // The back office and the customer and technician portals draw their own frame (routes/admin/layout.tsx,
+  // components/portal-frame.tsx): no public header, footer or floating buttons. A visitor refused before the
+  // admin layout's loader ran (the public host, no staff role) gets the public site's frame around "Access
+  // Denied", as any other page there; a portal's guard sends a visitor without its session to sign in.
+  const ownShell = useMatches().some((m) => {
+    const shell = (m.handle as { shell?: string } | undefined)?.shell;
+    return shell === "portal" || (shell === "admin" && m.loaderData !== undefined);
+  });
+  const site = ownShell ? undefined : data?.site;
   return (
     // The theme script sets data-theme, class and color-scheme on <html> before hydration.
     <html lang="en-IN" suppressHydrationWarning>
@@ -89,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {site && <SiteHeader site={site} viewer={data?.viewer ?? null} />}
-        {adminShell ? (
+        {ownShell ? (
           children
         ) : (
           <main id="main" className="flex-1">
@@ -97,8 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
         )}
         {site && <SiteFooter site={site} />}
+        {/* With the chat launcher, which shares its scroll state. */}
         {site && <FloatingContact identity={site.identity} />}
-        {site && <ChatLauncher identity={site.identity} />}
         <ToastHost />
         <LinkNavigation />
         <Scripts />

@@ -1,7 +1,9 @@
-import { applyMigrations, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
+import { applyMigrations, getDb, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { seedContent } from "~/.server/content/index.ts";
-import { seedSettings } from "~/.server/settings/index.ts";
+import { count, sql } from "drizzle-orm";
+import { followLocalSiteUrl, seedSettings } from "~/.server/settings/index.ts";
 import { grantAdmin } from "~/.server/auth/users.ts";
+import { users } from "~/.server/db/schema.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
@@ -44,6 +46,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
   try {
     await applyMigrations(handle);
     await seedSettings(handle.db, config.siteUrl);
+    const replaced = await followLocalSiteUrl(handle.db, config.siteUrl);
+    if (replaced) console.log(`Site URL setting: ${config.siteUrl} (was ${replaced}, a default of an earlier run on this machine).`);
     await seedContent(handle.db);
     setDatabase(handle);
     // The DLT registry: the built-in SMS templates whose names are missing (the office's edits are kept).
@@ -77,6 +81,19 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
       await handle.close();
     },
   };
+}
+
+/**
+ * What `npm start` says under the back office's address while nobody can sign in there yet: how to become
+ * its owner. Undefined once a staff account exists.
+ */
+export async function firstOwnerHint(): Promise<string | undefined> {
+  const [staff] = await getDb().select({ n: count() }).from(users).where(sql`'admin' = any(${users.roles})`);
+  if ((staff?.n ?? 0) > 0) return undefined;
+  return (
+    "No staff account yet. To become the back office's owner, start with your mobile number in ADMIN_PHONES " +
+    "(ADMIN_PHONES=9848012345 npm start), or stop the server and run: npm run admin:add -- --phone 9848012345"
+  );
 }
 
 /**

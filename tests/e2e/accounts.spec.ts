@@ -33,7 +33,11 @@ test.describe("customer sign-in and portal", () => {
     const list = page.getByRole("list", { name: "Service requests" });
     await expect(list.getByRole("link", { name: reference })).toBeVisible();
     await expect(list.getByText("Received")).toBeVisible();
-    // Signed in: My Dashboard in the header, never the Sign In menu; and nothing of it is cacheable.
+    // Signed in: the portal's own header (issue 17 §7), and on the website My Dashboard, never the Sign In
+    // menu; and nothing of it is cacheable.
+    await expect(page.getByRole("banner")).toContainText("Customer portal");
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+    await page.goto("/");
     await expect(accountMenu(page)).toBeVisible();
     await expect(page.locator("header").getByText("Sign In", { exact: true })).toHaveCount(0);
     const response = await visit(page, "/customer/mobile");
@@ -57,7 +61,7 @@ test.describe("customer sign-in and portal", () => {
     // Find the request's page: sign in once, read its link, sign out.
     await signIn(page, "customer", mobile);
     const href = await page.getByRole("link", { name: reference }).getAttribute("href");
-    await accountMenu(page).click();
+    // The portal's header has Sign out itself.
     await page.locator("header").getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByText("Sign In", { exact: true })).toBeVisible();
@@ -67,7 +71,6 @@ test.describe("customer sign-in and portal", () => {
     await signIn(page, "customer", mobile, { from: page.url().replace(/^https?:\/\/[^/]+/, "") });
     await expect(page).toHaveURL(new RegExp(`${href}$`));
 
-    await accountMenu(page).click();
     await page.locator("header").getByRole("button", { name: "Sign out" }).click();
     await signIn(page, "customer", mobile, { from: "/customer/login?returnTo=%2F%2Fevil.example%2Fphish" });
     await expect(page).toHaveURL(/\/customer\/mobile$/);

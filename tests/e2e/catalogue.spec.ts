@@ -65,4 +65,16 @@ test.describe("service catalogue", () => {
     await faq.locator("summary").click();
     await expect(faq.locator(".prose")).toBeVisible();
   });
+
+  test("a service page's quotation form is checked in the browser once it comes into view (its code loaded then, issue 17 §7)", async ({ page }) => {
+    await page.goto("/services/vfd-repair");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const form = page.locator("#quote").getByRole("form");
+    await form.scrollIntoViewIfNeeded();
+    const mobile = form.getByRole("textbox", { name: "Mobile number" });
+    await mobile.fill("12345");
+    await mobile.blur();
+    await expect(form.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
+    await expect(page).toHaveURL(/\/services\/vfd-repair$/);
+  });
 });

@@ -123,7 +123,7 @@ test("the technician works the job from the phone; the customer reads the job re
   await expect(status(page)).toContainText("Stage set: Work done");
   await expect(page.getByText("This job is marked done.")).toBeVisible();
   const report = page.getByRole("region", { name: "Job report" });
-  await expect(report.getByRole("listitem").filter({ hasText: "CT 200/5 A: 2 pieces (nos)" })).toHaveCount(1);
+  await expect(report.getByRole("listitem").filter({ hasText: "CT 200/5 A: 2 pieces" })).toHaveCount(1);
   await expectNoAxeViolations(page);
 
   // The customer's request page.
@@ -136,7 +136,7 @@ test("the technician works the job from the phone; the customer reads the job re
   const job = customerPage.getByRole("region", { name: "Your engineer and the job report" });
   await expect(job).toContainText("Srinivas Rao");
   await expect(job).toContainText("Armature current feedback CT was loose");
-  await expect(job).toContainText("CT 200/5 A: 2 pieces (nos)");
+  await expect(job).toContainText("CT 200/5 A: 2 pieces");
   await expect(job).toContainText("Signed off by Ravi Kumar");
   for (const name of ["Drive panel after the repair", "Signature of Ravi Kumar"]) {
     const img = job.getByRole("img", { name });
@@ -209,4 +209,40 @@ test("without a signal: a stage, a note and a photo wait on the phone and are se
   expect(replay).toEqual([200, 200, true, true]);
   await page.reload();
   await expect(report.getByRole("list", { name: "Notes" }).getByRole("listitem").filter({ hasText: "Replay me once" })).toHaveCount(1);
+});
+
+test("the signal returning while a form is typed into sends the queue without asking to leave the page; the typing stays", async ({ page, context, browser }) => {
+  test.slow();
+  const reference = await newRequest(browser, newMobile());
+  await asNewVisitor(context);
+  await technicianFor(context, reference);
+  await openHydrated(page, "/technician/dashboard");
+  await page.getByRole("link", { name: reference, exact: true }).click();
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  // Saved online first: the page's address is now ?saved=note.
+  await page.getByRole("textbox", { name: "Note" }).fill("Checked the supply on arrival.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page).toHaveURL(/\?saved=note/);
+  // Offline: a note waits; the page is reloaded from the phone.
+  await context.setOffline(true);
+  await page.getByRole("textbox", { name: "Note" }).fill("Written in the basement.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("heading", { name: "Waiting to send (1)" })).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Waiting to send (1)" })).toBeVisible();
+  // Typing the next note when the signal returns: the queue goes, and nobody is asked whether to leave the page
+  // (before, the reload of the page's data was a navigation to it without ?saved=, which the guard took for leaving).
+  await page.getByRole("textbox", { name: "Note" }).fill("Half-written third note");
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: /Waiting to send/ })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole("region", { name: "Job report" }).getByText("Written in the basement.")).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("Half-written third note");
 });

@@ -21,6 +21,16 @@ const INK = "#111827";
 const MUTED = "#4b5563";
 const RULE = "#9ca3af";
 
+/**
+ * How it was paid: the method, then the instrument, unless the instrument's label names the method already
+ * ("Cheque 123456", never "Cheque, Cheque 123456").
+ */
+export function paidBy(payment: Pick<PaymentView, "methodLabel" | "instrumentLabel">): string {
+  const { methodLabel, instrumentLabel } = payment;
+  if (!instrumentLabel) return methodLabel;
+  return instrumentLabel.toLowerCase().startsWith(methodLabel.toLowerCase()) ? instrumentLabel : `${methodLabel}, ${instrumentLabel}`;
+}
+
 export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentParty, options: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
@@ -62,7 +72,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
     ["Received from", [payment.customer.company, payment.customer.name].filter(Boolean).join(", ") + ` (${payment.customer.reference})`],
   ];
   if (payment.customer.gstin) facts.push(["Customer GSTIN", payment.customer.gstin]);
-  facts.push(["Paid by", payment.methodLabel + (payment.instrumentLabel ? `, ${payment.instrumentLabel}` : "")]);
+  facts.push(["Paid by", paidBy(payment)]);
   if (payment.note) facts.push(["Note", payment.note]);
   for (const [label, value] of facts) {
     const y = doc.y;
@@ -118,7 +128,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
 
   doc.moveDown(2);
   doc.font(FONT.regular).fontSize(9).fillColor(MUTED).text(
-    "This receipt acknowledges the money received. A payment by cheque is subject to its realisation. The tax invoices named above remain the documents for GST.",
+    `This receipt acknowledges the money received.${payment.method === "cheque" ? " A payment by cheque is subject to its realisation." : ""} The tax invoices named above remain the documents for GST.`,
     MARGIN,
     doc.y,
     { width: WIDTH },

@@ -2,6 +2,8 @@ import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { benchJobs, customers, customerSites, quoteResponses, quotes, quoteVersions, serviceRequests } from "~/.server/db/schema.ts";
 import { supplierFromSettings } from "~/.server/documents/supplier.ts";
+import { renderTaxDocumentPdf } from "~/.server/documents/tax-document-pdf.ts";
+import { readSignature } from "~/.server/documents/signature.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { QUOTE_STATUS_LABELS, quoteState, type QuoteStatus } from "~/lib/forms/admin/quotes.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
@@ -190,7 +192,6 @@ export async function quoteForInvoice(quoteId: number) {
 
 /** The PDF of one version: inline, never stored by a shared cache (it names the customer and the price). */
 export async function quotePdfResponse(view: TaxDocumentView): Promise<Response> {
-  const [{ renderTaxDocumentPdf }, { readSignature }] = await Promise.all([import("~/.server/documents/tax-document-pdf.ts"), import("~/.server/documents/signature.ts")]);
   const pdf = await renderTaxDocumentPdf(view, { signature: await readSignature() });
   const name = `quote-${view.number.replace(/[^A-Za-z0-9-]/g, "-")}${view.version ? `-v${view.version}` : ""}.pdf`;
   return new Response(new Uint8Array(pdf), {

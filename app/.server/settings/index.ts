@@ -40,6 +40,30 @@ export async function seedSettings(db: Database, siteUrl: string): Promise<void>
   bumpContentVersion();
 }
 
+/** The hosts of this machine: a site URL on one of them was never the business's real address. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The first run that opens a data directory stores the site URL (SITE_URL, else http://localhost:PORT), and
+ * the first run is often `npm run seed:demo` or `admin:add`, which know nothing of the port `npm start` is
+ * then given: every SMS link and the bench label's QR code would point at the wrong port. A stored URL on
+ * this machine's own host is only ever a default, so each start makes it the address the server runs on;
+ * an address the owner set (a real host) is kept. Returns the URL it replaced, if it did.
+ */
+export async function followLocalSiteUrl(db: Database, siteUrl: string): Promise<string | undefined> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, "identity"));
+  const stored = settingsGroupSchemas.identity.safeParse(row?.value);
+  if (!stored.success) return undefined;
+  const next = siteUrl.replace(/\/+$/, "");
+  const previous = stored.data.siteUrl;
+  if (previous === next || !LOCAL_HOSTS.has(new URL(previous).hostname)) return undefined;
+  const value = { ...stored.data, siteUrl: next };
+  await db.update(siteSettings).set({ value, updatedAt: sql`now()` }).where(eq(siteSettings.key, "identity"));
+  cache = undefined;
+  bumpContentVersion();
+  return previous;
+}
+
 export async function getSiteSettings(): Promise<SiteSettings> {
   // Even on a hit: a call from inside a transaction must fail every time, not only once the cache expires
   // (when its query would wait for that very transaction on PGlite).

@@ -1,13 +1,13 @@
 import { useRef } from "react";
 import { FORUM_CATEGORIES } from "~/lib/forms/forum-categories.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
+import { onlyInBrowser, useValidatedForm } from "~/lib/forms/use-validated-form.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { ConsentField, FieldIdPrefix, FormError, Honeypot, SelectField, SubmitButton, TextArea, TextField } from "./fields.tsx";
 import { IdempotencyKey } from "./idempotency-key.tsx";
 
-const loadTopicSchema = () => import("~/lib/forms/discussion.ts").then((m) => m.topicSchema);
-const loadReplySchema = () => import("~/lib/forms/discussion.ts").then((m) => m.replySchema);
+const loadTopicSchema = () => (import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/discussion.ts").then((m) => m.topicSchema));
+const loadReplySchema = () => (import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/discussion.ts").then((m) => m.replySchema));
 
 function useForumForm(loadSchema: typeof loadTopicSchema | typeof loadReplySchema, failure: FormFailure | undefined, name: "topic" | "reply") {
   const mine = failure?.form === name ? failure : undefined;

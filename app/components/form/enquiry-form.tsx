@@ -1,12 +1,12 @@
 import { useRef } from "react";
 import { ENQUIRY_FORM_FIELDS, type EnquiryFormName, type FieldSpec } from "~/lib/forms/enquiry-fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
+import { onlyInBrowser, useValidatedForm } from "~/lib/forms/use-validated-form.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { ConsentField, FieldIdPrefix, FileField, FormError, Honeypot, SelectField, SubmitButton, TextArea, TextField } from "./fields.tsx";
 import { IdempotencyKey } from "./idempotency-key.tsx";
 
-const loadSchema = (form: EnquiryFormName) => import("~/lib/forms/enquiries.ts").then((m) => m.ENQUIRY_SCHEMAS[form]);
+const loadSchema = (form: EnquiryFormName) => (import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/enquiries.ts").then((m) => m.ENQUIRY_SCHEMAS[form]));
 
 /**
  * One of the inbound forms of ~/lib/forms/enquiries, rendered from its field list and validated with its

@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { todayInIndia, type FormFailure } from "~/lib/forms/form-basics.ts";
-import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
+import { onlyInBrowser, useValidatedForm } from "~/lib/forms/use-validated-form.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { ConsentField, FormError, Honeypot, SubmitButton, TextArea, TextField } from "./fields.tsx";
 import { IdempotencyKey } from "./idempotency-key.tsx";
 
-const loadSchema = () => import("~/lib/forms/service-request.ts").then((m) => m.quickRequestSchema);
+const loadSchema = () => (import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/service-request.ts").then((m) => m.quickRequestSchema));
 
 /**
  * The spec's simple request (name, phone, e-mail, preferred date, description): a quotation or callback

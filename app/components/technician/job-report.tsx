@@ -1,5 +1,5 @@
 import { formatDateTime } from "~/lib/format.ts";
-import { partUnitLabel } from "~/lib/forms/technician-job.ts";
+import { partQuantity } from "~/lib/forms/technician-job.ts";
 import type { JobRecord } from "~/.server/technicians/field-work.ts";
 import { visitWindow } from "./visit.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
@@ -95,7 +95,7 @@ export function JobReport({
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {record.parts.map((p) => (
               <li key={p.id}>
-                {p.description}: {p.quantity} {partUnitLabel(p.unit)}
+                {p.description}: {partQuantity(p.quantity, p.unit)}
               </li>
             ))}
           </ul>

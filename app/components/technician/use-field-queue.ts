@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
-import { JOB_SCHEMAS, QUEUEABLE_INTENTS, isJobIntent, type JobIntent } from "~/lib/forms/technician-job.ts";
+import { JOB_SCHEMAS, QUEUEABLE_INTENTS, isJobIntent, partQuantity, type JobIntent } from "~/lib/forms/technician-job.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useOnline } from "./hooks.ts";
 import { newKey, putQueued, queuedForms, removeQueued, sendQueued, shorten, type QueuedForm } from "./offline-queue.ts";
@@ -46,7 +46,7 @@ function labelFor(intent: JobIntent, data: FormData): string {
       return `${n === 1 ? "1 photo" : `${n} photos`}${caption ? `: ${shorten(caption)}` : ""}`;
     }
     case "part":
-      return `Part: ${text("quantity")} ${text("unit")} ${shorten(text("description"), 40)}`;
+      return `Part: ${shorten(text("description"), 40)}, ${partQuantity(Number(text("quantity")), text("unit"))}`;
     case "signoff":
       return `Sign-off by ${shorten(text("signerName"), 40)}`;
     default:
@@ -119,8 +119,10 @@ export function useFieldQueue(jobPath: string): FieldQueue {
       }
       if (sentHere) {
         setNotice(`Sent: ${sentHere}.`);
-        // The page's own data again (stage, record), now that the server has it.
-        void navigate(`${jobPath}`, { replace: true, preventScrollReset: true });
+        // The page's own data again (stage, record), now that the server has it: at the address it has now.
+        // Without its ?saved= the guard would take the navigation for leaving the page, and a form being typed
+        // into meanwhile would ask "Are you sure you want to leave?" (issue 17 §7).
+        if (window.location.pathname === jobPath) void navigate(`${jobPath}${window.location.search}`, { replace: true, preventScrollReset: true });
       }
     })();
     flushing.current = run;

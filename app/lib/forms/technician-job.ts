@@ -30,8 +30,13 @@ export const PART_UNITS = [
   { value: "pair", label: "pairs" },
 ] as const;
 
-export function partUnitLabel(unit: string): string {
-  return PART_UNITS.find((u) => u.value === unit)?.label ?? unit;
+/** One of each unit, for "1 piece", "1 metre" (the list's labels are plural, and name the code). */
+const ONE: Record<string, string> = { nos: "piece", m: "metre", kg: "kilogram", l: "litre", set: "set", pair: "pair" };
+const MANY: Record<string, string> = { nos: "pieces", m: "metres", kg: "kilograms", l: "litres", set: "sets", pair: "pairs" };
+
+/** A part's quantity as a sentence says it: "1 piece", "2 pieces", "15 metres" (never "1 pieces (nos)"). */
+export function partQuantity(quantity: number, unit: string): string {
+  return `${quantity} ${(quantity === 1 ? ONE : MANY)[unit] ?? unit}`;
 }
 
 const STAGE_VALUES = FIELD_STAGES.map((s) => s.value) as [string, ...string[]];

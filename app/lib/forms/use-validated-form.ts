@@ -2,6 +2,17 @@ import { useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { z } from "zod";
 import type { FormFailure } from "./form-basics.ts";
 
+/**
+ * A schema loader's server side. The browser's checks load their schema on demand, as a chunk of its own;
+ * the server never runs them and imports the same schema statically for its own checks, where a dynamic
+ * import could split nothing off (the build's INEFFECTIVE_DYNAMIC_IMPORT). So loaders are written
+ * `import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/...")`: the server build has no dynamic
+ * import of the module, the browser's has no static one.
+ */
+export function onlyInBrowser(): Promise<never> {
+  return Promise.reject(new Error("A form's browser checks run only in the browser."));
+}
+
 function valuesOf(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === "string") out[key] = value;

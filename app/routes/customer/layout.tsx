@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { portalGuard } from "~/.server/auth/portal.ts";
+import { PortalError, PortalFrame } from "~/components/portal-frame.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -9,6 +10,17 @@ import type { Route } from "./+types/layout";
  */
 export const middleware: Route.MiddlewareFunction[] = [portalGuard("customer")];
 
+/** The root layout leaves the public site's header, footer and floating buttons out under this route. */
+export const handle = { shell: "portal" };
+
 export default function CustomerPortal() {
-  return <Outlet />;
+  return (
+    <PortalFrame portal="customer">
+      <Outlet />
+    </PortalFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PortalError portal="customer" error={error} />;
 }

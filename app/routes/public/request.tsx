@@ -24,7 +24,7 @@ import { PhoneIcon } from "~/components/icons.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { todayInIndia, type FormFailure } from "~/lib/forms/form-basics.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
-import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
+import { onlyInBrowser, useValidatedForm } from "~/lib/forms/use-validated-form.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { SERVICE_CATEGORIES } from "~/lib/settings-schema.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = routeMeta;
 
-const loadSchema = () => import("~/lib/forms/service-request.ts").then((m) => m.serviceRequestSchema);
+const loadSchema = () => (import.meta.env.SSR ? onlyInBrowser() : import("~/lib/forms/service-request.ts").then((m) => m.serviceRequestSchema));
 
 /** Sends the form with XMLHttpRequest, for its upload progress; the server's JSON says where to go next. */
 function sendWithProgress(form: HTMLFormElement, onProgress: (fraction: number) => void) {

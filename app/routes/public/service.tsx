@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { redirect } from "react-router";
 import { articlesAbout, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -6,7 +7,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
-import { QuickRequestForm } from "~/components/form/quick-request-form.tsx";
+import { lazyWhenVisible } from "~/components/hydrate-when-visible.tsx";
 import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { postQuickRequest } from "~/.server/requests/forms.ts";
 import { FaqList } from "~/components/faq-list.tsx";
@@ -20,6 +21,10 @@ import type { Route } from "./+types/service";
  * One service, at /services/{slug} (fixed pages, the search index's and footer's slugs) or /service/{slug}
  * (every catalogue name, spec slug rule). A service has one canonical address; the others redirect to it.
  */
+// Loaded, as on the home page, when the form nears the screen (the server renders it in full): the module is
+// then imported one way only, dynamically, and gets a chunk of its own in both builds.
+const QuickRequestForm = lazyWhenVisible("quote", () => import("~/components/form/quick-request-form.tsx").then((m) => m.QuickRequestForm));
+
 export async function action({ request, context }: Route.ActionArgs) {
   return respond(await postQuickRequest(request, clientAddress(context)));
 }
@@ -151,7 +156,9 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         <p className="mt-2 mb-5 text-slate-700 dark:text-slate-300">
           Five fields, and an engineer calls you back within {promises.responseHoursMin}-{promises.responseHoursMax} hours.
         </p>
-        <QuickRequestForm action={`${service.path}#quote`} service={service.slug} failure={actionData} />
+        <Suspense fallback={null}>
+          <QuickRequestForm action={`${service.path}#quote`} service={service.slug} failure={actionData} />
+        </Suspense>
       </section>
 
       {related.length > 0 && (

@@ -33,7 +33,7 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
-import { isJobIntent, JOB_SCHEMAS, PART_UNITS, partUnitLabel, savedMessage, type JobIntent } from "~/lib/forms/technician-job.ts";
+import { isJobIntent, JOB_SCHEMAS, PART_UNITS, partQuantity, savedMessage, type JobIntent } from "~/lib/forms/technician-job.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
@@ -759,7 +759,7 @@ function RecordSection({ data }: { data: LoaderData }) {
         <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Parts used">
           {record.parts.map((p) => (
             <li key={p.id}>
-              {p.description}: {p.quantity} {partUnitLabel(p.unit)}
+              {p.description}: {partQuantity(p.quantity, p.unit)}
             </li>
           ))}
         </ul>

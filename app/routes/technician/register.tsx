@@ -30,6 +30,7 @@ import {
   ID_PROOF_TYPES,
   SKILLS,
   SKILLS_FIELD,
+  technicianRegistrationBrowserSchema,
   YEARS_MAX,
 } from "~/lib/forms/technician-registration.ts";
 import { useValidatedForm } from "~/lib/forms/use-validated-form.ts";
@@ -118,7 +119,9 @@ export default function TechnicianRegister({ loaderData, actionData }: Route.Com
   );
 }
 
-const loadSchema = () => import("~/lib/forms/technician-registration.ts").then((m) => m.technicianRegistrationBrowserSchema);
+// The page imports the module for its lists already: the schema comes with them (a dynamic import of it
+// could not split anything off).
+const loadSchema = () => Promise.resolve(technicianRegistrationBrowserSchema);
 
 function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefined; failure: RegistrationFailure | undefined }) {
   const { promises } = useSite();
