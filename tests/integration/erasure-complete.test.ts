@@ -92,8 +92,18 @@ describeEachEngine("erasure", (database) => {
     const requestOwner = new Map(
       (await db().select({ id: serviceRequests.id, customerId: serviceRequests.customerId }).from(serviceRequests)).map((r) => [r.id, r.customerId]),
     );
+    const quoteOwner = new Map((await db().select({ id: quotes.id, customerId: quotes.customerId }).from(quotes)).map((q) => [q.id, q.customerId]));
     const someoneElses = (f: Finding) => {
-      const ownerId = f.table === "customers" ? f.row.id : f.row.customer_id !== undefined ? f.row.customer_id : f.row.request_id !== undefined ? requestOwner.get(f.row.request_id as number) : undefined;
+      const ownerId =
+        f.table === "customers"
+          ? f.row.id
+          : f.row.customer_id !== undefined
+            ? f.row.customer_id
+            : f.row.request_id !== undefined
+              ? requestOwner.get(f.row.request_id as number)
+              : f.row.quote_id !== undefined
+                ? quoteOwner.get(f.row.quote_id as number)
+                : undefined;
       if (typeof ownerId === "number") return ownerId !== customer.id;
       return othersReferences.some((r) => f.value.includes(r)) && ![...theirs].some((r) => f.value.includes(r));
     };

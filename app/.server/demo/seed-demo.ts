@@ -262,6 +262,15 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
       moved++;
     }
   }
+  // The first of them has its engineer on the way now ("On the way" is its own stage, with its SMS).
+  const onTheWay = requestRows.findIndex((row) => row.status === "scheduled" && row.assignedTechnicianId && row.visitStart?.getTime() === todayIst.getTime() + 10 * HOUR);
+  if (onTheWay >= 0) {
+    requestRows[onTheWay]!.status = "on_the_way";
+    requestRows[onTheWay]!.fieldStage = "on_the_way";
+    plans[onTheWay]!.status = "on_the_way";
+    byStatus.scheduled = byStatus.scheduled! - 1;
+    byStatus.on_the_way = 1;
+  }
 
   await db.transaction(async (tx) => {
     const stored = await bulkInsert(tx, serviceRequests, requestRows, { returning: { id: serviceRequests.id, reference: serviceRequests.reference } });
@@ -294,6 +303,11 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
         log("request.schedule", when, { visitStart: null }, { visitStart: row.visitStart.toISOString() });
       }
       const techUser = plan.tech?.userId ?? null;
+      if (plan.status === "on_the_way" && row.visitStart) {
+        // Set off half an hour before the visit, or a few minutes ago if that is still to come.
+        const setOff = new Date(Math.min(row.visitStart.getTime() - 30 * 60_000, now.getTime() - 5 * 60_000));
+        events.push({ requestId: r.id, kind: "status", status: "on_the_way", note: `Our engineer ${plan.tech!.name} is on the way to your site.`, actorUserId: techUser, createdAt: setOff });
+      }
       if (plan.status === "in_progress" || plan.status === "awaiting_parts" || plan.status === "completed") {
         const onSite = at(plan.visit);
         events.push({ requestId: r.id, kind: "status", status: "in_progress", note: "Engineer on site.", actorUserId: techUser, createdAt: onSite });
