@@ -57,10 +57,12 @@ test("the office replies by e-mail from a customer's thread, finds it in the log
   await expect(page.getByRole("listitem").filter({ hasText: reply })).toContainText("E-mail to the customer");
   await expect(page.getByRole("listitem").filter({ hasText: reply })).toContainText(/by /);
 
-  // An SMS goes only from a registered template: choosing one shows its variables.
-  await page.getByRole("combobox", { name: "Template" }).selectOption("requestAwaitingCustomer");
-  await page.getByRole("button", { name: "Choose" }).click();
-  await expect(page.getByRole("textbox", { name: /^reference/ })).toBeVisible();
+  // An SMS goes only from a registered template meant for the customer, filled from the request: one whose
+  // facts are not true yet (the request is not waiting on the customer) is refused before it is sent.
+  const choose = page.getByRole("form", { name: "Choose an SMS" });
+  await choose.getByRole("combobox", { name: "Message" }).selectOption({ label: "On hold until we hear from the customer" });
+  await choose.getByRole("button", { name: "Choose" }).click();
+  await expect(page.getByText(/^Cannot be sent yet:/).locator("..")).toContainText(`${reference} is "`);
   await visit(page, page.url());
   await fits(page);
 

@@ -72,9 +72,12 @@ test.describe("service catalogue", () => {
     const form = page.locator("#quote").getByRole("form");
     await form.scrollIntoViewIfNeeded();
     const mobile = form.getByRole("textbox", { name: "Mobile number" });
-    await mobile.fill("12345");
-    await mobile.blur();
-    await expect(form.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
+    // The form hydrates once it is in view: a field left before that is checked when it is left again.
+    await expect(async () => {
+      await mobile.fill("12345");
+      await mobile.blur();
+      await expect(form.getByText("Enter a 10-digit Indian mobile number")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/services\/vfd-repair$/);
   });
 });

@@ -144,7 +144,10 @@ test("WhatsApp templates and marketing: a template registered; consent recorded;
   const campaignUrl = page.url();
   await visit(page, campaignUrl);
   await noOverflow(page);
-  await page.getByRole("button", { name: "Start sending" }).click();
+  // Starting is asked again on the page (no browser confirm() box): the link, then the confirmation's button.
+  await page.getByRole("link", { name: "Start sending" }).click();
+  await expect(page.getByRole("heading", { name: "Start sending this campaign now?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, start sending" }).click();
   await expect(flashOf(page)).toContainText("is sending to 1 customer(s), 60 a minute.");
 
   // The SMS carries STOP and the customer's own opt-out link.

@@ -110,7 +110,9 @@ export function useValidatedForm(loadSchema: () => Promise<z.ZodObject>, failure
         if (!validateAll(schema, form)) return;
         if (send) return send(form);
         checked.current = true;
-        form.requestSubmit(submitter);
+        // In a task of its own: while the browser is still dispatching this submit event (a schema already at
+        // hand resolves within it), the form is "firing submission events" and ignores requestSubmit.
+        setTimeout(() => form.requestSubmit(submitter), 0);
       });
     },
   };
