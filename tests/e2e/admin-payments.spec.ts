@@ -109,7 +109,7 @@ test("accounts records a UPI payment against an invoice: the invoice is paid, th
   // The register finds it; the outstanding page no longer counts the invoice.
   await visit(page, backOfficeUrl(`/admin/payments?q=${encodeURIComponent(utrValue)}`));
   await expect(page.getByRole("link", { name: receipt })).toBeVisible();
-  await expect(page.getByRole("table")).toContainText(number);
+  await expect(page.getByRole("table", { name: "Payments, newest first" })).toContainText(number);
   await visit(page, backOfficeUrl("/admin/payments/outstanding"));
   await expect(page.getByText("Ageing counts days past each invoice's due date")).toBeVisible();
   await expect(page.getByRole("main")).not.toContainText(number);
