@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { fillFromProducts, parseLineRows, rawFromLine, readLineRows, rowsToDraw, type PickerProduct } from "~/components/money/line-items-fields.tsx";
+import { fillFromProducts, parseLineRows, rawFromLine, readLineRows, rowsToDraw, type PickerProduct } from "~/lib/money/line-rows.ts";
 import { newQuoteSchema, quoteListSchema, quoteState, sourceFrom, validUntilFrom } from "~/lib/forms/admin/quotes.ts";
 import { linkConfirmSchema, linkResponseSchema, portalResponseSchema } from "~/lib/forms/quote-response.ts";
 

@@ -4,7 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { benchJobs, customers, customerSites, invoices, jobParts, products, quotes, quoteVersions, serviceRequests } from "~/.server/db/schema.ts";
-import type { PickerProduct } from "~/components/money/line-items-fields.tsx";
+import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
 import type { InvoiceSource } from "~/lib/forms/admin/invoices.ts";
 import type { DocumentLine, LineKind } from "~/lib/money/document.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type PickerProduct, type RawLine } from "~/components/money/line-items-fields.tsx";
+import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type PickerProduct, type RawLine } from "~/lib/money/line-rows.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { placePreview, type Customer, type Site } from "./shared.ts";
 

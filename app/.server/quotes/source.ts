@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { findEntry } from "~/.server/content/index.ts";
 import type { Database, Transaction } from "~/.server/db/index.ts";
 import { benchJobs, customers, customerSites, equipmentUnits, products, serviceRequests } from "~/.server/db/schema.ts";
-import type { PickerProduct } from "~/components/money/line-items-fields.tsx";
+import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import type { QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";

@@ -4,7 +4,7 @@ import { optionalText, requiredText } from "~/lib/forms/fields.ts";
 /**
  * The invoices screens' forms and filters (/admin/invoices, /admin/invoices/new, /admin/invoices/{id}): one
  * schema per form, shared by the server and the browser. The priced lines of an invoice made from a job are
- * read row by row by ~/components/money/line-items-fields.tsx (lineItemSchema per row); an invoice made from
+ * read row by row by ~/lib/money/line-rows.ts (lineItemSchema per row); an invoice made from
  * an approved quote takes the approved version's lines as they are.
  */
 

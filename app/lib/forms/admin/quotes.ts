@@ -5,7 +5,7 @@ import { GST_STATES } from "~/lib/settings-schema.ts";
 /**
  * The quotes screens' forms and filters (/admin/quotes, /admin/quotes/new, /admin/quotes/{reference}): one
  * schema per form, shared by the server and the browser. The priced lines are read and checked row by row by
- * ~/components/money/line-items-fields.tsx (lineItemSchema per row); these schemas cover the rest of the form.
+ * ~/lib/money/line-rows.ts (lineItemSchema per row); these schemas cover the rest of the form.
  */
 
 export const STALE_QUOTE_MESSAGE = "Someone else changed this quote while you were looking at it. Reload to see the change.";

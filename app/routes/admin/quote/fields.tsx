@@ -2,7 +2,8 @@ import type { QuoteFormState } from "~/.server/quotes/form.ts";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
-import { LineItemsFields, type PickerProduct } from "~/components/money/line-items-fields.tsx";
+import { LineItemsFields } from "~/components/money/line-items-fields.tsx";
+import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import { formatPaise } from "~/lib/format.ts";
 
 /**
