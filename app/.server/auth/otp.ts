@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getServerConfig } from "~/.server/config.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -8,6 +8,7 @@ import { DLT_TEMPLATES, queueMessages, sms, type OutboxMessage } from "~/.server
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
+import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
 
 /**
  * One-time codes by SMS. Only a salted HMAC of each code is stored. A code lasts 5 minutes and 5 wrong
@@ -31,16 +32,16 @@ export type VerifyOutcome =
   | { ok: true }
   | { ok: false; reason: "wrong" | "used-up" | "expired" | "address-limit"; message: string; retryAfter?: number };
 
+const otpMessage = (code: string, salt: string) => `otp:${salt}:${code}`;
+
 function hashCode(code: string, salt: string): string {
-  return createHmac("sha256", getServerConfig().sessionSecret).update(`otp:${salt}:${code}`).digest("base64url");
+  return keyedMac(otpMessage(code, salt));
 }
 
 function codeMatches(code: string, stored: string): boolean {
   const [salt, hash] = stored.split(".");
   if (!salt || !hash) return false;
-  const expected = Buffer.from(hash);
-  const given = Buffer.from(hashCode(code, salt));
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return keyedMacMatches(otpMessage(code, salt), hash);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, ne, or, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { campaignRecipients, outbox, webhookEvents } from "~/.server/db/schema.ts";
+import { hmacSha256Hex, logWebhookEvent, refusalExternalId, readTimestamp, refuseUnsigned, REPLAY_WINDOW_MS, timestampProblem, webhookEventSeen } from "~/.server/signing/webhook.ts";
 
 /**
  * The SMS provider's delivery reports (POST /api/sms/delivery). Every call is written to webhook_events
@@ -19,12 +19,13 @@ import { campaignRecipients, outbox, webhookEvents } from "~/.server/db/schema.t
  *    refused and logged, changing nothing.
  * 4. Applied: the outbox row's delivery status (a "delivered" is never taken back by a late "sent"), and a
  *    campaign's recipient row sent through that message.
+ * Steps 1 to 3 are the signed webhooks' common part (~/.server/signing/webhook.ts).
  */
 
 export const SMS_PROVIDER_NAME = "sms";
 export const SIGNATURE_HEADER = "x-sms-signature";
 /** How far a report's timestamp may be from now. */
-export const TOLERANCE_MS = 5 * 60_000;
+export const TOLERANCE_MS = REPLAY_WINDOW_MS;
 
 /** The provider's statuses, as the outbox keeps them. */
 const STATUSES: Record<string, "delivered" | "failed" | "sent"> = {
@@ -60,51 +61,26 @@ function secret(): string | undefined {
 
 /** The signature a body must carry (what a provider, or a test, computes). */
 export function signDeliveryReport(rawBody: string, key: string): string {
-  return createHmac("sha256", key).update(rawBody, "utf8").digest("hex");
-}
-
-function signatureMatches(rawBody: string, header: string | null, key: string): boolean {
-  if (!header) return false;
-  const given = header.trim().replace(/^sha256=/i, "");
-  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
-  const expected = Buffer.from(signDeliveryReport(rawBody, key), "hex");
-  return timingSafeEqual(expected, Buffer.from(given.toLowerCase(), "hex"));
+  return hmacSha256Hex(rawBody, key);
 }
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim().length > 0 && v.length <= 200 ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
 
-function timeOf(v: unknown): Date | undefined {
-  if (typeof v === "number" && Number.isFinite(v)) return new Date(v > 1e12 ? v : v * 1000);
-  if (typeof v === "string" && v.length <= 40) {
-    const at = /^\d+$/.test(v) ? new Date(Number(v) * 1000) : new Date(v);
-    return Number.isNaN(at.getTime()) ? undefined : at;
-  }
-  return undefined;
-}
-
 async function logRefusal(reason: string, payload: unknown, call: DeliveryReportCall, outcome: "refused" | "ignored" = "refused"): Promise<void> {
-  // Each refusal is its own row: the body's hash and a random suffix keep it from colliding with the
-  // report it may be replaying (whose id is taken) or with an identical refusal.
-  const hash = createHash("sha256").update(call.rawBody).digest("hex").slice(0, 32);
-  await getDb()
-    .insert(webhookEvents)
-    .values({ provider: SMS_PROVIDER_NAME, externalId: `${outcome}:${hash}:${randomUUID()}`, outcome, reason, payload: payload ?? {} });
+  await logWebhookEvent({ provider: SMS_PROVIDER_NAME, externalId: refusalExternalId(call.rawBody, outcome), outcome, reason, payload });
   console.warn(JSON.stringify({ type: "sms_delivery_webhook", outcome, reason, ip: call.ipAddress }));
 }
 
 export async function handleDeliveryReport(call: DeliveryReportCall, now = new Date()): Promise<DeliveryReportAnswer> {
   const truncated = { raw: call.rawBody.slice(0, 2000) };
-  const key = secret();
-  if (!key) {
-    await logRefusal("No SMS_WEBHOOK_SECRET is set: reports cannot be checked", truncated, call);
-    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
-    return { status: 404, outcome: "refused", reason: "Delivery reports are not configured" };
-  }
-  if (!signatureMatches(call.rawBody, call.signature, key)) {
-    await logRefusal("Bad signature", truncated, call);
-    return { status: 401, outcome: "refused", reason: "Bad signature" };
-  }
+  const unsigned = await refuseUnsigned(call, {
+    secret: secret(),
+    prefix: "optional",
+    notConfigured: { logged: "No SMS_WEBHOOK_SECRET is set: reports cannot be checked", answered: "Delivery reports are not configured" },
+    log: (reason) => logRefusal(reason, truncated, call),
+  });
+  if (unsigned) return { ...unsigned, outcome: "refused" };
   let body: Json | undefined;
   try {
     const parsed: unknown = JSON.parse(call.rawBody);
@@ -116,21 +92,18 @@ export async function handleDeliveryReport(call: DeliveryReportCall, now = new D
   const messageId = str(body?.messageId ?? body?.message_id);
   const rawStatus = str(body?.status)?.toLowerCase();
   const status = rawStatus ? STATUSES[rawStatus] : undefined;
-  const at = timeOf(body?.timestamp);
+  const at = readTimestamp(body?.timestamp);
   if (!body || !id || !messageId || !status || !at) {
     const reason = !body ? "The body is not a JSON object" : !id ? "No report id" : !messageId ? "No message id" : !status ? "Unknown status" : "No timestamp";
     await logRefusal(`Malformed: ${reason}`, body ?? truncated, call);
     return { status: 400, outcome: "refused", reason };
   }
-  if (Math.abs(now.getTime() - at.getTime()) > TOLERANCE_MS) {
-    await logRefusal(`Timestamp ${at.toISOString()} is more than ${TOLERANCE_MS / 60_000} minutes from now: a replay or a wrong clock`, body, call);
+  const stale = timestampProblem(at, now, TOLERANCE_MS);
+  if (stale) {
+    await logRefusal(stale, body, call);
     return { status: 400, outcome: "refused", reason: "Stale timestamp" };
   }
-  const [seen] = await getDb()
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, SMS_PROVIDER_NAME), eq(webhookEvents.externalId, id)));
-  if (seen) {
+  if (await webhookEventSeen(SMS_PROVIDER_NAME, id)) {
     await logRefusal(`Replay of report ${id}`, body, call);
     // 200: the provider's own retry of a report already taken stops here.
     return { status: 200, outcome: "refused", reason: "Already received" };

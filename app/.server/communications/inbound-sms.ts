@@ -1,9 +1,9 @@
-import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { customers, webhookEvents } from "~/.server/db/schema.ts";
 import { optOutOfMarketing } from "~/.server/marketing/consent.ts";
+import { logWebhookEvent, refusalExternalId, readTimestamp, refuseUnsigned, timestampProblem, webhookEventSeen } from "~/.server/signing/webhook.ts";
 import { signDeliveryReport, TOLERANCE_MS } from "./delivery.ts";
 import { customerIdForMobile, normaliseMobile, recordConversation } from "./index.ts";
 
@@ -58,48 +58,23 @@ function secret(): string | undefined {
   return value ? value : undefined;
 }
 
-function signatureMatches(rawBody: string, header: string | null, key: string): boolean {
-  if (!header) return false;
-  const given = header.trim().replace(/^sha256=/i, "");
-  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
-  const expected = Buffer.from(signInboundSms(rawBody, key), "hex");
-  return timingSafeEqual(expected, Buffer.from(given.toLowerCase(), "hex"));
-}
-
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim().length > 0 && v.length <= 200 ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
 
-function timeOf(v: unknown): Date | undefined {
-  if (typeof v === "number" && Number.isFinite(v)) return new Date(v > 1e12 ? v : v * 1000);
-  if (typeof v === "string" && v.length <= 40) {
-    const at = /^\d+$/.test(v) ? new Date(Number(v) * 1000) : new Date(v);
-    return Number.isNaN(at.getTime()) ? undefined : at;
-  }
-  return undefined;
-}
-
 async function logRefusal(reason: string, payload: unknown, call: InboundSmsCall): Promise<void> {
-  // Each refusal is its own row: the body's hash and a random suffix keep it from colliding with the
-  // message it may be replaying (whose id is taken) or with an identical refusal.
-  const hash = createHash("sha256").update(call.rawBody).digest("hex").slice(0, 32);
-  await getDb()
-    .insert(webhookEvents)
-    .values({ provider: SMS_INBOUND_PROVIDER_NAME, externalId: `refused:${hash}:${randomUUID()}`, outcome: "refused", reason, payload: payload ?? {} });
+  await logWebhookEvent({ provider: SMS_INBOUND_PROVIDER_NAME, externalId: refusalExternalId(call.rawBody), outcome: "refused", reason, payload });
   console.warn(JSON.stringify({ type: "sms_inbound_webhook", outcome: "refused", reason, ip: call.ipAddress }));
 }
 
 export async function handleInboundSms(call: InboundSmsCall, now = new Date()): Promise<InboundSmsAnswer> {
   const truncated = { raw: call.rawBody.slice(0, 2000) };
-  const key = secret();
-  if (!key) {
-    await logRefusal("No SMS_WEBHOOK_SECRET is set: inbound messages cannot be checked", truncated, call);
-    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
-    return { status: 404, outcome: "refused", reason: "Inbound SMS is not configured" };
-  }
-  if (!signatureMatches(call.rawBody, call.signature, key)) {
-    await logRefusal("Bad signature", truncated, call);
-    return { status: 401, outcome: "refused", reason: "Bad signature" };
-  }
+  const unsigned = await refuseUnsigned(call, {
+    secret: secret(),
+    prefix: "optional",
+    notConfigured: { logged: "No SMS_WEBHOOK_SECRET is set: inbound messages cannot be checked", answered: "Inbound SMS is not configured" },
+    log: (reason) => logRefusal(reason, truncated, call),
+  });
+  if (unsigned) return { ...unsigned, outcome: "refused" };
   let body: Json | undefined;
   try {
     const parsed: unknown = JSON.parse(call.rawBody);
@@ -110,21 +85,18 @@ export async function handleInboundSms(call: InboundSmsCall, now = new Date()): 
   const id = str(body?.id);
   const mobile = normaliseMobile(str(body?.from));
   const text = typeof body?.text === "string" && body.text.trim().length > 0 && body.text.length <= MAX_TEXT ? body.text : undefined;
-  const at = timeOf(body?.timestamp);
+  const at = readTimestamp(body?.timestamp);
   if (!body || !id || !mobile || !text || !at) {
     const reason = !body ? "The body is not a JSON object" : !id ? "No message id" : !mobile ? "No Indian mobile number in from" : !text ? "No text" : "No timestamp";
     await logRefusal(`Malformed: ${reason}`, body ?? truncated, call);
     return { status: 400, outcome: "refused", reason };
   }
-  if (Math.abs(now.getTime() - at.getTime()) > TOLERANCE_MS) {
-    await logRefusal(`Timestamp ${at.toISOString()} is more than ${TOLERANCE_MS / 60_000} minutes from now: a replay or a wrong clock`, body, call);
+  const stale = timestampProblem(at, now, TOLERANCE_MS);
+  if (stale) {
+    await logRefusal(stale, body, call);
     return { status: 400, outcome: "refused", reason: "Stale timestamp" };
   }
-  const [seen] = await getDb()
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, SMS_INBOUND_PROVIDER_NAME), eq(webhookEvents.externalId, id)));
-  if (seen) {
+  if (await webhookEventSeen(SMS_INBOUND_PROVIDER_NAME, id)) {
     await logRefusal(`Replay of message ${id}`, body, call);
     // 200: the provider's own retry of a message already taken stops here.
     return { status: 200, outcome: "refused", reason: "Already received" };

@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { getServerConfig } from "~/.server/config.ts";
 import type { LiveAudience } from "./publish.ts";
+import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
 
 /**
  * A live grant lets a visitor without a session read ONE audience's events: a loader that has checked a
@@ -16,8 +15,10 @@ export function isLiveAudience(value: string): value is LiveAudience {
   return AUDIENCE.test(value);
 }
 
+const signed = (audience: string, expiry: string) => `live-grant:${audience}:${expiry}`;
+
 function signature(audience: string, expiry: string): string {
-  return createHmac("sha256", getServerConfig().sessionSecret).update(`live-grant:${audience}:${expiry}`).digest("base64url").slice(0, 22);
+  return keyedMac(signed(audience, expiry), 22);
 }
 
 /** A grant to read `audience` for `ttlSeconds` (default an hour; a page open longer reloads its grant). */
@@ -36,9 +37,7 @@ export function verifyLiveGrant(token: string, now = new Date()): LiveGrantCheck
   const [, encoded, expiry, given] = match as unknown as [string, string, string, string];
   const audience = Buffer.from(encoded, "base64url").toString();
   if (!isLiveAudience(audience)) return { ok: false, problem: "tampered" };
-  const expected = Buffer.from(signature(audience, expiry));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return { ok: false, problem: "tampered" };
+  if (!keyedMacMatches(signed(audience, expiry), given, 22)) return { ok: false, problem: "tampered" };
   const expiresAt = new Date(parseInt(expiry, 36) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { ok: false, problem: "expired" };
   return { ok: true, audience, expiresAt };

@@ -1,8 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { sendCode, verifyCode } from "~/.server/auth/otp.ts";
-import { getServerConfig } from "~/.server/config.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, customers, quoteResponses, quotes, requestEvents, serviceRequests } from "~/.server/db/schema.ts";
@@ -18,6 +16,7 @@ import { ANSWERABLE_STATES, quoteState, type QuoteStatus } from "~/lib/forms/adm
 import type { LinkConfirmInput, LinkResponseInput, QuoteDecision } from "~/lib/forms/quote-response.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { adminQuotePath, maskedMobile, Refusal, today, type Quote } from "./shared.ts";
+import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
 
 /**
  * The customer's answer to a quote: approve, ask for changes (with a comment) or decline. From the portal
@@ -204,8 +203,10 @@ export async function answerQuote(input: AnswerInput, now = new Date()): Promise
 // ── The signed link: the answer confirmed by a one-time code ─────────────────────────────────────
 
 /** Binds a code's challenge to the quote and the version it answers: a code asked for one quote opens no other. */
+const challengeMessage = (quoteId: number, version: number, challengeId: number) => `quote-answer:${quoteId}:${version}:${challengeId}`;
+
 function challengeMac(quoteId: number, version: number, challengeId: number): string {
-  return createHmac("sha256", getServerConfig().sessionSecret).update(`quote-answer:${quoteId}:${version}:${challengeId}`).digest("base64url").slice(0, 22);
+  return keyedMac(challengeMessage(quoteId, version, challengeId), 22);
 }
 
 export function challengeToken(quoteId: number, version: number, challengeId: number): string {
@@ -216,9 +217,7 @@ function readChallenge(token: string, quoteId: number, version: number): number 
   const [idText, mac] = token.split(".");
   const id = Number(idText);
   if (!Number.isSafeInteger(id) || id < 1 || !mac) return null;
-  const expected = Buffer.from(challengeMac(quoteId, version, id));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  return keyedMacMatches(challengeMessage(quoteId, version, id), mac, 22) ? id : null;
 }
 
 export type CodeStart = { ok: true; challenge: string; sentTo: string } | { ok: false; field: string; message: string };

@@ -8,13 +8,12 @@
  * again from their offline queue, so a key already stored answers "saved" and stores nothing twice (a
  * check first, and ON CONFLICT (idempotency_key) DO NOTHING for two copies arriving together).
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { and, asc, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import sharp from "sharp";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { OTP_ADDRESS_LIMITS } from "~/.server/auth/otp.ts";
-import { getServerConfig } from "~/.server/config.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
 import {
@@ -53,6 +52,7 @@ import { officeStatusLabel, PAUSED_STATUSES, statusLabel, statusNext, type Reque
 import { productByLabel } from "~/.server/products/catalogue.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
 import type { TechnicianProfile } from "./shared.ts";
+import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
 
 /** What a change comes to: the ?saved= code of the page it goes back to, or a refusal beside `field`. */
 export type FieldResult =
@@ -609,16 +609,16 @@ export async function signOffDrawn(actor: FieldActor, key: string | number, inpu
 /** What a sign-off code is for: stored in otp_challenges beside the sign-in codes. */
 export const SIGNOFF_PURPOSE = "job-signoff";
 
+const signoffMessage = (requestId: number, salt: string, code: string) => `signoff:${requestId}:${salt}:${code}`;
+
 function signoffHash(requestId: number, salt: string, code: string): string {
-  return createHmac("sha256", getServerConfig().sessionSecret).update(`signoff:${requestId}:${salt}:${code}`).digest("base64url");
+  return keyedMac(signoffMessage(requestId, salt, code));
 }
 
 function signoffCodeMatches(requestId: number, code: string, stored: string): boolean {
   const [salt, hash] = stored.split(".");
   if (!salt || !hash) return false;
-  const expected = Buffer.from(hash);
-  const given = Buffer.from(signoffHash(requestId, salt, code));
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return keyedMacMatches(signoffMessage(requestId, salt, code), hash);
 }
 
 /**

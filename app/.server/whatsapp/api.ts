@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { WHATSAPP_API_VERSION, type WhatsAppSettings } from "~/.server/settings/integrations.ts";
+import { hmacSha256Hex, signatureMatches } from "~/.server/signing/webhook.ts";
 
 /**
  * The WhatsApp Business Cloud API, as far as this product uses it: one call to send a message
@@ -85,14 +85,9 @@ export async function postMessage(settings: WhatsAppSettings, to: string, payloa
 
 /** X-Hub-Signature-256 ("sha256=<hex>") over the raw body, compared in constant time. */
 export function verifyHubSignature(rawBody: string, header: string | null, appSecret: string): boolean {
-  if (!header) return false;
-  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
-  if (!match) return false;
-  const expected = Buffer.from(createHmac("sha256", appSecret).update(rawBody, "utf8").digest("hex"), "utf8");
-  const given = Buffer.from(match[1]!.toLowerCase(), "utf8");
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return signatureMatches(rawBody, header, appSecret, "required");
 }
 
 export function hubSignature(rawBody: string, appSecret: string): string {
-  return `sha256=${createHmac("sha256", appSecret).update(rawBody, "utf8").digest("hex")}`;
+  return `sha256=${hmacSha256Hex(rawBody, appSecret)}`;
 }

@@ -1,21 +1,21 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { customerIdForMobile, normaliseMobile, recordConversation } from "~/.server/communications/index.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
-import { campaignRecipients, conversationMessages, customers, webhookEvents } from "~/.server/db/schema.ts";
+import { campaignRecipients, conversationMessages, customers } from "~/.server/db/schema.ts";
 import { addCustomerMessageByMobile, createTicket } from "~/.server/helpdesk/index.ts";
 import { optOutOfMarketing } from "~/.server/marketing/consent.ts";
 import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
-import { verifyHubSignature } from "./api.ts";
+import { logWebhookEvent, refusalExternalId, refuseUnsigned, webhookEventSeen } from "~/.server/signing/webhook.ts";
 
 /**
  * WhatsApp's webhook (POST /api/whatsapp/webhook), after Meta's Cloud API. Every call is written to
  * webhook_events (provider "whatsapp"), whatever its outcome, and only an accepted one changes anything:
  *
  * 1. X-Hub-Signature-256 must be the HMAC-SHA256 of the raw body under the app secret: else refused (401),
- *    and nothing in the body is trusted.
+ *    and nothing in the body is trusted (~/.server/signing/webhook.ts).
  * 2. The body must be Meta's shape (object "whatsapp_business_account", entry[].changes[].value): else
  *    refused (400).
  * 3. The same body again is a replay (its SHA-256 is the event's id, unique): refused and logged, nothing
@@ -114,12 +114,10 @@ export function parseWebhookBody(body: unknown): { messages: InboundMessage[]; s
 }
 
 async function log(externalId: string, outcome: WhatsAppWebhookAnswer["outcome"], reason: string, payload: unknown, db: Pick<Transaction, "insert"> = getDb()): Promise<void> {
-  await db.insert(webhookEvents).values({ provider: PROVIDER, externalId, outcome, reason, payload: payload ?? {} });
+  await logWebhookEvent({ provider: PROVIDER, externalId, outcome, reason, payload }, db);
   console.log(JSON.stringify({ type: "whatsapp_webhook", outcome, reason }));
 }
 
-/** A refusal's own id: refusals are all kept, never mistaken for the event they imitate. */
-const refusalId = (hash: string) => `refused:${hash}:${randomBytes(6).toString("hex")}`;
 
 /** The mobile a WhatsApp number stands for: +91 and ten digits for an Indian number, else +<digits>. */
 export function mobileOfWaId(from: string): string {
@@ -129,16 +127,15 @@ export function mobileOfWaId(from: string): string {
 export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<WhatsAppWebhookAnswer> {
   const hash = createHash("sha256").update(call.rawBody, "utf8").digest("hex");
   const truncated = { raw: call.rawBody.slice(0, 4000) };
-  const settings = await effectiveWhatsApp();
-  if (!settings.appSecret) {
-    await log(refusalId(hash), "refused", "No WhatsApp app secret is configured", truncated);
-    // 404, not 503: a provider retries a 503 for days; nothing is listening here until it is configured.
-    return { status: 404, outcome: "refused", reason: "WhatsApp is not configured" };
-  }
-  if (!verifyHubSignature(call.rawBody, call.signature, settings.appSecret)) {
-    await log(refusalId(hash), "refused", "Bad signature", truncated);
-    return { status: 401, outcome: "refused", reason: "Bad signature" };
-  }
+  // Refusals are all kept, each under its own id, never mistaken for the event they imitate.
+  const refuse = (reason: string) => log(refusalExternalId(call.rawBody), "refused", reason, truncated);
+  const unsigned = await refuseUnsigned(call, {
+    secret: (await effectiveWhatsApp()).appSecret,
+    prefix: "required",
+    notConfigured: { logged: "No WhatsApp app secret is configured", answered: "WhatsApp is not configured" },
+    log: refuse,
+  });
+  if (unsigned) return { ...unsigned, outcome: "refused" };
   let parsed: ReturnType<typeof parseWebhookBody>;
   let body: unknown;
   try {
@@ -148,15 +145,12 @@ export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<
     parsed = undefined;
   }
   if (!parsed) {
-    await log(refusalId(hash), "refused", body === undefined ? "The body is not JSON" : "The body is not a WhatsApp Business webhook", truncated);
+    await refuse(body === undefined ? "The body is not JSON" : "The body is not a WhatsApp Business webhook");
     return { status: 400, outcome: "refused", reason: "Malformed body" };
   }
-  const [seen] = await getDb()
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.provider, PROVIDER), eq(webhookEvents.externalId, hash)));
+  const seen = await webhookEventSeen(PROVIDER, hash);
   if (seen) {
-    await log(refusalId(hash), "refused", `Replay of event ${seen.id}`, truncated);
+    await refuse(`Replay of event ${seen.id}`);
     return { status: 200, outcome: "refused", reason: "Already received" };
   }
   const { messages, statuses } = parsed;
@@ -171,7 +165,7 @@ export async function handleWhatsAppWebhook(call: WhatsAppWebhookCall): Promise<
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await log(refusalId(hash), "refused", "Replay (received concurrently)", truncated);
+    await refuse("Replay (received concurrently)");
     return { status: 200, outcome: "refused", reason: "Already received" };
   }
   return { status: 200, outcome: messages.length + statuses.length > 0 ? "applied" : "ignored", reason: "OK", messages: messages.length, statuses: statuses.length };

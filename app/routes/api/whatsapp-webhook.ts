@@ -1,7 +1,7 @@
 import { handleWhatsAppWebhook } from "~/.server/whatsapp/webhook.ts";
 import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
-import { timingSafeEqual } from "node:crypto";
 import { takeToken } from "~/.server/forms/rate-limit.ts";
+import { sameInConstantTime } from "~/.server/signing/keyed-mac.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import type { Route } from "./+types/whatsapp-webhook";
 
@@ -19,19 +19,13 @@ const headers = { "Cache-Control": "no-store", "Content-Type": "text/plain; char
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const mode = params.get("hub.mode");
   const token = params.get("hub.verify_token") ?? "";
   const challenge = params.get("hub.challenge") ?? "";
   const { verifyToken } = await effectiveWhatsApp();
-  if (mode !== "subscribe" || !verifyToken || !same(token, verifyToken) || !/^[\w-]{1,200}$/.test(challenge)) {
+  if (mode !== "subscribe" || !verifyToken || !sameInConstantTime(token, verifyToken) || !/^[\w-]{1,200}$/.test(challenge)) {
     return new Response("Verification refused.", { status: 403, headers });
   }
   return new Response(challenge, { status: 200, headers });

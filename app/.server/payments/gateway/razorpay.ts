@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { GatewaySettings } from "~/.server/settings/integrations.ts";
+import { hmacSha256Hex, signatureMatches } from "~/.server/signing/webhook.ts";
 
 /**
  * The Razorpay-style payment gateway's HTTP API, as far as this product uses it: payment links (create,
@@ -118,13 +118,10 @@ export async function cancelLink(gateway: GatewaySettings, id: string): Promise<
 
 /** HMAC-SHA256 of the raw body under the webhook secret, hex: what X-Razorpay-Signature must carry. */
 export function webhookSignature(rawBody: string | Buffer, secret: string): string {
-  return createHmac("sha256", secret).update(rawBody).digest("hex");
+  return hmacSha256Hex(rawBody, secret);
 }
 
 /** Whether `given` is the body's signature, compared in constant time (a malformed header is simply false). */
 export function verifyWebhookSignature(rawBody: string | Buffer, given: string | null | undefined, secret: string): boolean {
-  if (!given || !/^[0-9a-f]{64}$/i.test(given.trim())) return false;
-  const expected = Buffer.from(webhookSignature(rawBody, secret), "hex");
-  const actual = Buffer.from(given.trim().toLowerCase(), "hex");
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return signatureMatches(rawBody, given, secret, "none");
 }

@@ -7,17 +7,18 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { effectiveGateway } from "~/.server/settings/integrations.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
+import { refuseUnsigned } from "~/.server/signing/webhook.ts";
 import { recordPaymentInTx, paymentByInstrument } from "../record.ts";
 import { dayInIndia, PaymentRefusal } from "../shared.ts";
 import { invoiceNumberOfReference } from "./links.ts";
-import { verifyWebhookSignature } from "./razorpay.ts";
 
 /**
  * The payment gateway's webhook (POST /api/payments/webhook). Every call is written to gateway_events,
  * whatever its outcome, and only an accepted one changes anything:
  *
  * 1. The signature (HMAC-SHA256 of the raw body under the webhook secret, X-Razorpay-Signature, compared
- *    in constant time) must match: else refused, and nothing in the body is trusted, not even its event id.
+ *    in constant time: ~/.server/signing/webhook.ts) must match: else refused, and nothing in the body is
+ *    trusted, not even its event id.
  * 2. An event id seen before is a replay: logged as such, nothing done (answered 200, so that the gateway's
  *    own retry of an event we already took stops).
  * 3. payment_link.paid and payment.captured carry the payment (id, amount, currency) and the invoice
@@ -87,15 +88,13 @@ function answer(status: number, outcome: WebhookAnswer["outcome"], reason: strin
 export async function handleGatewayWebhook(call: WebhookCall, now = new Date()): Promise<WebhookAnswer> {
   const gateway = await effectiveGateway();
   const truncated = { raw: call.rawBody.slice(0, 4000) };
-  if (!gateway) {
-    await log({ outcome: "refused", reason: "No payment gateway is configured", payload: truncated, ipAddress: call.ipAddress }, now);
-    // 404, not 503: a gateway retries a 503 for days; nothing is listening here until one is configured.
-    return answer(404, "refused", "No payment gateway is configured");
-  }
-  if (!verifyWebhookSignature(call.rawBody, call.signature, gateway.webhookSecret)) {
-    await log({ outcome: "refused", reason: "Bad signature", payload: truncated, ipAddress: call.ipAddress }, now);
-    return answer(401, "refused", "Bad signature");
-  }
+  const unsigned = await refuseUnsigned(call, {
+    secret: gateway?.webhookSecret,
+    prefix: "none",
+    notConfigured: { logged: "No payment gateway is configured", answered: "No payment gateway is configured" },
+    log: (reason) => log({ outcome: "refused", reason, payload: truncated, ipAddress: call.ipAddress }, now),
+  });
+  if (unsigned) return answer(unsigned.status, "refused", unsigned.reason);
   let body: Json | undefined;
   try {
     body = obj(JSON.parse(call.rawBody));
