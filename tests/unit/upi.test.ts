@@ -1,7 +1,9 @@
 import jsQR from "jsqr";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { renderTaxDocumentPdf } from "~/.server/documents/tax-document-pdf.ts";
+import { upiQr } from "~/.server/documents/upi-qr.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import type { DocumentLine, StoredLine, TaxDocumentView } from "~/lib/money/document.ts";
 import { invoiceTotals } from "~/lib/money/gst.ts";
@@ -177,5 +179,30 @@ describe("the tax document PDF", () => {
     }
     times.sort((a, b) => a - b);
     expect(times[18]).toBeLessThan(100);
+  });
+});
+
+describe("the UPI QR code, one drawing in two encodings", () => {
+  const uri = upiPayUri(base);
+
+  /** A picture read back as a phone would. */
+  async function scan(image: Buffer, width?: number): Promise<string | undefined> {
+    const { data, info } = await sharp(image, { density: 300 }).resize(width).flatten({ background: "#ffffff" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+  }
+
+  it("reads back as the UPI link from the PDF's PNG and from the web page's SVG", async () => {
+    const png = await upiQr(uri, "png");
+    const svg = await upiQr(uri, "svg");
+    expect(svg).toMatch(/^<svg/);
+    expect(await scan(png)).toBe(uri);
+    expect(await scan(Buffer.from(svg), 400)).toBe(uri);
+  });
+
+  it("draws the same modules in both: the SVG's grid is the PNG's at three pixels a module", async () => {
+    const png = await sharp(await upiQr(uri, "png")).metadata();
+    const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(await upiQr(uri, "svg"));
+    expect(Number(viewBox?.[1])).toBe(png.width / 3);
+    expect(png.width).toBe(png.height);
   });
 });

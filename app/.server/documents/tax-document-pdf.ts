@@ -1,8 +1,8 @@
 import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import { GST_STATES } from "~/lib/settings-schema.ts";
 import type { DocumentParty, StoredLine, TaxDocumentView } from "~/lib/money/document.ts";
 import { FONT, setUpDocumentFonts } from "./fonts.ts";
+import { upiQr } from "./upi-qr.ts";
 
 /**
  * A quote, tax invoice or credit note as a PDF (A4), drawn with pdfkit from the same TaxDocumentView as the
@@ -17,7 +17,7 @@ import { FONT, setUpDocumentFonts } from "./fonts.ts";
  *
  * The font is Noto Sans, embedded (only the glyphs used): it has the rupee sign, and with its Devanagari
  * and Telugu faces prints names as customers type them (./fonts.ts cuts mixed text into runs per script).
- * The QR code is a small PNG made by `qrcode` and cached per link.
+ * The QR code is a small PNG (./upi-qr.ts, which also draws the web page's SVG), cached per link.
  */
 
 /** The copies of a tax invoice (rule 48): the recipient's original and the supplier's duplicate. */
@@ -89,31 +89,6 @@ export function pdfDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!m) return iso;
   return `${m[3]} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
-}
-
-/* ------------------------------------------------------------------------------------------------------------
- * The QR code
- * ---------------------------------------------------------------------------------------------------------- */
-
-const qrCache = new Map<string, Promise<Buffer>>();
-const QR_CACHE_SIZE = 200;
-
-/**
- * The UPI link as a PNG, black on white with a quiet zone of four modules (what scanners expect). Cached:
- * the same invoice is downloaded again and again with the same amount due, and making the PNG is most of
- * a document's cost.
- */
-export function upiQrPng(uri: string): Promise<Buffer> {
-  let png = qrCache.get(uri);
-  if (!png) {
-    // Three pixels a module is plenty for a code printed about 37 mm wide: scanners need contrast, not
-    // resolution. And the fastest deflate: pdfkit decodes the PNG and compresses it again anyway.
-    png = QRCode.toBuffer(uri, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 3, color: { dark: "#000000", light: "#ffffff" }, rendererOpts: { deflateLevel: 1 } });
-    png.catch(() => qrCache.delete(uri));
-    qrCache.set(uri, png);
-    if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value as string);
-  }
-  return png;
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -427,7 +402,7 @@ function drawDocument(doc: Doc, view: TaxDocumentView, qr: Buffer | null, copy: 
 /** The A4 PDF of a quote, tax invoice or credit note. */
 export async function renderTaxDocumentPdf(view: TaxDocumentView, options: RenderTaxDocumentOptions = {}): Promise<Buffer> {
   const upiUri = view.payment?.upiUri ?? null;
-  const qr = upiUri ? await upiQrPng(upiUri) : null;
+  const qr = upiUri ? await upiQr(upiUri, "png") : null;
 
   const doc = new PDFDocument({
     size: "A4",

@@ -1,5 +1,4 @@
 import { and, asc, eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { getDb } from "~/.server/db/index.ts";
 import { customers, invoices, paymentAllocations, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
 import { getPaymentSettings } from "~/.server/settings/index.ts";
@@ -9,6 +8,7 @@ import { upiLinkProblems, upiPayUri } from "~/lib/money/upi.ts";
 import { formatDate } from "~/lib/format.ts";
 import type { PaymentSettings } from "~/lib/settings-schema.ts";
 import { amountDue, type InvoiceRow } from "./shared.ts";
+import { upiQr } from "~/.server/documents/upi-qr.ts";
 
 /**
  * An issued invoice or credit note as the pages and the PDF draw it (TaxDocumentView), from what was stored
@@ -125,20 +125,6 @@ export function invoiceDocumentView(row: InvoiceRow, payment: PaymentSettings, c
   };
 }
 
-const svgCache = new Map<string, Promise<string>>();
-
-/** The UPI link's QR code as an SVG for the web page (cached per link, like the PDF's PNG). */
-export function upiQrSvg(uri: string): Promise<string> {
-  let svg = svgCache.get(uri);
-  if (!svg) {
-    svg = QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 4, color: { dark: "#000000", light: "#ffffff" } });
-    svg.catch(() => svgCache.delete(uri));
-    svgCache.set(uri, svg);
-    if (svgCache.size > 200) svgCache.delete(svgCache.keys().next().value as string);
-  }
-  return svg;
-}
-
 export interface InvoiceDocument {
   row: InvoiceRow;
   view: TaxDocumentView;
@@ -173,7 +159,7 @@ export async function invoiceDocument(id: number, options: { customerId?: number
   }
   const payment = await getPaymentSettings();
   const view = invoiceDocumentView(row, payment, { creditOf, requestReference: found.requestReference, quoteReference: found.quoteReference });
-  const qrSvg = view.payment?.upiUri ? await upiQrSvg(view.payment.upiUri) : null;
+  const qrSvg = view.payment?.upiUri ? await upiQr(view.payment.upiUri, "svg") : null;
   return { row, view, qrSvg, duePaise: amountDue(row), customerReference: found.customerReference, requestReference: found.requestReference, quoteReference: found.quoteReference, creditOf };
 }
 
