@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
-import { benchJobs, contracts, equipmentUnits, invoices, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
+import { benchJobs, contracts, equipmentUnits, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
+import { customerInvoices } from "~/.server/invoices/portal.ts";
 import { customerCredit } from "~/.server/payments/credit.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 
@@ -125,22 +126,7 @@ export async function portalMoney(customerId: number, options: { requestId?: num
       )
       .orderBy(desc(quotes.createdAt), desc(quotes.id))
       .limit(50),
-    db
-      .select({
-        id: invoices.id,
-        kind: invoices.kind,
-        number: invoices.number,
-        issueDate: invoices.issueDate,
-        dueDate: invoices.dueDate,
-        totalPaise: invoices.totalPaise,
-        paidPaise: invoices.paidPaise,
-        creditedPaise: invoices.creditedPaise,
-        status: invoices.status,
-      })
-      .from(invoices)
-      .where(and(eq(invoices.customerId, customerId), forRequest === undefined ? undefined : eq(invoices.requestId, forRequest)))
-      .orderBy(desc(invoices.issueDate), desc(invoices.id))
-      .limit(100),
+    customerInvoices(customerId, { requestId: forRequest, now: options.now, limit: 100 }),
     forRequest !== undefined
       ? Promise.resolve([])
       : db
@@ -181,21 +167,18 @@ export async function portalMoney(customerId: number, options: { requestId?: num
     forRequest !== undefined ? Promise.resolve(0) : customerCredit(db, customerId),
   ]);
   const now = options.now ?? new Date();
-  const invoiceItems: PortalInvoice[] = invoiceRows.map((i) => {
-    const due = i.kind === "invoice" && i.status !== "cancelled" ? Math.max(0, i.totalPaise - i.paidPaise - i.creditedPaise) : 0;
-    return {
-      id: i.id,
-      kind: i.kind,
-      number: i.number,
-      issueDate: i.issueDate,
-      dueDate: i.dueDate,
-      totalPaise: i.totalPaise,
-      duePaise: due,
-      status: i.status,
-      overdue: due > 0 && i.dueDate < today,
-      href: href.invoice(i.id),
-    };
-  });
+  const invoiceItems: PortalInvoice[] = invoiceRows.map((i) => ({
+    id: i.id,
+    kind: i.kind,
+    number: i.number,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    totalPaise: i.totalPaise,
+    duePaise: i.duePaise,
+    status: i.status,
+    overdue: i.overdue,
+    href: href.invoice(i.id),
+  }));
   return {
     quotes: quoteRows.map((q) => ({
       reference: q.reference,

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { invoices } from "~/.server/db/schema.ts";
 import { invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
@@ -7,7 +7,8 @@ import { amountDue } from "./shared.ts";
 
 /**
  * A customer's invoices and credit notes for the portal's pages (/customer/mobile, a request's page): each
- * with what is still due and the links to its page (UPI QR code) and PDF. Newest first.
+ * with what is still due and the links to its page (UPI QR code) and PDF. Newest first. The one place that
+ * selects them: the portal's money summary (~/.server/customers/portal-money.ts) reads them from here.
  */
 
 export interface CustomerInvoiceItem {
@@ -48,12 +49,10 @@ export async function customerInvoices(customerId: number, options: { requestId?
       requestId: invoices.requestId,
     })
     .from(invoices)
-    .where(eq(invoices.customerId, customerId))
+    .where(and(eq(invoices.customerId, customerId), options.requestId === undefined ? undefined : eq(invoices.requestId, options.requestId)))
     .orderBy(desc(invoices.issueDate), desc(invoices.id))
     .limit(options.limit ?? 100);
-  return rows
-    .filter((r) => options.requestId === undefined || r.requestId === options.requestId)
-    .map((r) => {
+  return rows.map((r) => {
       const due = amountDue(r);
       return {
         ...r,
