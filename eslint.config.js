@@ -13,8 +13,25 @@ import tseslint from "typescript-eslint";
 const LAYERS = [
   { name: "schema and db", paths: ["db/", "jobs/", "config.ts"] },
   { name: "settings and audit", paths: ["settings/", "audit/index.ts", "audit/sign-ins.ts", "content/version.ts"] },
+  {
+    name: "plumbing",
+    paths: [
+      "http/",
+      "seo.ts",
+      "auth/cookies.ts",
+      "auth/users.ts",
+      "auth/sessions.ts",
+      "auth/guards.ts",
+      "auth/staff.ts",
+      "customers/link.ts",
+      "admin/list.ts",
+      "live/publish.ts",
+    ],
+  },
+  { name: "messaging", paths: ["notifications/"] },
 ];
-// Everything else in app/.server is a domain (or the start-up and demo code above them).
+// Everything else in app/.server is a domain (or the start-up and demo code above them): domains send
+// their messages through notifications/, inside their own transaction (the outbox), so messaging sits beneath them.
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const asGlob = (path) => `app/.server/${path.endsWith("/") ? `${path}**` : path}`;

@@ -18,7 +18,7 @@ import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
 import { setServerConfig, type ServerConfig } from "./config.ts";
 // Communications (issue 12 §4): the DLT template registry, seeded with the site's templates
-import { seedSmsTemplates } from "~/.server/communications/sms-registry.ts";
+import { seedSmsTemplates } from "~/.server/notifications/sms-registry.ts";
 import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
 
 /**

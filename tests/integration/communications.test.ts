@@ -7,10 +7,10 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { customerIdForMobile, recordConversation } from "~/.server/communications/index.ts";
 import { handleDeliveryReport, signDeliveryReport } from "~/.server/communications/delivery.ts";
-import { applyEmailTemplates, emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate } from "~/.server/communications/email-templates.ts";
+import { applyEmailTemplates, emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate } from "~/.server/notifications/email-templates.ts";
 import { listEmailLog, listSmsLog } from "~/.server/communications/logs.ts";
 import { addNote, logCall, replyByEmail, replyBySms, replyByWhatsApp } from "~/.server/communications/replies.ts";
-import { addSmsTemplate, editSmsTemplate, forgetSmsRegistry, listSmsTemplates, seedSmsTemplates, setSmsTemplateActive } from "~/.server/communications/sms-registry.ts";
+import { addSmsTemplate, editSmsTemplate, forgetSmsRegistry, listSmsTemplates, seedSmsTemplates, setSmsTemplateActive } from "~/.server/notifications/sms-registry.ts";
 import { listThreads, resolveThread, threadEntries, type ThreadRef } from "~/.server/communications/thread.ts";
 import {
   auditLog,
@@ -295,7 +295,7 @@ describeEachEngine("communications", (database) => {
     expect(audit[0]!.after).toMatchObject({ dltTemplateId: "1107000000000000001", senderId: "DCNAUT" });
 
     // The sender now uses the registered id (the outbox row keeps the code's id, the provider gets the registered one).
-    const { smsForSending } = await import("~/.server/communications/sms-registry.ts");
+    const { smsForSending } = await import("~/.server/notifications/sms-registry.ts");
     expect(await smsForSending(DLT_TEMPLATES.requestAcknowledgement.id, "body", { business: "B", reference: "R", hours: "2" })).toMatchObject({
       dltTemplateId: "1107000000000000001",
       senderId: "DCNAUT",

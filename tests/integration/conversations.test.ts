@@ -6,7 +6,7 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { replyChoices } from "~/.server/communications/reply-templates.ts";
 import { logCall, replyBySms } from "~/.server/communications/replies.ts";
-import { forgetSmsRegistry } from "~/.server/communications/sms-registry.ts";
+import { forgetSmsRegistry } from "~/.server/notifications/sms-registry.ts";
 import { listThreads, resolveThread, threadEntries, type ThreadRef } from "~/.server/communications/thread.ts";
 import { customers, outbox, serviceRequests, technicianProfiles, tickets, users } from "~/.server/db/schema.ts";
 import { submitEnquiry } from "~/.server/enquiries/index.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { signInAction } from "~/.server/auth/sign-in.ts";
 import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
-import { forgetSmsRegistry } from "~/.server/communications/sms-registry.ts";
+import { forgetSmsRegistry } from "~/.server/notifications/sms-registry.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { customers, outbox, users } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";

@@ -7,7 +7,7 @@ import { queueMessages } from "~/.server/notifications/index.ts";
 import { sendWhatsApp, WhatsAppRefusal } from "~/.server/whatsapp/index.ts";
 import { recordConversation } from "./index.ts";
 import { prepareReply } from "./reply-templates.ts";
-import { forgetSmsRegistry } from "./sms-registry.ts";
+import { forgetSmsRegistry } from "~/.server/notifications/sms-registry.ts";
 import type { ThreadRef } from "./thread.ts";
 
 /**

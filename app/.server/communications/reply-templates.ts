@@ -6,7 +6,7 @@ import { visitText } from "~/.server/requests/work.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { fillForReply, isBuiltInSmsTemplate, listSmsTemplates, type SmsTemplateView } from "./sms-registry.ts";
+import { fillForReply, isBuiltInSmsTemplate, listSmsTemplates, type SmsTemplateView } from "~/.server/notifications/sms-registry.ts";
 import type { ThreadRef } from "./thread.ts";
 
 /**

@@ -6,8 +6,8 @@ import { runJob } from "~/.server/jobs/index.ts";
 import { getSmsProvider } from "./sms.ts";
 import { maskSecrets, openSealedMessage, sealMessage, type SealedMessage } from "./sealed.ts";
 // Communications (issue 12 §4): the DLT registry every SMS is checked against, the office's e-mail texts.
-import { smsForSending } from "~/.server/communications/sms-registry.ts";
-import { applyEmailTemplates } from "~/.server/communications/email-templates.ts";
+import { smsForSending } from "./sms-registry.ts";
+import { applyEmailTemplates } from "./email-templates.ts";
 
 export {
   DLT_TEMPLATES,

@@ -4,7 +4,7 @@ export interface SmsProvider {
   /**
    * Resolves when the provider accepted the message, with the provider's id for it when it gave one (its
    * delivery report quotes it: POST /api/sms/delivery); throws (with a short reason) when it did not.
-   * senderId: the DLT sender id registered with the template (~/.server/communications/sms-registry.ts).
+   * senderId: the DLT sender id registered with the template (~/.server/notifications/sms-registry.ts).
    */
   send(to: string, body: string, templateId: string, variables: Record<string, string>, senderId?: string): Promise<{ providerMessageId?: string } | void>;
 }

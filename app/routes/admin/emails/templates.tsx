@@ -1,5 +1,5 @@
 import { staffOf } from "~/.server/auth/staff.ts";
-import { listEmailTemplates } from "~/.server/communications/email-templates.ts";
+import { listEmailTemplates } from "~/.server/notifications/email-templates.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/communications/sms-registry.ts";
+import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/notifications/sms-registry.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";

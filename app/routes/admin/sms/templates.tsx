@@ -1,6 +1,6 @@
 import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addSmsTemplate, listSmsTemplates } from "~/.server/communications/sms-registry.ts";
+import { addSmsTemplate, listSmsTemplates } from "~/.server/notifications/sms-registry.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";

@@ -4,7 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDatabaseHandle, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { emailTemplates, outbox } from "~/.server/db/schema.ts";
-import type { OutboxMessage } from "~/.server/notifications/index.ts";
+import type { OutboxMessage } from "./index.ts";
 import { STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/communications.ts";
 import { formatDateTime } from "~/lib/format.ts";
 

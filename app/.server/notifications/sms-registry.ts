@@ -4,7 +4,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { smsTemplates } from "~/.server/db/schema.ts";
-import { DLT_TEMPLATES, DLT_VARIABLE_MAX_LENGTH, type DltTemplateName } from "~/.server/notifications/templates.ts";
+import { DLT_TEMPLATES, DLT_VARIABLE_MAX_LENGTH, type DltTemplateName } from "./templates.ts";
 import { effectiveSms } from "~/.server/settings/integrations.ts";
 import { DLT_PLACEHOLDER, STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/communications.ts";
 
