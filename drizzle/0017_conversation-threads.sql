@@ -290,3 +290,10 @@ END $$;
 -- The thread list's search reads the customer's e-mail and mobile too (any part of them).
 CREATE INDEX IF NOT EXISTS "customers_email_trgm" ON "customers" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "customers_mobile_trgm" ON "customers" USING gin ("mobile" gin_trgm_ops);
+--> statement-breakpoint
+-- /admin/whatsapp: the latest message of each number, read in the index's order.
+CREATE INDEX IF NOT EXISTS "conversation_messages_whatsapp_latest" ON "conversation_messages" ("mobile", "created_at" DESC, "id" DESC) WHERE channel = 'whatsapp' AND mobile IS NOT NULL;
+--> statement-breakpoint
+-- /admin/feedback: ratings by when they were given (or asked for), and those not given yet by when asked.
+CREATE INDEX IF NOT EXISTS "feedback_latest" ON "feedback" ((coalesce("rated_at", "requested_at")), "id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "feedback_unanswered" ON "feedback" ("requested_at", "id") WHERE rating IS NULL;
