@@ -297,3 +297,13 @@ CREATE INDEX IF NOT EXISTS "conversation_messages_whatsapp_latest" ON "conversat
 -- /admin/feedback: ratings by when they were given (or asked for), and those not given yet by when asked.
 CREATE INDEX IF NOT EXISTS "feedback_latest" ON "feedback" ((coalesce("rated_at", "requested_at")), "id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "feedback_unanswered" ON "feedback" ("requested_at", "id") WHERE rating IS NULL;
+--> statement-breakpoint
+-- Unknown senders' threads (a search by number reads only them).
+CREATE INDEX IF NOT EXISTS "conversation_threads_unknown" ON "conversation_threads" ("mobile") WHERE customer_id IS NULL;
+--> statement-breakpoint
+-- A customer's thread leaves out the outbox rows and forms a conversation row stands for: found by index.
+CREATE INDEX IF NOT EXISTS "conversation_messages_outbox" ON "conversation_messages" ("outbox_id") WHERE outbox_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "conversation_messages_inbound" ON "conversation_messages" ("inbound_message_id") WHERE inbound_message_id IS NOT NULL;
+--> statement-breakpoint
+-- The SMS and e-mail logs' tab counts, read from the index alone (no visit to each message's row).
+CREATE INDEX IF NOT EXISTS "outbox_channel_states" ON "outbox" ("channel", "status", "delivery_status");

@@ -69,15 +69,32 @@ export const mobileKey = (e164: string) => e164.replace(/^\+/, "");
  * but never count: a thread the customer wrote to and nobody answered is "awaiting reply" whatever the
  * machine sent. A request's first contact counts for "awaiting", it is not the thread's latest line.
  */
-function searchCondition(q: string): SQL {
+/**
+ * The threads a search finds, as a relation of conversation_threads rows: customers' threads through the
+ * customers the search matches (each condition answered by its own index, then the threads by customer id),
+ * and unknown senders' threads by their number. A union rather than one OR across both tables, which the
+ * planner could only answer by reading every thread.
+ */
+function searchedThreads(q: string | undefined): SQL {
+  if (!q) return sql`conversation_threads`;
   const compact = q.replace(/\s+/g, "").toUpperCase();
-  if (/^CU-\d{4}-\d{4,}$/.test(compact)) return sql`t.customer_id in (select id from customers where reference = ${compact})`;
+  let matches: SQL;
+  let unknown: SQL;
   const mobile = normaliseMobile(q);
-  if (mobile) return sql`(t.customer_id in (select id from customers where mobile = ${mobile}) or t.mobile = ${mobile})`;
-  const pattern = `%${likeEscape(q.trim())}%`;
-  // Each condition on customers is answered by its own trigram index (a BitmapOr), the thread's by the join.
-  return sql`(t.customer_id in (select id from customers where name ilike ${pattern} or company ilike ${pattern} or email ilike ${pattern} or mobile like ${pattern})
-              or (t.customer_id is null and t.mobile like ${pattern}))`;
+  if (/^CU-\d{4}-\d{4,}$/.test(compact)) {
+    matches = sql`select id from customers where reference = ${compact}`;
+    unknown = sql`false`;
+  } else if (mobile) {
+    matches = sql`select id from customers where mobile = ${mobile}`;
+    unknown = sql`u.mobile = ${mobile}`;
+  } else {
+    const pattern = `%${likeEscape(q.trim())}%`;
+    matches = sql`select id from customers where name ilike ${pattern} or company ilike ${pattern} or email ilike ${pattern} or mobile like ${pattern}`;
+    unknown = sql`u.mobile like ${pattern}`;
+  }
+  return sql`(select k.* from conversation_threads k where k.customer_id in (${matches})
+              union all
+              select u.* from conversation_threads u where u.customer_id is null and ${unknown})`;
 }
 
 function item(r: Record<string, unknown>): ThreadListItem {
@@ -100,7 +117,7 @@ function item(r: Record<string, unknown>): ThreadListItem {
 /** Threads by latest activity, newest first, in keyset pages on (latest activity, customer id). */
 export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<ThreadListPage> {
   const db = getDb();
-  const search = f.q ? searchCondition(f.q) : sql`true`;
+  const threads = searchedThreads(f.q);
   const after =
     cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(t.last_at, t.sort_id) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
   const awaiting = f.show === "awaiting" ? sql`t.awaiting` : sql`true`;
@@ -108,15 +125,15 @@ export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefin
     db.execute(sql`
       select t.customer_id, t.mobile as unknown_mobile, t.last_at as at, t.last_channel as channel, t.last_direction as direction,
              t.last_preview as preview, t.awaiting, c.reference, c.name, c.company, c.mobile
-        from conversation_threads t
+        from ${threads} t
         left join customers c on c.id = t.customer_id
-       where t.last_at is not null and ${search} and ${awaiting} and ${after}
+       where t.last_at is not null and ${awaiting} and ${after}
        order by t.last_at desc, t.sort_id desc
        limit ${size + 1}`) as unknown as Promise<Rows>,
     // The awaiting count is answered by its partial index; "all" by the table's (or the search's) rows.
     db.execute(sql`
       select count(*)::int as count_all, count(*) filter (where t.awaiting)::int as count_awaiting
-        from conversation_threads t where t.last_at is not null and ${search}`) as unknown as Promise<Rows>,
+        from ${threads} t where t.last_at is not null`) as unknown as Promise<Rows>,
   ]);
   const first = counted.rows[0];
   const counts = { all: Number(first?.count_all ?? 0), awaiting: Number(first?.count_awaiting ?? 0) };
