@@ -251,13 +251,20 @@ BEGIN
   RETURN NULL;
 END
 $fn$;--> statement-breakpoint
--- New customers take over their number's and address's activity (until then an unknown sender's thread).
+-- New customers take over their number's and address's activity (until then an unknown sender's thread, or
+-- messages to an address no thread held). Only those with such activity are worked out: a new customer from
+-- the request form usually has none yet, and the form's group commit pays only for the lookups.
 CREATE OR REPLACE FUNCTION conversation_threads_customers_added() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   cids integer[];
   mobiles text[];
 BEGIN
-  SELECT array_agg(id), array_agg(mobile) FILTER (WHERE mobile IS NOT NULL) INTO cids, mobiles FROM new_rows;
+  SELECT array_agg(n.id), array_agg(n.mobile) FILTER (WHERE n.mobile IS NOT NULL) INTO cids, mobiles FROM new_rows n
+   WHERE EXISTS (SELECT 1 FROM conversation_threads t WHERE t.customer_id IS NULL AND t.mobile = n.mobile)
+      OR EXISTS (SELECT 1 FROM outbox o WHERE o.customer_id IS NULL AND lower(o.recipient) IN (lower(n.mobile), lower(n.email)))
+      OR EXISTS (SELECT 1 FROM inbound_messages im WHERE im.mobile IS NULL AND lower(im.email) = lower(n.email))
+      OR EXISTS (SELECT 1 FROM tickets k WHERE k.customer_id IS NULL AND (k.contact_mobile = n.mobile OR lower(k.contact_email) = lower(n.email)));
+  IF cids IS NULL THEN RETURN NULL; END IF;
   PERFORM conversation_threads_refresh(cids, mobiles);
   RETURN NULL;
 END
