@@ -19,7 +19,8 @@
  * `--admin-volume`: every built back-office screen of the registry at seed-volume's size (scripts/lib/bench-admin-volume.ts:
  * each list, a search of each searchable list, a record page of each kind and each CSV export, 25 requests
  * each, p50/p95 per screen per engine), merged the same way; `--volume-url=postgres://...` measures that
- * already-seeded PostgreSQL database instead of seeding scratch ones, and `--postgres-only` skips PGlite.
+ * already-seeded PostgreSQL database instead of seeding scratch ones, and `--postgres-only` skips PGlite;
+ * `--screens=/admin/sms,/admin/communications` walks only those screens (printed, not merged).
  * `--live`: only live updates (scripts/lib/bench-live.ts: 2,000 event streams, one event to all of them, and
  * the memory per stream), merged the same way; a full run ends with it.
  *
@@ -915,11 +916,12 @@ async function benchLiveEngines(pgUrl: string | undefined): Promise<LiveResult[]
  */
 async function benchAdminVolumeEngines(pgUrl: string | undefined): Promise<AdminVolumeResult[]> {
   const given = process.argv.find((a) => a.startsWith("--volume-url="))?.slice("--volume-url=".length);
+  const screens = process.argv.find((a) => a.startsWith("--screens="))?.slice("--screens=".length).split(",").filter(Boolean);
   const results: AdminVolumeResult[] = [];
-  if (given) results.push(await benchAdminVolume("postgres", { databaseUrl: given, seeded: true }));
+  if (given) results.push(await benchAdminVolume("postgres", { databaseUrl: given, seeded: true, screens }));
   else {
-    if (!process.argv.includes("--postgres-only")) results.push(await benchAdminVolume("pglite"));
-    if (pgUrl) results.push(await benchAdminVolume("postgres", { databaseUrl: await createBenchDatabase(pgUrl) }));
+    if (!process.argv.includes("--postgres-only")) results.push(await benchAdminVolume("pglite", { screens }));
+    if (pgUrl) results.push(await benchAdminVolume("postgres", { databaseUrl: await createBenchDatabase(pgUrl), screens }));
   }
   reportAdminVolume(results);
   return results;
@@ -959,6 +961,8 @@ async function main() {
   }
   if (process.argv.includes("--admin-volume")) {
     const adminVolume = await benchAdminVolumeEngines(pgUrlForBackOffice);
+    // A walk restricted to some screens is for iterating on them: its figures do not replace a full run's.
+    if (process.argv.some((a) => a.startsWith("--screens="))) return;
     let previous: Record<string, unknown> = {};
     try {
       previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;

@@ -2,7 +2,12 @@
  * `npm run seed:volume`: fills a development database with the volume the back office is budgeted for, to
  * measure lists and pages at that size: 100,000 service requests over the last three years (most of them
  * completed, the last fortnight's still open, every urgency, city, service, technician and state of the
- * response promise), and 1,000,000 rows of history split between request_events and audit_log.
+ * response promise), and 1,000,000 rows of history split between request_events and audit_log. With them,
+ * what the communications screens read (issue 17 §8): three outbox messages per request (the customer's
+ * acknowledgement SMS, an e-mail to them or to the office, a status SMS), a WhatsApp message from one
+ * customer in five (most answered by the office), a contact form from one request in ten (some from numbers
+ * that are no customer), a help-desk ticket from one in twenty, and a feedback request for one completed job
+ * in three (most rated).
  *
  *   npm run seed:volume                                  # the embedded database in DATA_DIR (default ./data)
  *   DATABASE_URL=postgres://... npm run seed:volume      # PostgreSQL
@@ -66,8 +71,13 @@ try {
   await linkCustomers(db);
   await seedEvents(db, run);
   await seedAudit(db, run);
+  await seedCommunications(db, run);
   console.log(`Vacuuming and analysing... (${elapsed()})`);
-  await db.execute(sql.raw("VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers"));
+  await db.execute(
+    sql.raw(
+      "VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers, outbox, conversation_messages, inbound_messages, tickets, ticket_messages, feedback, conversation_threads",
+    ),
+  );
   const [totals] = rowsOf<{ requests: number; events: number; audit: number }>(
     await db.execute(
       sql`SELECT (SELECT count(*) FROM service_requests)::int AS requests, (SELECT count(*) FROM request_events)::int AS events, (SELECT count(*) FROM audit_log)::int AS audit`,
@@ -239,5 +249,134 @@ async function seedAudit(db: Database, run: string): Promise<void> {
       FROM generate_series(${done}::int, ${done + rows - 1}::int) AS n
       JOIN service_requests r ON r.idempotency_key = 'volume-' || ${run}::text || '-' || (1 + n / ${perRequest}::int)`);
     if ((done + rows) % 100_000 === 0 || done + rows === AUDIT) console.log(`  ${(done + rows).toLocaleString("en-IN")} audit entries (${elapsed()})`);
+  }
+}
+
+/**
+ * What the communications screens list, for the run's requests, 10,000 requests per statement: the outbox's
+ * messages (sent and mostly delivered; a few failed), WhatsApp messages in and the office's answers,
+ * contact forms, help-desk tickets with their messages, feedback. A customer who wrote and was not answered
+ * is left so: "Awaiting reply" has something to count.
+ */
+async function seedCommunications(db: Database, run: string): Promise<void> {
+  if (REQUESTS === 0) return;
+  const [office] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      INSERT INTO users (mobile, name, roles, staff_role) VALUES ('+917000000001', 'Office (volume)', ARRAY['staff'], 'office')
+      ON CONFLICT (mobile) DO UPDATE SET name = users.name RETURNING id`),
+  );
+  const staff = office!.id;
+  const [first] = rowsOf<{ base: number }>(await db.execute(sql`SELECT (100000 + count(*))::int AS base FROM tickets`));
+  const ticketBase = first!.base;
+  const [firstForm] = rowsOf<{ base: number }>(await db.execute(sql`SELECT (100000 + count(*))::int AS base FROM inbound_messages`));
+  const formBase = firstForm!.base;
+  // The sample DLT ids of requestReceived, requestCompleted, requestScheduled and requestCancelled
+  // (app/.server/notifications/templates.ts, which this script cannot import: it reads the app's ~ paths).
+  const ack = "1007000000000001701";
+  const completed = "1007000000000000011";
+  const scheduled = "1007000000000000009";
+  const cancelled = "1007000000000000012";
+  const ofRun = (from: number, to: number) => sql`
+    SELECT r.*, g FROM generate_series(${from}::int, ${to}::int) AS g
+    JOIN service_requests r ON r.idempotency_key = 'volume-' || ${run}::text || '-' || g`;
+  for (let from = 1; from <= REQUESTS; from += BATCH) {
+    const to = Math.min(REQUESTS, from + BATCH - 1);
+    // Three outbox rows per request: the acknowledgement SMS, an e-mail (to the customer when they gave an
+    // address, else the office's alert), and the SMS of where the job ended.
+    await db.execute(sql`
+      WITH r AS (${ofRun(from, to)})
+      INSERT INTO outbox (channel, recipient, subject, body, template, status, attempts, sent_at, dedupe_key, created_at,
+        provider_message_id, delivery_status, delivered_at, customer_id, next_attempt_at, last_error)
+      SELECT m.channel, m.recipient, m.subject, m.body, m.template,
+             CASE WHEN (r.g + k) % 41 = 0 THEN 'failed' ELSE 'sent' END,
+             CASE WHEN (r.g + k) % 41 = 0 THEN 5 ELSE 1 END,
+             CASE WHEN (r.g + k) % 41 = 0 THEN NULL ELSE m.at + interval '4 seconds' END,
+             'volume-' || ${run}::text || '-' || r.g || '-' || k, m.at,
+             CASE WHEN (r.g + k) % 41 <> 0 AND m.channel = 'sms' THEN 'vol-' || ${run}::text || '-' || r.g || '-' || k END,
+             CASE WHEN m.channel <> 'sms' OR (r.g + k) % 41 = 0 THEN NULL WHEN (r.g + k) % 17 = 0 THEN 'failed' WHEN (r.g + k) % 13 = 0 THEN 'sent' ELSE 'delivered' END,
+             CASE WHEN m.channel = 'sms' AND (r.g + k) % 41 <> 0 AND (r.g + k) % 17 <> 0 AND (r.g + k) % 13 <> 0 THEN m.at + interval '9 seconds' END,
+             m.customer_id, m.at,
+             CASE WHEN (r.g + k) % 41 = 0 THEN 'Provider answered 503 five times' END
+      FROM r CROSS JOIN generate_series(1, 3) AS k
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN k = 2 THEN 'email' ELSE 'sms' END AS channel,
+               CASE WHEN k = 2 THEN coalesce(r.email, 'office@example.in') ELSE r.mobile END AS recipient,
+               CASE WHEN k = 2 AND r.email IS NOT NULL THEN 'We have your request ' || r.reference
+                    WHEN k = 2 THEN 'New request ' || r.reference || ' from ' || r.contact_name END AS subject,
+               CASE k WHEN 1 THEN 'We have your request ' || r.reference || '. Our engineer will call you soon. - Volume Industrial'
+                      WHEN 2 THEN 'Request ' || r.reference || ' for ' || r.service_name || ': ' || r.fault_description
+                      ELSE 'Your request ' || r.reference || ' is now ' || replace(r.status, '_', ' ') || '. - Volume Industrial' END AS body,
+               CASE k WHEN 1 THEN ${ack}::text WHEN 2 THEN CASE WHEN r.email IS NOT NULL THEN 'request-customer' ELSE 'request-office' END
+                      ELSE CASE r.status WHEN 'completed' THEN ${completed}::text WHEN 'cancelled' THEN ${cancelled}::text ELSE ${scheduled}::text END END AS template,
+               CASE WHEN k = 2 AND r.email IS NULL THEN NULL ELSE r.customer_id END AS customer_id,
+               r.created_at + CASE k WHEN 1 THEN interval '2 seconds' WHEN 2 THEN interval '3 seconds' ELSE coalesce(r.completed_at - r.created_at, interval '6 hours') END AS at
+      ) m`);
+    // WhatsApp: one customer in five writes; the office answers four of five of them within the hour.
+    await db.execute(sql`
+      WITH r AS (${ofRun(from, to)} WHERE g % 5 = 2)
+      INSERT INTO conversation_messages (customer_id, mobile, channel, direction, body, status, staff_user_id, service_request_id, idempotency_key, created_at)
+      SELECT r.customer_id, r.mobile, 'whatsapp', d.direction,
+             CASE d.direction WHEN 'in' THEN 'Hello, any update on ' || r.reference || '? The line is stopped.'
+                  ELSE 'Our engineer will reach you by 11 am tomorrow for ' || r.reference || '.' END,
+             CASE d.direction WHEN 'in' THEN 'received' ELSE 'sent' END,
+             CASE d.direction WHEN 'out' THEN ${staff}::int END, r.id,
+             'volume-' || ${run}::text || '-wa-' || r.g || '-' || d.direction,
+             r.created_at + CASE d.direction WHEN 'in' THEN interval '20 hours' ELSE interval '20 hours 40 minutes' END
+      FROM r CROSS JOIN (VALUES ('in'), ('out')) AS d(direction)
+      WHERE d.direction = 'in' OR r.g % 25 <> 2`);
+    // Contact forms: one request in ten; one form in five comes from a number that is no customer.
+    await db.execute(sql`
+      WITH r AS (${ofRun(from, to)} WHERE g % 10 = 3)
+      INSERT INTO inbound_messages (reference, form, status, name, mobile, email, company, subject, message, consent_version, consent_at, idempotency_key, created_at)
+      SELECT 'CT-' || to_char(r.created_at AT TIME ZONE 'UTC' + interval '5 hours 30 minutes', 'YYMM') || '-' || (${formBase}::int + r.g)::text,
+             'contact', CASE WHEN r.g % 30 = 3 THEN 'new' ELSE 'handled' END,
+             r.contact_name,
+             CASE WHEN r.g % 50 = 3 THEN '+918' || lpad(((r.g::bigint * 104729) % 1000000000)::text, 9, '0') ELSE r.mobile END,
+             r.email, r.company, 'Spare drive for ' || r.equipment_brand || ' ' || r.equipment_model,
+             'Do you keep a spare drive for our ' || r.equipment_brand || ' ' || r.equipment_model || '? Please call.',
+             'volume', r.created_at - interval '1 day', 'volume-' || ${run}::text || '-ct-' || r.g, r.created_at - interval '1 day'
+      FROM r`);
+    // Help desk: one request in twenty opens a ticket; the office answered most.
+    await db.execute(sql`
+      WITH r AS (${ofRun(from, to)} WHERE g % 20 = 7)
+      INSERT INTO tickets (reference, source, subject, status, priority, customer_id, service_request_id, contact_name, contact_mobile, contact_email,
+        first_response_due_at, resolution_due_at, first_responded_at, resolved_at, idempotency_key, created_at, updated_at)
+      SELECT 'TK-' || to_char(r.created_at AT TIME ZONE 'UTC' + interval '5 hours 30 minutes', 'YYMM') || '-' || (${ticketBase}::int + r.g)::text,
+             (ARRAY['portal','contact','whatsapp','chatbot'])[1 + r.g % 4],
+             'Invoice copy and warranty for ' || r.reference,
+             CASE WHEN r.g % 60 = 7 THEN 'open' WHEN r.g % 3 = 0 THEN 'resolved' ELSE 'closed' END,
+             CASE WHEN r.g % 7 = 0 THEN 'high' ELSE 'normal' END,
+             r.customer_id, r.id, r.contact_name, r.mobile, r.email,
+             r.created_at + interval '1 day 4 hours', r.created_at + interval '3 days',
+             CASE WHEN r.g % 60 <> 7 THEN r.created_at + interval '1 day 2 hours' END,
+             CASE WHEN r.g % 60 <> 7 THEN r.created_at + interval '2 days' END,
+             'volume-' || ${run}::text || '-tk-' || r.g, r.created_at + interval '1 day', r.created_at + interval '2 days'
+      FROM r`);
+    await db.execute(sql`
+      INSERT INTO ticket_messages (ticket_id, author, author_user_id, body, internal, idempotency_key, created_at)
+      SELECT t.id, m.author, CASE m.author WHEN 'staff' THEN ${staff}::int END, m.body, m.internal,
+             t.idempotency_key || '-' || m.n, t.created_at + m.after
+      FROM (${ofRun(from, to)} WHERE g % 20 = 7) r
+      JOIN tickets t ON t.service_request_id = r.id AND t.idempotency_key = 'volume-' || ${run}::text || '-tk-' || r.g
+      CROSS JOIN (VALUES (1, 'customer', 'Please send the invoice copy and the warranty card for the drive.', false, interval '0'),
+                         (2, 'staff', 'Checked the job card: the warranty runs 12 months.', true, interval '1 hour'),
+                         (3, 'staff', 'Attached the invoice copy; the warranty runs 12 months from the repair.', false, interval '2 hours')) AS m(n, author, body, internal, after)
+      WHERE m.n = 1 OR t.status <> 'open'`);
+    // Feedback: one completed job in three was asked; seven in ten of those answered.
+    await db.execute(sql`
+      WITH r AS (${ofRun(from, to)} WHERE g % 3 = 1)
+      INSERT INTO feedback (request_id, customer_id, technician_id, service_slug, requested_at, rating, comment, rated_at, publish_consent, consent_at,
+        display_name, follow_up, created_at)
+      SELECT r.id, r.customer_id, r.assigned_technician_id, r.service_slug, r.completed_at + interval '1 hour',
+             CASE WHEN r.g % 10 < 7 THEN 1 + (r.g * 7) % 5 END,
+             CASE WHEN r.g % 10 < 7 AND r.g % 2 = 0 THEN 'The engineer found the fault quickly; the drive runs well.' END,
+             CASE WHEN r.g % 10 < 7 THEN r.completed_at + interval '5 hours' END,
+             r.g % 10 < 3, CASE WHEN r.g % 10 < 3 THEN r.completed_at + interval '5 hours' END,
+             CASE WHEN r.g % 10 < 3 THEN r.contact_name || ', ' || r.city END,
+             CASE WHEN r.g % 10 < 7 AND 1 + (r.g * 7) % 5 <= 2 THEN 'open' ELSE 'none' END,
+             r.completed_at + interval '1 hour'
+      FROM r WHERE r.status = 'completed'
+      ON CONFLICT (request_id) DO NOTHING`);
+    if (to % 50_000 === 0 || to === REQUESTS) console.log(`  ${to.toLocaleString("en-IN")} requests' messages, tickets and feedback (${elapsed()})`);
   }
 }

@@ -14,6 +14,9 @@
  *   last part holds a digit: SR-2611-0042, CU-..., 17);
  * - the CSV export, when the screen offers one (its ?format=csv link).
  *
+ * `--screens=/admin/sms,/admin/communications` restricts the walk to those registered paths (for quick
+ * iteration on a few screens; a full run measures them all).
+ *
  * Plus the service-request list's "all" tab, with and without the search, as the issue measured them. Each
  * is requested WARMUP times, then SAMPLES times one after another, timed from this process to the last byte
  * over loopback (routing, the guard, the queries, the render). Target: p95 < 100 ms on PostgreSQL and
@@ -68,7 +71,7 @@ function casesOf(screenPath: string, html: string): Array<{ kind: string; url: s
 
 export async function benchAdminVolume(
   engine: "pglite" | "postgres",
-  options: { databaseUrl?: string; seeded?: boolean; requests?: number; history?: number } = {},
+  options: { databaseUrl?: string; seeded?: boolean; requests?: number; history?: number; screens?: readonly string[] } = {},
 ): Promise<AdminVolumeResult> {
   const requests = options.requests ?? 100_000;
   const history = options.history ?? 1_000_000;
@@ -116,7 +119,7 @@ export async function benchAdminVolume(
         console.log(`[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms`);
         return body;
       };
-      for (const screen of ADMIN_SCREENS.filter((s) => s.built)) {
+      for (const screen of ADMIN_SCREENS.filter((s) => s.built && (!options.screens || options.screens.includes(s.path)))) {
         const html = await time("list", screen.path);
         if (html === undefined) continue;
         for (const c of casesOf(screen.path, html)) await time(c.kind, c.url);

@@ -24,42 +24,44 @@ export interface ConversationSummary {
   window: WindowState;
 }
 
-/** The latest message per mobile on WhatsApp, newest first, with each window's state. */
+/**
+ * The latest message per mobile on WhatsApp, newest first, with each window's state. The latest message of
+ * every number is found first (conversation_messages_whatsapp_latest answers it), and the window's last
+ * inbound time is worked out only for the page's numbers, not for every number there is.
+ */
 export async function conversations(limit = 100, now = new Date()): Promise<ConversationSummary[]> {
-  const db = getDb();
-  const rows = await db
-    .selectDistinctOn([conversationMessages.mobile], {
-      mobile: conversationMessages.mobile,
-      body: conversationMessages.body,
-      direction: conversationMessages.direction,
-      createdAt: conversationMessages.createdAt,
-      customerName: customers.name,
-      customerReference: customers.reference,
-      // By WhatsApp's own timestamp when it is earlier than our receipt (as windowFor counts it).
-      lastInboundAt: sql<string | null>`(select max(least(m.created_at, to_timestamp(case when jsonb_typeof(m.meta -> 'timestamp') = 'number' then (m.meta ->> 'timestamp')::double precision end)))
-        from ${conversationMessages} m where m.mobile = ${conversationMessages.mobile} and m.channel = 'whatsapp' and m.direction = 'in')`,
-    })
-    .from(conversationMessages)
-    .leftJoin(customers, eq(customers.id, conversationMessages.customerId))
-    .where(and(eq(conversationMessages.channel, "whatsapp"), sql`${conversationMessages.mobile} is not null`))
-    .orderBy(conversationMessages.mobile, desc(conversationMessages.createdAt), desc(conversationMessages.id));
-  return rows
-    .map((r) => {
-      const last = r.lastInboundAt ? new Date(r.lastInboundAt) : null;
-      const closes = last ? new Date(last.getTime() + 86_400_000) : null;
-      return {
-        mobile: r.mobile!,
-        key: r.mobile!.replace(/^\+/, ""),
-        customerName: r.customerName,
-        customerReference: r.customerReference,
-        lastBody: r.body.length > 120 ? `${r.body.slice(0, 119)}…` : r.body,
-        lastDirection: r.direction,
-        lastAt: r.createdAt.toISOString(),
-        window: { open: closes !== null && closes.getTime() > now.getTime(), lastInboundAt: last?.toISOString() ?? null, closesAt: closes?.toISOString() ?? null },
-      };
-    })
-    .sort((a, b) => b.lastAt.localeCompare(a.lastAt))
-    .slice(0, limit);
+  const found = (await getDb().execute(sql`
+    with latest as (
+      select distinct on (m.mobile) m.mobile, m.body, m.direction, m.created_at, m.customer_id
+        from ${conversationMessages} m
+       where m.channel = 'whatsapp' and m.mobile is not null
+       order by m.mobile, m.created_at desc, m.id desc
+    ), page as (
+      -- Newest first; numbers whose latest message came in the same millisecond keep the numbers' order.
+      select * from latest order by date_trunc('milliseconds', created_at) desc, mobile limit ${limit}
+    )
+    select p.mobile, p.body, p.direction, p.created_at, c.name as customer_name, c.reference as customer_reference,
+           -- By WhatsApp's own timestamp when it is earlier than our receipt (as windowFor counts it).
+           (select max(least(m.created_at, to_timestamp(case when jsonb_typeof(m.meta -> 'timestamp') = 'number' then (m.meta ->> 'timestamp')::double precision end)))
+              from ${conversationMessages} m where m.mobile = p.mobile and m.channel = 'whatsapp' and m.direction = 'in') as last_inbound_at
+      from page p
+      left join ${customers} c on c.id = p.customer_id
+     order by date_trunc('milliseconds', p.created_at) desc, p.mobile`)) as unknown as { rows: Array<Record<string, unknown>> };
+  return found.rows.map((r) => {
+    const last = r.last_inbound_at ? new Date(r.last_inbound_at as string) : null;
+    const closes = last ? new Date(last.getTime() + 86_400_000) : null;
+    const body = String(r.body);
+    return {
+      mobile: String(r.mobile),
+      key: String(r.mobile).replace(/^\+/, ""),
+      customerName: (r.customer_name as string | null) ?? null,
+      customerReference: (r.customer_reference as string | null) ?? null,
+      lastBody: body.length > 120 ? `${body.slice(0, 119)}…` : body,
+      lastDirection: r.direction === "in" ? "in" : "out",
+      lastAt: new Date(r.created_at as string).toISOString(),
+      window: { open: closes !== null && closes.getTime() > now.getTime(), lastInboundAt: last?.toISOString() ?? null, closesAt: closes?.toISOString() ?? null },
+    };
+  });
 }
 
 export interface ConversationView {
