@@ -15,7 +15,7 @@ CREATE TABLE "conversation_threads" (
 CREATE INDEX "conversation_threads_latest" ON "conversation_threads" USING btree ("last_at","sort_id");--> statement-breakpoint
 CREATE INDEX "conversation_threads_awaiting" ON "conversation_threads" USING btree ("last_at","sort_id") WHERE awaiting;--> statement-breakpoint
 CREATE INDEX "conversation_threads_customer" ON "conversation_threads" USING btree ("customer_id");--> statement-breakpoint
--- custom SQL (conversation threads, issue 17 §8, ADR 027)
+-- custom SQL (conversation threads, issue 17 §8, ADR 028)
 -- Lookups the threads' upkeep makes by address: an outbox row by its recipient, a form or a ticket by its
 -- sender's mobile or e-mail. And the outbox's search (/admin/sms, /admin/emails): any part of a recipient or
 -- subject, answered by trigram indexes (pg_trgm: migration 0014) as ADR 024 did for the other lists.

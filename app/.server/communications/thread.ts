@@ -60,7 +60,7 @@ function likeEscape(s: string): string {
 export const mobileKey = (e164: string) => e164.replace(/^\+/, "");
 
 /**
- * The thread list reads conversation_threads (ADR 027): one row per thread, kept by triggers in the same
+ * The thread list reads conversation_threads (ADR 028): one row per thread, kept by triggers in the same
  * transaction as each message, form, request, call and ticket message, with the same rules as the thread
  * itself (the migration's conversation_activity_of): the latest line, the customer's last message and the
  * office's last answer. Only what a person in the office did answers a customer: a reply, a call or note in

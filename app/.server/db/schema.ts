@@ -1416,7 +1416,7 @@ export const conversationMessages = pgTable(
 );
 
 /**
- * The thread list of /admin/communications at volume (issue 17 §8, ADR 027): one row per thread (a customer,
+ * The thread list of /admin/communications at volume (issue 17 §8, ADR 028): one row per thread (a customer,
  * or an unknown sender's mobile) with its latest line and the times of the customer's last message and the
  * office's last answer. Nothing writes it from the app: triggers on every table a thread reads from
  * (conversation messages, the outbox, forms, service requests and their logged calls, help-desk messages,
