@@ -28,17 +28,22 @@ export async function ensureCustomers(tx: Transaction, seeds: readonly CustomerS
   const fresh = mobiles.filter((m) => !ids.has(m));
   if (fresh.length) {
     const references = await nextReferences(tx, "CU", fresh.length);
-    await bulkInsert(
+    const made = await bulkInsert(
       tx,
       customers,
       fresh.map((mobile, i) => {
         const seed = byMobile.get(mobile)!;
         return { reference: references[i]!, mobile, name: seed.name, company: seed.company ?? null, email: seed.email ?? null };
       }),
-      { onConflictDoNothing: customers.mobile },
+      { onConflictDoNothing: customers.mobile, returning: { id: customers.id, mobile: customers.mobile } },
     );
-    const made = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, fresh));
     for (const row of made) ids.set(row.mobile!, row.id);
+    // A number another transaction made meanwhile (the conflict skipped ours): read, only when it happened.
+    const raced = fresh.filter((m) => !ids.has(m));
+    if (raced.length) {
+      const theirs = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, raced));
+      for (const row of theirs) ids.set(row.mobile!, row.id);
+    }
     // Someone who signed in before sending their first request already has an account: link it now.
     await linkExistingAccounts(tx, fresh);
   }
