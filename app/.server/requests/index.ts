@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
 import { contractDueAt, contractPromises } from "~/.server/contracts/sla.ts";
-import { ensureCustomers } from "~/.server/customers/link.ts";
+import { ensureCustomerRecords } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
@@ -67,13 +67,14 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
     // request in it, so that the visitor's wait does not grow with what a submission sets off (ADR 011).
     // Each request belongs to a customer record, found or made by mobile number (~/.server/customers), and is
     // stored already linked to it. A repeat (ON CONFLICT below) names a customer its first copy already made.
-    const customerOf = await ensureCustomers(
+    const { ids: customerOf, made } = await ensureCustomerRecords(
       tx,
       items.map(({ values: v }) => ({ mobile: v.mobile, name: v.contactName, company: v.company, email: v.email })),
     );
     // A customer with an active maintenance contract: the request is linked to it and its response promise
-    // applies (~/.server/contracts/sla.ts), read for the whole batch at once.
-    const contractOf = await contractPromises(tx, [...customerOf.values()], receivedAt);
+    // applies (~/.server/contracts/sla.ts), read for the whole batch at once. A record made just now has no
+    // contract yet: only the known customers are looked up (none at all when every number is new).
+    const contractOf = await contractPromises(tx, [...customerOf.values()].filter((id) => !made.has(id)), receivedAt);
     const dueAt = items.map((item) => {
       const customerId = customerOf.get(item.values.mobile);
       const contract = customerId === undefined ? undefined : contractOf.get(customerId);
