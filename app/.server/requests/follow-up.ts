@@ -70,9 +70,11 @@ async function followUp(batches: number[][]): Promise<void[]> {
 
 /**
  * Group-committed: under a burst the jobs of several batches (each batch's job runs when its commit is done)
- * share one transaction, as the batches' requests shared theirs.
+ * share one transaction, as the batches' requests shared theirs. At most a few batches' worth: on PGlite a
+ * transaction holds the server's one thread, and a follow-up that fell behind must not become one long
+ * transaction that the next visitors' batch waits behind.
  */
-const runFollowUp = groupCommit(followUp);
+const runFollowUp = groupCommit(followUp, { maxBatch: 4 });
 
 export async function followUpRequests(ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await runFollowUp([...ids]);
