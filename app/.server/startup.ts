@@ -7,6 +7,8 @@ import { users } from "~/.server/db/schema.ts";
 import { startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
+// A batch of new requests: the staff alerts, promise jobs and live events after its commit (ADR 011)
+import "~/.server/requests/follow-up.ts";
 // Help desk: a ticket's SLA breach job (issue 12 §5)
 import "~/.server/helpdesk/sla-job.ts";
 // WhatsApp sends and marketing batches (issue 12 §4)

@@ -37,6 +37,7 @@ import { serviceRequestSchema } from "~/lib/forms/service-request.ts";
 import { action as newAction } from "~/routes/admin/contracts/new.tsx";
 import { action as recordAction, loader as recordLoader } from "~/routes/admin/contracts/record.tsx";
 import { middleware as listMiddleware, loader as listLoader } from "~/routes/admin/contracts/route.tsx";
+import { deliveriesSettled } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 const BACK_OFFICE = "http://127.0.0.1:3000";
@@ -443,7 +444,8 @@ describeEachEngine("contracts", (database) => {
       const planned = await row((await submit(c.mobile!, "planned")).reference);
       expect(planned.contractId).toBe(gold.id);
       expect(Math.abs(planned.responseDueAt!.getTime() - planned.createdAt.getTime() - 2 * 3_600_000)).toBeLessThan(10_000);
-      // The escalation job follows the contract's promise.
+      // The escalation job follows the contract's promise (booked by the batch's follow-up, right after its commit).
+      await deliveriesSettled();
       const [job] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `job:response-escalation:${planned.id}`));
       expect(planned.responseDueAt!.getTime() - job!.nextAttemptAt.getTime()).toBe(30 * 60_000);
 

@@ -24,8 +24,9 @@ describeEachEngine("scheduled jobs and the response escalation", (database) => {
     await grantAdmin([OWNER]);
   });
 
-  const submit = (urgency: "emergency" | "planned", mobile: string) =>
-    submitServiceRequest(
+  // The escalation jobs are booked by the batch's follow-up, right after its commit (ADR 011): wait for it.
+  const submit = async (urgency: "emergency" | "planned", mobile: string) => {
+    const submission = await submitServiceRequest(
       serviceRequestSchema.parse({
         contactName: "Anil Kumar",
         mobile,
@@ -39,6 +40,9 @@ describeEachEngine("scheduled jobs and the response escalation", (database) => {
       }),
       [],
     );
+    await deliveriesSettled();
+    return submission;
+  };
 
   async function requestRow(reference: string) {
     const [row] = await db().select().from(serviceRequests).where(eq(serviceRequests.reference, reference));

@@ -10,6 +10,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { serviceRequestSchema } from "~/lib/forms/service-request.ts";
 import { loader as thankYouLoader } from "~/routes/public/thank-you.tsx";
+import { deliveriesSettled } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /** Issue 17 §5 and §6: each message says the promise the request actually has, and the owner's SMS says who to call. */
@@ -94,6 +95,8 @@ describeEachEngine("request promises", (database) => {
   it("the owner's emergency SMS carries the customer's name and mobile, in a registered template, with no cut words", async () => {
     await db().insert(users).values({ mobile: "+919000000777", name: "Lakshmi Owner", roles: ["admin"], staffRole: "owner" });
     const { reference } = await submitServiceRequest(form("emergency", "9848011010"), []);
+    // The staff's alerts are raised by the batch's follow-up, right after its commit (ADR 011).
+    await deliveriesSettled();
     const [alert] = await db().select().from(staffNotifications).where(eq(staffNotifications.dedupeKey, `request:${reference}:new`));
     expect(alert).toBeDefined();
     const [ownerSms] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `request:${reference}:new:sms:+919000000777`));

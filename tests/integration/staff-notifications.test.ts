@@ -21,6 +21,7 @@ import { preferencesSchema, STALE_PREFERENCES_MESSAGE } from "~/lib/forms/admin/
 import { serviceRequestSchema } from "~/lib/forms/service-request.ts";
 import { defaultChannels } from "~/lib/notifications/alert-kinds.ts";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/admin/notifications/route.tsx";
+import { deliveriesSettled } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 const APP = "http://localhost:3000";
@@ -156,8 +157,9 @@ describeEachEngine("staff notifications", (database) => {
     // A different choice from the old page (another window saved meanwhile): refused.
     expect(await savePreferences(people.office, preferencesSchema.parse({ ...form, "quote.approved:sms": "on" }))).toEqual({ ok: false, field: "form", message: STALE_PREFERENCES_MESSAGE });
 
-    const submit = (urgency: "emergency" | "planned", mobile: string) =>
-      submitServiceRequest(
+    // The staff's alerts are raised by the batch's follow-up, right after its commit (ADR 011): wait for it.
+    const submit = async (urgency: "emergency" | "planned", mobile: string) => {
+      const submission = await submitServiceRequest(
         serviceRequestSchema.parse({
           contactName: "Ravi Kumar",
           mobile,
@@ -171,6 +173,9 @@ describeEachEngine("staff notifications", (database) => {
         }),
         [],
       );
+      await deliveriesSettled();
+      return submission;
+    };
 
     const emergency = await submit("emergency", "9848000401");
     const rows = await alertsOf(`request:${emergency.reference}:new`);
@@ -208,6 +213,7 @@ describeEachEngine("staff notifications", (database) => {
       }),
       [],
     );
+    await deliveriesSettled();
     const [request] = await db().select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
     const [overdueJob] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `job:${RESPONSE_OVERDUE_JOB}:${request!.id}`));
     expect(overdueJob).toMatchObject({ channel: "job", status: "pending", template: RESPONSE_OVERDUE_JOB });

@@ -4,17 +4,19 @@ import { beforeAll, expect, it } from "vitest";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { customers, liveEvents, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
-import { deliveriesSettled } from "~/.server/notifications/index.ts";
+import { deliverDueMessages, deliveriesSettled } from "~/.server/notifications/index.ts";
 import { submitServiceRequest } from "~/.server/requests/index.ts";
 import { RESPONSE_ESCALATION_JOB, RESPONSE_OVERDUE_JOB } from "~/.server/requests/escalation.ts";
+import { REQUESTS_RECEIVED_JOB } from "~/.server/requests/follow-up.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { serviceRequestSchema } from "~/lib/forms/service-request.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
  * Issue 17 §8: what a submission sets off (the customer record, the staff alerts, the live events, the
- * response-promise jobs, the messages) is now written set-based inside the one group commit. Each still
- * happens exactly once per request, however many requests share the batch and however often a form is sent.
+ * response-promise jobs, the messages) is written set-based: the requests, customers and messages inside the
+ * one group commit, the alerts, jobs and live events by the batch's follow-up job right after it (ADR 011). Each
+ * still happens exactly once per request, however many requests share the batch and however often a form is sent.
  */
 describeEachEngine("a submission's follow-on work", (database) => {
   const db = () => database().handle.db;
@@ -128,5 +130,40 @@ describeEachEngine("a submission's follow-on work", (database) => {
     expect(again.created).toBe(false);
     const after = await db().select({ n: sql<number>`count(*)::int` }).from(outbox);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("the follow-up is stored with the requests: a server that stops before running it leaves it to the worker, which adds nothing twice", async () => {
+    const { reference } = await submitServiceRequest(form(randomUUID(), "9600099001", "emergency"), []);
+    await deliveriesSettled();
+    const [request] = await db().select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.reference, reference));
+    // One job for the batch, written by the batch's own transaction, and done.
+    const [job] = await db().select().from(outbox).where(eq(outbox.dedupeKey, `job:${REQUESTS_RECEIVED_JOB}:${request!.id}`));
+    expect(job).toMatchObject({ channel: "job", template: REQUESTS_RECEIVED_JOB, status: "sent", variables: { requestIds: [request!.id] } });
+
+    // As if the server had stopped between the commit and the follow-up: nothing done yet, and the job still
+    // held by the server that is gone, its hold expired.
+    await db().delete(staffNotifications).where(eq(staffNotifications.dedupeKey, `request:${reference}:new`));
+    await db().delete(outbox).where(inArray(outbox.dedupeKey, [`job:${RESPONSE_ESCALATION_JOB}:${request!.id}`, `job:${RESPONSE_OVERDUE_JOB}:${request!.id}`]));
+    await db().delete(liveEvents).where(sql`${liveEvents.data}->>'reference' = ${reference}`);
+    await db()
+      .update(outbox)
+      .set({ status: "sending", lockedUntil: new Date(Date.now() - 1_000), sentAt: null })
+      .where(eq(outbox.id, job!.id));
+
+    await deliverDueMessages();
+    await deliveriesSettled();
+    const alerts = await db().select({ userId: staffNotifications.userId }).from(staffNotifications).where(eq(staffNotifications.dedupeKey, `request:${reference}:new`));
+    expect(alerts.map((a) => a.userId).sort()).toEqual([...staffIds].sort());
+    const jobs = await db()
+      .select({ key: outbox.dedupeKey })
+      .from(outbox)
+      .where(inArray(outbox.dedupeKey, [`job:${RESPONSE_ESCALATION_JOB}:${request!.id}`, `job:${RESPONSE_OVERDUE_JOB}:${request!.id}`]));
+    expect(jobs).toHaveLength(2);
+    const events = await db().select({ audience: liveEvents.audience }).from(liveEvents).where(sql`${liveEvents.data}->>'reference' = ${reference}`);
+    expect(events.map((e) => e.audience)).toContain("staff:requests");
+    // The owner's emergency SMS went out once, before the "crash": the run after it does not send it again.
+    const ownerSms = await db().select().from(outbox).where(eq(outbox.dedupeKey, `request:${reference}:new:sms:+919811100001`));
+    expect(ownerSms).toHaveLength(1);
+    expect((await db().select().from(outbox).where(eq(outbox.id, job!.id)))[0]?.status).toBe("sent");
   });
 });

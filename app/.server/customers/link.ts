@@ -19,30 +19,57 @@ export interface CustomerSeed {
  * Returns the customer id of each mobile.
  */
 export async function ensureCustomers(tx: Transaction, seeds: readonly CustomerSeed[]): Promise<Map<string, number>> {
+  return (await ensureCustomerRecords(tx, seeds)).ids;
+}
+
+/**
+ * ensureCustomers, also telling which records this call made: those cannot have anything of their own yet
+ * (no contract, no site), so the request form's batch does not look for their contracts.
+ */
+export async function ensureCustomerRecords(
+  tx: Transaction,
+  seeds: readonly CustomerSeed[],
+): Promise<{ ids: Map<string, number>; made: Set<number> }> {
+  const made = new Set<number>();
   const byMobile = new Map<string, CustomerSeed>();
   for (const seed of seeds) if (!byMobile.has(seed.mobile)) byMobile.set(seed.mobile, seed);
-  if (byMobile.size === 0) return new Map();
+  if (byMobile.size === 0) return { ids: new Map(), made };
   const mobiles = [...byMobile.keys()];
   const known = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, mobiles));
   const ids = new Map(known.map((row) => [row.mobile!, row.id]));
   const fresh = mobiles.filter((m) => !ids.has(m));
   if (fresh.length) {
     const references = await nextReferences(tx, "CU", fresh.length);
-    await bulkInsert(
+    const inserted = await bulkInsert(
       tx,
       customers,
       fresh.map((mobile, i) => {
         const seed = byMobile.get(mobile)!;
         return { reference: references[i]!, mobile, name: seed.name, company: seed.company ?? null, email: seed.email ?? null };
       }),
-      { onConflictDoNothing: customers.mobile },
+      {
+        // Someone who signed in before sending their first request already has an account: the record is
+        // made linked to it (as linkCustomerAccount would link it), in the same statement.
+        computed: {
+          userId: sql`(select u.id from ${users} u where u.mobile = source.mobile and 'customer' = any(u.roles)
+            and not exists (select 1 from ${customers} other where other.user_id = u.id) limit 1)`,
+        },
+        onConflictDoNothing: customers.mobile,
+        returning: { id: customers.id, mobile: customers.mobile },
+      },
     );
-    const made = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, fresh));
-    for (const row of made) ids.set(row.mobile!, row.id);
-    // Someone who signed in before sending their first request already has an account: link it now.
-    await linkExistingAccounts(tx, fresh);
+    for (const row of inserted) {
+      ids.set(row.mobile!, row.id);
+      made.add(row.id);
+    }
+    // A number another transaction made meanwhile (the conflict skipped ours): read, only when it happened.
+    const raced = fresh.filter((m) => !ids.has(m));
+    if (raced.length) {
+      const theirs = await tx.select({ id: customers.id, mobile: customers.mobile }).from(customers).where(inArray(customers.mobile, raced));
+      for (const row of theirs) ids.set(row.mobile!, row.id);
+    }
   }
-  return ids;
+  return { ids, made };
 }
 
 /** Links requests to their customers by mobile number, making the records that are missing. */
@@ -74,16 +101,3 @@ export async function linkCustomerAccount(tx: Transaction | Database, userId: nu
     );
 }
 
-/** Links the records of these mobiles to the customer accounts that already exist for them. */
-async function linkExistingAccounts(tx: Transaction, mobiles: readonly string[]): Promise<void> {
-  if (mobiles.length === 0) return;
-  await tx.execute(sql`
-    update ${customers} c set user_id = u.id
-    from ${users} u
-    where u.mobile = c.mobile and 'customer' = any(u.roles) and c.user_id is null
-      and c.mobile in (${sql.join(
-        mobiles.map((m) => sql`${m}`),
-        sql`, `,
-      )})
-      and not exists (select 1 from ${customers} other where other.user_id = u.id)`);
-}

@@ -6,7 +6,10 @@ type Row<T extends PgTable> = T["$inferInsert"];
 type Returned<R extends Record<string, PgColumn>> = { [K in keyof R]: R[K]["_"]["data"] | (R[K]["_"]["notNull"] extends true ? never : null) };
 
 export interface BulkInsertOptions<T extends PgTable, R extends Record<string, PgColumn>> {
-  /** Columns set by an SQL expression, the same for every row (e.g. a time from the database's clock). */
+  /**
+   * Columns set by an SQL expression (e.g. a time from the database's clock). It may read the row's own
+   * fields as `source.<column>` (a lookup by the row's value, in the same statement).
+   */
   computed?: Partial<Record<keyof Row<T>, SQL>>;
   /** ON CONFLICT (column) DO NOTHING: a row whose value is already there is skipped, and not returned. */
   onConflictDoNothing?: PgColumn;
@@ -25,7 +28,7 @@ function wellFormed(_key: string, value: unknown): unknown {
 
 /**
  * Inserts many rows with one statement and one parameter:
- * `INSERT INTO t (a, b) SELECT a, b FROM json_populate_recordset(NULL::t, $1)`.
+ * `INSERT INTO t (a, b) SELECT a, b FROM json_populate_recordset(NULL::t, $1) AS source`.
  *
  * Why not Drizzle's multi-row `insert().values(rows)`: that builds one parameter per value, and building
  * them (Drizzle's `is()` checks, the driver's serialising, the server's parsing of thousands of
@@ -74,7 +77,7 @@ export async function bulkInsert<T extends PgTable, R extends Record<string, PgC
     : sql``;
   const table_ = sql.identifier(getTableName(table));
   const result = (await executor.execute(
-    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json)${conflict}${returning}`,
+    sql`insert into ${table_} (${targetList}) select ${selectList} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json) as source${conflict}${returning}`,
   )) as unknown as { rows: Record<string, unknown>[] };
   // The drivers hand some types over as text (timestamps): the columns' own mapping makes them what a
   // Drizzle select would return.

@@ -12,7 +12,8 @@ import { outbox } from "~/.server/db/schema.ts";
  * Handlers must be idempotent too (a process may die after the work and before the row is marked done):
  * check the state first, and queue messages with dedupe keys.
  */
-export type JobPayload = Record<string, string | number | boolean | null>;
+/** A job's payload, stored as JSON: a list of ids is for a job that covers several records (a batch). */
+export type JobPayload = Record<string, string | number | boolean | null | number[]>;
 export type JobHandler = (payload: JobPayload) => Promise<void>;
 
 export interface ScheduledJob {

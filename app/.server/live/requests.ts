@@ -22,8 +22,16 @@ async function rowsOf(tx: Transaction, ids: readonly number[]) {
  * one read of the requests and one publish of all their events, however many requests the batch holds.
  */
 export async function publishRequestsCreated(tx: Transaction, ids: readonly number[]): Promise<void> {
+  await publishCreatedRows(tx, await rowsOf(tx, ids));
+}
+
+/** The same, for requests the caller has just read (the new requests' follow-up job reads them anyway). */
+export async function publishCreatedRows(
+  tx: Transaction,
+  rows: ReadonlyArray<{ reference: string; status: string; customerId: number | null; technicianId: number | null }>,
+): Promise<void> {
   const events: LiveEventInput[] = [];
-  for (const row of await rowsOf(tx, ids)) {
+  for (const row of rows) {
     const data = { reference: row.reference, status: row.status };
     events.push({ audience: "staff:requests", kind: "request.created", data });
     if (row.customerId !== null) events.push({ audience: `customer:${row.customerId}`, kind: "request.created", data });

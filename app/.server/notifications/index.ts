@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { afterCommit, bulkInsert, getDb, groupCommit, type Database, type Transaction } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { closeEmailTransport, sendEmail } from "./email.ts";
-import { runJob } from "~/.server/jobs/index.ts";
+import { runJob, type JobPayload } from "~/.server/jobs/index.ts";
 import { getSmsProvider } from "./sms.ts";
 import { maskSecrets, openSealedMessage, sealMessage, type SealedMessage } from "./sealed.ts";
 // Communications (issue 12 §4): the DLT registry every SMS is checked against, the office's e-mail texts.
@@ -39,6 +39,18 @@ export interface OutboxMessage {
    * encrypted in the outbox only until the message is sent or given up (ADR 025).
    */
   unmasked?: SealedMessage;
+}
+
+/**
+ * A job to run as soon as the transaction commits (not at a later time: scheduleJobs does that). Stored in
+ * the outbox like a message, held by this process, and handed to its handler at commit; if the process dies
+ * first, the worker runs it when the hold expires (at most a minute later). Its handler must be idempotent.
+ */
+export interface JobNow {
+  name: string;
+  payload: JobPayload;
+  /** Unique per piece of work, e.g. `job:requests-received:42`. */
+  dedupeKey: string;
 }
 
 /** Messages claimed per round of the worker. */
@@ -81,11 +93,30 @@ interface HeldMessage {
  * process died before sending is taken over by the worker when its hold expires.
  *
  * A duplicate dedupeKey is ignored (ON CONFLICT DO NOTHING): the first report of an event is what goes out.
+ *
+ * `jobs`: work to run right after the commit, off the caller's wait (JobNow), inserted by the same statement.
  */
-export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[], jobs: JobNow[] = []): Promise<void> {
+  if (messages.length === 0 && jobs.length === 0) return;
   // One row per dedupeKey (the first report wins), held by this process for its first attempt.
   const rows = new Map<string, Omit<HeldMessage, "id" | "lockedUntil"> & { dedupeKey: string; status: "sending"; customerId: number | null }>();
+  // Jobs to run at commit travel in the same INSERT as the messages: one statement for both (ADR 011).
+  for (const job of jobs) {
+    if (rows.has(job.dedupeKey)) continue;
+    rows.set(job.dedupeKey, {
+      channel: "job",
+      recipient: job.name,
+      subject: null,
+      body: "",
+      template: job.name,
+      variables: job.payload,
+      sealed: null,
+      dedupeKey: job.dedupeKey,
+      status: "sending",
+      attempts: 1,
+      customerId: null,
+    });
+  }
   // An e-mail whose template the office rewrote (/admin/emails/templates) goes out in their words.
   for (const m of await applyEmailTemplates(tx, messages)) {
     if (rows.has(m.dedupeKey)) continue;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
 import { contractDueAt, contractPromises } from "~/.server/contracts/sla.ts";
-import { ensureCustomers } from "~/.server/customers/link.ts";
+import { ensureCustomerRecords } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
 import { requestEvents, requestPhotos, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
@@ -12,10 +12,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
 import { promiseText, responseDueAt } from "~/lib/requests/sla.ts";
-import { scheduleEscalations } from "./escalation.ts";
-import { publishRequestsCreated } from "~/.server/live/requests.ts";
-import { raiseStaffAlerts } from "~/.server/notifications/staff-alerts.ts";
-import { newRequestAlert } from "./alerts.ts";
+import { requestsReceivedJob } from "./follow-up.ts";
 import { requestPhotosWithOrigin } from "./photos.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
@@ -50,8 +47,8 @@ interface PendingRequest {
 
 /**
  * Writes a batch of requests (see groupCommit): the references in one statement, then one transaction with
- * one INSERT for the requests, one for their photos and one for their notifications, which are sent once
- * it commits. A request whose form key is already stored (a repeat, or two copies in the same batch) is
+ * their customers, one INSERT for the requests, one for their photos and one for their notifications and the
+ * batch's follow-up job, which are sent (and run) once it commits. A request whose form key is already stored (a repeat, or two copies in the same batch) is
  * skipped by ON CONFLICT and answered with the stored one's reference; its photos are removed.
  */
 async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
@@ -70,13 +67,14 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
     // request in it, so that the visitor's wait does not grow with what a submission sets off (ADR 011).
     // Each request belongs to a customer record, found or made by mobile number (~/.server/customers), and is
     // stored already linked to it. A repeat (ON CONFLICT below) names a customer its first copy already made.
-    const customerOf = await ensureCustomers(
+    const { ids: customerOf, made } = await ensureCustomerRecords(
       tx,
       items.map(({ values: v }) => ({ mobile: v.mobile, name: v.contactName, company: v.company, email: v.email })),
     );
     // A customer with an active maintenance contract: the request is linked to it and its response promise
-    // applies (~/.server/contracts/sla.ts), read for the whole batch at once.
-    const contractOf = await contractPromises(tx, [...customerOf.values()], receivedAt);
+    // applies (~/.server/contracts/sla.ts), read for the whole batch at once. A record made just now has no
+    // contract yet: only the known customers are looked up (none at all when every number is new).
+    const contractOf = await contractPromises(tx, [...customerOf.values()].filter((id) => !made.has(id)), receivedAt);
     const dueAt = items.map((item) => {
       const customerId = customerOf.get(item.values.mobile);
       const contract = customerId === undefined ? undefined : contractOf.get(customerId);
@@ -127,23 +125,12 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
         site,
       );
     });
-    await queueMessages(tx, notices);
-    // The staff's alerts (the bell, and SMS or e-mail by each person's choice): an emergency is its own kind.
-    await raiseStaffAlerts(
-      tx,
-      items.flatMap((item, i) => (idOf.has(references[i]!) ? [newRequestAlert({ ...item.values, reference: references[i]! }, site.identity)] : [])),
-    );
-    // The owner's warning if no call is logged in time: a job stored with the request (survives restarts).
-    await scheduleEscalations(
-      tx,
-      items.flatMap((item, i) => {
-        const id = idOf.get(references[i]!);
-        return id === undefined ? [] : [{ id, responseDueAt: dueAt[i]!.due }];
-      }),
-      site.operations.escalateBeforeMinutes,
-    );
-    // Live (issue 12 §1): the office's dashboard and request list show it without a reload.
-    await publishRequestsCreated(tx, [...idOf.values()]);
+    // What else a new request sets off (the staff's alerts, the response-promise jobs, the live events) is
+    // not what the visitor waits for: one job for the batch, stored by the same INSERT as the messages and run
+    // right after the commit (./follow-up.ts). The transaction the batch waits on holds only the requests,
+    // their customers and their messages.
+    const followUp = requestsReceivedJob([...idOf.values()]);
+    await queueMessages(tx, notices, followUp ? [followUp] : []);
     return idOf;
   });
 
