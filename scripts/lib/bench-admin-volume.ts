@@ -52,6 +52,14 @@ export interface AdminVolumeResult {
   passed: boolean;
 }
 
+/** `--screens=/admin/customers,/admin/activity`: only those screens (quick iteration on a few). */
+const only = process.argv
+  .find((a) => a.startsWith("--screens="))
+  ?.slice("--screens=".length)
+  .split(",")
+  .map((p) => p.trim().replace(/\/+$/, "") || "/admin")
+  .filter(Boolean);
+
 const decode = (href: string) => href.replaceAll("&amp;", "&");
 
 /** The cases a screen's own page offers: a search, a record page, a CSV export. */
@@ -116,7 +124,7 @@ export async function benchAdminVolume(
         console.log(`[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms`);
         return body;
       };
-      for (const screen of ADMIN_SCREENS.filter((s) => s.built)) {
+      for (const screen of ADMIN_SCREENS.filter((s) => s.built && (!only || only.includes(s.path)))) {
         const html = await time("list", screen.path);
         if (html === undefined) continue;
         for (const c of casesOf(screen.path, html)) await time(c.kind, c.url);

@@ -514,6 +514,9 @@ export const auditLog = pgTable(
     // The activity screen's "record" box (an id, or any part of its label through audit_log_entity_label_trgm):
     // with both indexed, the OR is one BitmapOr instead of a read of the whole log.
     index("audit_log_entity_id").on(t.entityId),
+    // The activity filter's list of actions: one probe per distinct action (a loose index scan), not a read
+    // of the whole log on every view (ADR 024, 2026-11-28).
+    index("audit_log_action").on(t.action),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { equipmentUnits, serviceRequests as sr, technicianProfiles } from "~/.server/db/schema.ts";
 import { OPEN_STATUSES, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
@@ -314,14 +314,22 @@ export async function listServiceRequests(f: RequestListFilters, cursor: Cursor 
   };
 }
 
-/** Every match of the filter in its sort, for the CSV export (at most CSV_MAX_ROWS). */
-export async function exportServiceRequests(f: RequestListFilters, options: ListOptions, max = CSV_MAX_ROWS): Promise<RequestListItem[]> {
+/**
+ * Every match of the filter in its sort, for the CSV export (at most CSV_MAX_ROWS): the page query walked in
+ * keyset batches, streamed (ADR 024), so the first rows leave while the rest are read.
+ */
+export async function* exportServiceRequests(
+  f: RequestListFilters,
+  options: ListOptions,
+  max = CSV_MAX_ROWS,
+  batch = CSV_BATCH_ROWS,
+): AsyncGenerator<RequestListItem[]> {
   const now = options.now ?? new Date();
   const base = filterConditions(f, now, options.escalateBeforeMinutes);
   const status = statusCondition(f.status);
   if (status) base.push(status);
-  const rows = await pageRows(f, base, undefined, max);
-  return rows.map((row) => item(row, now, options.escalateBeforeMinutes));
+  const batches = keysetBatches((cursor, size) => pageRows(f, base, cursor, size), (row): Cursor => [row.sortKey ?? NO_DUE, row.id], max, batch);
+  for await (const rows of batches) yield rows.map((row) => item(row, now, options.escalateBeforeMinutes));
 }
 
 /** The technicians the filter offers: everyone approved, by name. */

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvStream, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
@@ -71,8 +71,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (url.searchParams.get("format") !== "csv") return next();
     staffOf(context);
     const [{ query }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
-    const rows = await exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
-    return csvResponse("service-requests", CSV_COLUMNS, rows);
+    return csvStream("service-requests", CSV_COLUMNS, exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes }));
   },
 ];
 
