@@ -1,1 +1,2 @@
-CREATE INDEX "audit_log_action" ON "audit_log" USING btree ("action");
+CREATE INDEX "audit_log_action" ON "audit_log" USING btree ("action");--> statement-breakpoint
+CREATE INDEX "service_requests_assigned_closed" ON "service_requests" USING btree ("assigned_technician_id",coalesce("completed_at", "updated_at"),"id") WHERE "service_requests"."status" in ('completed', 'cancelled');

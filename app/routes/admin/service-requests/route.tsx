@@ -85,12 +85,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     label: s === "open" ? "Open" : s === "all" ? "All" : officeStatusLabel(s),
     current: s === filters.status,
     count: page.counts[s],
+    capped: page.capped.includes(s),
   }));
   return {
     filters: { ...filters, technician: filters.technician === undefined ? undefined : String(filters.technician) },
     choices,
     rows: page.rows,
     total: page.total,
+    totalCapped: page.capped.includes(filters.status),
     tabs,
     sortLinks: {
       received: {
@@ -180,7 +182,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminServiceRequests({ loaderData }: Route.ComponentProps) {
-  const { filters, choices, rows, total, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters, choices, rows, total, totalCapped, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       {/* Live (issue 12 §1): the list reloads itself (same filters) when a request comes in or changes. */}
@@ -211,7 +213,7 @@ export default function AdminServiceRequests({ loaderData }: Route.ComponentProp
         sort={sortLinks}
         empty={empty}
       />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+      <Pagination total={total} capped={totalCapped} shown={rows.length} next={nextHref} first={firstHref} />
     </div>
   );
 }
