@@ -286,21 +286,33 @@ function item(row: Row, now: Date, escalateBeforeMinutes: number): RequestListIt
 }
 
 /**
- * The matches per status under the other filters, each counted up to COUNT_CAP (ADR 024, 2026-11-28): one
- * statement, a capped count per status on service_requests_status_created, whose sums give "open", "all"
- * and the list its total (the current tab's count). At seed-volume's size grouping every request on every
- * view read 100,000 index entries for tab figures like "Completed (94,812)", which nobody reads past "more
- * than 10,000"; the open statuses, the office's daily work, stay exact far beyond anything real.
+ * The matches per status under the other filters, whose sums give "open", "all" and the list its total (the
+ * current tab's count). Unfiltered, each status is counted up to COUNT_CAP (ADR 024, 2026-11-28): grouping
+ * every request on every view read 100,000 index entries at seed-volume's size for tab figures like
+ * "Completed (94,812)", which nobody reads past "more than 10,000"; the open statuses, the office's daily
+ * work, stay exact far beyond anything real. Filtered, every count is exact.
  */
+type StatusCount = { status: string; n: number | string };
+
+async function groupedCounts(where: SQL): Promise<StatusCount[]> {
+  return getDb().select({ status: sr.status, n: sql<number>`count(*)::int` }).from(sr).where(where).groupBy(sr.status);
+}
+
+/** Unfiltered: each status counted up to COUNT_CAP + 1 on service_requests_status_created, in one statement. */
+async function cappedCounts(): Promise<StatusCount[]> {
+  const parts = REQUEST_STATUSES.map(
+    ({ value }) => sql`select ${value}::text as status, (select count(*) from (select 1 from ${sr} where ${sr.status} = ${value} limit ${COUNT_CAP + 1}) m)::int as n`,
+  );
+  const result = await getDb().execute<StatusCount>(sql.join(parts, sql` union all `));
+  return Array.isArray(result) ? (result as StatusCount[]) : (result as { rows: StatusCount[] }).rows;
+}
+
 export async function countRequestsByStatus(f: RequestListFilters, options: ListOptions): Promise<StatusCounts> {
   const now = options.now ?? new Date();
   const where = and(...filterConditions(f, now, options.escalateBeforeMinutes));
-  const parts = REQUEST_STATUSES.map(
-    ({ value }) =>
-      sql`select ${value}::text as status, (select count(*) from (select 1 from ${sr} where ${sr.status} = ${value}${where ? sql` and ${where}` : sql``} limit ${COUNT_CAP + 1}) m)::int as n`,
-  );
-  const result = await getDb().execute<{ status: string; n: number | string }>(sql.join(parts, sql` union all `));
-  const rows = Array.isArray(result) ? (result as Array<{ status: string; n: number | string }>) : (result as { rows: Array<{ status: string; n: number | string }> }).rows;
+  // Filtered (a search, a technician, dates...), the filter bounds the work and one GROUP BY over its matches
+  // counts every tab exactly; a capped count per status would repeat the filter's index scans per status.
+  const rows = where ? await groupedCounts(where) : await cappedCounts();
   const raw = Object.fromEntries([...REQUEST_STATUSES.map((s) => [s.value, 0]), ["open", 0], ["all", 0]]) as Record<StatusFilter, number>;
   for (const { status, n } of rows) {
     const value = Number(n);
