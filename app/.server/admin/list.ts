@@ -237,7 +237,7 @@ export function listLinks(
   url: URL,
   current: { show: string },
   cursor: Cursor | undefined,
-  page: { next: string | null; counts: Readonly<Record<string, number>> },
+  page: { next: string | null; counts: Readonly<Record<string, number>>; capped?: readonly string[] },
   tabs: ReadonlyArray<{ value: string; label: string }>,
   defaultShow: string,
 ) {
@@ -247,6 +247,7 @@ export function listLinks(
       label: f.label,
       current: f.value === current.show,
       count: page.counts[f.value] ?? 0,
+      capped: page.capped?.includes(f.value) ?? false,
     })),
     nextHref: page.next ? listHref(url, { after: page.next }) : null,
     firstHref: cursor ? listHref(url, {}) : null,

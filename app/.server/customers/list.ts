@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { cappedCount, COUNT_CAP, CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customers as c } from "~/.server/db/schema.ts";
 import type { CustomerFilter, CustomerListFilters } from "~/lib/forms/admin/customers.ts";
@@ -38,6 +38,8 @@ export interface CustomerListPage {
   next: string | null;
   total: number;
   counts: Record<CustomerFilter, number>;
+  /** The tabs whose count stopped at COUNT_CAP ("more than 10,000"). */
+  capped: CustomerFilter[];
 }
 
 function likeEscape(s: string): string {
@@ -150,7 +152,36 @@ function cursorCondition(cursor: Cursor | undefined): SQL | undefined {
  * it has one (100,000 probes at seed-volume's size); the other tabs in one pass over the customers.
  */
 export async function countCustomers(q: string | undefined): Promise<Record<CustomerFilter, number>> {
+  return (await countCustomerTabs(q)).counts;
+}
+
+/**
+ * The tabs' counts, and those that stopped at COUNT_CAP. Without a search, the active and no-account tabs
+ * are counted up to COUNT_CAP + 1 and the erased tab on customers_erased (ADR 024, 2026-11-28): one pass over
+ * 100,000 customers on every view took 100+ ms for figures nobody reads past "more than 10,000". With a
+ * search, the one pass over its matches, exact.
+ */
+export async function countCustomerTabs(q: string | undefined): Promise<{ counts: Record<CustomerFilter, number>; capped: CustomerFilter[] }> {
   const search = q ? customerSearchCondition(q) : undefined;
+  if (!search) {
+    const upTo = (where: SQL) => getDb().select({ one: sql`1` }).from(c).where(where).limit(COUNT_CAP + 1).as("m");
+    const countOf = async (where: SQL) => Number((await getDb().select({ n: sql<number>`count(*)::int` }).from(upTo(where)))[0]?.n ?? 0);
+    const [active, noAccount, erased, open] = await Promise.all([
+      countOf(showCondition("active")),
+      countOf(showCondition("no-account")),
+      countOf(showCondition("erased")),
+      countOf(and(isNull(c.erasedAt), sql`${c.id} in (select r.customer_id from service_requests r where r.customer_id is not null and ${OPEN_REQUEST})`)!),
+    ]);
+    const raw: Record<CustomerFilter, number> = { active, open, "no-account": noAccount, erased };
+    const counts = {} as Record<CustomerFilter, number>;
+    const capped: CustomerFilter[] = [];
+    for (const key of Object.keys(raw) as CustomerFilter[]) {
+      const n = cappedCount(raw[key]);
+      counts[key] = n.count;
+      if (n.capped) capped.push(key);
+    }
+    return { counts, capped };
+  }
   const [[row], [open]] = await Promise.all([
     getDb()
       .select({
@@ -171,14 +202,17 @@ export async function countCustomers(q: string | undefined): Promise<Record<Cust
         ),
       ),
   ]);
-  return { active: Number(row?.active ?? 0), open: Number(open?.n ?? 0), "no-account": Number(row?.noAccount ?? 0), erased: Number(row?.erased ?? 0) };
+  return {
+    counts: { active: Number(row?.active ?? 0), open: Number(open?.n ?? 0), "no-account": Number(row?.noAccount ?? 0), erased: Number(row?.erased ?? 0) },
+    capped: [],
+  };
 }
 
 export async function listCustomers(f: CustomerListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<CustomerListPage> {
   const where = and(showCondition(f.show), f.q ? customerSearchCondition(f.q) : undefined, cursorCondition(cursor));
-  const [found, counts] = await Promise.all([rows(where, size + 1), countCustomers(f.q)]);
+  const [found, { counts, capped }] = await Promise.all([rows(where, size + 1), countCustomerTabs(f.q)]);
   const page = keysetPage(found, (row): Cursor => [row.sortKey, row.id], size);
-  return { rows: page.rows.map(item), next: page.next, total: counts[f.show], counts };
+  return { rows: page.rows.map(item), next: page.next, total: counts[f.show], counts, capped };
 }
 
 /**

@@ -635,7 +635,13 @@ export const customers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("customers_created").on(t.createdAt, t.id), index("customers_gstin").on(t.gstin)],
+  (t) => [
+    index("customers_created").on(t.createdAt, t.id),
+    index("customers_gstin").on(t.gstin),
+    // The customers list's "Erased" tab counted without reading every customer (ADR 024, 2026-11-28); partial,
+    // so only an erasure writes to it.
+    index("customers_erased").on(t.erasedAt).where(sql`${t.erasedAt} is not null`),
+  ],
 );
 
 /** A customer's plant or premises: where engineers go, and where their units are. */
