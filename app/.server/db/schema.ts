@@ -485,7 +485,13 @@ export const requestEvents = pgTable(
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("request_events_request").on(t.requestId, t.createdAt)],
+  (t) => [
+    index("request_events_request").on(t.requestId, t.createdAt),
+    // A technician's page averages the time to their first update on each job: their own events, found by
+    // their account instead of reading every event (ADR 024, 2026-11-28). Partial: the events a form
+    // submission writes have no actor and never write to it.
+    index("request_events_actor").on(t.actorUserId, t.requestId, t.createdAt).where(sql`${t.actorUserId} is not null`),
+  ],
 );
 
 // ── Back office ──────────────────────────────────────────────────────────────────────────────────
