@@ -98,7 +98,10 @@ if (!vite) {
 }
 
 // Weak ETags: the body may be compressed on the way out, so byte-for-byte equality is not promised.
-app.use(etag({ weak: true }));
+// Not on the back office's CSV exports: they are streamed in batches (ADR 024), and hashing one would hold
+// the whole file back until its last row; they are never cached anyway (no-store).
+const etagger = etag({ weak: true });
+app.use((c, next) => (c.req.query("format") === "csv" ? next() : etagger(c, next)));
 
 // An error page must never be cached: the next request may well succeed.
 app.use(async (c, next) => {

@@ -912,14 +912,18 @@ async function benchLiveEngines(pgUrl: string | undefined): Promise<LiveResult[]
 
 /**
  * `--admin-volume`: both engines on scratch databases seeded by seed-volume, or with --volume-url=<postgres
- * url> only that database, already seeded.
+ * url> only that database, already seeded; --volume-dir=<PGlite data directory> likewise (seed it with
+ * `DATA_DIR=... npm run seed:volume`; the bench writes its session into it: measure a copy).
  */
 async function benchAdminVolumeEngines(pgUrl: string | undefined): Promise<AdminVolumeResult[]> {
   const given = process.argv.find((a) => a.startsWith("--volume-url="))?.slice("--volume-url=".length);
-  const screens = process.argv.find((a) => a.startsWith("--screens="))?.slice("--screens=".length).split(",").filter(Boolean);
+  const screens = process.argv.find((a) => a.startsWith("--screens="))?.slice("--screens=".length).split(",").map((p) => p.trim().replace(/\/+$/, "") || "/admin").filter(Boolean);
   const results: AdminVolumeResult[] = [];
-  if (given) results.push(await benchAdminVolume("postgres", { databaseUrl: given, seeded: true, screens }));
-  else {
+  const givenDir = process.argv.find((a) => a.startsWith("--volume-dir="))?.slice("--volume-dir=".length);
+  if (given || givenDir) {
+    if (givenDir) results.push(await benchAdminVolume("pglite", { dataDir: path.resolve(givenDir), seeded: true, screens }));
+    if (given) results.push(await benchAdminVolume("postgres", { databaseUrl: given, seeded: true, screens }));
+  } else {
     if (!process.argv.includes("--postgres-only")) results.push(await benchAdminVolume("pglite", { screens }));
     if (pgUrl) results.push(await benchAdminVolume("postgres", { databaseUrl: await createBenchDatabase(pgUrl), screens }));
   }

@@ -20,7 +20,8 @@
  * Plus the service-request list's "all" tab, with and without the search, as the issue measured them. Each
  * is requested WARMUP times, then SAMPLES times one after another, timed from this process to the last byte
  * over loopback (routing, the guard, the queries, the render). Target: p95 < 100 ms on PostgreSQL and
- * < 300 ms on PGlite, for every one of them.
+ * < 300 ms on PGlite, for every one of them; for a CSV export, to its first byte (exports are streamed in
+ * batches: the last byte of 50,000 rows is printed beside it, ADR 024).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,7 +32,8 @@ import { startProductionServer } from "./production-server.ts";
 import { seedVolume, timing, type Timing } from "./bench-back-office.ts";
 
 export const ADMIN_VOLUME_TARGETS = { postgres: 100, pglite: 300 } as const;
-const SAMPLES = 25;
+/** `--samples=5`: fewer timed requests (a quick look; the figures of record use 25). */
+const SAMPLES = Number(process.argv.find((a) => a.startsWith("--samples="))?.slice("--samples=".length)) || 25;
 const WARMUP = 3;
 const SEARCH = "Hyderabad";
 /** From the middle of seed-volume's contact names ("Lakshmi Reddy"): a search must find any part of a name. */
@@ -41,7 +43,15 @@ export interface ScreenTiming extends Timing {
   /** "list", "search", "record", "csv". */
   kind: string;
   url: string;
+  /**
+   * A CSV export's time to its first byte (the header and first batch of rows). An export is streamed in
+   * batches (ADR 024): its target is on the first byte; the last byte of 50,000 rows is reported beside it.
+   */
+  firstByte?: Timing;
 }
+
+/** The figure a case is judged on: the first byte of an export, the last byte of everything else. */
+export const judgedP95 = (s: ScreenTiming) => s.firstByte?.p95Ms ?? s.p95Ms;
 
 export interface AdminVolumeResult {
   engine: "pglite" | "postgres";
@@ -71,11 +81,12 @@ function casesOf(screenPath: string, html: string): Array<{ kind: string; url: s
 
 export async function benchAdminVolume(
   engine: "pglite" | "postgres",
-  options: { databaseUrl?: string; seeded?: boolean; requests?: number; history?: number; screens?: readonly string[] } = {},
+  options: { databaseUrl?: string; dataDir?: string; seeded?: boolean; requests?: number; history?: number; screens?: readonly string[] } = {},
 ): Promise<AdminVolumeResult> {
   const requests = options.requests ?? 100_000;
   const history = options.history ?? 1_000_000;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-admin-volume-"));
+  // --volume-dir=: a PGlite data directory already seeded (kept afterwards), as --volume-url= for PostgreSQL.
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-admin-volume-"));
   try {
     let seedSeconds: number | null = null;
     if (!options.seeded) {
@@ -94,11 +105,14 @@ export async function benchAdminVolume(
       if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
       const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
       const headers = { cookie: `${cookie.name}=${cookie.value}` };
-      const get = async (url: string): Promise<{ ms: number; status: number; body: string }> => {
+      const get = async (url: string): Promise<{ ms: number; firstByteMs: number; status: number; body: string }> => {
         const started = performance.now();
         const response = await fetch(`${server.baseUrl}${url}`, { headers, redirect: "manual" });
+        // The response's first bytes (status line and headers): an export sends them once its first rows are
+        // read. Its first body bytes come a little later, when gzip has filled its first block.
+        const firstByteMs = performance.now() - started;
         const body = await response.text();
-        return { ms: performance.now() - started, status: response.status, body };
+        return { ms: performance.now() - started, firstByteMs, status: response.status, body };
       };
       const screens: ScreenTiming[] = [];
       const skipped: AdminVolumeResult["skipped"] = [];
@@ -113,10 +127,18 @@ export async function benchAdminVolume(
           body = first.body;
         }
         const times: number[] = [];
-        for (let i = 0; i < SAMPLES; i++) times.push((await get(url)).ms);
-        const t = { kind, url, ...timing(times) };
+        const firstBytes: number[] = [];
+        for (let i = 0; i < SAMPLES; i++) {
+          const r = await get(url);
+          times.push(r.ms);
+          firstBytes.push(r.firstByteMs);
+        }
+        const t: ScreenTiming = { kind, url, ...timing(times) };
+        if (kind === "csv") t.firstByte = timing(firstBytes);
         screens.push(t);
-        console.log(`[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms`);
+        console.log(
+          `[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms${t.firstByte ? `  first byte p95 ${t.firstByte.p95Ms} ms` : ""}`,
+        );
         return body;
       };
       for (const screen of ADMIN_SCREENS.filter((s) => s.built && (!options.screens || options.screens.includes(s.path)))) {
@@ -130,12 +152,12 @@ export async function benchAdminVolume(
         }
       }
       const targetP95Ms = ADMIN_VOLUME_TARGETS[engine];
-      return { engine, requests, history, seedSeconds, screens, skipped, targetP95Ms, passed: screens.every((s) => s.p95Ms < targetP95Ms) };
+      return { engine, requests, history, seedSeconds, screens, skipped, targetP95Ms, passed: screens.every((s) => judgedP95(s) < targetP95Ms) };
     } finally {
       await server.stop();
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -145,11 +167,13 @@ export function reportAdminVolume(results: AdminVolumeResult[]): void {
     console.log(`  ${r.engine}: ${r.requests.toLocaleString("en-IN")} requests, ${r.history.toLocaleString("en-IN")} history rows; target p95 < ${r.targetP95Ms} ms`);
     for (const s of r.screens) {
       console.log(
-        `  ${r.engine.padEnd(8)} ${s.kind.padEnd(6)} ${s.url.slice(0, 72).padEnd(72)} p50 ${String(s.p50Ms).padStart(7)} ms  p95 ${String(s.p95Ms).padStart(7)} ms  ${s.p95Ms < r.targetP95Ms ? "ok" : "MISSED"}`,
+        `  ${r.engine.padEnd(8)} ${s.kind.padEnd(6)} ${s.url.slice(0, 72).padEnd(72)} p50 ${String(s.p50Ms).padStart(7)} ms  p95 ${String(s.p95Ms).padStart(7)} ms  ${
+          s.firstByte ? `(first byte p95 ${s.firstByte.p95Ms} ms) ` : ""
+        }${judgedP95(s) < r.targetP95Ms ? "ok" : "MISSED"}`,
       );
     }
     for (const s of r.skipped) console.log(`  ${r.engine.padEnd(8)} skipped ${s.url} (${s.status})`);
-    const missed = r.screens.filter((s) => s.p95Ms >= r.targetP95Ms).length;
+    const missed = r.screens.filter((s) => judgedP95(s) >= r.targetP95Ms).length;
     console.log(`  ${r.engine}: ${r.screens.length} measured, ${missed} over the target${r.passed ? "" : " (MISSED)"}`);
   }
 }

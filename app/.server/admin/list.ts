@@ -18,6 +18,22 @@ export const PAGE_SIZE = 50;
 /** A CSV export is capped so that one click cannot tie the server up; the count says when it was cut. */
 export const CSV_MAX_ROWS = 50_000;
 
+/**
+ * Where a list stops counting (ADR 024, 2026-11-28): beyond it the screen says "more than 10,000", which is
+ * all a person reads from a count that large, and counting 400,000 audit entries on every view is not free.
+ */
+export const COUNT_CAP = 10_000;
+
+/** A count that stopped at COUNT_CAP: `capped` says there are more than `count`. */
+export interface CappedCount {
+  count: number;
+  capped: boolean;
+}
+
+export function cappedCount(n: number): CappedCount {
+  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
 export type Cursor = [string | number, number];
 
 export function encodeCursor(cursor: Cursor): string {
@@ -105,39 +121,111 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null | undefined;
 }
 
+/** Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe. */
+function csvCell(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return "";
+  const s = String(v);
+  return typeof v === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+function csvLines<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  return stringify(rows.map((row) => columns.map((c) => csvCell(c.value(row)))));
+}
+
+function csvHeaders(name: string): HeadersInit {
+  const date = new Date().toISOString().slice(0, 10);
+  return { ...noStore(), "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${date}.csv"` };
+}
+
 /**
- * A CSV download. Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading
+ * A CSV download of rows already read. Cells that a spreadsheet would run as a formula get a leading
  * apostrophe, so an exported customer name can never execute in Excel.
  */
 export function csvResponse<T>(name: string, columns: CsvColumn<T>[], rows: T[]): Response {
-  const safe = (v: string | number | null | undefined) => {
-    if (v === null || v === undefined) return "";
-    const s = String(v);
-    return typeof v === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  };
-  const body = stringify([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => safe(c.value(row))))]);
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(`\uFEFF${body}`, {
-    headers: {
-      ...noStore(),
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+  return new Response(`\uFEFF${stringify([columns.map((c) => c.header)])}${csvLines(columns, rows)}`, { headers: csvHeaders(name) });
+}
+
+/** How many rows a streamed export reads per query; the first query reads fewer (the time to the first byte). */
+export const CSV_BATCH_ROWS = 1_000;
+export const CSV_FIRST_BATCH_ROWS = 100;
+
+/**
+ * A list's rows for an export, read in keyset batches (docs/decisions/024, 2026-11-28): each batch is one
+ * short query `WHERE (sort, id) < last row's LIMIT n`, the same walk as the screen's pages, so no query
+ * holds the database (PGlite runs one at a time) for the whole file, and memory holds one batch, not 50,000
+ * rows. `read` is the list's own page query with a batch size; the walk stops after `max` rows.
+ */
+export async function* keysetBatches<T>(
+  read: (cursor: Cursor | undefined, size: number) => Promise<T[]>,
+  cursorOf: (row: T) => Cursor,
+  max = CSV_MAX_ROWS,
+  batch = CSV_BATCH_ROWS,
+): AsyncGenerator<T[]> {
+  let cursor: Cursor | undefined;
+  let sent = 0;
+  while (sent < max) {
+    // The first batch is small: the download starts as soon as its first rows are read.
+    const size = Math.min(sent === 0 ? Math.min(batch, CSV_FIRST_BATCH_ROWS) : batch, max - sent);
+    const rows = await read(cursor, size);
+    if (rows.length > 0) yield rows;
+    sent += rows.length;
+    if (rows.length < size) return;
+    cursor = cursorOf(rows[rows.length - 1]!);
+  }
+}
+
+/**
+ * A CSV download streamed batch by batch: the first batch is read before the response starts (an error
+ * there is still an error page), then each further batch is read when the connection asks for more. A
+ * failure half-way aborts the download (the browser reports it failed), never a silently short file.
+ */
+export async function csvStream<T>(name: string, columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): Promise<Response> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const encoder = new TextEncoder();
+  let head: string | null = `\uFEFF${stringify([columns.map((c) => c.header)])}${first.done ? "" : csvLines(columns, first.value)}`;
+  let done = first.done === true;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (head !== null) {
+        controller.enqueue(encoder.encode(head));
+        head = null;
+        if (done) controller.close();
+        return;
+      }
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        controller.close();
+      } else controller.enqueue(encoder.encode(csvLines(columns, next.value)));
+    },
+    async cancel() {
+      await iterator.return?.(undefined);
     },
   });
+  return new Response(body, { headers: csvHeaders(name) });
+}
+
+/** What a list gives its export: every row at once (a short list), or keyset batches (keysetBatches). */
+export type CsvRows<T> = Promise<T[]> | AsyncIterable<T[]>;
+
+/** An export's rows, streamed when they come in batches. */
+export async function csvFile<T>(name: string, columns: CsvColumn<T>[], rows: CsvRows<T>): Promise<Response> {
+  return Symbol.asyncIterator in rows ? csvStream(name, columns, rows) : csvResponse(name, columns, await rows);
 }
 
 /**
  * A list screen's `?format=csv`: the route's middleware answers with the file itself (a loader's Response
  * would be read as page data). The admin layout has already checked the staff member and the screen's
- * permission; `rows` reads every row of the current filter.
+ * permission; `rows` reads every row of the current filter, at once or in keyset batches.
  */
-export function csvExportMiddleware<F, T>(name: string, schema: z.ZodType<F>, columns: CsvColumn<T>[], rows: (filters: F) => Promise<T[]>): MiddlewareFunction<Response> {
+export function csvExportMiddleware<F, T>(name: string, schema: z.ZodType<F>, columns: CsvColumn<T>[], rows: (filters: F) => CsvRows<T>): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     const url = new URL(request.url);
     if (url.searchParams.get("format") !== "csv") return next();
     staffOf(context);
     const { filters } = parseListQuery(url, schema);
-    return csvResponse(name, columns, await rows(filters));
+    return csvFile(name, columns, rows(filters));
   };
 }
 
@@ -149,7 +237,7 @@ export function listLinks(
   url: URL,
   current: { show: string },
   cursor: Cursor | undefined,
-  page: { next: string | null; counts: Readonly<Record<string, number>> },
+  page: { next: string | null; counts: Readonly<Record<string, number>>; capped?: readonly string[] },
   tabs: ReadonlyArray<{ value: string; label: string }>,
   defaultShow: string,
 ) {
@@ -159,6 +247,7 @@ export function listLinks(
       label: f.label,
       current: f.value === current.show,
       count: page.counts[f.value] ?? 0,
+      capped: page.capped?.includes(f.value) ?? false,
     })),
     nextHref: page.next ? listHref(url, { after: page.next }) : null,
     firstHref: cursor ? listHref(url, {}) : null,

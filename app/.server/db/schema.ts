@@ -143,6 +143,12 @@ export const serviceRequests = pgTable(
     index("service_requests_assigned").on(t.assignedTechnicianId, t.assignedAt),
     index("service_requests_assigned_open").on(t.assignedTechnicianId).where(sql`${t.status} not in ('completed', 'cancelled')`),
     index("service_requests_assigned_completed").on(t.assignedTechnicianId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // A technician's past jobs, newest first, as their page lists them (ADR 024, 2026-11-28): the first 50 read
+    // in index order instead of sorting all of a busy technician's 2,000 closed jobs. Partial on the closed
+    // statuses, so a new request (always open) never writes to it.
+    index("service_requests_assigned_closed")
+      .on(t.assignedTechnicianId, sql`coalesce(${t.completedAt}, ${t.updatedAt})`, t.id)
+      .where(sql`${t.status} in ('completed', 'cancelled')`),
     // A request's page lists the requests closed as its duplicates: without this, a read of every request.
     index("service_requests_duplicate_of").on(t.duplicateOfId).where(sql`${t.duplicateOfId} is not null`),
     // The customers list's open-request counts and its "open" tab: only the open requests (a few thousand of 100,000).
@@ -479,7 +485,13 @@ export const requestEvents = pgTable(
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("request_events_request").on(t.requestId, t.createdAt)],
+  (t) => [
+    index("request_events_request").on(t.requestId, t.createdAt),
+    // A technician's page averages the time to their first update on each job: their own events, found by
+    // their account instead of reading every event (ADR 024, 2026-11-28). Partial: the events a form
+    // submission writes have no actor and never write to it.
+    index("request_events_actor").on(t.actorUserId, t.requestId, t.createdAt).where(sql`${t.actorUserId} is not null`),
+  ],
 );
 
 // ── Back office ──────────────────────────────────────────────────────────────────────────────────
@@ -514,6 +526,9 @@ export const auditLog = pgTable(
     // The activity screen's "record" box (an id, or any part of its label through audit_log_entity_label_trgm):
     // with both indexed, the OR is one BitmapOr instead of a read of the whole log.
     index("audit_log_entity_id").on(t.entityId),
+    // The activity filter's list of actions: one probe per distinct action (a loose index scan), not a read
+    // of the whole log on every view (ADR 024, 2026-11-28).
+    index("audit_log_action").on(t.action),
   ],
 );
 
@@ -626,7 +641,13 @@ export const customers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("customers_created").on(t.createdAt, t.id), index("customers_gstin").on(t.gstin)],
+  (t) => [
+    index("customers_created").on(t.createdAt, t.id),
+    index("customers_gstin").on(t.gstin),
+    // The customers list's "Erased" tab counted without reading every customer (ADR 024, 2026-11-28); partial,
+    // so only an erasure writes to it.
+    index("customers_erased").on(t.erasedAt).where(sql`${t.erasedAt} is not null`),
+  ],
 );
 
 /** A customer's plant or premises: where engineers go, and where their units are. */

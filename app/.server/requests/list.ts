@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { cappedCount, COUNT_CAP, CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { equipmentUnits, serviceRequests as sr, technicianProfiles } from "~/.server/db/schema.ts";
 import { OPEN_STATUSES, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
@@ -60,8 +60,15 @@ export interface RequestListPage {
   next: string | null;
   /** Matches of the current filter (all pages). */
   total: number;
-  /** Matches per status tab under the other filters: each status, "open" and "all". */
+  /** Matches per status tab under the other filters: each status, "open" and "all" (up to COUNT_CAP). */
   counts: Record<StatusFilter, number>;
+  /** The tabs (and so perhaps the total) whose count stopped at COUNT_CAP: "more than 10,000". */
+  capped: StatusFilter[];
+}
+
+export interface StatusCounts {
+  counts: Record<StatusFilter, number>;
+  capped: StatusFilter[];
 }
 
 export interface ListOptions {
@@ -279,23 +286,48 @@ function item(row: Row, now: Date, escalateBeforeMinutes: number): RequestListIt
 }
 
 /**
- * The matches per status under the other filters: one GROUP BY, which gives the tabs their counts and the
- * list its total (the current tab's count).
+ * The matches per status under the other filters, whose sums give "open", "all" and the list its total (the
+ * current tab's count). Unfiltered, each status is counted up to COUNT_CAP (ADR 024, 2026-11-28): grouping
+ * every request on every view read 100,000 index entries at seed-volume's size for tab figures like
+ * "Completed (94,812)", which nobody reads past "more than 10,000"; the open statuses, the office's daily
+ * work, stay exact far beyond anything real. Filtered, every count is exact.
  */
-export async function countRequestsByStatus(f: RequestListFilters, options: ListOptions): Promise<Record<StatusFilter, number>> {
+type StatusCount = { status: string; n: number | string };
+
+async function groupedCounts(where: SQL): Promise<StatusCount[]> {
+  return getDb().select({ status: sr.status, n: sql<number>`count(*)::int` }).from(sr).where(where).groupBy(sr.status);
+}
+
+/** Unfiltered: each status counted up to COUNT_CAP + 1 on service_requests_status_created, in one statement. */
+async function cappedCounts(): Promise<StatusCount[]> {
+  const parts = REQUEST_STATUSES.map(
+    ({ value }) => sql`select ${value}::text as status, (select count(*) from (select 1 from ${sr} where ${sr.status} = ${value} limit ${COUNT_CAP + 1}) m)::int as n`,
+  );
+  const result = await getDb().execute<StatusCount>(sql.join(parts, sql` union all `));
+  return Array.isArray(result) ? (result as StatusCount[]) : (result as { rows: StatusCount[] }).rows;
+}
+
+export async function countRequestsByStatus(f: RequestListFilters, options: ListOptions): Promise<StatusCounts> {
   const now = options.now ?? new Date();
-  const rows = await getDb()
-    .select({ status: sr.status, n: count() })
-    .from(sr)
-    .where(and(...filterConditions(f, now, options.escalateBeforeMinutes)))
-    .groupBy(sr.status);
-  const counts = Object.fromEntries([...REQUEST_STATUSES.map((s) => [s.value, 0]), ["open", 0], ["all", 0]]) as Record<StatusFilter, number>;
+  const where = and(...filterConditions(f, now, options.escalateBeforeMinutes));
+  // Filtered (a search, a technician, dates...), the filter bounds the work and one GROUP BY over its matches
+  // counts every tab exactly; a capped count per status would repeat the filter's index scans per status.
+  const rows = where ? await groupedCounts(where) : await cappedCounts();
+  const raw = Object.fromEntries([...REQUEST_STATUSES.map((s) => [s.value, 0]), ["open", 0], ["all", 0]]) as Record<StatusFilter, number>;
   for (const { status, n } of rows) {
-    counts.all += n;
-    if (status in counts) counts[status as RequestStatus] += n;
-    if (!CLOSED_STATUSES.includes(status as RequestStatus)) counts.open += n;
+    const value = Number(n);
+    raw.all += value;
+    if (status in raw) raw[status as RequestStatus] += value;
+    if (!CLOSED_STATUSES.includes(status as RequestStatus)) raw.open += value;
   }
-  return counts;
+  const counts = {} as Record<StatusFilter, number>;
+  const capped: StatusFilter[] = [];
+  for (const key of Object.keys(raw) as StatusFilter[]) {
+    const c = cappedCount(raw[key]);
+    counts[key] = c.count;
+    if (c.capped) capped.push(key);
+  }
+  return { counts, capped };
 }
 
 /** One page of the list (PAGE_SIZE rows after the cursor), its next cursor, the total and the tab counts. */
@@ -304,24 +336,33 @@ export async function listServiceRequests(f: RequestListFilters, cursor: Cursor 
   const base = filterConditions(f, now, options.escalateBeforeMinutes);
   const status = statusCondition(f.status);
   if (status) base.push(status);
-  const [rows, counts] = await Promise.all([pageRows(f, base, cursor, size + 1), countRequestsByStatus(f, { ...options, now })]);
+  const [rows, { counts, capped }] = await Promise.all([pageRows(f, base, cursor, size + 1), countRequestsByStatus(f, { ...options, now })]);
   const page = keysetPage(rows, (row): Cursor => [row.sortKey ?? NO_DUE, row.id], size);
   return {
     rows: page.rows.map((row) => item(row, now, options.escalateBeforeMinutes)),
     next: page.next,
     total: counts[f.status],
     counts,
+    capped,
   };
 }
 
-/** Every match of the filter in its sort, for the CSV export (at most CSV_MAX_ROWS). */
-export async function exportServiceRequests(f: RequestListFilters, options: ListOptions, max = CSV_MAX_ROWS): Promise<RequestListItem[]> {
+/**
+ * Every match of the filter in its sort, for the CSV export (at most CSV_MAX_ROWS): the page query walked in
+ * keyset batches, streamed (ADR 024), so the first rows leave while the rest are read.
+ */
+export async function* exportServiceRequests(
+  f: RequestListFilters,
+  options: ListOptions,
+  max = CSV_MAX_ROWS,
+  batch = CSV_BATCH_ROWS,
+): AsyncGenerator<RequestListItem[]> {
   const now = options.now ?? new Date();
   const base = filterConditions(f, now, options.escalateBeforeMinutes);
   const status = statusCondition(f.status);
   if (status) base.push(status);
-  const rows = await pageRows(f, base, undefined, max);
-  return rows.map((row) => item(row, now, options.escalateBeforeMinutes));
+  const batches = keysetBatches((cursor, size) => pageRows(f, base, cursor, size), (row): Cursor => [row.sortKey ?? NO_DUE, row.id], max, batch);
+  for await (const rows of batches) yield rows.map((row) => item(row, now, options.escalateBeforeMinutes));
 }
 
 /** The technicians the filter offers: everyone approved, by name. */

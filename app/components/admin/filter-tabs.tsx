@@ -4,6 +4,8 @@ export interface FilterTab {
   label: string;
   current: boolean;
   count?: number;
+  /** The count stopped there (a very long list, ADR 024): shown as "10,000+", read as "more than 10,000". */
+  capped?: boolean;
 }
 
 export function FilterTabs({ label, tabs }: { label: string; tabs: FilterTab[] }) {
@@ -19,7 +21,13 @@ export function FilterTabs({ label, tabs }: { label: string; tabs: FilterTab[] }
           }`}
         >
           {t.label}
-          {t.count !== undefined && <span className="tabular-nums"> ({t.count.toLocaleString("en-IN")})</span>}
+          {t.count !== undefined && (
+            <span className="tabular-nums">
+              {" "}
+              ({t.count.toLocaleString("en-IN")}
+              {t.capped ? <abbr title={`more than ${t.count.toLocaleString("en-IN")}`}>+</abbr> : null})
+            </span>
+          )}
         </a>
       ))}
     </nav>

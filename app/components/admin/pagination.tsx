@@ -2,11 +2,25 @@
  * Keyset pages: "Next page" carries the last row's cursor, so page 500 costs what page 1 costs. There is
  * no jump to page N (keyset pages have no numbers); "First page" goes back to the start.
  */
-export function Pagination({ total, shown, next, first }: { total: number; shown: number; next?: string | null; first?: string | null }) {
+/** capped: the list stopped counting at `total` (a very long list): "More than 10,000 matches". */
+export function Pagination({
+  total,
+  shown,
+  next,
+  first,
+  capped = false,
+}: {
+  total: number;
+  shown: number;
+  next?: string | null;
+  first?: string | null;
+  capped?: boolean;
+}) {
   return (
     <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
       <p className="text-slate-700 dark:text-slate-300">
-        {total.toLocaleString("en-IN")} {total === 1 ? "match" : "matches"}
+        {capped ? "More than " : ""}
+        {total.toLocaleString("en-IN")} {total === 1 && !capped ? "match" : "matches"}
         {shown < total ? `, ${shown.toLocaleString("en-IN")} shown on this page` : ""}
       </p>
       <nav aria-label="Pages" className="flex gap-3">

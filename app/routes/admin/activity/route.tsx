@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref } from "~/.server/admin/list.ts";
+import { csvStream, listHref } from "~/.server/admin/list.ts";
 import {
   ACTIVITY_CSV_COLUMNS,
   activityOptions,
@@ -32,7 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const query = parseActivityQuery(url);
     if (!query.csv) return next();
     staffOf(context);
-    return csvResponse("activity", ACTIVITY_CSV_COLUMNS, await allActivity(query.filters));
+    return csvStream("activity", ACTIVITY_CSV_COLUMNS, allActivity(query.filters));
   },
 ];
 
@@ -59,7 +59,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     filtered,
     options,
     entries: page.entries,
-    total,
+    total: total.count,
+    totalCapped: total.capped,
     next: page.next ? listHref(url, { after: page.next }) : null,
     first: query.cursor ? listHref(url, { after: null }) : null,
     csv: listHref(url, { after: null, format: "csv" }),
@@ -177,7 +178,7 @@ function Input({ name, label, value, type = "text", hint }: { name: string; labe
 }
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  const { filters, filtered, options, entries, total, next, first, csv } = loaderData;
+  const { filters, filtered, options, entries, total, totalCapped, next, first, csv } = loaderData;
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -216,7 +217,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         rowKey={(e) => String(e.id)}
         empty={filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}
       />
-      <Pagination total={total} shown={entries.length} next={next} first={first} />
+      <Pagination total={total} capped={totalCapped} shown={entries.length} next={next} first={first} />
     </div>
   );
 }

@@ -55,6 +55,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     filters,
     rows: page.rows,
     total: page.total,
+    totalCapped: page.capped.includes(filters.show),
     ...listLinks(url, filters, cursor, page, CUSTOMER_FILTERS, "active"),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Customers: Back Office", description: "Every customer: their sites, equipment and requests.", path: PATH, noindex: true }),
@@ -142,7 +143,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters, rows, total, totalCapped, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -162,7 +163,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <FilterTabs label="Which customers" tabs={tabs} />
       <ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />
       <DataTable caption="Customers, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+      <Pagination total={total} capped={totalCapped} shown={rows.length} next={nextHref} first={firstHref} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvStream, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
@@ -71,8 +71,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (url.searchParams.get("format") !== "csv") return next();
     staffOf(context);
     const [{ query }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
-    const rows = await exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
-    return csvResponse("service-requests", CSV_COLUMNS, rows);
+    return csvStream("service-requests", CSV_COLUMNS, exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes }));
   },
 ];
 
@@ -86,12 +85,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     label: s === "open" ? "Open" : s === "all" ? "All" : officeStatusLabel(s),
     current: s === filters.status,
     count: page.counts[s],
+    capped: page.capped.includes(s),
   }));
   return {
     filters: { ...filters, technician: filters.technician === undefined ? undefined : String(filters.technician) },
     choices,
     rows: page.rows,
     total: page.total,
+    totalCapped: page.capped.includes(filters.status),
     tabs,
     sortLinks: {
       received: {
@@ -181,7 +182,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminServiceRequests({ loaderData }: Route.ComponentProps) {
-  const { filters, choices, rows, total, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters, choices, rows, total, totalCapped, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
       {/* Live (issue 12 §1): the list reloads itself (same filters) when a request comes in or changes. */}
@@ -212,7 +213,7 @@ export default function AdminServiceRequests({ loaderData }: Route.ComponentProp
         sort={sortLinks}
         empty={empty}
       />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+      <Pagination total={total} capped={totalCapped} shown={rows.length} next={nextHref} first={firstHref} />
     </div>
   );
 }
