@@ -22,6 +22,7 @@ import { setServerConfig, type ServerConfig } from "./config.ts";
 // Communications (issue 12 §4): the DLT template registry, seeded with the site's templates
 import { seedSmsTemplates } from "~/.server/notifications/sms-registry.ts";
 import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
+import { repairOverCreditedInvoices } from "~/.server/payments/over-credit-repair.ts";
 
 /**
  * In production, whether SMS and e-mail are really sent: by the environment's variables or by the settings
@@ -54,6 +55,10 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     setDatabase(handle);
     // The DLT registry: the built-in SMS templates whose names are missing (the office's edits are kept).
     await seedSmsTemplates(handle.db);
+    // Invoices credited beyond their balance before customer credit existed (ADR 023): the excess becomes
+    // the customer's credit, once (a repaired invoice no longer matches).
+    const repaired = await repairOverCreditedInvoices(handle.db);
+    if (repaired.length) console.log(`Customer credit: ${repaired.length} over-credited invoice(s) repaired (${repaired.map((r) => r.number).join(", ")}).`);
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();

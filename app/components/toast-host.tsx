@@ -1,7 +1,24 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import { notify, onToasterRequested } from "~/lib/toast.ts";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from "react";
+import { notify, onToasterRequested, toasterUnavailable } from "~/lib/toast.ts";
 
-const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
+/**
+ * sonner's Toaster, fetched on the first toast. A chunk that cannot be fetched (the signal only just back:
+ * the "Back online" toast asks for it at once, and a technician's phone may still have no route to the
+ * server, or its service worker does not keep this chunk) renders nothing instead of throwing: a failed
+ * lazy import throws during render, React Router's error screen replaced the page, and the page that came
+ * back had lost what was being typed into its forms (the technician's half-written note, issue 17). The
+ * next toast tries again.
+ */
+function loadToaster(): LazyExoticComponent<ComponentType> {
+  return lazy<ComponentType>(() =>
+    import("./sonner-toaster.tsx").catch(() => ({
+      default: function ToasterUnavailable() {
+        useEffect(toasterUnavailable, []);
+        return null;
+      },
+    })),
+  );
+}
 
 /**
  * Mounts sonner's Toaster on the first toast, and tells the visitor when the connection drops.
@@ -11,9 +28,20 @@ const SonnerToaster = lazy(() => import("./sonner-toaster.tsx"));
  */
 export function ToastHost() {
   const [requested, setRequested] = useState(false);
+  const requestedOnce = useRef(false);
+  const [SonnerToaster, setSonnerToaster] = useState(loadToaster);
   // Read from navigator.onLine, not only from events: the signal may have dropped before hydration.
   const offline = useSyncExternalStore(subscribeToConnection, () => !navigator.onLine, () => false);
-  useEffect(() => onToasterRequested(() => setRequested(true)), []);
+  useEffect(
+    () =>
+      onToasterRequested(() => {
+        // Asked again after a failed fetch (toasterUnavailable): a fresh lazy component fetches again.
+        setSonnerToaster((current: LazyExoticComponent<ComponentType>) => (requestedOnce.current ? loadToaster() : current));
+        requestedOnce.current = true;
+        setRequested(true);
+      }),
+    [],
+  );
 
   return (
     <>

@@ -30,12 +30,26 @@ export function toasterMounted(): void {
   resolveHostReady?.();
 }
 
+/**
+ * Called when the Toaster's code could not be fetched (no signal yet): the toasts asked for so far are
+ * dropped, and the next one asks ToastHost to fetch it again.
+ */
+export function toasterUnavailable(): void {
+  hostReady = undefined;
+  resolveHostReady = undefined;
+  sonner = undefined;
+}
+
 export async function notify(type: ToastType, message: string, description?: string): Promise<void> {
   if (!hostReady) {
     hostReady = new Promise((resolve) => (resolveHostReady = resolve));
     for (const request of mountRequests) request();
   }
-  sonner ??= import("sonner");
+  // A failed fetch (offline) is not kept: the next toast fetches again.
+  sonner ??= import("sonner").catch((error: unknown) => {
+    sonner = undefined;
+    throw error;
+  });
   const [{ toast }] = await Promise.all([sonner, hostReady]);
   const options = description ? { description } : undefined;
   if (type === "default") toast(message, options);

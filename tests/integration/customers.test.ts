@@ -15,7 +15,7 @@ import { linkRequestsToCustomers } from "~/.server/customers/link.ts";
 import { listCustomers } from "~/.server/customers/list.ts";
 import { customerDataCsv, customerDataExport, ERASED_MOBILE } from "~/.server/customers/personal-data.ts";
 import { customerRecord } from "~/.server/customers/record.ts";
-import { addUnit } from "~/.server/customers/units.ts";
+import { addUnit, SameSerialError, unitsBySerial } from "~/.server/customers/units.ts";
 import {
   auditLog,
   customerDataRequests,
@@ -238,6 +238,19 @@ describeEachEngine("customers", (database) => {
     const search = async (q: string) => (await listServiceRequests(requestListSchema.parse({ q, status: "all" }), undefined, { escalateBeforeMinutes: 30 })).rows.map((r) => r.reference);
     expect(await search("1w2011-4471")).toEqual([request.reference]);
     expect(await search("1W2011")).toEqual([]);
+    // Issue 17 §4: the same serial typed in another case or with spaces is the same unit: found by it, and
+    // never recorded twice (the office's form and the bench's call both refuse it).
+    expect(await search("1w 2011-4471 ")).toEqual([request.reference]);
+    expect((await unitsBySerial(db(), " 1w2011 -4471")).map((u) => u.serialNumber)).toEqual(["1W2011-4471"]);
+    expect(await addUnitToCustomer(office, made.reference, { ...unitInput, version: record.customer.version, serialNumber: "1w2011 - 4471" })).toEqual({
+      ok: false,
+      reason: "refused",
+      field: "serialNumber",
+      message: "This customer already has this unit: Yaskawa A1000, serial 1W2011-4471.",
+    });
+    await expect(db().transaction((tx) => addUnit(tx, { customerId: record.customer.id, make: "Yaskawa", serialNumber: "1W2011-4471 " }))).rejects.toBeInstanceOf(SameSerialError);
+    const units = await db().select().from(equipmentUnits).where(eq(equipmentUnits.customerId, record.customer.id));
+    expect(units.length).toBe(2);
 
     const removed = await removeUnit(office, made.reference, { version: record.customer.version, unitId: record.unplacedUnits[0]!.id });
     expect(removed).toMatchObject({ ok: true, message: "Unit Delta VFD-E (serial 055E43A2270001) removed." });

@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, expect, it } from "vitest";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { eraseCustomer } from "~/.server/customers/personal-data.ts";
-import { customers, feedback, invoices, quotes, serviceRequests, users } from "~/.server/db/schema.ts";
+import { auditLog, customers, feedback, invoices, liveEvents, quotes, quoteVersions, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
 import { signedPath } from "~/.server/links/signed.ts";
 import { seedDemo } from "~/.server/demo/seed-demo.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
@@ -80,6 +80,44 @@ describeEachEngine("erasure", (database) => {
     expect(before.length, "the customer's details are stored before erasure").toBeGreaterThan(0);
 
     const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.staffRole, "owner")).limit(1);
+
+    // Issue 17: erasure replaced the name in every row's text, another customer's included, and inside longer
+    // words. Another customer's records that merely quote the same name (a notification about their request,
+    // an audit value of their quote, a live event, their quote's recipient) must not change; in the erased
+    // customer's own texts the name goes as a whole word only (a contact "Ravi" leaves the engineer Ravindra).
+    const [theirRequest] = await db().select({ id: serviceRequests.id, reference: serviceRequests.reference }).from(serviceRequests).where(eq(serviceRequests.customerId, customer.id)).limit(1);
+    const [otherRequest] = await db()
+      .select({ id: serviceRequests.id, reference: serviceRequests.reference, customerId: serviceRequests.customerId })
+      .from(serviceRequests)
+      .where(and(isNotNull(serviceRequests.customerId), ne(serviceRequests.customerId, customer.id), ne(serviceRequests.mobile, mobile)))
+      .limit(1);
+    const [otherQuote] = await db().select({ id: quotes.id, reference: quotes.reference }).from(quotes).where(ne(quotes.customerId, customer.id)).limit(1);
+    expect(theirRequest && otherRequest && otherQuote, "the demo has a request of theirs, and another customer's request and quote").toBeTruthy();
+    await db().update(serviceRequests).set({ contactName: "Ravi" }).where(eq(serviceRequests.id, theirRequest!.id));
+    const [ownNote] = await db()
+      .insert(staffNotifications)
+      .values({ userId: owner!.id, kind: "request.new", title: `Ravi called about ${theirRequest!.reference}`, body: `${customer.name} asked for news; Ravindra Rao is on the way.`, link: `/admin/service-requests/${theirRequest!.reference}`, dedupeKey: "test:own-note" })
+      .returning();
+    const [otherNote] = await db()
+      .insert(staffNotifications)
+      .values({ userId: owner!.id, kind: "request.new", title: `New request ${otherRequest!.reference} from ${customer.name}`, body: `Ravi (${customer.name}) called.`, link: `/admin/service-requests/${otherRequest!.reference}`, dedupeKey: "test:other-note" })
+      .returning();
+    const [otherAudit] = await db()
+      .insert(auditLog)
+      .values({ actorLabel: "Owner", action: "quote.update", entityType: "quote", entityId: String(otherQuote!.id), entityLabel: `${otherQuote!.reference} for ${customer.name}`, after: { recipient: { name: customer.name, contact: "Ravi" } } })
+      .returning();
+    const [otherEvent] = await db()
+      .insert(liveEvents)
+      .values({ audience: "staff:requests", kind: "notification", data: { title: `New request ${otherRequest!.reference} from ${customer.name}`, link: `/admin/service-requests/${otherRequest!.reference}` } })
+      .returning();
+    await db().update(quoteVersions).set({ recipient: sql`${quoteVersions.recipient} || jsonb_build_object('name', ${customer.name}::text)` }).where(eq(quoteVersions.quoteId, otherQuote!.id));
+    const othersBefore = {
+      note: otherNote,
+      audit: otherAudit,
+      event: otherEvent,
+      versions: await db().select().from(quoteVersions).where(eq(quoteVersions.quoteId, otherQuote!.id)).orderBy(quoteVersions.id),
+    };
+
     expect(await eraseCustomer(db(), customer.id, { userId: owner!.id, label: "Owner", ipAddress: null })).toMatchObject({ ok: true });
 
     const allowed = (finding: Finding, what: "name" | "gstin" | "address") =>
@@ -105,7 +143,11 @@ describeEachEngine("erasure", (database) => {
                 ? quoteOwner.get(f.row.quote_id as number)
                 : undefined;
       if (typeof ownerId === "number") return ownerId !== customer.id;
-      return othersReferences.some((r) => f.value.includes(r)) && ![...theirs].some((r) => f.value.includes(r));
+      if (f.table === "audit_log" && f.row.entity_type === "quote") return quoteOwner.get(Number(f.row.entity_id)) !== customer.id;
+      if (f.table === "audit_log" && f.row.entity_type === "request") return requestOwner.get(Number(f.row.entity_id)) !== customer.id;
+      // A text about a record: its reference anywhere in the row (a notification's link, an audit entry's label).
+      const row = JSON.stringify(f.row);
+      return othersReferences.some((r) => row.includes(r)) && ![...theirs].some((r) => row.includes(r));
     };
     const left = {
       mobile: (await findInDatabase(db(), needles.mobile)).map((f) => `${f.table}.${f.column}: ${f.excerpt}`),
@@ -113,6 +155,14 @@ describeEachEngine("erasure", (database) => {
       gstin: (await findInDatabase(db(), needles.gstin)).filter((f) => !allowed(f, "gstin")).map((f) => `${f.table}.${f.column}: ${f.excerpt}`),
     };
     expect(left).toEqual({ mobile: [], name: [], gstin: [] });
+    const [ownNoteAfter] = await db().select().from(staffNotifications).where(eq(staffNotifications.id, ownNote!.id));
+    expect(ownNoteAfter).toMatchObject({ title: `[erased] called about ${theirRequest!.reference}`, body: "[erased] asked for news; Ravindra Rao is on the way." });
+    expect({
+      note: (await db().select().from(staffNotifications).where(eq(staffNotifications.id, otherNote!.id)))[0],
+      audit: (await db().select().from(auditLog).where(eq(auditLog.id, otherAudit!.id)))[0],
+      event: (await db().select().from(liveEvents).where(eq(liveEvents.id, otherEvent!.id)))[0],
+      versions: await db().select().from(quoteVersions).where(eq(quoteVersions.quoteId, otherQuote!.id)).orderBy(quoteVersions.id),
+    }).toEqual(othersBefore);
     // The rating stays (it is about the work), but can never be published under their name.
     const ratings = await db().select().from(feedback).where(eq(feedback.customerId, customer.id));
     expect(ratings.length).toBeGreaterThan(0);

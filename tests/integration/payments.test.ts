@@ -15,6 +15,7 @@ import { signLinkToken } from "~/.server/links/signed.ts";
 import { gstr1File, paymentRegister, periodOf } from "~/.server/payments/exports.ts";
 import { listPayments } from "~/.server/payments/list.ts";
 import { bucketOf, outstandingReport } from "~/.server/payments/outstanding.ts";
+import { repairOverCreditedInvoices } from "~/.server/payments/over-credit-repair.ts";
 import { allocateAdvance, recordPayment } from "~/.server/payments/record.ts";
 import { dueSlot, nextRemindersAt, sendPaymentReminders } from "~/.server/payments/reminders.ts";
 import { clearSettingsCache, saveSettingsGroup, seedSettings, readSettingsForEditing } from "~/.server/settings/index.ts";
@@ -294,6 +295,27 @@ describeEachEngine("payments", (database) => {
     const otherKind = (await signedReceipt({ params: { token: signLinkToken("invoice", made.id) } } as never)) as Response;
     expect(otherKind.status).toBe(403);
 
+  });
+
+  it("repairs an invoice credited beyond its balance before customer credit existed: the excess becomes the customer's credit, once", async () => {
+    const c = await customer();
+    const inv = await invoice(c.id);
+    const paid = await recordPayment(accounts, input(c, { amount: "11800", [`allocate-${inv.id}`]: "11800" }));
+    if (!paid.ok) throw new Error(paid.message);
+    // What a credit note of ₹5,000.00 on the paid invoice left before ADR 023: paid + credited above the total.
+    await db().update(invoices).set({ creditedPaise: 500_000 }).where(eq(invoices.id, inv.id));
+    const repaired = await repairOverCreditedInvoices(db());
+    expect(repaired.filter((r) => r.number === inv.number)).toEqual([{ number: inv.number, movedPaise: 500_000 }]);
+    const [after] = await db().select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(after).toMatchObject({ paidPaise: 1_180_000 - 500_000, creditedPaise: 500_000, status: "paid" });
+    const [receipt] = await db().select().from(payments).where(eq(payments.id, paid.id));
+    expect(receipt!.unallocatedPaise).toBe(500_000);
+    const allocations = await db().select().from(paymentAllocations).where(eq(paymentAllocations.invoiceId, inv.id));
+    expect(allocations.map((a) => a.amountPaise)).toEqual([680_000]);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "invoice.over-credit-repair"), eq(auditLog.entityId, String(inv.id))));
+    expect(entry).toMatchObject({ actorLabel: "System (start-up repair)", after: { paidPaise: 680_000, heldAsCreditPaise: 500_000 } });
+    // A second start finds nothing to repair.
+    expect((await repairOverCreditedInvoices(db())).filter((r) => r.number === inv.number)).toEqual([]);
   });
 
   it("lists the register with filters and a CSV, and records through the route with messages beside the fields", async () => {

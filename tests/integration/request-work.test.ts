@@ -27,7 +27,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_REQUEST_MESSAGE } from "~/lib/forms/admin/request-actions.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
-import { scheduleSchema } from "~/lib/forms/admin/request-actions.ts";
+import { scheduleSchema, STATUS_CHOICES } from "~/lib/forms/admin/request-actions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /** An India-time wall clock: ist("2026-11-24 10:00"). */
@@ -420,6 +420,28 @@ describeEachEngine("request work", (database) => {
     expect(latest.body).toBe(
       `Deccan Automation Services: the visit for your service request ${r.reference} is booked for Wed, 25 Nov 2026, 10:00 pm - 2:00 am (next day). Engineer: Kiran Reddy.`,
     );
+  });
+
+  it("on the way, set by the office: offered in the status form, needs a technician, and tells the customer the engineer's name as the technician's phone does", async () => {
+    const now = ist("2026-11-24 09:00");
+    expect(STATUS_CHOICES).toContain("on_the_way");
+    const r = await newRequest({ email: null, status: "contacted" });
+    expect(await changeStatus(office, r.reference, { intent: "status", version: 1, status: "on_the_way", note: undefined }, now)).toMatchObject({
+      ok: false,
+      field: "status",
+      message: "Assign a technician first: the customer is told who is coming.",
+    });
+    const t = await technician("Venkat Naidu");
+    await assignTechnician(office, r.reference, { intent: "assign", version: 1, technicianId: t.id }, now);
+    expect(await changeStatus(office, r.reference, { intent: "status", version: 2, status: "on_the_way", note: undefined }, now)).toMatchObject({
+      ok: true,
+      message: "Status changed to Engineer on the way. The customer has been told by SMS.",
+    });
+    expect(await requestRow(r.id)).toMatchObject({ status: "on_the_way", fieldStage: "on_the_way" });
+    const sms = (await messagesOf(r.reference)).filter((m) => m.channel === "sms" && m.recipient === r.mobile);
+    expect(sms.map((m) => m.body)).toEqual([`Deccan Automation Services: our engineer Venkat Naidu is on the way to your site for service request ${r.reference}.`]);
+    const seen = await findRequestWithHistory(r.reference);
+    expect(seen!.events.at(-1)).toMatchObject({ kind: "status", status: "on_the_way" });
   });
 
   it("PO number, duplicate and cancel", async () => {

@@ -77,6 +77,12 @@ describeEachEngine("seed:demo", (database) => {
     expect(rows.every((r) => r.customerId !== null)).toBe(true);
     const [customerCount] = await db().select({ n: count() }).from(customers);
     expect(summary.customers.customers).toBe(customerCount!.n);
+    // Believable (issue 17): each customer is its own person at its own company, with repeat jobs.
+    const people = await db().select({ name: customers.name, company: customers.company }).from(customers);
+    expect(new Set(people.map((c) => c.name)).size, "no two customers share a name").toBe(people.length);
+    expect(new Set(people.map((c) => c.company)).size, "no two customers share a company").toBe(people.length);
+    expect(people.length).toBeGreaterThanOrEqual(15);
+    expect(people.length).toBeLessThan(90);
     expect(summary.customers.sites).toBeGreaterThanOrEqual(summary.customers.customers);
     expect(summary.customers.units).toBeGreaterThan(summary.customers.sites);
     const stages = await db().select({ stage: benchJobs.stage }).from(benchJobs);

@@ -241,6 +241,13 @@ describeEachEngine("staff notifications", (database) => {
       [people.office.userId, "request.response-overdue"],
     ]);
     expect((await messagesOf(`request:${reference}:overdue`)).map((m) => [m.channel, m.recipient])).toEqual([["sms", people.owner.mobile]]);
+    // Issue 17 §5: the generic staff SMS carries what the owner needs to act, the request's number, the
+    // customer's name and mobile, within the registered template (it was "Response overdue: Response overdue:….").
+    const [overdueSms] = await messagesOf(`request:${reference}:overdue`);
+    expect(overdueSms).toMatchObject({
+      template: DLT_TEMPLATES.staffAlertAbout.id,
+      body: `Response overdue ${reference}: Meena Rao, +91 98480 00403. Details are in Notifications in the back office.`,
+    });
 
     // A request called in time: no overdue alert.
     await db().update(serviceRequests).set({ firstContactAt: new Date(), status: "contacted" }).where(eq(serviceRequests.id, request!.id));

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { ensureCustomers } from "~/.server/customers/link.ts";
-import { addUnit, unitsOfCustomer } from "~/.server/customers/units.ts";
+import { addUnit, serialKey, unitOfCustomerBySerial, unitsOfCustomer } from "~/.server/customers/units.ts";
+
+export { serialKey };
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { statusChanges } from "~/.server/requests/work.ts";
@@ -111,21 +113,9 @@ export async function bookIn(staff: StaffMember, reference: string, input: Intak
   }
 }
 
-/** A serial number as compared: no spaces, one case. "" when none was typed. */
-export function serialKey(serial: string | null | undefined): string {
-  return (serial ?? "").replace(/\s+/g, "").toUpperCase();
-}
-
 /** The customer's unit with this serial number (compared by serialKey), after taking the serial's lock. */
-async function unitBySerial(tx: Transaction, customerId: number, key: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unit-serial:${customerId}:${key}`}))`);
-  const [row] = await tx
-    .select()
-    .from(equipmentUnits)
-    .where(and(eq(equipmentUnits.customerId, customerId), sql`upper(regexp_replace(${equipmentUnits.serialNumber}, '[[:space:]]', '', 'g')) = ${key}`))
-    .orderBy(asc(equipmentUnits.id))
-    .limit(1);
-  return row;
+function unitBySerial(tx: Transaction, customerId: number, key: string) {
+  return unitOfCustomerBySerial(tx, customerId, key);
 }
 
 async function bookInWithin(tx: Transaction, staff: StaffMember, reference: string, input: IntakeInput, stored: StoredFile[], now: Date): Promise<BenchResult> {

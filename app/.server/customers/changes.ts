@@ -19,7 +19,7 @@ import {
   type UnitFormInput,
 } from "~/lib/forms/admin/customers.ts";
 import { eraseCustomer } from "./personal-data.ts";
-import { addUnit, SiteNotOfCustomerError } from "./units.ts";
+import { addUnit, assertSerialFree, SameSerialError, SiteNotOfCustomerError } from "./units.ts";
 
 /**
  * The office's changes to a customer (/admin/customers/{reference}). Each is one transaction: the customer
@@ -82,6 +82,7 @@ async function change(
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
     if (error instanceof SiteNotOfCustomerError) return { ok: false, reason: "refused", field: "siteId", message: "Choose one of this customer's sites." };
+    if (error instanceof SameSerialError) return { ok: false, reason: "refused", field: "serialNumber", message: error.message };
     throw error;
   }
 }
@@ -238,6 +239,7 @@ export function editUnit(staff: StaffMember, reference: string, input: EditUnitI
       }
       const diff = changedFields(unit, values);
       if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
+      if ("serialNumber" in diff.after) await assertSerialFree(tx, row.id, values.serialNumber, unit.id);
       await tx.update(equipmentUnits).set(values).where(eq(equipmentUnits.id, unit.id));
       await save();
       await log("customer.unit-edit", { unitId: unit.id, ...diff.before }, { unitId: unit.id, ...diff.after });

@@ -121,7 +121,10 @@ export async function seedDemoCustomers(db: Database, seed = 20_261_125): Promis
           stateCode: /Autonagar/.test(area) ? "37" : "36",
         },
       ];
+      // One in five has a second plant; the third customer always has one outside Telangana (Bhiwandi,
+      // Maharashtra), so that the demo has an inter-state (IGST) customer however few customers there are.
       if (rnd.next() < 0.2) plants.push({ customerId, ...rnd.pick(SECOND_PLANTS) });
+      else if (fresh.indexOf(customerId) === 2) plants.push({ customerId, ...SECOND_PLANTS[0]! });
       const made = await tx.insert(customerSites).values(plants).returning({ id: customerSites.id });
       sites += made.length;
       await tx

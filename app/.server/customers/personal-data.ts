@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import {
@@ -7,6 +7,7 @@ import {
   conversationMessages,
   customerDataRequests,
   customers,
+  contracts,
   customerSites,
   equipmentUnits,
   feedback,
@@ -15,9 +16,11 @@ import {
   liveEvents,
   otpChallenges,
   outbox,
+  payments,
   quoteResponses,
   quotes,
   quoteVersions,
+  refunds,
   requestEvents,
   requestPhotos,
   serviceRequests,
@@ -213,36 +216,40 @@ export async function customerDataCsv(customerId: number, options: ExportOptions
 const ERASED_TEXT = "[erased]";
 
 /**
- * The strings that identify the customer inside free text: their name, the contact names on their requests,
- * the mobile in every format the site writes it (+91XXXXXXXXXX, the 10 digits, "+91 XXXXX XXXXX"), the
- * e-mail addresses and the GSTIN. Too-short strings (a one-letter name) are left out: replacing them would
- * mangle everything.
+ * The strings that identify the customer inside free text: their name and the contact names on their requests
+ * (names: another person may share them), and their identifiers: the mobile in every format the site writes
+ * it (+91XXXXXXXXXX, 91XXXXXXXXXX as in a wa.me link, the 10 digits, "+91 XXXXX XXXXX"), the e-mail
+ * addresses and the GSTIN. Too-short strings (a one-letter name) are left out: replacing them would mangle
+ * everything.
  */
 function personalStrings(
   customer: { name: string | null; mobile: string | null; email: string | null; gstin: string | null },
   requests: Array<{ email: string | null; contactName?: string | null }>,
-): string[] {
-  const list = new Set<string>();
-  const add = (value: string | null | undefined) => {
+): { names: string[]; identifiers: string[] } {
+  const names = new Set<string>();
+  const identifiers = new Set<string>();
+  const add = (list: Set<string>, value: string | null | undefined) => {
     const v = value?.trim();
     if (v && v.length >= 4 && v !== ERASED_NAME && v !== ERASED_CONTACT) list.add(v);
   };
-  add(customer.name);
+  add(names, customer.name);
   for (const r of requests) {
-    add(r.contactName);
-    add(r.email);
+    add(names, r.contactName);
+    add(identifiers, r.email);
   }
-  add(customer.email);
-  add(customer.gstin);
+  add(identifiers, customer.email);
+  add(identifiers, customer.gstin);
   if (customer.mobile && /^\+91\d{10}$/.test(customer.mobile)) {
     const national = customer.mobile.slice(3);
-    add(`+91 ${national.slice(0, 5)} ${national.slice(5)}`);
-    add(`${national.slice(0, 5)} ${national.slice(5)}`);
-    add(customer.mobile);
-    add(national);
+    add(identifiers, `+91 ${national.slice(0, 5)} ${national.slice(5)}`);
+    add(identifiers, `${national.slice(0, 5)} ${national.slice(5)}`);
+    add(identifiers, customer.mobile);
+    add(identifiers, customer.mobile.slice(1));
+    add(identifiers, national);
   }
   // Longest first, so that "+91 98480 12345" goes whole before "98480 12345" is looked for.
-  return [...list].sort((a, b) => b.length - a.length);
+  const longestFirst = (list: Set<string>) => [...list].sort((a, b) => b.length - a.length);
+  return { names: longestFirst(names), identifiers: longestFirst(identifiers) };
 }
 
 /** The string as it appears inside a JSON document's text (quotes and backslashes escaped). */
@@ -251,36 +258,126 @@ function jsonInner(value: string): string {
 }
 
 /**
- * Replaces each string in the text columns that quote people to others: staff notifications, live events,
- * the outbox's messages (those to the customer are blanked whole above; these are the office's alerts), and
- * audit values on every record.
+ * A PostgreSQL regular expression that finds any of the strings as a whole word: not inside a longer word
+ * (a contact named "Ravi" must not turn the engineer "Ravindra" into "[erased]ndra", nor a reference
+ * SR-2611-0001 match SR-2611-00012).
  */
-async function scrubText(tx: Transaction, strings: string[]): Promise<void> {
-  for (const value of strings) {
-    const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const inJson = jsonInner(value);
-    const jsonPattern = `%${inJson.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function wholeWords(values: string[]): string {
+  const escaped = values.map((v) => v.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&"));
+  return `(?<![[:alnum:]_])(?:${escaped.join("|")})(?![[:alnum:]_])`;
+}
+
+/** What marks a text as being about the customer: their records' references, their identifiers, and their records. */
+interface OwnRecords {
+  /** References and numbers of their records, their mobile, e-mail and GSTIN, and back-office paths by id. */
+  marks: string[];
+  /** Audit entries' (entity type, entity id) of their records. */
+  entities: Array<[string, string]>;
+}
+
+async function ownRecords(
+  tx: Transaction,
+  customer: { id: number; reference: string; mobile: string | null },
+  requests: Array<{ id: number; reference: string }>,
+  identifiers: string[],
+): Promise<OwnRecords> {
+  const customerId = customer.id;
+  const reference = customer.reference;
+  const marks = new Set<string>([reference, ...requests.map((r) => r.reference), ...identifiers]);
+  const entities: Array<[string, string]> = [["customer", String(customerId)], ...requests.map((r): [string, string] => ["request", String(r.id)])];
+  const add = (type: string, rows: Array<{ id: number; ref: string }>) => {
+    for (const row of rows) {
+      marks.add(row.ref);
+      entities.push([type, String(row.id)]);
+    }
+  };
+  add("quote", await tx.select({ id: quotes.id, ref: quotes.reference }).from(quotes).where(eq(quotes.customerId, customerId)));
+  add("invoice", await tx.select({ id: invoices.id, ref: invoices.number }).from(invoices).where(eq(invoices.customerId, customerId)));
+  // Tickets as erasure finds them: theirs, or raised from their number without being linked.
+  add(
+    "ticket",
+    await tx
+      .select({ id: tickets.id, ref: tickets.reference })
+      .from(tickets)
+      .where(or(eq(tickets.customerId, customerId), customer.mobile ? eq(tickets.contactMobile, customer.mobile) : undefined)),
+  );
+  add("contract", await tx.select({ id: contracts.id, ref: contracts.reference }).from(contracts).where(eq(contracts.customerId, customerId)));
+  add("payment", await tx.select({ id: payments.id, ref: payments.reference }).from(payments).where(eq(payments.customerId, customerId)));
+  add("refund", await tx.select({ id: refunds.id, ref: refunds.number }).from(refunds).where(eq(refunds.customerId, customerId)));
+  for (const f of await tx.select({ id: feedback.id }).from(feedback).where(eq(feedback.customerId, customerId))) {
+    marks.add(`/admin/feedback/${f.id}`);
+    entities.push(["feedback", String(f.id)]);
+  }
+  return { marks: [...marks].filter(Boolean), entities };
+}
+
+/**
+ * Replaces each string, as a whole word, in the text columns that quote people to others: staff
+ * notifications, live events, the outbox's messages (those to the customer are blanked whole above; these are
+ * the office's alerts), and audit values. Identifiers (their mobile in every format, e-mail, GSTIN) are theirs
+ * wherever they appear, so they go from every such text. A name is not: another customer of the same name is
+ * another person, so names go only from texts about the erased customer's own records (their references, their
+ * identifiers, or an audit entry of one of their records), never from another customer's (issue 17).
+ */
+async function scrubText(tx: Transaction, names: string[], identifiers: string[], own: OwnRecords): Promise<void> {
+  const scrub = async (values: string[], ownOnly: boolean) => {
+    if (values.length === 0) return;
+    const pattern = wholeWords(values);
+    const jsonPattern = wholeWords(values.map(jsonInner));
+    const mine = wholeWords(own.marks);
+    const about = (...texts: SQL[]) => (ownOnly ? or(...texts.map((t) => sql`${t} ~* ${mine}`)) : undefined);
+    const entityIn = own.entities.length
+      ? sql`(${auditLog.entityType}, ${auditLog.entityId}) in (${sql.join(
+          own.entities.map(([type, id]) => sql`(${type}, ${id})`),
+          sql`, `,
+        )})`
+      : sql`false`;
     await tx
       .update(staffNotifications)
-      .set({ title: sql`replace(${staffNotifications.title}, ${value}, ${ERASED_TEXT})`, body: sql`replace(${staffNotifications.body}, ${value}, ${ERASED_TEXT})` })
-      .where(or(sql`${staffNotifications.title} ilike ${pattern}`, sql`${staffNotifications.body} ilike ${pattern}`));
+      .set({ title: sql`regexp_replace(${staffNotifications.title}, ${pattern}, ${ERASED_TEXT}, 'gi')`, body: sql`regexp_replace(${staffNotifications.body}, ${pattern}, ${ERASED_TEXT}, 'gi')` })
+      .where(
+        and(
+          or(sql`${staffNotifications.title} ~* ${pattern}`, sql`${staffNotifications.body} ~* ${pattern}`),
+          about(sql`${staffNotifications.link}`, sql`${staffNotifications.dedupeKey}`, sql`${staffNotifications.title}`, sql`${staffNotifications.body}`),
+        ),
+      );
     await tx
       .update(outbox)
-      .set({ subject: sql`replace(${outbox.subject}, ${value}, ${ERASED_TEXT})`, body: sql`replace(${outbox.body}, ${value}, ${ERASED_TEXT})`, variables: sql`replace(${outbox.variables}::text, ${inJson}, ${ERASED_TEXT})::jsonb` })
-      .where(and(sql`${outbox.channel} <> 'job'`, or(sql`${outbox.subject} ilike ${pattern}`, sql`${outbox.body} ilike ${pattern}`, sql`${outbox.variables}::text ilike ${jsonPattern}`)));
+      .set({
+        subject: sql`regexp_replace(${outbox.subject}, ${pattern}, ${ERASED_TEXT}, 'gi')`,
+        body: sql`regexp_replace(${outbox.body}, ${pattern}, ${ERASED_TEXT}, 'gi')`,
+        variables: sql`regexp_replace(${outbox.variables}::text, ${jsonPattern}, ${ERASED_TEXT}, 'gi')::jsonb`,
+      })
+      .where(
+        and(
+          sql`${outbox.channel} <> 'job'`,
+          or(sql`${outbox.subject} ~* ${pattern}`, sql`${outbox.body} ~* ${pattern}`, sql`${outbox.variables}::text ~* ${jsonPattern}`),
+          ownOnly
+            ? or(sql`${outbox.customerId} = ${own.entities[0]![1]}::int`, about(sql`${outbox.dedupeKey}`, sql`${outbox.subject}`, sql`${outbox.body}`, sql`${outbox.variables}::text`))
+            : undefined,
+        ),
+      );
     await tx
       .update(liveEvents)
-      .set({ data: sql`replace(${liveEvents.data}::text, ${inJson}, ${ERASED_TEXT})::jsonb` })
-      .where(sql`${liveEvents.data}::text ilike ${jsonPattern}`);
+      .set({ data: sql`regexp_replace(${liveEvents.data}::text, ${jsonPattern}, ${ERASED_TEXT}, 'gi')::jsonb` })
+      .where(and(sql`${liveEvents.data}::text ~* ${jsonPattern}`, about(sql`${liveEvents.data}::text`)));
     await tx
       .update(auditLog)
       .set({
-        before: sql`replace(${auditLog.before}::text, ${inJson}, ${ERASED_TEXT})::jsonb`,
-        after: sql`replace(${auditLog.after}::text, ${inJson}, ${ERASED_TEXT})::jsonb`,
-        entityLabel: sql`replace(${auditLog.entityLabel}, ${value}, ${ERASED_TEXT})`,
+        before: sql`regexp_replace(${auditLog.before}::text, ${jsonPattern}, ${ERASED_TEXT}, 'gi')::jsonb`,
+        after: sql`regexp_replace(${auditLog.after}::text, ${jsonPattern}, ${ERASED_TEXT}, 'gi')::jsonb`,
+        entityLabel: sql`regexp_replace(${auditLog.entityLabel}, ${pattern}, ${ERASED_TEXT}, 'gi')`,
       })
-      .where(or(sql`${auditLog.before}::text ilike ${jsonPattern}`, sql`${auditLog.after}::text ilike ${jsonPattern}`, sql`${auditLog.entityLabel} ilike ${pattern}`));
-  }
+      .where(
+        and(
+          or(sql`${auditLog.before}::text ~* ${jsonPattern}`, sql`${auditLog.after}::text ~* ${jsonPattern}`, sql`${auditLog.entityLabel} ~* ${pattern}`),
+          ownOnly ? or(entityIn, about(sql`${auditLog.entityLabel}`, sql`${auditLog.before}::text`, sql`${auditLog.after}::text`)) : undefined,
+        ),
+      );
+  };
+  // Names first: a text is recognised as theirs by their identifiers, which the second pass replaces.
+  await scrub(names, true);
+  await scrub(identifiers, false);
 }
 
 export type EraseResult = { ok: true; requests: number; photos: number } | { ok: false; reason: "not-found" | "already-erased" };
@@ -312,7 +409,7 @@ export async function eraseCustomer(
 
     // Requests linked to the record, and any with its mobile that were never linked (made before linking ran).
     const requests = await tx
-      .select({ id: serviceRequests.id, email: serviceRequests.email, contactName: serviceRequests.contactName })
+      .select({ id: serviceRequests.id, reference: serviceRequests.reference, email: serviceRequests.email, contactName: serviceRequests.contactName })
       .from(serviceRequests)
       .where(or(eq(serviceRequests.customerId, customerId), customer.mobile ? eq(serviceRequests.mobile, customer.mobile) : undefined));
     const requestIds = requests.map((r) => r.id);
@@ -441,10 +538,11 @@ export async function eraseCustomer(
       .where(or(eq(tickets.customerId, customerId), customer.mobile ? eq(tickets.contactMobile, customer.mobile) : undefined));
 
     // Their name, number, e-mail and GSTIN quoted in text written about them for others: the staff's
-    // notifications and live events, the office's alerts in the outbox, and earlier audit values on any
-    // record (a request, a quote). A name is replaced wherever it appears in these: another person of the
-    // same name may lose it from a notification too, which costs nothing (these are not records of truth).
-    await scrubText(tx, personalStrings(customer, requests));
+    // notifications and live events, the office's alerts in the outbox, and earlier audit values. Their
+    // identifiers go wherever they appear; their name only from texts about their own records: another
+    // customer of the same name keeps theirs (issue 17).
+    const { names, identifiers } = personalStrings(customer, requests);
+    await scrubText(tx, names, identifiers, await ownRecords(tx, customer, requests, identifiers));
 
     await audit(
       tx,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/.server/db/index.ts";
 import { customerSites, equipmentUnits } from "~/.server/db/schema.ts";
 
@@ -32,6 +32,49 @@ function clean(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/**
+ * Thrown when a unit's serial number is, compared as serialKey does, one the customer already has: the same
+ * serial typed in another case or with spaces is the same unit, never a second row (issue 17 §4).
+ */
+export class SameSerialError extends Error {
+  readonly unit: Unit;
+  constructor(unit: Unit) {
+    super(`This customer already has this unit: ${[unit.make, unit.model].filter(Boolean).join(" ")}, serial ${unit.serialNumber}.`);
+    this.unit = unit;
+  }
+}
+
+/** A serial number as compared: no spaces, one case. "" when none was typed. */
+export function serialKey(serial: string | null | undefined): string {
+  return (serial ?? "").replace(/\s+/g, "").toUpperCase();
+}
+
+/** The SQL expression serialKey is in the database (index equipment_units_serial_key). */
+export const serialKeySql = sql`upper(regexp_replace(${equipmentUnits.serialNumber}, '[[:space:]]', '', 'g'))`;
+
+/**
+ * The customer's unit with this serial number (compared by serialKey), after taking the serial's lock (two
+ * forms adding it at once wait on each other), other than `exceptId`.
+ */
+export async function unitOfCustomerBySerial(tx: Transaction | Database, customerId: number, serial: string | null | undefined, exceptId?: number): Promise<Unit | undefined> {
+  const key = serialKey(serial);
+  if (!key) return undefined;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unit-serial:${customerId}:${key}`}))`);
+  const [row] = await tx
+    .select()
+    .from(equipmentUnits)
+    .where(and(eq(equipmentUnits.customerId, customerId), sql`${serialKeySql} = ${key}`, exceptId === undefined ? undefined : ne(equipmentUnits.id, exceptId)))
+    .orderBy(asc(equipmentUnits.id))
+    .limit(1);
+  return row;
+}
+
+/** Refuses (SameSerialError) a serial number another unit of the customer already has. */
+export async function assertSerialFree(tx: Transaction | Database, customerId: number, serial: string | null | undefined, exceptId?: number): Promise<void> {
+  const same = await unitOfCustomerBySerial(tx, customerId, serial, exceptId);
+  if (same) throw new SameSerialError(same);
+}
+
 /** Checks that siteId (if any) belongs to customerId; throws SiteNotOfCustomerError otherwise. */
 export async function assertSiteOfCustomer(tx: Transaction | Database, customerId: number, siteId: number | null | undefined): Promise<void> {
   if (siteId == null) return;
@@ -48,6 +91,7 @@ export async function assertSiteOfCustomer(tx: Transaction | Database, customerI
  */
 export async function addUnit(tx: Transaction | Database, input: UnitInput): Promise<Unit> {
   await assertSiteOfCustomer(tx, input.customerId, input.siteId);
+  await assertSerialFree(tx, input.customerId, input.serialNumber);
   const [unit] = await tx
     .insert(equipmentUnits)
     .values({
@@ -69,13 +113,13 @@ export function unitsOfCustomer(db: Transaction | Database, customerId: number):
   return db.select().from(equipmentUnits).where(eq(equipmentUnits.customerId, customerId)).orderBy(asc(equipmentUnits.id));
 }
 
-/** Units with this serial number, whatever its case (index equipment_units_serial), newest first. */
+/** Units with this serial number, whatever its case and spaces (serialKey; index equipment_units_serial_key), newest first. */
 export function unitsBySerial(db: Transaction | Database, serialNumber: string): Promise<Unit[]> {
-  const serial = serialNumber.trim();
-  if (!serial) return Promise.resolve([]);
+  const key = serialKey(serialNumber);
+  if (!key) return Promise.resolve([]);
   return db
     .select()
     .from(equipmentUnits)
-    .where(sql`lower(${equipmentUnits.serialNumber}) = lower(${serial})`)
+    .where(sql`${serialKeySql} = ${key}`)
     .orderBy(sql`${equipmentUnits.id} desc`);
 }

@@ -693,7 +693,8 @@ export const equipmentUnits = pgTable(
   (t) => [
     index("equipment_units_customer").on(t.customerId),
     // Search and the warranty check find a unit by its serial number, whatever its case.
-    index("equipment_units_serial").on(sql`lower(${t.serialNumber})`),
+    // A serial as compared (serialKey, ~/.server/customers/units.ts): no spaces, one case (issue 17 §4).
+    index("equipment_units_serial_key").on(sql`upper(regexp_replace(${t.serialNumber}, '[[:space:]]', '', 'g'))`),
   ],
 );
 

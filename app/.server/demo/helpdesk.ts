@@ -76,7 +76,7 @@ export async function seedDemoHelpDesk(
       source: "contact",
       subject: "AMC for 12 VFDs at our Pashamylaram plant",
       body: "We run twelve ABB and Danfoss drives on our extrusion lines and want a yearly maintenance contract with quarterly visits. Please send the plans and prices.",
-      contactName: "Sunitha Reddy",
+      contactName: "Deepika Rao",
       contactMobile: "+919849011223",
       contactEmail: "purchase@example.in",
       priority: "high",

@@ -195,8 +195,10 @@ export async function seedDemoMoney(db: Database, options: DemoMoneyOptions): Pr
   // Bench jobs are booked against the newest requests: the month's jobs are the others.
   const benchRequestIds = new Set(benchRows.map((b) => b.request.id));
   const pool = completed.filter((x) => !benchRequestIds.has(x.r.id));
+  // One row per customer: each step of the month is about a different customer (a customer has several jobs).
+  const oncePerCustomer = <T extends { r: { customerId: number | null } }>(list: T[]) => list.filter((x, i) => list.findIndex((y) => y.r.customerId === x.r.customerId) === i);
   const spread = (n: number) => {
-    const list = pool.filter(fresh);
+    const list = oncePerCustomer(pool.filter(fresh));
     return Array.from({ length: n }, (_, k) => list[Math.floor((k * list.length) / n)]);
   };
   const vizag = take(pool.find((x) => x.site?.stateCode && x.site.stateCode !== "36"));
@@ -205,7 +207,7 @@ export async function seedDemoMoney(db: Database, options: DemoMoneyOptions): Pr
   const awaitingCustomer = take(rows.find((x) => x.r.status === "awaiting_customer" && fresh(x) && !benchRequestIds.has(x.r.id)));
   const inProgress = take(rows.find((x) => (x.r.status === "in_progress" || x.r.status === "awaiting_parts") && fresh(x) && !benchRequestIds.has(x.r.id)));
   // Customers quoted directly (a drive to supply, capacitors for a panel): from the older completed jobs.
-  const older = rows.filter((x) => x.r.status === "completed" && fresh(x));
+  const older = oncePerCustomer(rows.filter((x) => x.r.status === "completed" && fresh(x)));
   const declinedFor = take(older[0]);
   const expiredFor = take(older[1]);
   // A customer with a second plant outside Telangana: a quote for that plant, invoiced with IGST.

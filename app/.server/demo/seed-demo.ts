@@ -49,6 +49,11 @@ const APPLICANTS = [
   { name: "Imran Khan", city: "Hyderabad", skills: ["hmi-scada", "plc"], years: 4, availability: "full_time" },
 ] as const;
 
+/**
+ * The demo's customers: each plant is one customer, a person at a company, with their own mobile number (the
+ * customer record is keyed by it), so a plant's repeat requests are that customer's history. No two share a
+ * name or a company (issue 17: several records with one name and company looked like a broken product).
+ */
 const PLANTS = [
   { company: "Sri Balaji Polymers", area: "IDA Jeedimetla", city: "Hyderabad", contact: "Ravi Shankar" },
   { company: "Deccan Castings Pvt Ltd", area: "IDA Balanagar", city: "Hyderabad", contact: "Anil Kumar" },
@@ -62,6 +67,18 @@ const PLANTS = [
   { company: "Nacharam Plastics", area: "IDA Nacharam", city: "Hyderabad", contact: "Geetha Rani" },
   { company: "Bollaram Bulk Drugs", area: "IDA Bollaram", city: "Sangareddy", contact: "Venu Gopal" },
   { company: "Kukatpally Engineering Works", area: "IE Kukatpally", city: "Hyderabad", contact: "Mohan Das" },
+  { company: "Jeedimetla Wire Products", area: "IDA Jeedimetla", city: "Hyderabad", contact: "Naresh Agarwal" },
+  { company: "Balanagar Precision Tools", area: "IDA Balanagar", city: "Hyderabad", contact: "Syed Mustafa" },
+  { company: "Pashamylaram PET Films", area: "IDA Pashamylaram", city: "Sangareddy", contact: "Lavanya Kondapalli" },
+  { company: "Cherlapally Paints and Coatings", area: "IDA Cherlapally", city: "Hyderabad", contact: "Vijay Bhaskar" },
+  { company: "Medchal Dairy Products", area: "Medchal Industrial Park", city: "Medchal", contact: "Padma Latha" },
+  { company: "Patancheru Life Sciences", area: "IDA Patancheru", city: "Sangareddy", contact: "Rajesh Nair" },
+  { company: "Andhra Ship Spares", area: "Autonagar", city: "Visakhapatnam", contact: "Appala Naidu" },
+  { company: "Warangal Cotton Mills", area: "Industrial Estate, Mulugu Road", city: "Warangal", contact: "Srikanth Goud" },
+  { company: "Skyline Cargo Logistics", area: "Hardware Park Road", city: "Hyderabad", contact: "Zoya Fatima" },
+  { company: "Nacharam Rubber Products", area: "IDA Nacharam", city: "Hyderabad", contact: "Chandrasekhar Pillai" },
+  { company: "Bollaram Specialty Chemicals", area: "IDA Bollaram", city: "Sangareddy", contact: "Madhavi Latha" },
+  { company: "Kukatpally Sheet Metal", area: "IE Kukatpally", city: "Hyderabad", contact: "Ganesh Shetty" },
 ];
 
 /** Fault reports as plant engineers write them, with the equipment they name. */
@@ -212,7 +229,8 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
       kind: "full",
       status,
       contactName: plant.contact,
-      mobile: `+9190000004${String(requestRows.length % 100).padStart(2, "0")}`,
+      // The plant's own number: its repeat requests are one customer's.
+      mobile: `+9190000004${String(PLANTS.indexOf(plant)).padStart(2, "0")}`,
       email: null,
       company: plant.company,
       siteAddress: `${plant.area}, ${plant.city}`,

@@ -165,6 +165,7 @@ export async function createTicket(tx: Executor, input: CreateTicketInput): Prom
     link: `/admin/help-desk/${reference}`,
     dedupeKey: `ticket:${row.id}:new`,
     permission: "communications",
+    about: { reference, name: contactName, mobile: contactMobile },
   });
   if (input.acknowledge !== false && (contactMobile || contactEmail)) {
     const site = input.site ?? (await ticketNoticeSite(tx));

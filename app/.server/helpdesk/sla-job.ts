@@ -46,6 +46,7 @@ export async function flagSlaBreach(ticketId: number, target: Target, due: strin
       link: `/admin/help-desk/${ticket.reference}`,
       dedupeKey: `ticket:${ticket.id}:breach:${target}:${dueAt.getTime()}`,
       permission: "communications",
+      about: { reference: ticket.reference, name: ticket.contactName, mobile: ticket.contactMobile },
     });
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "sla-breach" } });
     return raised.inApp.length > 0 ? "sent" : "not-needed";

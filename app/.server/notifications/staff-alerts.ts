@@ -14,6 +14,7 @@ import { notificationPreferences, siteSettings, staffNotifications, users } from
 import { publishLiveMany } from "~/.server/live/publish.ts";
 import { STAFF_ROLE_INFO, STAFF_ROLES, type Permission, type StaffRole } from "~/lib/auth/permissions.ts";
 import { ALERT_KIND_LABELS, defaultChannels, type AlertChannels, type AlertKind } from "~/lib/notifications/alert-kinds.ts";
+import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { identitySettingsSchema } from "~/lib/settings-schema.ts";
 import { queueMessages, type OutboxMessage } from "./index.ts";
 import { backOfficeUrl } from "./links.ts";
@@ -38,6 +39,11 @@ export interface StaffAlert {
    * escalation's, the low rating's), with its values.
    */
   sms?: { template: DltTemplate; values: Record<string, string> };
+  /**
+   * Optional: the record's number and the person it is about. With them, the generic SMS alert carries the
+   * number, the name and the mobile (staffAlertAbout) rather than the title cut to 30 characters.
+   */
+  about?: { reference: string; name?: string | null; mobile?: string | null };
   /** Optional: the e-mail's subject and text instead of the title and body (the link is always added). */
   email?: { subject: string; body: string };
   /**
@@ -75,13 +81,30 @@ async function identityIn(tx: Database | Transaction) {
   return parsed.success ? parsed.data : null;
 }
 
-/** At most 30 characters (a DLT variable), cut at a word and marked, rather than mid-word. */
-function smsTitle(title: string): string {
-  const text = title.replace(/\s+/g, " ").trim();
+/**
+ * At most 30 characters (a DLT variable), cut at a word rather than mid-word. The kind is already said before
+ * it ("Response overdue: Response overdue: ..."), so a title that starts with it loses it; a cut title ends on
+ * a word, never on "…" (the template's own full stop follows: "…." read as a mistake).
+ */
+function smsTitle(title: string, kindLabel: string): string {
+  let text = title.replace(/\s+/g, " ").trim();
+  if (text.toLowerCase().startsWith(kindLabel.toLowerCase())) text = text.slice(kindLabel.length).replace(/^[\s:,-]+/, "") || text;
+  text = text.replace(/[.\s]+$/, "");
   if (Array.from(text).length <= 30) return text;
-  const cut = Array.from(text).slice(0, 29).join("");
+  const cut = Array.from(text).slice(0, 30).join("");
   const space = cut.lastIndexOf(" ");
-  return `${(space > 12 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return (space > 12 ? cut.slice(0, space) : cut).replace(/[\s,:;(-]+$/, "");
+}
+
+/** The generic SMS alert: about someone when the alert says who (the number, name and mobile), else its title. */
+function genericSms(alert: StaffAlert, mobile: string): OutboxMessage {
+  const kind = ALERT_KIND_LABELS[alert.kind];
+  const key = `${alert.dedupeKey}:sms:${mobile}`;
+  if (alert.about) {
+    const name = alert.about.name?.trim() || "name not given";
+    return sms(DLT_TEMPLATES.staffAlertAbout, mobile, { kind, reference: alert.about.reference, name, mobile: alert.about.mobile ? formatIndianPhone(alert.about.mobile) : "no mobile given" }, key);
+  }
+  return sms(DLT_TEMPLATES.staffAlert, mobile, { kind, title: smsTitle(alert.title, kind) }, key);
 }
 
 /** Raises one alert. See raiseStaffAlerts. */
@@ -165,9 +188,7 @@ export async function raiseStaffAlerts(tx: Database | Transaction, alerts: Staff
     if (channels.sms) {
       const mobile = person.mobile ?? identity?.supportPhone;
       if (mobile && !alert.alreadySent?.includes(mobile)) {
-        const message = alert.sms
-          ? sms(alert.sms.template, mobile, alert.sms.values, `${alert.dedupeKey}:sms:${mobile}`)
-          : sms(DLT_TEMPLATES.staffAlert, mobile, { kind: ALERT_KIND_LABELS[alert.kind], title: smsTitle(alert.title) }, `${alert.dedupeKey}:sms:${mobile}`);
+        const message = alert.sms ? sms(alert.sms.template, mobile, alert.sms.values, `${alert.dedupeKey}:sms:${mobile}`) : genericSms(alert, mobile);
         messages.push(message);
       }
     }

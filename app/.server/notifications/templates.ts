@@ -53,6 +53,7 @@ const SAMPLE_DLT_TEMPLATE_IDS = {
   // End video calls
   // Staff notifications (issue 12 §3): a staff member's alert by SMS, for a kind they chose SMS for.
   staffAlert: "1007000000000001201",
+  staffAlertAbout: "1007000000000001202",
   // End staff notifications
   // Help desk (issue 12 §5)
   ticketAcknowledgement: "1007000000000000601",
@@ -288,6 +289,16 @@ export const DLT_TEMPLATES: Record<DltTemplateName, DltTemplate> = {
     id: SAMPLE_DLT_TEMPLATE_IDS.staffAlert,
     text: "{#var#}: {#var#}. Details are in Notifications in the back office.",
     variables: ["kind", "title"],
+  },
+  /**
+   * The same, for an alert about someone (a request, a ticket, a payment, a quote's answer): what a staff
+   * member needs to act from the SMS alone, the record's number and who to call (issue 17 §5: the title cut
+   * at 30 characters lost the name and the mobile).
+   */
+  staffAlertAbout: {
+    id: SAMPLE_DLT_TEMPLATE_IDS.staffAlertAbout,
+    text: "{#var#} {#var#}: {#var#}, {#var#}. Details are in Notifications in the back office.",
+    variables: ["kind", "reference", "name", "mobile"],
   },
   // End staff notifications
   // Help desk (issue 12 §5): the link is the site's address and a signed ticket token (~/.server/links/signed.ts).

@@ -203,6 +203,7 @@ export async function recordPaymentInTx(tx: Transaction, input: NewPayment, acto
     link: `/admin/payments/${reference}`,
     dedupeKey: `payment:${reference}:received`,
     permission: "money",
+    about: { reference, name: customer.company ?? customer.name, mobile: customer.mobile },
   });
   await audit(
     tx,

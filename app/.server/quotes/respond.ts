@@ -144,6 +144,7 @@ function quoteAnswerAlerts(quote: Quote, input: AnswerInput, settings: SiteSetti
     link: adminQuotePath(quote.reference),
     dedupeKey: `quote:${quote.reference}:v${input.version}:${input.decision}`,
     alreadySent: [settings.identity.supportEmail],
+    about: { reference: quote.reference, name: input.respondent.name, mobile: input.respondent.mobile },
   };
   return approved ? [{ ...base, permission: "money" }, { ...base, permission: "requests" }] : [{ ...base, permission: "money" }];
 }

@@ -94,6 +94,7 @@ export async function alertResponseOverdue(requestId: number): Promise<"sent" | 
       link: `/admin/service-requests/${request.reference}`,
       dedupeKey: `request:${request.reference}:overdue`,
       permission: "requests",
+      about: { reference: request.reference, name: request.contactName, mobile: request.mobile },
     });
     return raised.inApp.length > 0 ? "sent" : "not-needed";
   });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or,
 import { cappedCount, COUNT_CAP, CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { equipmentUnits, serviceRequests as sr, technicianProfiles } from "~/.server/db/schema.ts";
+import { serialKey, serialKeySql } from "~/.server/customers/units.ts";
 import { OPEN_STATUSES, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { formatDuration, responseState, type ResponseState } from "~/lib/requests/sla.ts";
@@ -145,7 +146,8 @@ function searchCondition(q: string): SQL {
   // the index on lower(serial_number) and then service_requests_customer. Written as "= any(array(...))",
   // which PostgreSQL evaluates once and can answer from an index: a correlated EXISTS in the OR would make
   // it read every request, where the name and company conditions are answered by their trigram indexes.
-  const serial = sql`${sr.customerId} = any(array(select ${equipmentUnits.customerId} from ${equipmentUnits} where lower(${equipmentUnits.serialNumber}) = lower(${q.trim()})))`;
+  // A unit's serial as serialKey compares it (no spaces, one case: index equipment_units_serial_key).
+  const serial = sql`${sr.customerId} = any(array(select ${equipmentUnits.customerId} from ${equipmentUnits} where ${serialKeySql} = ${serialKey(q)}))`;
   return or(ilike(sr.contactName, pattern), ilike(sr.company, pattern), serial)!;
 }
 

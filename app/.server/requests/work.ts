@@ -176,7 +176,13 @@ function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, 
 }
 
 /** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
-async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, eventId: number, extra: { note?: string | null; visit?: { date: string; window: string; engineer: string }; original?: string }) {
+async function tellCustomer(
+  c: Change,
+  kind: RequestUpdateKind,
+  status: string,
+  eventId: number,
+  extra: { note?: string | null; visit?: { date: string; window: string; engineer: string }; original?: string; engineer?: string },
+) {
   const { row, site } = c;
   const within = promiseText({ urgency: row.urgency, receivedAt: row.createdAt, responseDueAt: row.responseDueAt }, site.operations);
   await queueMessages(
@@ -193,6 +199,7 @@ async function tellCustomer(c: Change, kind: RequestUpdateKind, status: string, 
         note: extra.note ?? null,
         visit: extra.visit,
         original: extra.original,
+        engineer: extra.engineer,
         eventId,
       },
       site,
@@ -259,13 +266,29 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
         }
         visit = { ...visitText(row.visitStart, row.visitEnd), engineer: technician.name };
       }
-      const changes = statusChanges(row, input.status, now);
+      // On the way, set by the office (the engineer called in): the same SMS as from the technician's phone,
+      // with the engineer's name, and the job's field stage moves with it (the phone does not offer the step again).
+      let engineer: string | undefined;
+      if (input.status === "on_the_way") {
+        const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+        if (!technician) throw new Refusal("status", "Assign a technician first: the customer is told who is coming.");
+        engineer = technician.name;
+      }
+      const changes = { ...statusChanges(row, input.status, now), ...(engineer ? { fieldStage: "on_the_way" as const } : {}) };
       await c.save(changes);
       const eventId = await c.event({ kind: "status", status: input.status, note: input.note ?? null, internal: false });
       await auditRequest(c.tx, staff, row, "request.status", row, { ...changes, note: input.note ?? null }, now);
       const key: RequestUpdateKind | undefined =
-        input.status === "scheduled" ? "scheduled" : input.status === "completed" ? "completed" : input.status === "awaiting_customer" ? "awaiting_customer" : undefined;
-      if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit });
+        input.status === "scheduled"
+          ? "scheduled"
+          : input.status === "on_the_way"
+            ? "on_the_way"
+            : input.status === "completed"
+              ? "completed"
+              : input.status === "awaiting_customer"
+                ? "awaiting_customer"
+                : undefined;
+      if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit, engineer });
       // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
       if (input.status === "completed") await queueFeedbackRequest(c.tx, { request: row, site: c.site, now });
       return `Status changed to ${officeStatusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;

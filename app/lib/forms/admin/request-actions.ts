@@ -32,7 +32,7 @@ export const contactSchema = z.object({
 });
 
 /** The statuses the status form offers: "new" is never gone back to, and cancelling needs its own form (a reason). */
-export const STATUS_CHOICES = ["contacted", "scheduled", "in_progress", "awaiting_parts", "awaiting_customer", "completed"] as const;
+export const STATUS_CHOICES = ["contacted", "scheduled", "on_the_way", "in_progress", "awaiting_parts", "awaiting_customer", "completed"] as const;
 export type StatusChoice = (typeof STATUS_CHOICES)[number];
 
 export const statusSchema = z.object({
