@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { backOfficeUrl, newMobile, readCode, sentSms } from "./support/accounts.ts";
 import { addSessionCookie, createSession } from "./support/fixtures.ts";
 import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
@@ -217,14 +217,16 @@ test.describe("technician registration and portal", () => {
   // Redirects and statuses only: over HTTP, no page (and at one width).
   test("the portal is for signed-in technicians only", { tag: "@desktop" }, async ({ playwright, baseURL }) => {
     // No session: sent to sign in (and brought back to the page asked for).
+    const landing = async (context: APIRequestContext, path: string) => {
+      const url = new URL((await context.get(path)).url());
+      return url.pathname + url.search;
+    };
     const visitor = await playwright.request.newContext({ baseURL });
-    expect(new URL((await visitor.get("/technician/dashboard")).url()).pathname).toBe("/technician/login");
-    const job = new URL((await visitor.get("/technician/jobs/12")).url());
-    expect(job.pathname + job.search).toBe("/technician/login?returnTo=%2Ftechnician%2Fjobs%2F12");
+    expect(await landing(visitor, "/technician/dashboard")).toBe("/technician/login");
+    expect(await landing(visitor, "/technician/jobs/12")).toBe("/technician/login?returnTo=%2Ftechnician%2Fjobs%2F12");
     // The office's screen is not on the public host at all, and needs an admin there.
     expect((await visitor.get("/admin/technicians")).status()).toBe(403);
-    const office = new URL((await visitor.get(backOfficeUrl("/admin/technicians"))).url());
-    expect(office.pathname + office.search).toBe("/admin/login?returnTo=%2Fadmin%2Ftechnicians");
+    expect(await landing(visitor, backOfficeUrl("/admin/technicians"))).toBe("/admin/login?returnTo=%2Fadmin%2Ftechnicians");
     await visitor.dispose();
 
     // A customer's session (made as a sign-in makes it, ADR 014) opens no technician or admin page.
@@ -233,11 +235,9 @@ test.describe("technician registration and portal", () => {
       baseURL,
       extraHTTPHeaders: { cookie: `${session.cookie.name}=${session.cookie.value}` },
     });
-    expect(new URL((await customer.get("/customer/mobile")).url()).pathname).toBe("/customer/mobile");
-    expect(new URL((await customer.get("/technician/dashboard")).url()).pathname).toBe("/technician/login");
-    const customerJob = new URL((await customer.get("/technician/jobs/12")).url());
-    expect(customerJob.pathname).toBe("/technician/login");
-    expect(customerJob.search).toMatch(/^\?returnTo=/);
+    expect(await landing(customer, "/customer/mobile")).toBe("/customer/mobile");
+    expect(await landing(customer, "/technician/dashboard")).toBe("/technician/login");
+    expect(await landing(customer, "/technician/jobs/12")).toMatch(/^\/technician\/login\?returnTo=/);
     const posted = await customer.post("/technician/dashboard", {
       form: { intent: "availability", availableNow: "off" },
       headers: { Origin: baseURL! },
