@@ -12,7 +12,7 @@ const FOOTER = ["vfd-panel-repair", "plc-repair", "servo-drive-repair", "motor-r
 const INDEX = ["247-emergency-service", "vfd-drive-repair", "plc-repair-programming", "servo-drive-repair", "dc-drive-repair", "hmi-touch-panel", "industrial-ups", "cncvmc-repair", "amc-bronze", "amc-silver", "amc-gold", "plc-panels", "vfd-panels", "apfc-panels", "panel-installation", "commissioning-support", "shutdown-teams", "retrofit-modernization", "energy-saving-projects", "process-optimization", "sensor-based-error-detection", "process-interlocks", "quality-checkpoints", "operator-training", "maintenance-training", "technical-webinars", "automation-engineers", "electrical-technicians", "project-managers", "greenfield-projects", "brownfield-expansions", "skid-mounted-solutions", "battery-manufacturing-automation", "industrial-iot-iiot-solutions", "ev-charging-infrastructure", "digital-twin-virtual-commissioning", "industrial-robotics-cobot-integration", "renewable-energy-scada-automation", "additive-manufacturing-3d-printing", "ot-cybersecurity-network-protection", "mes-erp-integration-services", "ai-quality-inspection-systems", "smart-warehouse-logistics-automation"];
 
 test.describe("service catalogue", () => {
-  test("every /services/ path in the spec resolves: 200, or a 301 to its canonical page", async ({ request }) => {
+  test("every /services/ path in the spec resolves: 200, or a 301 to its canonical page", { tag: "@desktop" }, async ({ request }) => {
     for (const slug of new Set([...FIXED, ...FOOTER, ...INDEX])) {
       const response = await request.get(`/services/${slug}`, { maxRedirects: 0 });
       expect([200, 301], `/services/${slug}`).toContain(response.status());
@@ -35,7 +35,7 @@ test.describe("service catalogue", () => {
     }
   });
 
-  test("an unknown service is the 404 page", async ({ request }) => {
+  test("an unknown service is the 404 page", { tag: "@desktop" }, async ({ request }) => {
     expect((await request.get("/services/no-such-service")).status()).toBe(404);
     expect((await request.get("/service/no-such-service")).status()).toBe(404);
   });

@@ -139,7 +139,7 @@ test.describe("legal pages", () => {
     });
   }
 
-  test("the /legal/ aliases redirect permanently to the pages, anything else is 404", async ({ request }) => {
+  test("the /legal/ aliases redirect permanently to the pages, anything else is 404", { tag: "@desktop" }, async ({ request }) => {
     const aliases: Record<string, string> = {
       "privacy-policy": "/privacy",
       privacy: "/privacy",

@@ -77,7 +77,7 @@ test.describe("service area", () => {
     await expect(page.getByRole("main")).toContainText(cityServiceAngles["plc-repair-programming"].Telangana);
   });
 
-  test("every place has a page and a page for each city service", async ({ request }) => {
+  test("every place has a page and a page for each city service", { tag: "@desktop" }, async ({ request }) => {
     for (const p of places) {
       expect((await request.get(`/service-area/${p.slug}`)).status(), p.slug).toBe(200);
       for (const s of Object.keys(cityServiceAngles)) {

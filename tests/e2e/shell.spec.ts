@@ -78,7 +78,7 @@ test.describe("site shell", () => {
     await expect(footer.locator('a[href^="https://wa.me/919000000001?text="]')).toBeAttached();
   });
 
-  test("anonymous pages are cacheable: Cache-Control and an ETag that answers 304", async ({ request }) => {
+  test("anonymous pages are cacheable: Cache-Control and an ETag that answers 304", { tag: "@desktop" }, async ({ request }) => {
     const first = await request.get("/");
     expect(first.headers()["cache-control"]).toMatch(/public, max-age=\d+/);
     const etag = first.headers()["etag"];

@@ -10,7 +10,7 @@ const BLOG = ["/blog/vfd-common-faults", "/blog/plc-troubleshooting", "/blog/mot
 const LEGAL = ["/privacy", "/terms", "/return-policy", "/legal/privacy-policy", "/legal/terms-and-conditions", "/legal/return-policy", "/legal/terms", "/legal/privacy", "/legal/returns"];
 const INDEX_ONLY = ["/discussions", "/hyderabad/vfd-repair"];
 
-test("every public path in the spec resolves: 200, or a 301 to a page that answers 200", async ({ request }) => {
+test("every public path in the spec resolves: 200, or a 301 to a page that answers 200", { tag: "@desktop" }, async ({ request }) => {
   for (const path of [...PUBLIC, ...BLOG, ...LEGAL, ...INDEX_ONLY]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect([200, 301], path).toContain(response.status());

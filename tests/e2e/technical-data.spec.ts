@@ -219,7 +219,7 @@ test.describe("technical data", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("bad posts are answered with 400, never a 500, and the page is still valid", async ({ request, baseURL }) => {
+  test("bad posts are answered with 400, never a 500, and the page is still valid", { tag: "@desktop" }, async ({ request, baseURL }) => {
     // Posts come from our own pages (the server refuses other origins).
     const post = (options: Parameters<typeof request.post>[1] & object) =>
       request.post("/technical-data", { ...options, headers: { Origin: baseURL!, ...options.headers } });

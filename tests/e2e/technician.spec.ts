@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { adminMobile, backOfficeUrl, newMobile, readCode, sentSms, signIn } from "./support/accounts.ts";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { backOfficeUrl, newMobile, readCode, sentSms } from "./support/accounts.ts";
+import { addSessionCookie, createSession } from "./support/fixtures.ts";
 import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
 
 /** A minimal real PDF: what an ID proof scan looks like to the server. */
@@ -43,8 +44,8 @@ test.describe("technician registration and portal", () => {
   test("register with the SMS code; the office approves with a note; the technician sees the profile and sets availability", async ({
     page,
     browser,
-  }, testInfo) => {
-    test.slow(); // two sign-ins and a review
+  }) => {
+    test.slow(); // a registration and a review
     const mobile = newMobile();
     await visit(page, "/technician/register");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -73,8 +74,10 @@ test.describe("technician registration and portal", () => {
     // The office, on the back-office host.
     const office = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     await asNewVisitor(office);
+    // An owner's session as a sign-in makes it (ADR 014): the admin sign-in is tested in accounts.spec.ts.
+    await addSessionCookie(office, await createSession("owner"));
     const admin = await office.newPage();
-    await signIn(admin, "admin", adminMobile(testInfo.project.name, 5));
+    await admin.goto(backOfficeUrl("/admin"));
     await expect(admin).toHaveURL(/\/admin$/);
     // The list's Applications tab, then the application's own page.
     await visit(admin, backOfficeUrl(`/admin/technicians?status=pending&q=${reference}`));
@@ -211,31 +214,38 @@ test.describe("technician registration and portal", () => {
     });
   });
 
-  test("the portal is for signed-in technicians only", async ({ page, baseURL }) => {
+  // Redirects and statuses only: over HTTP, no page (and at one width).
+  test("the portal is for signed-in technicians only", { tag: "@desktop" }, async ({ playwright, baseURL }) => {
     // No session: sent to sign in (and brought back to the page asked for).
-    await page.goto("/technician/dashboard");
-    await expect(page).toHaveURL(/\/technician\/login$/);
-    await page.goto("/technician/jobs/12");
-    await expect(page).toHaveURL(/\/technician\/login\?returnTo=%2Ftechnician%2Fjobs%2F12$/);
+    const landing = async (context: APIRequestContext, path: string) => {
+      const url = new URL((await context.get(path)).url());
+      return url.pathname + url.search;
+    };
+    const visitor = await playwright.request.newContext({ baseURL });
+    expect(await landing(visitor, "/technician/dashboard")).toBe("/technician/login");
+    expect(await landing(visitor, "/technician/jobs/12")).toBe("/technician/login?returnTo=%2Ftechnician%2Fjobs%2F12");
     // The office's screen is not on the public host at all, and needs an admin there.
-    expect((await page.goto("/admin/technicians"))?.status()).toBe(403);
-    await page.goto(backOfficeUrl("/admin/technicians"));
-    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Ftechnicians$/);
+    expect((await visitor.get("/admin/technicians")).status()).toBe(403);
+    expect(await landing(visitor, backOfficeUrl("/admin/technicians"))).toBe("/admin/login?returnTo=%2Fadmin%2Ftechnicians");
+    await visitor.dispose();
 
-    // A customer's session opens no technician or admin page.
-    await signIn(page, "customer", newMobile());
-    await expect(page).toHaveURL(/\/customer\/mobile$/);
-    await page.goto("/technician/dashboard");
-    await expect(page).toHaveURL(/\/technician\/login$/);
-    await page.goto("/technician/jobs/12");
-    await expect(page).toHaveURL(/\/technician\/login\?returnTo=/);
-    const posted = await page.request.post("/technician/dashboard", {
+    // A customer's session (made as a sign-in makes it, ADR 014) opens no technician or admin page.
+    const session = await createSession("customer");
+    const customer = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `${session.cookie.name}=${session.cookie.value}` },
+    });
+    expect(await landing(customer, "/customer/mobile")).toBe("/customer/mobile");
+    expect(await landing(customer, "/technician/dashboard")).toBe("/technician/login");
+    expect(await landing(customer, "/technician/jobs/12")).toMatch(/^\/technician\/login\?returnTo=/);
+    const posted = await customer.post("/technician/dashboard", {
       form: { intent: "availability", availableNow: "off" },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });
     expect(posted.status()).toBe(302);
     expect(posted.headers()["location"]).toBe("/technician/login");
+    await customer.dispose();
   });
 
   test("a technician's session opens their own jobs only", async ({ page }) => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate } from "html-validate";
 
 /**
@@ -85,6 +85,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
+ * Whether the server's HTML of this visit is validated by the same test in the desktop project. The server
+ * renders the same HTML at every width (it never reads the user agent or the viewport; the layout is CSS),
+ * so a test that runs in both projects need not validate it twice (ADR 028). A test
+ * for the phone only (@phone, playwright.config.ts) validates its pages itself. axe runs at both widths:
+ * what it finds (contrast, target size, hidden content) depends on the layout.
+ */
+function htmlValidatedAtDesktop(): boolean {
+  const info = test.info();
+  return info.project.name === "phone" && !info.tags.includes("@phone") && !/@phone\b/.test(info.titlePath.join(" "));
+}
+
+/**
  * Opens path, asserts its status, and runs both checks. Returns the response. `html: false` leaves the HTML
  * check to a spec that validates the same pages already (the sitemap crawl: sitemap-html.spec.ts).
  */
@@ -92,7 +104,7 @@ export async function visit(page: Page, path: string, { status = 200, html = tru
   const response = await page.goto(path);
   expect(response, `no response for ${path}`).not.toBeNull();
   expect(response!.status(), `status of ${path}`).toBe(status);
-  if (html) await expectValidHtml(await response!.text(), path);
+  if (html && !htmlValidatedAtDesktop()) await expectValidHtml(await response!.text(), path);
   await expectNoAxeViolations(page);
   return response!;
 }
