@@ -114,7 +114,7 @@ test.describe("back office: service requests list", () => {
     await expect(page.getByRole("combobox", { name: "Sort" })).toHaveValue("newest");
   });
 
-  // A refusal: its status and server-rendered heading over HTTP (ADR 028), at one width.
+  // A refusal: its status and server-rendered heading over HTTP (ADR 030), at one width.
   test("accounts staff may not open the list", { tag: "@desktop" }, async ({ request, signedInAs }) => {
     const { cookie } = await signedInAs("accounts");
     const response = await request.get(backOfficeUrl("/admin/service-requests"), { headers: { cookie: `${cookie.name}=${cookie.value}` } });

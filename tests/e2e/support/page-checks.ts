@@ -87,7 +87,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /**
  * Whether the server's HTML of this visit is validated by the same test in the desktop project. The server
  * renders the same HTML at every width (it never reads the user agent or the viewport; the layout is CSS),
- * so a test that runs in both projects need not validate it twice (ADR 028). A test
+ * so a test that runs in both projects need not validate it twice (ADR 030). A test
  * for the phone only (@phone, playwright.config.ts) validates its pages itself. axe runs at both widths:
  * what it finds (contrast, target size, hidden content) depends on the layout.
  */
