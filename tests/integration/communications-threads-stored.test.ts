@@ -4,7 +4,7 @@ import { listThreads } from "~/.server/communications/thread.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
- * The thread list of /admin/communications reads conversation_threads, which triggers keep (ADR 030). It must
+ * The thread list of /admin/communications reads conversation_threads, which triggers keep (ADR 028). It must
  * list exactly what it listed when every view derived the threads from all activity: the reference below is
  * that query, as it was, and every step (new messages of each kind, a customer made for an unknown sender,
  * a first contact, edits and deletions, a changed e-mail address) compares the two, for every tab and search.
