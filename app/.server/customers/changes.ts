@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { benchJobs, customerDataRequests, customers, customerSites, equipmentUnits } from "~/.server/db/schema.ts";
@@ -28,62 +29,31 @@ import { addUnit, SiteNotOfCustomerError } from "./units.ts";
  * change bumps the customer's version too: the record is edited as one.
  */
 
-export type CustomerResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
+export type CustomerResult = ChangeResult;
 
 type Customer = typeof customers.$inferSelect;
 
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+type Step = ChangeStep<Customer, { row: Customer }>;
 
-interface Step {
-  tx: Transaction;
-  row: Customer;
-  now: Date;
-  /** Bumps the version (refusing a stale one), with the customer's own changed fields if any. */
-  save: (values?: Partial<Customer>) => Promise<void>;
-  log: (action: string, before: unknown, after: unknown) => Promise<void>;
-}
+const CUSTOMER: RecordKind<Customer, string> = {
+  table: customers,
+  entityType: "customer",
+  stale: STALE_CUSTOMER_MESSAGE,
+  load: async (tx, reference) => {
+    const [row] = await tx.select().from(customers).where(eq(customers.reference, reference));
+    return row ? { row } : undefined;
+  },
+  label: ({ row }) => row.reference,
+  stampsUpdatedAt: true,
+  refuse: (error) => (error instanceof SiteNotOfCustomerError ? { field: "siteId", message: "Choose one of this customer's sites." } : undefined),
+};
 
-async function change(
-  reference: string,
-  version: number,
-  staff: StaffMember,
-  step: (s: Step) => Promise<string>,
-  options: { allowErased?: boolean; now?: Date } = {},
-): Promise<CustomerResult> {
-  const now = options.now ?? new Date();
-  try {
-    return await getDb().transaction(async (tx): Promise<CustomerResult> => {
-      const [row] = await tx.select().from(customers).where(eq(customers.reference, reference));
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_CUSTOMER_MESSAGE);
-      if (row.erasedAt && !options.allowErased) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
-      const save = async (values: Partial<Customer> = {}) => {
-        const updated = await tx
-          .update(customers)
-          .set({ ...values, version: row.version + 1, updatedAt: now })
-          .where(and(eq(customers.id, row.id), eq(customers.version, row.version)))
-          .returning({ id: customers.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_CUSTOMER_MESSAGE);
-      };
-      const log = (action: string, before: unknown, after: unknown) =>
-        audit(tx, auditActor(staff), { action, entityType: "customer", entityId: row.id, entityLabel: row.reference, before, after }, now);
-      const message = await step({ tx, row, now, save, log });
-      return { ok: true, message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    if (error instanceof SiteNotOfCustomerError) return { ok: false, reason: "refused", field: "siteId", message: "Choose one of this customer's sites." };
-    throw error;
-  }
+/** A change to the customer's record; refused once their personal data is erased, unless `allowErased`. */
+function change(reference: string, version: number, staff: StaffMember, step: (s: Step) => Promise<string>, options: { allowErased?: boolean; now?: Date } = {}): Promise<CustomerResult> {
+  return changeRecord(CUSTOMER, reference, version, staff, options.now ?? new Date(), async (s) => {
+    if (s.row.erasedAt && !options.allowErased) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
+    return step(s);
+  });
 }
 
 const orNull = (v: string | undefined) => v ?? null;
@@ -95,7 +65,7 @@ export function editDetails(staff: StaffMember, reference: string, input: Detail
     reference,
     input.version,
     staff,
-    async ({ row, save, log }) => {
+    async ({ row, save, audit }) => {
       const after = {
         name: input.name,
         company: orNull(input.company),
@@ -109,7 +79,7 @@ export function editDetails(staff: StaffMember, reference: string, input: Detail
       const diff = changedFields(row, after);
       if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
       await save(after);
-      await log("customer.details", diff.before, diff.after);
+      await audit("customer.details", diff.before, diff.after);
       return "Details saved.";
     },
     { now },
@@ -133,14 +103,14 @@ export function addSite(staff: StaffMember, reference: string, input: SiteInput,
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const values = siteValues(input);
       const [site] = await tx
         .insert(customerSites)
         .values({ customerId: row.id, ...values, createdAt: now })
         .returning({ id: customerSites.id });
       await save();
-      await log("customer.site-add", null, { siteId: site!.id, ...values });
+      await audit("customer.site-add", null, { siteId: site!.id, ...values });
       return `Site ${values.name} added.`;
     },
     { now },
@@ -152,14 +122,14 @@ export function editSite(staff: StaffMember, reference: string, input: EditSiteI
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const site = await siteOf(tx, row.id, input.siteId);
       const values = siteValues(input);
       const diff = changedFields(site, values);
       if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
       await tx.update(customerSites).set(values).where(eq(customerSites.id, site.id));
       await save();
-      await log("customer.site-edit", { siteId: site.id, ...diff.before }, { siteId: site.id, ...diff.after });
+      await audit("customer.site-edit", { siteId: site.id, ...diff.before }, { siteId: site.id, ...diff.after });
       return `Site ${values.name} saved.`;
     },
     { now },
@@ -172,12 +142,12 @@ export function removeSite(staff: StaffMember, reference: string, input: { versi
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const site = await siteOf(tx, row.id, input.siteId);
       const units = await tx.update(equipmentUnits).set({ siteId: null }).where(eq(equipmentUnits.siteId, site.id)).returning({ id: equipmentUnits.id });
       await tx.delete(customerSites).where(eq(customerSites.id, site.id));
       await save();
-      await log("customer.site-remove", { siteId: site.id, name: site.name, address: site.address, city: site.city, pincode: site.pincode }, null);
+      await audit("customer.site-remove", { siteId: site.id, name: site.name, address: site.address, city: site.city, pincode: site.pincode }, null);
       return `Site ${site.name} removed.${units.length ? ` Its ${units.length === 1 ? "unit stays" : `${units.length} units stay`} on the record without a site.` : ""}`;
     },
     { now },
@@ -213,11 +183,11 @@ export function addUnitToCustomer(staff: StaffMember, reference: string, input: 
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const values = unitValues(input);
       const unit = await addUnit(tx, { customerId: row.id, ...values });
       await save();
-      await log("customer.unit-add", null, { unitId: unit.id, ...values });
+      await audit("customer.unit-add", null, { unitId: unit.id, ...values });
       return `Unit ${unitLabel(values)} added.`;
     },
     { now },
@@ -229,7 +199,7 @@ export function editUnit(staff: StaffMember, reference: string, input: EditUnitI
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const unit = await unitOf(tx, row.id, input.unitId);
       const values = unitValues(input);
       if (values.siteId !== null && values.siteId !== unit.siteId) {
@@ -240,7 +210,7 @@ export function editUnit(staff: StaffMember, reference: string, input: EditUnitI
       if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
       await tx.update(equipmentUnits).set(values).where(eq(equipmentUnits.id, unit.id));
       await save();
-      await log("customer.unit-edit", { unitId: unit.id, ...diff.before }, { unitId: unit.id, ...diff.after });
+      await audit("customer.unit-edit", { unitId: unit.id, ...diff.before }, { unitId: unit.id, ...diff.after });
       return `Unit ${unitLabel(values)} saved.`;
     },
     { now },
@@ -253,13 +223,13 @@ export function removeUnit(staff: StaffMember, reference: string, input: { versi
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const unit = await unitOf(tx, row.id, input.unitId);
       const [job] = await tx.select({ jobCard: benchJobs.jobCard }).from(benchJobs).where(eq(benchJobs.unitId, unit.id)).limit(1);
       if (job) throw new Refusal("form", `This unit has been repaired on the bench (job card ${job.jobCard}): it stays on the record as the repair's history.`);
       await tx.delete(equipmentUnits).where(eq(equipmentUnits.id, unit.id));
       await save();
-      await log("customer.unit-remove", { unitId: unit.id, siteId: unit.siteId, kind: unit.kind, make: unit.make, model: unit.model, rating: unit.rating, serialNumber: unit.serialNumber, location: unit.location }, null);
+      await audit("customer.unit-remove", { unitId: unit.id, siteId: unit.siteId, kind: unit.kind, make: unit.make, model: unit.model, rating: unit.rating, serialNumber: unit.serialNumber, location: unit.location }, null);
       return `Unit ${unitLabel(unit)} removed.`;
     },
     { now },
@@ -276,14 +246,14 @@ export function recordDataRequest(staff: StaffMember, reference: string, input: 
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const [made] = await tx
         .insert(customerDataRequests)
         .values({ customerId: row.id, kind: input.kind, detail: orNull(input.detail), createdAt: now })
         .returning({ id: customerDataRequests.id });
       await save();
       // The request's text may hold personal details: the log says what kind it was, not what it said.
-      await log("customer.data-request", null, { dataRequestId: made!.id, kind: input.kind });
+      await audit("customer.data-request", null, { dataRequestId: made!.id, kind: input.kind });
       return `Request for ${kindLabel(input.kind)} recorded.`;
     },
     { now },
@@ -296,7 +266,7 @@ export function closeDataRequest(staff: StaffMember, reference: string, input: C
     reference,
     input.version,
     staff,
-    async ({ tx, row, save, log }) => {
+    async ({ tx, row, save, audit }) => {
       const [request] = await tx
         .select()
         .from(customerDataRequests)
@@ -311,7 +281,7 @@ export function closeDataRequest(staff: StaffMember, reference: string, input: C
         .set({ status: input.status, resolution: input.resolution, resolvedAt: now, resolvedBy: staff.userId })
         .where(eq(customerDataRequests.id, request.id));
       await save();
-      await log("customer.data-request-close", { dataRequestId: request.id, status: "open" }, { dataRequestId: request.id, kind: request.kind, status: input.status, resolution: input.resolution });
+      await audit("customer.data-request-close", { dataRequestId: request.id, status: "open" }, { dataRequestId: request.id, kind: request.kind, status: input.status, resolution: input.resolution });
       return `Request for ${kindLabel(request.kind)} marked ${input.status}.`;
     },
     { now, allowErased: true },

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";
@@ -21,7 +22,7 @@ import {
 } from "~/lib/forms/admin/quotes.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { entered, NEEDS_STATE_MESSAGE, priceLines, quotePath, quoteToken, recipientParty, recipientPlace, Refusal, today, type Customer, type Quote, type QuoteResult, type Site } from "./shared.ts";
+import { entered, NEEDS_STATE_MESSAGE, priceLines, quotePath, quoteToken, recipientParty, recipientPlace, today, type Customer, type Quote, type QuoteResult, type Site } from "./shared.ts";
 import { loadSource } from "./source.ts";
 
 /**
@@ -57,7 +58,8 @@ async function price(tx: Transaction, customer: Customer, siteId: number | null,
 }
 
 function refused(error: unknown): QuoteResult {
-  if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
+  const answer = refusedBy(error);
+  if (answer) return answer;
   throw error;
 }
 
@@ -140,40 +142,36 @@ export async function createQuote(staff: StaffMember, source: QuoteSource, input
   }
 }
 
-interface Step {
-  tx: Transaction;
+interface Loaded {
+  row: Quote;
+  customer: Customer;
+}
+
+/** The quote locked `for update` (not its customer), with the customer its messages go to. */
+const QUOTE: RecordKind<Quote, string, Loaded> = {
+  table: quotes,
+  entityType: "quote",
+  stale: STALE_QUOTE_MESSAGE,
+  load: async (tx, reference) => {
+    const [found] = await tx.select({ row: quotes, customer: customers }).from(quotes).innerJoin(customers, eq(customers.id, quotes.customerId)).where(eq(quotes.reference, reference)).for("update", { of: quotes });
+    return found;
+  },
+  label: ({ row }) => row.reference,
+  stampsUpdatedAt: true,
+};
+
+interface Step extends ChangeStep<Quote, Loaded> {
   quote: Quote;
   customer: Customer;
   settings: SiteSettings;
-  /** Updates the quote, bumping its version (a stale one is refused). */
-  save: (values: Partial<Quote>) => Promise<void>;
-  audit: (action: string, before: unknown, after: unknown) => Promise<void>;
 }
 
 async function step(reference: string, version: number, staff: StaffMember, run: (s: Step) => Promise<string>, now: Date): Promise<QuoteResult> {
   const settings = await getSiteSettings();
-  try {
-    return await getDb().transaction(async (tx): Promise<QuoteResult> => {
-      const [row] = await tx.select({ quote: quotes, customer: customers }).from(quotes).innerJoin(customers, eq(customers.id, quotes.customerId)).where(eq(quotes.reference, reference)).for("update", { of: quotes });
-      if (!row) return { ok: false, reason: "not-found" };
-      const { quote, customer } = row;
-      if (quote.version !== version) throw new Refusal("form", STALE_QUOTE_MESSAGE);
-      const save = async (values: Partial<Quote>) => {
-        const updated = await tx
-          .update(quotes)
-          .set({ ...values, version: quote.version + 1, updatedAt: now })
-          .where(and(eq(quotes.id, quote.id), eq(quotes.version, quote.version)))
-          .returning({ id: quotes.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_QUOTE_MESSAGE);
-      };
-      const record = (action: string, before: unknown, after: unknown) =>
-        audit(tx, auditActor(staff), { action, entityType: "quote", entityId: quote.id, entityLabel: quote.reference, before, after }, now);
-      const message = await run({ tx, quote, customer, settings, save, audit: record });
-      return { ok: true, reference: quote.reference, message };
-    });
-  } catch (error) {
-    return refused(error);
-  }
+  return changeRecord<Quote, string, Loaded, { reference: string }>(QUOTE, reference, version, staff, now, async (s) => ({
+    reference: s.row.reference,
+    message: await run({ ...s, quote: s.row, customer: s.loaded.customer, settings }),
+  }));
 }
 
 async function currentVersionRow(tx: Transaction, quote: Quote) {

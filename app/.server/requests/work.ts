@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
-import { audit, changedFields } from "~/.server/audit/index.ts";
-import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import type { StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
@@ -39,19 +39,7 @@ import type { ServiceRequest } from "./index.ts";
 
 export type WorkEventKind = "call" | "note" | "status" | "assign" | "schedule" | "po" | "duplicate";
 
-export type WorkResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
-
-/** A change the request's state does not allow (or a stale version): said beside `field`, nothing written. */
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type WorkResult = ChangeResult;
 
 const CLOSED_MESSAGE = (status: string) => `This request is closed (${officeStatusLabel(status)}): only calls and notes can be logged.`;
 
@@ -109,48 +97,36 @@ function isClosed(status: string): boolean {
   return (CLOSED_STATUSES as readonly string[]).includes(status);
 }
 
-interface Change {
-  tx: Transaction;
-  row: ServiceRequest;
-  now: Date;
+const REQUEST: RecordKind<ServiceRequest, string> = {
+  table: serviceRequests,
+  entityType: "request",
+  stale: STALE_REQUEST_MESSAGE,
+  load: async (tx, reference) => {
+    const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
+    return row ? { row } : undefined;
+  },
+  label: ({ row }) => row.reference,
+  stampsUpdatedAt: true,
+};
+
+interface Change extends ChangeStep<ServiceRequest, { row: ServiceRequest }> {
   site: SiteSettings;
+  /** Adds the request's event (its history line), returning its id. */
+  event: (e: NewEvent) => Promise<number>;
 }
 
 /**
  * Runs one change on the request `reference` as seen at `version`. The step updates the request through
  * `save` (which bumps the version and refuses a stale one) and adds its event through `event`.
  */
-async function change(
-  reference: string,
-  version: number,
-  staff: StaffMember,
-  step: (c: Change & { save: (values: Partial<ServiceRequest>) => Promise<void>; event: (e: NewEvent) => Promise<number> }) => Promise<string>,
-  now = new Date(),
-): Promise<WorkResult> {
+async function change(reference: string, version: number, staff: StaffMember, step: (c: Change) => Promise<string>, now = new Date()): Promise<WorkResult> {
   const site = await getSiteSettings();
-  try {
-    return await getDb().transaction(async (tx): Promise<WorkResult> => {
-      const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_REQUEST_MESSAGE);
-      const save = async (values: Partial<ServiceRequest>) => {
-        const updated = await tx
-          .update(serviceRequests)
-          .set({ ...values, version: row.version + 1, updatedAt: now })
-          .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, row.version)))
-          .returning({ id: serviceRequests.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_REQUEST_MESSAGE);
-      };
-      const event = (e: NewEvent) => addEvent(tx, row.id, staff.userId, e, now);
-      const message = await step({ tx, row, now, site, save, event });
-      // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
-      await publishRequestUpdated(tx, row.id, { previousTechnicianId: row.assignedTechnicianId });
-      return { ok: true, message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+  return changeRecord(REQUEST, reference, version, staff, now, async (c) => {
+    const message = await step({ ...c, site, event: (e) => addEvent(c.tx, c.row.id, staff.userId, e, now) });
+    // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
+    await publishRequestUpdated(c.tx, c.row.id, { previousTechnicianId: c.row.assignedTechnicianId });
+    return message;
+  });
 }
 
 interface NewEvent {
@@ -168,11 +144,6 @@ async function addEvent(tx: Transaction, requestId: number, actorUserId: number,
     .values({ requestId, kind: e.kind, status: e.status, note: e.note, internal: e.internal, actorUserId, createdAt: now })
     .returning({ id: requestEvents.id });
   return row!.id;
-}
-
-function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, action: string, before: Record<string, unknown>, after: Record<string, unknown>, now: Date) {
-  const diff = changedFields(before, after);
-  return audit(tx, auditActor(staff), { action, entityType: "request", entityId: row.id, entityLabel: row.reference, before: diff.before, after: diff.after }, now);
 }
 
 /** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
@@ -233,7 +204,7 @@ export function logContact(staff: StaffMember, reference: string, input: Contact
       const internal = input.kind === "call" || input.internal;
       await c.event({ kind: input.kind, status, note: input.note, internal });
       if (contacted) await c.event({ kind: "status", status, note: null, internal: false });
-      await auditRequest(c.tx, staff, row, `request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal }, now);
+      await c.auditChanges(`request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal });
       const what = input.kind === "call" ? "Call logged" : internal ? "Internal note added" : "Note added (the customer can read it)";
       return `${what}${contacted ? `; status is now ${officeStatusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
     },
@@ -262,7 +233,7 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
       const changes = statusChanges(row, input.status, now);
       await c.save(changes);
       const eventId = await c.event({ kind: "status", status: input.status, note: input.note ?? null, internal: false });
-      await auditRequest(c.tx, staff, row, "request.status", row, { ...changes, note: input.note ?? null }, now);
+      await c.auditChanges("request.status", row, { ...changes, note: input.note ?? null });
       const key: RequestUpdateKind | undefined =
         input.status === "scheduled" ? "scheduled" : input.status === "completed" ? "completed" : input.status === "awaiting_customer" ? "awaiting_customer" : undefined;
       if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit });
@@ -290,7 +261,7 @@ export function assignTechnician(staff: StaffMember, reference: string, input: A
       await c.save({ assignedTechnicianId: technician.id, assignedAt: now });
       const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
       const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
-      await auditRequest(c.tx, staff, row, "request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id }, now);
+      await c.auditChanges("request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id });
       // What and where in one SMS variable (30 characters): where alone when both do not fit.
       const both = [row.serviceName, row.city].filter(Boolean).join(", ");
       const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
@@ -328,7 +299,7 @@ export function scheduleVisit(staff: StaffMember, reference: string, input: Sche
       const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
       const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
       const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
-      await auditRequest(c.tx, staff, row, "request.schedule", row, changes, now);
+      await c.auditChanges("request.schedule", row, changes);
       await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
       return `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.`;
     },
@@ -347,7 +318,7 @@ export function recordPo(staff: StaffMember, reference: string, input: PoInput, 
       if (row.poNumber === input.poNumber) throw new Refusal("poNumber", `The PO number is already ${row.poNumber}.`);
       await c.save({ poNumber: input.poNumber });
       await c.event({ kind: "po", status: row.status, note: row.poNumber ? `PO number changed from ${row.poNumber} to ${input.poNumber}` : `PO number ${input.poNumber}`, internal: true });
-      await auditRequest(c.tx, staff, row, "request.po", { poNumber: row.poNumber }, { poNumber: input.poNumber }, now);
+      await c.auditChanges("request.po", { poNumber: row.poNumber }, { poNumber: input.poNumber });
       return `PO number ${input.poNumber} recorded.`;
     },
     now,
@@ -378,7 +349,7 @@ export function markDuplicate(staff: StaffMember, reference: string, input: Dupl
       const changes = { ...cancelChanges(row, reason, now), duplicateOfId: original.id };
       await c.save(changes);
       const eventId = await c.event({ kind: "duplicate", status: "cancelled", note: reason, internal: false });
-      await auditRequest(c.tx, staff, row, "request.duplicate", row, changes, now);
+      await c.auditChanges("request.duplicate", row, changes);
       await tellCustomer(c, "duplicate", "cancelled", eventId, { note: reason, original: original.reference });
       return `Marked as a duplicate of ${original.reference} and cancelled. The customer has been told by SMS.`;
     },
@@ -398,7 +369,7 @@ export function cancelRequest(staff: StaffMember, reference: string, input: Canc
       const changes = cancelChanges(row, input.reason, now);
       await c.save(changes);
       const eventId = await c.event({ kind: "status", status: "cancelled", note: input.reason, internal: false });
-      await auditRequest(c.tx, staff, row, "request.cancel", row, changes, now);
+      await c.auditChanges("request.cancel", row, changes);
       await tellCustomer(c, "cancelled", "cancelled", eventId, { note: input.reason });
       return "Request cancelled. The customer has been told by SMS.";
     },

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { keysetPage, PAGE_SIZE, CSV_MAX_ROWS, type Cursor } from "~/.server/admin/list.ts";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";
 import { signedPath, verifyLinkToken } from "~/.server/links/signed.ts";
@@ -55,15 +56,7 @@ export const CUSTOMER_EARLY_MINUTES = 30;
 /** How long after its time a call's link keeps working (the page then says it has passed). */
 const LINK_DAYS_AFTER_CALL = 3;
 
-export type CallResult = { ok: true; reference: string; message: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; field: string; message: string };
-
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type CallResult = ChangeResult<{ reference: string }>;
 
 /** The status as people should read it: a booked call long past its time without anyone joining is missed. */
 export function effectiveStatus(call: Pick<Call, "status" | "scheduledAt">, now = new Date()): VideoCallStatus {
@@ -135,7 +128,8 @@ export async function scheduleCall(staff: StaffMember, input: ScheduleCallInput,
       return { ok: true as const, reference, created: true, message: `Video call ${reference} booked for ${formatDateTime(scheduledAt)}. The customer has been sent the link by SMS.` };
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
+    const refused = refusedBy(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -147,37 +141,41 @@ interface Step {
   messages?: (call: Call, request: { reference: string; mobile: string }) => OutboxMessage[];
 }
 
-/** One office change on the version the staff member saw, audited, in one transaction. */
-async function change(reference: string, version: number | null, staff: StaffMember, step: (call: Call, tx: Transaction) => Step, now: Date): Promise<CallResult> {
-  try {
-    return await getDb().transaction(async (tx): Promise<CallResult> => {
-      const [row] = await tx
-        .select({ call: videoCalls, requestReference: serviceRequests.reference, mobile: serviceRequests.mobile })
-        .from(videoCalls)
-        .innerJoin(serviceRequests, eq(serviceRequests.id, videoCalls.serviceRequestId))
-        .where(eq(videoCalls.reference, reference))
-        .for("update", { of: videoCalls });
-      if (!row) return { ok: false, reason: "not-found" };
-      const current = row.call;
-      if (version !== null && current.version !== version) throw new Refusal("form", STALE_CALL_MESSAGE);
-      const done = step(current, tx);
-      const [updated] = await tx
-        .update(videoCalls)
-        .set({ ...done.set, version: current.version + 1 })
-        .where(and(eq(videoCalls.id, current.id), eq(videoCalls.version, current.version)))
-        .returning();
-      if (!updated) throw new Refusal("form", STALE_CALL_MESSAGE);
-      if (done.messages) await queueMessages(tx, done.messages(updated, { reference: row.requestReference, mobile: row.mobile }));
-      const diff = changedFields(current as unknown as Record<string, unknown>, done.set as Record<string, unknown>);
-      await audit(tx, auditActor(staff), { action: done.action, entityType: "video_call", entityId: current.id, entityLabel: `${current.reference} for ${row.requestReference}`, before: diff.before, after: diff.after }, now);
-      // The list's other viewers (not this page: its own redirect shows the change, with its message).
-      await publishLive(tx, { audience: "staff:communications", kind: "video.updated", data: { reference: current.reference } });
-      return { ok: true, reference: current.reference, message: done.message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+interface Loaded {
+  row: Call;
+  requestReference: string;
+  mobile: string;
+}
+
+/** The call locked `for update` (not its request), with the request's reference and the customer's mobile. */
+const CALL: RecordKind<Call, string, Loaded> = {
+  table: videoCalls,
+  entityType: "video_call",
+  stale: STALE_CALL_MESSAGE,
+  load: async (tx, reference) => {
+    const [found] = await tx
+      .select({ row: videoCalls, requestReference: serviceRequests.reference, mobile: serviceRequests.mobile })
+      .from(videoCalls)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, videoCalls.serviceRequestId))
+      .where(eq(videoCalls.reference, reference))
+      .for("update", { of: videoCalls });
+    return found;
+  },
+  label: ({ row, requestReference }) => `${row.reference} for ${requestReference}`,
+  stampsUpdatedAt: false,
+};
+
+/** One office change on the version the staff member saw (null: any), audited, in one transaction. */
+function change(reference: string, version: number | null, staff: StaffMember, step: (call: Call) => Step, now: Date): Promise<CallResult> {
+  return changeRecord<Call, string, Loaded, { reference: string }>(CALL, reference, version, staff, now, async ({ tx, row, loaded, save, auditChanges }) => {
+    const done = step(row);
+    const updated = await save(done.set);
+    if (done.messages) await queueMessages(tx, done.messages(updated, { reference: loaded.requestReference, mobile: loaded.mobile }));
+    await auditChanges(done.action, row, done.set);
+    // The list's other viewers (not this page: its own redirect shows the change, with its message).
+    await publishLive(tx, { audience: "staff:communications", kind: "video.updated", data: { reference: row.reference } });
+    return { reference: row.reference, message: done.message };
+  });
 }
 
 /** Moves a booked call to another time; the customer gets the SMS again with the new time. */
