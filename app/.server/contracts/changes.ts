@@ -146,15 +146,10 @@ export async function createContract(staff: StaffMember, customerReference: stri
 
 /** Locked `for update`: a renewal and an edit of one contract queue rather than interleave. */
 const CONTRACT: RecordKind<Contract, string> = {
-  table: contracts,
-  entityType: "contract",
-  stale: STALE_CONTRACT_MESSAGE,
-  load: async (tx, reference) => {
-    const [row] = await tx.select().from(contracts).where(eq(contracts.reference, reference)).for("update");
-    return row ? { row } : undefined;
-  },
+  table: contracts, entityType: "contract", stale: STALE_CONTRACT_MESSAGE, stampsUpdatedAt: true,
+  key: contracts.reference,
+  lock: true,
   label: ({ row }) => row.reference,
-  stampsUpdatedAt: true,
 };
 
 function change(staff: StaffMember, reference: string, version: number, now: Date, step: (s: ChangeStep<Contract, { row: Contract }>) => Promise<string | { message: string; reference?: string }>): Promise<ContractResult> {

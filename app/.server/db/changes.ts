@@ -54,8 +54,12 @@ export interface RecordKind<Row extends VersionedRow, Key, Loaded extends { row:
   entityType: string;
   /** The "changed meanwhile" sentence (changedMeanwhile(noun)). */
   stale: string;
-  /** The row (and what the steps need with it), locked `for update` where two changes must queue. */
-  load: (tx: Transaction, key: Key) => Promise<Loaded | undefined>;
+  /** The column the key is matched on, for a kind whose row comes alone (no `load`). */
+  key?: AnyPgColumn;
+  /** Lock the row `for update`: two changes of one record then queue rather than interleave. */
+  lock?: boolean;
+  /** The row and what the steps need with it (a join), for a kind that needs more than its row. */
+  load?: (tx: Transaction, key: Key) => Promise<Loaded | undefined>;
   /** audit_log.entity_label, from the row as the change left it. */
   label: (loaded: Loaded) => string;
   /** The table has updated_at: every save stamps it. */
@@ -79,6 +83,22 @@ export interface ChangeStep<Row extends VersionedRow, Loaded extends { row: Row 
   auditChanges: (action: string, before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>;
 }
 
+/** The record: through the kind's own `load`, else its row by the key column (locked when the kind says so). */
+async function load<Row extends VersionedRow, Key, Loaded extends { row: Row }>(tx: Transaction, kind: RecordKind<Row, Key, Loaded>, key: Key): Promise<Loaded | undefined> {
+  if (kind.load) return kind.load(tx, key);
+  if (!kind.key) throw new Error(`the ${kind.entityType} kind names neither its key column nor its load`);
+  const query = tx.select().from(kind.table).where(eq(kind.key, key));
+  const [row] = (await (kind.lock ? query.for("update") : query)) as Row[];
+  return row ? ({ row } as Loaded) : undefined;
+}
+
+/** The fields `after` would change in `before`, as before and after; a change of nothing is refused. */
+export function changesOrRefuse<T extends Record<string, unknown>>(before: T, after: Partial<T>, nothing = "Nothing was changed."): { before: Partial<T>; after: Partial<T> } {
+  const diff = changedFields(before, after);
+  if (Object.keys(diff.after).length === 0) throw new Refusal("form", nothing);
+  return diff;
+}
+
 type StepDone<Done extends object> = string | ({ message: string } & Done);
 
 /**
@@ -96,7 +116,7 @@ export async function changeRecord<Row extends VersionedRow, Key, Loaded extends
 ): Promise<ChangeResult<Done, Extra>> {
   try {
     return await getDb().transaction(async (tx): Promise<ChangeResult<Done, Extra>> => {
-      const loaded = await kind.load(tx, key);
+      const loaded = await load(tx, kind, key);
       if (!loaded) return { ok: false, reason: "not-found" };
       const { row } = loaded;
       if (version !== null && row.version !== version) throw new Refusal("form", kind.stale);

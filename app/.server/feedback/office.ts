@@ -173,9 +173,7 @@ export type FeedbackRecord = NonNullable<Awaited<ReturnType<typeof feedbackRecor
 export type FeedbackResult = ChangeResult;
 
 const FEEDBACK: RecordKind<Feedback, number, { row: Feedback; reference: string }> = {
-  table: feedback,
-  entityType: "feedback",
-  stale: STALE_FEEDBACK_MESSAGE,
+  table: feedback, entityType: "feedback", stale: STALE_FEEDBACK_MESSAGE, stampsUpdatedAt: false,
   load: async (tx, id) => {
     const [found] = await tx
       .select({ row: feedback, reference: serviceRequests.reference })
@@ -185,7 +183,6 @@ const FEEDBACK: RecordKind<Feedback, number, { row: Feedback; reference: string 
     return found;
   },
   label: ({ row, reference }) => `${reference} (rated ${row.rating ?? "-"} of 5)`,
-  stampsUpdatedAt: false,
 };
 
 /** One change of a rating: the step says what it sets, the kernel saves it and logs the fields that moved. */
@@ -200,45 +197,33 @@ function change(id: number, version: number, staff: StaffMember, step: (row: Fee
 
 /** Closes a low rating's follow-up with what was done (who called, what was agreed). */
 export function closeFollowUp(staff: StaffMember, id: number, input: CloseFollowUpInput, now = new Date()): Promise<FeedbackResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    (row) => {
-      if (row.followUp === "none") throw new Refusal("note", "This rating has no follow-up: only ratings of 1 or 2 open one.");
-      if (row.followUp === "closed") throw new Refusal("note", "This follow-up is already closed.");
-      return {
-        action: "feedback.follow-up-close",
-        set: { followUp: "closed", followUpNote: input.note, followUpClosedAt: now, followUpClosedBy: staff.userId },
-        message: "Follow-up closed.",
-      };
-    },
-    now,
-  );
+  return change(id, input.version, staff, (row) => {
+    if (row.followUp === "none") throw new Refusal("note", "This rating has no follow-up: only ratings of 1 or 2 open one.");
+    if (row.followUp === "closed") throw new Refusal("note", "This follow-up is already closed.");
+    return {
+      action: "feedback.follow-up-close",
+      set: { followUp: "closed", followUpNote: input.note, followUpClosedAt: now, followUpClosedBy: staff.userId },
+      message: "Follow-up closed.",
+    };
+  }, now);
 }
 
 /** Publishes a rating to /reviews (only with the customer's recorded consent), or hides a published one. */
 export function changePublication(staff: StaffMember, id: number, input: PublishInput, now = new Date()): Promise<FeedbackResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    (row) => {
-      if (input.intent === "publish") {
-        if (row.rating === null) throw new Refusal("form", "The customer has not rated this job yet: there is nothing to publish.");
-        if (!row.publishConsent || !row.consentAt) throw new Refusal("form", NO_CONSENT_MESSAGE);
-        if (row.publishStatus === "published") throw new Refusal("form", "This rating is already published.");
-        return {
-          action: "feedback.publish",
-          set: { publishStatus: "published", publishedAt: now, publishedBy: staff.userId },
-          message: "Published: it shows on the reviews page.",
-        };
-      }
-      if (row.publishStatus !== "published") throw new Refusal("form", "This rating is not published.");
-      return { action: "feedback.hide", set: { publishStatus: "hidden" }, message: "Hidden: it no longer shows on the reviews page." };
-    },
-    now,
-  ).then((result) => {
+  return change(id, input.version, staff, (row) => {
+    if (input.intent === "publish") {
+      if (row.rating === null) throw new Refusal("form", "The customer has not rated this job yet: there is nothing to publish.");
+      if (!row.publishConsent || !row.consentAt) throw new Refusal("form", NO_CONSENT_MESSAGE);
+      if (row.publishStatus === "published") throw new Refusal("form", "This rating is already published.");
+      return {
+        action: "feedback.publish",
+        set: { publishStatus: "published", publishedAt: now, publishedBy: staff.userId },
+        message: "Published: it shows on the reviews page.",
+      };
+    }
+    if (row.publishStatus !== "published") throw new Refusal("form", "This rating is not published.");
+    return { action: "feedback.hide", set: { publishStatus: "hidden" }, message: "Hidden: it no longer shows on the reviews page." };
+  }, now).then((result) => {
     // The cached /reviews page is stale once a rating is published or hidden.
     if (result.ok) bumpContentVersion();
     return result;

@@ -349,15 +349,10 @@ function label(ticket: Ticket): string {
 
 /** The ticket locked `for update`: a reply and a change of status queue rather than interleave. */
 const TICKET: RecordKind<Ticket, string> = {
-  table: tickets,
-  entityType: "ticket",
-  stale: STALE_TICKET_MESSAGE,
-  load: async (tx, reference) => {
-    const [row] = await tx.select().from(tickets).where(eq(tickets.reference, reference)).for("update");
-    return row ? { row } : undefined;
-  },
+  table: tickets, entityType: "ticket", stale: STALE_TICKET_MESSAGE, stampsUpdatedAt: true,
+  key: tickets.reference,
+  lock: true,
   label: ({ row }) => label(row),
-  stampsUpdatedAt: true,
 };
 
 async function messageByKey(tx: Transaction, key: string | undefined) {

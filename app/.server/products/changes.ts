@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { jobParts, products } from "~/.server/db/schema.ts";
@@ -87,15 +87,9 @@ export async function addProduct(staff: StaffMember, input: NewProductInput, now
 }
 
 const PRODUCT: RecordKind<Product, number> = {
-  table: products,
-  entityType: "product",
-  stale: STALE_PRODUCT_MESSAGE,
-  load: async (tx, id) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id));
-    return row ? { row } : undefined;
-  },
+  table: products, entityType: "product", stale: STALE_PRODUCT_MESSAGE, stampsUpdatedAt: true,
+  key: products.id,
   label: ({ row }) => productLabel(row),
-  stampsUpdatedAt: true,
   refuse: (error) => (isUniqueViolation(error) ? { field: "name", message: "Another product already has this make, model and name." } : undefined),
 };
 
@@ -107,22 +101,15 @@ async function change(id: number, version: number, staff: StaffMember, step: (s:
 }
 
 export function editProduct(staff: StaffMember, id: number, input: EditProductInput, now = new Date()): Promise<ProductResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    async ({ row, tx, save, audit }) => {
-      const after = values(input);
-      const diff = changedFields(row, after);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
-      const existing = await duplicateOf(tx, after, row.id);
-      if (existing) throw new Refusal("name", duplicateMessage(existing), { existing });
-      await save(after);
-      await audit("product.update", diff.before, diff.after);
-      return "Product saved.";
-    },
-    now,
-  );
+  return change(id, input.version, staff, async ({ row, tx, save, audit }) => {
+    const after = values(input);
+    const diff = changesOrRefuse(row, after);
+    const existing = await duplicateOf(tx, after, row.id);
+    if (existing) throw new Refusal("name", duplicateMessage(existing), { existing });
+    await save(after);
+    await audit("product.update", diff.before, diff.after);
+    return "Product saved.";
+  }, now);
 }
 
 const STATE_CHANGES: Record<ProductStateIntent, { set: Partial<Product>; message: string; already: string }> = {
@@ -135,19 +122,12 @@ const STATE_CHANGES: Record<ProductStateIntent, { set: Partial<Product>; message
 /** Publish / unpublish on /products, withdraw / restore (never a delete). */
 export function changeProductState(staff: StaffMember, id: number, input: { intent: ProductStateIntent; version: number }, now = new Date()): Promise<ProductResult> {
   const c = STATE_CHANGES[input.intent];
-  return change(
-    id,
-    input.version,
-    staff,
-    async ({ row, save, audit }) => {
-      const diff = changedFields(row, c.set);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", c.already);
-      await save(c.set);
-      await audit(`product.${input.intent}`, diff.before, diff.after);
-      return c.message;
-    },
-    now,
-  );
+  return change(id, input.version, staff, async ({ row, save, audit }) => {
+    const diff = changesOrRefuse(row, c.set, c.already);
+    await save(c.set);
+    await audit(`product.${input.intent}`, diff.before, diff.after);
+    return c.message;
+  }, now);
 }
 
 /** One product as its edit page shows it, with how many parts recorded on jobs name it. */

@@ -149,9 +149,7 @@ interface Loaded {
 
 /** The call locked `for update` (not its request), with the request's reference and the customer's mobile. */
 const CALL: RecordKind<Call, string, Loaded> = {
-  table: videoCalls,
-  entityType: "video_call",
-  stale: STALE_CALL_MESSAGE,
+  table: videoCalls, entityType: "video_call", stale: STALE_CALL_MESSAGE, stampsUpdatedAt: false,
   load: async (tx, reference) => {
     const [found] = await tx
       .select({ row: videoCalls, requestReference: serviceRequests.reference, mobile: serviceRequests.mobile })
@@ -162,7 +160,6 @@ const CALL: RecordKind<Call, string, Loaded> = {
     return found;
   },
   label: ({ row, requestReference }) => `${row.reference} for ${requestReference}`,
-  stampsUpdatedAt: false,
 };
 
 /** One office change on the version the staff member saw (null: any), audited, in one transaction. */
@@ -182,51 +179,39 @@ function change(reference: string, version: number | null, staff: StaffMember, s
 export async function rescheduleCall(staff: StaffMember, reference: string, input: RescheduleCallInput, now = new Date()): Promise<CallResult> {
   const site = await getSiteSettings();
   const scheduledAt = indiaMoment(input.date, input.time);
-  return change(
-    reference,
-    input.version,
-    staff,
-    (call) => {
-      const status = effectiveStatus(call, now);
-      if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} is not moved: book a new one.`);
-      if (call.scheduledAt.getTime() === scheduledAt.getTime()) throw new Refusal("time", "The call is already booked for this time.");
-      return {
-        action: "video-call.reschedule",
-        set: { scheduledAt, status: "scheduled" },
-        message: `Call moved to ${formatDateTime(scheduledAt)}. The customer has been sent the new time by SMS.`,
-        messages: (updated, request) => [bookedSms(updated, request, site, now)],
-      };
-    },
-    now,
-  );
+  return change(reference, input.version, staff, (call) => {
+    const status = effectiveStatus(call, now);
+    if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} is not moved: book a new one.`);
+    if (call.scheduledAt.getTime() === scheduledAt.getTime()) throw new Refusal("time", "The call is already booked for this time.");
+    return {
+      action: "video-call.reschedule",
+      set: { scheduledAt, status: "scheduled" },
+      message: `Call moved to ${formatDateTime(scheduledAt)}. The customer has been sent the new time by SMS.`,
+      messages: (updated, request) => [bookedSms(updated, request, site, now)],
+    };
+  }, now);
 }
 
 export async function cancelCall(staff: StaffMember, reference: string, input: CancelCallInput, now = new Date()): Promise<CallResult> {
   const site = await getSiteSettings();
-  return change(
-    reference,
-    input.version,
-    staff,
-    (call) => {
-      const status = effectiveStatus(call, now);
-      if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} cannot be cancelled.`);
-      const notes = input.reason ? [call.notes, `Cancelled: ${input.reason}`].filter(Boolean).join("\n\n") : call.notes;
-      return {
-        action: "video-call.cancel",
-        set: { status: "cancelled", notes },
-        message: "Call cancelled. The customer has been told by SMS.",
-        messages: (updated, request) => [
-          sms(
-            DLT_TEMPLATES.videoCallCancelled,
-            request.mobile,
-            { business: site.identity.legalName, reference: request.reference, when: formatDateTime(updated.scheduledAt) },
-            `video:${updated.reference}:cancelled-sms`,
-          ),
-        ],
-      };
-    },
-    now,
-  );
+  return change(reference, input.version, staff, (call) => {
+    const status = effectiveStatus(call, now);
+    if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} cannot be cancelled.`);
+    const notes = input.reason ? [call.notes, `Cancelled: ${input.reason}`].filter(Boolean).join("\n\n") : call.notes;
+    return {
+      action: "video-call.cancel",
+      set: { status: "cancelled", notes },
+      message: "Call cancelled. The customer has been told by SMS.",
+      messages: (updated, request) => [
+        sms(
+          DLT_TEMPLATES.videoCallCancelled,
+          request.mobile,
+          { business: site.identity.legalName, reference: request.reference, when: formatDateTime(updated.scheduledAt) },
+          `video:${updated.reference}:cancelled-sms`,
+        ),
+      ],
+    };
+  }, now);
 }
 
 export function saveNotes(staff: StaffMember, reference: string, input: NotesInput, now = new Date()): Promise<CallResult> {
@@ -235,24 +220,18 @@ export function saveNotes(staff: StaffMember, reference: string, input: NotesInp
 
 /** Ends a live call: its end, its duration, everyone still in it marked as left; the customer's page is told. */
 export function endCall(staff: StaffMember, reference: string, now = new Date()): Promise<CallResult> {
-  return change(
-    reference,
-    null,
-    staff,
-    (call) => {
-      if (call.status === "ended") throw new Refusal("form", "This call has already ended.");
-      if (call.status !== "live") throw new Refusal("form", "Nobody has joined this call yet: cancel it instead.");
-      const startedAt = call.startedAt ?? now;
-      const durationSeconds = Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000));
-      const participants = participantsOf(call).map((p) => (p.leftAt ? p : { ...p, leftAt: now.toISOString() }));
-      return {
-        action: "video-call.end",
-        set: { status: "ended", endedAt: now, durationSeconds, participants },
-        message: `Call ended after ${durationText(durationSeconds)}.`,
-      };
-    },
-    now,
-  ).then(async (result) => {
+  return change(reference, null, staff, (call) => {
+    if (call.status === "ended") throw new Refusal("form", "This call has already ended.");
+    if (call.status !== "live") throw new Refusal("form", "Nobody has joined this call yet: cancel it instead.");
+    const startedAt = call.startedAt ?? now;
+    const durationSeconds = Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000));
+    const participants = participantsOf(call).map((p) => (p.leftAt ? p : { ...p, leftAt: now.toISOString() }));
+    return {
+      action: "video-call.end",
+      set: { status: "ended", endedAt: now, durationSeconds, participants },
+      message: `Call ended after ${durationText(durationSeconds)}.`,
+    };
+  }, now).then(async (result) => {
     if (result.ok) {
       const [call] = await getDb().select({ id: videoCalls.id }).from(videoCalls).where(eq(videoCalls.reference, reference));
       // The customer's page hears that the call is over (and stops waiting for the engineer).
