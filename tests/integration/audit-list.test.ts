@@ -1,19 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "~/.server/admin/list.ts";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { activityOptions, allActivity, changesOf, countActivity, listActivity, parseActivityQuery, type ActivityFilters } from "~/.server/audit/list.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, technicianProfiles, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { reviewApplication } from "~/.server/technicians/index.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { loader as activityLoader, middleware as activityMiddleware } from "~/routes/admin/activity/route.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 /** The CSV export's rows: every batch of allActivity, in order. */
 async function exported(filters: ActivityFilters, batch?: number) {
@@ -166,14 +164,8 @@ describeEachEngine("audit list", (database) => {
     expect(options.actions).toEqual(expect.arrayContaining([{ value: "request.frobnicate", label: "request.frobnicate" }, { value: "request.call", label: "Logged a call" }]));
   });
 
-  function staffArgs(path: string) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.1");
-    const owner: StaffMember = { userId: ravi.userId!, sessionId: 1, name: "Ravi", mobile: "+919000000201", role: "owner", permissions: STAFF_ROLE_INFO.owner.permissions, ipAddress: "203.0.113.1" };
-    context.set(staffContext, owner);
-    const request = new Request(new URL(path, "http://127.0.0.1:3000"));
-    return { request, url: new URL(request.url), params: {}, context } as never;
-  }
+  const staffArgs = (path: string) =>
+    routeArgs(path, { staff: asStaff("owner", { userId: ravi.userId!, sessionId: 1, name: "Ravi", mobile: "+919000000201", ipAddress: "203.0.113.1" }), address: "203.0.113.1" });
 
   it("the screen pages with the filters kept in the address, and exports the filter as CSV", async () => {
     const first = await activityLoader(staffArgs("/admin/activity?action=request.call&after=bad"));

@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { bookIn } from "~/.server/bench/intake.ts";
 import { seedDemoBench } from "~/.server/bench/demo.ts";
@@ -19,7 +19,7 @@ import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { canMove, missingFor, warrantyUntil } from "~/lib/bench/stages.ts";
-import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { type StaffRole } from "~/lib/auth/permissions.ts";
 import { APPROVAL_NEEDED_MESSAGE, intakeSchema, OVERRIDE_REASON_MESSAGE, STALE_BENCH_MESSAGE, testSchema } from "~/lib/forms/admin/bench.ts";
 import { action as intakeAction, loader as intakeLoader } from "~/routes/admin/bench-intake/route.tsx";
 import { action as jobAction, loader as jobLoader } from "~/routes/admin/bench-job/route.tsx";
@@ -27,14 +27,13 @@ import { loader as labelLoader } from "~/routes/admin/bench-job/label.tsx";
 import { loader as listLoader, middleware as listMiddleware } from "~/routes/admin/bench/route.tsx";
 import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, statusOf, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * Bench repair (issue 10, section 4): intake against a request, the steps and their gates, the warranty from
  * the return and the flag on a unit that comes back within it, one job per intake form, stale steps refused,
  * what the customer reads, the label's QR code, the board, and who may open the screens at all.
  */
-
-const BACK_OFFICE = "http://127.0.0.1:3000";
 
 describe("the bench stages", () => {
   it("allow only the next stage (and back to repair from testing), each with what it needs", () => {
@@ -74,9 +73,7 @@ describeEachEngine("bench repair", (database) => {
   let office: StaffMember;
   let counter = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.9" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_DIR: storage }));
@@ -310,20 +307,12 @@ describeEachEngine("bench repair", (database) => {
   });
 
   describe("through the routes", () => {
-    function args(params: Record<string, string>, pathName: string, body?: FormData) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.9");
-      context.set(staffContext, office);
-      const url = `${BACK_OFFICE}${pathName}`;
-      const request = body ? new Request(url, { method: "POST", body }) : new Request(url);
-      return { request, url: new URL(url), params, context } as never;
-    }
+    const args = (params: Record<string, string>, pathName: string, body?: FormData) => routeArgs(pathName, { staff: office, params, body });
     const form = (values: Record<string, string>) => {
       const f = new FormData();
       for (const [k, v] of Object.entries(values)) f.append(k, v);
       return f;
     };
-    const statusOf = (value: unknown) => (value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status);
 
     it("intake redirects to the job card; bad input answers 400 beside the fields; the page, label and board show the job", async () => {
       const request = await newRequest();

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { customerIdForMobile, recordConversation } from "~/.server/communications/index.ts";
@@ -27,12 +26,10 @@ import {
   users,
   webhookEvents,
 } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { deliveriesSettled, queueMessages } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { addSmsTemplateSchema, STALE_TEMPLATE_MESSAGE } from "~/lib/forms/admin/communications.ts";
 import { action as threadAction, loader as threadLoader } from "~/routes/admin/communications/thread.tsx";
 import { action as emailTemplateAction } from "~/routes/admin/emails/template.tsx";
@@ -40,6 +37,7 @@ import { middleware as smsLogMiddleware } from "~/routes/admin/sms/route.tsx";
 import { action as smsTemplateAction, loader as smsTemplateLoader } from "~/routes/admin/sms/template.tsx";
 import { action as addSmsTemplateAction } from "~/routes/admin/sms/templates.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 const SECRET = "test-sms-webhook-secret";
@@ -76,18 +74,9 @@ describeEachEngine("communications", (database) => {
   let customer: { id: number; reference: string; mobile: string; email: string };
   let thread: ThreadRef;
 
-  function staffMember(userId: number, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role: "office", permissions: STAFF_ROLE_INFO.office.permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, name: string): StaffMember => asStaff("office", { userId, name, ipAddress: "203.0.113.7" });
 
-  function args(path: string, params: Record<string, string>, body?: Record<string, string>) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, office);
-    const init: RequestInit = body ? { method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } } : {};
-    const request = new Request(new URL(path, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
-  }
+  const args = (path: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(new URL(path, APP).href, { staff: office, params, body, origin: APP });
 
   beforeAll(async () => {
     setServerConfig(readConfig({}));

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditActor, staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
@@ -18,11 +17,10 @@ import { customerContracts } from "~/.server/contracts/portal.ts";
 import { billingDates, visitDates } from "~/.server/contracts/schedule.ts";
 import { activeContractFor } from "~/.server/contracts/sla.ts";
 import { auditLog, contractBillings, contracts, contractVisits, customers, customerSites, equipmentUnits, invoices, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { submitServiceRequest } from "~/.server/requests/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { type StaffRole } from "~/lib/auth/permissions.ts";
 import {
   addDays,
   addMonths,
@@ -39,8 +37,8 @@ import { action as recordAction, loader as recordLoader } from "~/routes/admin/c
 import { middleware as listMiddleware, loader as listLoader } from "~/routes/admin/contracts/route.tsx";
 import { deliveriesSettled } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
-const BACK_OFFICE = "http://127.0.0.1:3000";
 const DAY = 86_400_000;
 
 const errorsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -136,9 +134,7 @@ describeEachEngine("contracts", (database) => {
   let owner: StaffMember;
   let serial = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.8" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.8" });
 
   /** A customer with two sites and three units (two at the first site, one at the second). */
   async function customer() {
@@ -490,28 +486,8 @@ describeEachEngine("contracts", (database) => {
   });
 
   describe("through the routes", () => {
-    function args(staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string | string[]>) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, staff);
-      const u = `${BACK_OFFICE}${p}`;
-      let request = new Request(u);
-      if (body) {
-        const f = new URLSearchParams();
-        for (const [k, v] of Object.entries(body)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
-        request = new Request(u, { method: "POST", body: f });
-      }
-      return { request, url: new URL(u), params, context } as never;
-    }
+    const args = (staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string | string[]>) => routeArgs(p, { staff, params, body, address: "203.0.113.8" });
     type Refused = { data: { errors: Record<string, string>; values: Record<string, string> }; init: { status: number } };
-    const statusOf = async (p: Promise<unknown>) => {
-      try {
-        await p;
-        return 200;
-      } catch (error) {
-        return (error as { init?: { status?: number } }).init?.status ?? (error as Response).status;
-      }
-    };
 
     it("make, list, CSV and record; bad input comes back beside its field with the units ticked; Invoice now needs accounts' permission", async () => {
       const c = await customer();
@@ -529,14 +505,14 @@ describeEachEngine("contracts", (database) => {
 
       const page = (await recordLoader(args(office, `/admin/contracts/${reference}`, { reference }))) as { contract: { version: number }; billings: Array<{ id: number; due: boolean }>; canInvoice: boolean };
       expect(page.canInvoice).toBe(false);
-      expect(await statusOf(recordAction(args(office, `/admin/contracts/${reference}`, { reference }, { intent: "invoice", billingId: String(page.billings[0]!.id) })))).toBe(403);
+      expect(await thrownStatus(recordAction(args(office, `/admin/contracts/${reference}`, { reference }, { intent: "invoice", billingId: String(page.billings[0]!.id) })))).toBe(403);
       const invoiced = (await recordAction(args(owner, `/admin/contracts/${reference}`, { reference }, { intent: "invoice", billingId: String(page.billings[0]!.id) }))) as Response;
       expect(invoiced.status).toBe(303);
       expect(await db().select().from(invoices).where(eq(invoices.contractId, (await db().select().from(contracts).where(eq(contracts.reference, reference)))[0]!.id))).toHaveLength(1);
       const stale = (await recordAction(args(office, `/admin/contracts/${reference}`, { reference }, { intent: "cancel", version: "9", reason: "x" }))) as Refused;
       expect(stale).toMatchObject({ init: { status: 400 }, data: { errors: { form: STALE_CONTRACT_MESSAGE } } });
-      expect(await statusOf(recordLoader(args(office, "/admin/contracts/AMC-2611-99999", { reference: "AMC-2611-99999" })))).toBe(404);
-      expect(await statusOf(recordLoader(args(office, "/admin/contracts/nonsense", { reference: "nonsense" })))).toBe(404);
+      expect(await thrownStatus(recordLoader(args(office, "/admin/contracts/AMC-2611-99999", { reference: "AMC-2611-99999" })))).toBe(404);
+      expect(await thrownStatus(recordLoader(args(office, "/admin/contracts/nonsense", { reference: "nonsense" })))).toBe(404);
     });
   });
 });

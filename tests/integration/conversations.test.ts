@@ -14,13 +14,10 @@ import { appendCustomerMessage, createTicket } from "~/.server/helpdesk/index.ts
 import { replyToTicket } from "~/.server/helpdesk/office.ts";
 import { deliveriesSettled, queueMessages } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
-import { staffContext } from "~/.server/auth/staff.ts";
 import { loader as threadLoader } from "~/routes/admin/communications/thread.tsx";
-import { RouterContextProvider } from "react-router";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 const tick = () => new Promise((resolve) => setTimeout(resolve, 15));
@@ -39,7 +36,7 @@ describeEachEngine("conversations as the office sees them", (database) => {
     forgetSmsRegistry();
     const a = await upsertUserWithRole("+919000000601", "admin", db(), "Ravi Office");
     await db().update(users).set({ staffRole: "office" }).where(eq(users.id, a.id));
-    office = { userId: a.id, sessionId: 0, name: "Ravi Office", mobile: null, role: "office", permissions: STAFF_ROLE_INFO.office.permissions, ipAddress: "203.0.113.7" };
+    office = asStaff("office", { userId: a.id, name: "Ravi Office", ipAddress: "203.0.113.7" });
     const [c] = await db()
       .insert(customers)
       .values({ reference: "CU-2611-0951", mobile: "+919812300051", name: "Sunita Reddy", company: "Reddy Polymers", email: "sunita@reddy.example" })
@@ -133,11 +130,8 @@ describeEachEngine("conversations as the office sees them", (database) => {
     expect(refused).toEqual({ ok: false, errors: { template: expect.stringMatching(/SR-2611-0951 is "Received": no visit is booked/) } });
     expect(await replyBySms(office, thread, { template: "lowRatingAlert", request: "SR-2611-0951", values: {} })).toMatchObject({ ok: false, errors: { template: expect.stringMatching(/not one the office sends a customer/) } });
     expect(await replyBySms(office, thread, { template: "requestScheduled", request: "SR-2611-9999", values: {} })).toMatchObject({ ok: false, errors: { request: expect.any(String) } });
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, office);
     const url = new URL(`/admin/communications/${customer.reference}?template=requestScheduled&request=SR-2611-0951`, APP);
-    const page = await threadLoader({ request: new Request(url), url, params: { customerReference: customer.reference }, context } as never);
+    const page = await threadLoader(routeArgs(url.href, { staff: office, params: { customerReference: customer.reference } }));
     expect(page.templates.map((t) => t.label)).toContain("Visit booked: date, time and engineer");
     expect(page.preview).toEqual({ refusal: expect.stringMatching(/no visit is booked/) });
 
@@ -164,7 +158,7 @@ describeEachEngine("conversations as the office sees them", (database) => {
       .update(serviceRequests)
       .set({ status: "scheduled", assignedTechnicianId: tech!.id, visitStart: new Date("2026-12-01T04:30:00Z"), visitEnd: new Date("2026-12-01T07:30:00Z") })
       .where(eq(serviceRequests.reference, "SR-2611-0951"));
-    const shown = await threadLoader({ request: new Request(url), url, params: { customerReference: customer.reference }, context } as never);
+    const shown = await threadLoader(routeArgs(url.href, { staff: office, params: { customerReference: customer.reference } }));
     expect(shown.preview).toEqual({ text: expect.stringContaining("Engineer: Imran Khan") });
     expect(await replyBySms(office, thread, { template: "requestScheduled", request: "SR-2611-0951", values: { business: "typed", engineer: "typed" }, idempotencyKey: randomUUID() })).toMatchObject({ ok: true });
     await deliveriesSettled();

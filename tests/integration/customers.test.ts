@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { addSite, addUnitToCustomer, createCustomer, editDetails, eraseFromRecord, recordDataRequest, removeUnit } from "~/.server/customers/changes.ts";
@@ -34,7 +34,7 @@ import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { listServiceRequests } from "~/.server/requests/list.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "~/lib/auth/permissions.ts";
+import { can, STAFF_ROLES, type StaffRole } from "~/lib/auth/permissions.ts";
 import { addSiteSchema, addUnitSchema, customerListSchema, dataRequestSchema, detailsSchema, newCustomerSchema, STALE_CUSTOMER_MESSAGE } from "~/lib/forms/admin/customers.ts";
 import { requestListSchema } from "~/lib/forms/admin/request-list.ts";
 import { loader as exportLoader } from "~/routes/admin/customer/export.ts";
@@ -43,8 +43,7 @@ import { middleware as listMiddleware, loader as listLoader } from "~/routes/adm
 import { action as newAction } from "~/routes/admin/customers/new.tsx";
 import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
-
-const BACK_OFFICE = "http://127.0.0.1:3000";
+import { asStaff, routeArgs, statusOf, BACK_OFFICE } from "../support/staff-routes.ts";
 
 describe("customer forms", () => {
   it("validate a GSTIN's format and check character, and a PIN code, with a message beside the field", () => {
@@ -78,9 +77,7 @@ describeEachEngine("customers", (database) => {
   const pid = String(process.pid % 1000).padStart(3, "0");
   const newMobile = () => `+9197${pid}${String(++counter).padStart(5, "0")}`;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.8" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.8" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_DIR: storage }));
@@ -377,15 +374,7 @@ describeEachEngine("customers", (database) => {
   });
 
   describe("through the routes", () => {
-    function args(staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string>) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, staff);
-      const u = `${BACK_OFFICE}${p}`;
-      const request = body ? new Request(u, { method: "POST", body: new URLSearchParams(body) }) : new Request(u);
-      return { request, url: new URL(u), params, context } as never;
-    }
-    const statusOf = (value: unknown) => (value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status);
+    const args = (staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(p, { staff, params, body, address: "203.0.113.8" });
 
     it("list, new, record and export answer the office; a refusal keeps what was typed; an unknown customer is 404", async () => {
       const r = await newRequest({ contactName: "Harish Varma" });

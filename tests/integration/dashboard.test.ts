@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
 import { indiaDayStart, indiaWeekStart, loadDashboard, type Dashboard } from "~/.server/dashboard/index.ts";
 import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
@@ -12,6 +11,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, type Permission, type StaffRole } from "~/lib/auth/permissions.ts";
 import AdminDashboard, { loader } from "~/routes/admin/dashboard/route.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 // Wednesday 18 November 2026, 12:00 India time. Today (IST) runs from 17 Nov 18:30 UTC to 18 Nov 18:30 UTC;
 // the week from Monday 16 November 00:00 IST (15 Nov 18:30 UTC).
@@ -305,10 +305,7 @@ describeEachEngine("dashboard", (database) => {
   });
 
   async function render(role: StaffRole) {
-    const context = new RouterContextProvider();
-    const staff: StaffMember = { userId: 1, sessionId: 1, name: "Test", mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" };
-    context.set(staffContext, staff);
-    const loaderData = await loader({ request: new Request("http://127.0.0.1/admin"), url: new URL("http://127.0.0.1/admin"), params: {}, context } as never);
+    const loaderData = await loader(routeArgs("http://127.0.0.1/admin", { staff: asStaff(role, { sessionId: 1 }), address: null }));
     // In a data router, as on the site: the panels' live status (LiveStatus) reads React Router's revalidator.
     const Stub = createRoutesStub([{ id: "dashboard", path: "/admin", Component: () => createElement(AdminDashboard, { loaderData } as never) }]);
     const html = renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { dashboard: loaderData } } }));

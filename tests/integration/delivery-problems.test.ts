@@ -1,19 +1,20 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { auditLog, outbox, users } from "~/.server/db/schema.ts";
 import { deliveryProblems, MAX_ATTEMPTS, retryDelivery } from "~/.server/notifications/problems.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { type StaffRole } from "~/lib/auth/permissions.ts";
 import AdminDashboard, { action, loader } from "~/routes/admin/dashboard/route.tsx";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearSettingsCache, saveSettingsGroup } from "~/.server/settings/index.ts";
 import { deliveryWarnings } from "~/.server/startup.ts";
 import { siteSettings } from "~/.server/db/schema.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 
 /**
  * What failed to go out (SMS, e-mail, scheduled jobs) shows on the owner's dashboard, and can be sent again
@@ -23,30 +24,18 @@ describeEachEngine("delivery problems on the dashboard", (database) => {
   const actor = { userId: null, label: "Test Owner", ipAddress: "203.0.113.9" };
 
   let ownerId = 0;
-  function staffOf(role: StaffRole): StaffMember {
-    return { userId: ownerId, sessionId: 1, name: "Test", mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" };
-  }
+  const staffOf = (role: StaffRole): StaffMember => asStaff(role, { userId: ownerId, sessionId: 1, name: "Test", ipAddress: "203.0.113.9" });
 
   async function page(role: StaffRole) {
-    const context = new RouterContextProvider();
-    context.set(staffContext, staffOf(role));
-    const loaderData = await loader({ request: new Request("http://127.0.0.1/admin"), url: new URL("http://127.0.0.1/admin"), params: {}, context } as never);
+    const loaderData = await loader(routeArgs("http://127.0.0.1/admin", { staff: staffOf(role), address: null }));
     // In a data router, as on the site: the panels' live status (LiveStatus) reads React Router's revalidator.
     const Stub = createRoutesStub([{ id: "dashboard", path: "/admin", Component: () => createElement(AdminDashboard, { loaderData } as never) }]);
     return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { dashboard: loaderData } } }));
   }
 
-  /** A response's status, thrown or returned (a thrown 403 is React Router's data() with its init). */
-  function statusOf(result: unknown): number | undefined {
-    return result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status;
-  }
-
   async function post(role: StaffRole, fields: Record<string, string>) {
-    const context = new RouterContextProvider();
-    context.set(staffContext, staffOf(role));
-    const request = new Request("http://127.0.0.1/admin", { method: "POST", body: new URLSearchParams(fields) });
     try {
-      return await action({ request, url: new URL(request.url), params: {}, context } as never);
+      return await action(routeArgs("http://127.0.0.1/admin", { staff: staffOf(role), body: fields, address: null }));
     } catch (thrown) {
       return thrown;
     }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { contentVersion } from "~/.server/content/version.ts";
@@ -16,14 +15,13 @@ import { submitRating } from "~/.server/feedback/rating.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
 import { publicReviews } from "~/.server/feedback/reviews.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken, verifyLinkToken } from "~/.server/links/signed.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { changeStatus } from "~/.server/requests/work.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { setStage } from "~/.server/technicians/field-work.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { NO_CONSENT_MESSAGE, STALE_FEEDBACK_MESSAGE, STALE_MODERATION_MESSAGE } from "~/lib/forms/admin/feedback.ts";
 import { ratingSchema } from "~/lib/forms/feedback.ts";
 import { stageSchema } from "~/lib/forms/technician-job.ts";
@@ -31,6 +29,7 @@ import { action as adminRatingAction } from "~/routes/admin/feedback/rating.tsx"
 import { action as rateAction, loader as rateLoader } from "~/routes/documents/feedback.tsx";
 import { loader as reviewsLoader } from "~/routes/public/reviews.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 
@@ -59,9 +58,7 @@ describeEachEngine("feedback", (database) => {
   let technicianId: number;
   let technicianUser: { id: number; mobile: string };
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.7" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({}));
@@ -136,24 +133,7 @@ describeEachEngine("feedback", (database) => {
     return { row: row!, message: message!, token };
   }
 
-  function args(path: string, params: Record<string, string>, body?: Record<string, string>, staff?: StaffMember) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    if (staff) context.set(staffContext, staff);
-    const init: RequestInit = body ? { method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } } : {};
-    const request = new Request(new URL(path, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
-  }
-
-  async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error.status;
-      return (error as { init?: { status?: number } }).init?.status ?? 0;
-    }
-    return 200;
-  }
+  const args = (path: string, params: Record<string, string>, body?: Record<string, string>, staff?: StaffMember) => routeArgs(new URL(path, APP).href, { staff, params, body, origin: APP });
 
   const rate = (token: string, rating: number, comment?: string, publish = false) => submitRating(token, ratingSchema.parse({ rating: String(rating), comment, publish: publish ? "yes" : "" }));
 

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { XMLParser } from "fast-xml-parser";
@@ -17,14 +16,13 @@ import { BILLING_NEEDS_GSTIN, detailsSchema } from "~/lib/forms/admin/customers.
 import { issueCreditNote } from "~/.server/invoices/credit-notes.ts";
 import { gstr1File, periodOf } from "~/.server/payments/exports.ts";
 import { clearSettingsCache, readSettingsForEditing, saveSettingsGroup, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { invoiceTotals } from "~/lib/money/gst.ts";
 import { GST_STATES, gstinChecksum } from "~/lib/settings-schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { middleware as exportsMiddleware } from "~/routes/admin/payments/exports.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 /**
  * Issue 17 §3: the GSTR-1 files an accountant files without editing. Credit notes (made by the real
@@ -130,7 +128,7 @@ describeEachEngine("GSTR-1 files", (database) => {
     clearSettingsCache();
     const u = await upsertUserWithRole("+919000017001", "admin", db(), "Anita Accounts");
     await db().update(users).set({ staffRole: "accounts" }).where(eq(users.id, u.id));
-    staff = { userId: u.id, sessionId: 0, name: "Anita Accounts", mobile: null, role: "accounts", permissions: STAFF_ROLE_INFO.accounts.permissions, ipAddress: "203.0.113.8" };
+    staff = asStaff("accounts", { userId: u.id, name: "Anita Accounts", ipAddress: "203.0.113.8" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -249,10 +247,7 @@ describeEachEngine("GSTR-1 files", (database) => {
 
     // The exports page's link: the file itself, as a download.
     const url = new URL(`http://127.0.0.1:3000/admin/payments/exports?period=m:${month}&file=tally`);
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, staff.ipAddress);
-    context.set(staffContext, staff);
-    const response = (await exportsMiddleware[0]!({ request: new Request(url), url, params: {}, context } as never, (() => Promise.resolve(new Response("not the file"))) as never)) as Response;
+    const response = (await exportsMiddleware[0]!(routeArgs(url.href, { staff, address: staff.ipAddress }), (() => Promise.resolve(new Response("not the file"))) as never)) as Response;
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="tally-vouchers-${month}.xml"`);
     expect(parseTally(await response.text()).map((v) => v.VOUCHERNUMBER)).toEqual(parsed.slice(0, 5).map((v) => v.VOUCHERNUMBER));

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, cannedReplies, customers, inboundMessages, liveEvents, outbox, serviceRequests, staffNotifications, ticketMessages, tickets, users } from "~/.server/db/schema.ts";
@@ -13,18 +13,18 @@ import { openPortalTicket, replyAsCustomer, replyByLink, ticketByLink, ticketOf,
 import { addCustomerMessageByMobile, createTicket, slaDueTimes } from "~/.server/helpdesk/index.ts";
 import { addTicketNote, helpDeskCounts, listTickets, openOfficeTicket, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
 import { flagSlaBreach } from "~/.server/helpdesk/sla-job.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_CANNED_MESSAGE, STALE_TICKET_MESSAGE, customerTicketSchema, officeTicketSchema, ticketListSchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { slaTarget, TICKET_SLA_HOURS } from "~/lib/helpdesk.ts";
 import { middleware as queueMiddleware } from "~/routes/admin/help-desk/route.tsx";
 import { action as linkAction, loader as linkLoader } from "~/routes/documents/ticket.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 const HOUR = 3_600_000;
@@ -67,9 +67,7 @@ describeEachEngine("help desk", (database) => {
   let owner: StaffMember;
   let n = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.7" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({}));
@@ -105,24 +103,9 @@ describeEachEngine("help desk", (database) => {
     return (await db().select().from(tickets).where(eq(tickets.reference, reference)))[0]!;
   }
 
-  function args(path: string, params: Record<string, string>, body?: Record<string, string>, staff?: StaffMember) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, `203.0.113.${Math.floor(Math.random() * 200)}`);
-    if (staff) context.set(staffContext, staff);
-    const init: RequestInit = body ? { method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } } : {};
-    const request = new Request(new URL(path, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
-  }
-
-  async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error.status;
-      return (error as { init?: { status?: number } }).init?.status ?? 0;
-    }
-    return 200;
-  }
+  // A new address each call: the public forms' rate limit is per address.
+  const args = (path: string, params: Record<string, string>, body?: Record<string, string>, staff?: StaffMember) =>
+    routeArgs(new URL(path, APP).href, { staff, params, body, origin: APP, address: `203.0.113.${Math.floor(Math.random() * 200)}` });
 
   it("the portal's Get help opens one ticket per form (TK reference, SLA, live event, staff alert, acknowledgement with the link)", async () => {
     const { user, customer, request } = await customerWithRequest("Ravi Kumar");

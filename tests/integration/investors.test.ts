@@ -3,27 +3,26 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { contentVersion } from "~/.server/content/version.ts";
 import { auditLog, conversationMessages, inboundMessages, investorDocuments, outbox, users } from "~/.server/db/schema.ts";
 import { submitEnquiry } from "~/.server/enquiries/index.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { changeEnquiryStatus, changeInvestorDocument, investorEnquiry, listInvestorEnquiries, publishedInvestorDocuments, replyToEnquiry, uploadInvestorDocument } from "~/.server/investors/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { UploadError } from "~/.server/uploads/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { can } from "~/lib/auth/permissions.ts";
 import { enquiryStatusSchema, replySchema, STALE_DOCUMENT_MESSAGE, STALE_ENQUIRY_MESSAGE, uploadDocumentSchema } from "~/lib/forms/admin/investors.ts";
 import { action as investorsAction } from "~/routes/admin/investors/route.tsx";
 import { action as enquiryAction } from "~/routes/admin/investors/enquiry.tsx";
 import { loader as publicDocument } from "~/routes/public/investor-document.ts";
 import { loader as investorsPage } from "~/routes/public/investors.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -53,7 +52,7 @@ describeEachEngine("investors", (database) => {
     clearSettingsCache();
     const u = await upsertUserWithRole("+919000000501", "admin", db(), "Omkar Owner");
     await db().update(users).set({ staffRole: "owner" }).where(eq(users.id, u.id));
-    owner = { userId: u.id, sessionId: 0, name: "Omkar Owner", mobile: "+919000000501", role: "owner", permissions: STAFF_ROLE_INFO.owner.permissions, ipAddress: "203.0.113.7" };
+    owner = asStaff("owner", { userId: u.id, name: "Omkar Owner", mobile: "+919000000501", ipAddress: "203.0.113.7" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -61,18 +60,7 @@ describeEachEngine("investors", (database) => {
     fs.rmSync(storage, { recursive: true, force: true });
   });
 
-  function args(url: string, params: Record<string, string>, body?: FormData | Record<string, string>) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, owner);
-    const init: RequestInit = body
-      ? body instanceof FormData
-        ? { method: "POST", body, headers: { origin: APP } }
-        : { method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } }
-      : {};
-    const request = new Request(new URL(url, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
-  }
+  const args = (url: string, params: Record<string, string>, body?: FormData | Record<string, string>) => routeArgs(new URL(url, APP).href, { staff: owner, params, body, origin: APP });
 
   const enquiry = () =>
     submitEnquiry("investor", {

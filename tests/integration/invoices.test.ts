@@ -8,7 +8,7 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, customers, customerSites, invoices, jobParts, outbox, products, quotes, quoteVersions, serviceRequests, siteSettings, users } from "~/.server/db/schema.ts";
@@ -24,7 +24,6 @@ import { invoiceDocument } from "~/.server/invoices/view.ts";
 import { signLinkToken, verifyLinkToken } from "~/.server/links/signed.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { invoiceListSchema } from "~/lib/forms/admin/invoices.ts";
 import type { DocumentLine, StoredLine } from "~/lib/money/document.ts";
 import { invoiceTotals } from "~/lib/money/gst.ts";
@@ -39,6 +38,7 @@ import { loader as signedPdfLoader } from "~/routes/documents/invoice-pdf.ts";
 import { loader as signedLoader } from "~/routes/documents/invoice.tsx";
 import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { answerStatus, asStaff, routeArgs, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * Issue 11 §3: GST tax invoices from an approved quote, a completed job and a contract's billing (the
@@ -47,7 +47,6 @@ import { describeEachEngine } from "../support/test-databases.ts";
  * (another customer's invoice is a 404), credit notes, and bad input answered beside its field.
  */
 
-const BACK_OFFICE = "http://127.0.0.1:3000";
 const APP = "http://localhost:3000";
 const T0 = new Date("2026-11-20T05:00:00Z");
 const UPI = { upiId: "voltline@icici", payeeName: "Voltline Industrial Services", upiMerchantCode: "7629" };
@@ -92,17 +91,6 @@ async function readPdf(pdf: Buffer): Promise<{ text: string; qr: string[] }> {
   return { text: text.replace(/\s+/g, " "), qr };
 }
 
-/** What a loader or action threw: its status. */
-async function statusOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    const value = await promise;
-    return value instanceof Response ? value.status : 200;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    return (error as { init?: { status?: number } }).init?.status ?? 0;
-  }
-}
-
 describeEachEngine("invoices", (database) => {
   const db = () => database().handle.db;
   const previousConfig = getServerConfig();
@@ -112,14 +100,7 @@ describeEachEngine("invoices", (database) => {
   let n = 0;
   let seq = 0;
 
-  function staffArgs(p: string, params: Record<string, string>, body?: Record<string, string>) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.8");
-    context.set(staffContext, accounts);
-    const u = `${BACK_OFFICE}${p}`;
-    const request = body ? new Request(u, { method: "POST", body: new URLSearchParams(body), headers: { origin: BACK_OFFICE } }) : new Request(u);
-    return { request, url: new URL(u), params, context } as never;
-  }
+  const staffArgs = (p: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(p, { staff: accounts, params, body, origin: BACK_OFFICE, address: "203.0.113.8" });
 
   /** A customer record (with a mobile and e-mail), optionally registered (GSTIN) and with a site in a state. */
   async function customer(options: { gstin?: string | null; siteState?: string | null; userId?: number; billing?: { billingAddress: string; billingCity: string; billingPincode: string } } = {}) {
@@ -194,7 +175,7 @@ describeEachEngine("invoices", (database) => {
     clearSettingsCache();
     const a = await upsertUserWithRole(`+9190${pid}00501`, "admin", db(), "Anil Accounts");
     await db().update(users).set({ staffRole: "accounts" }).where(eq(users.id, a.id));
-    accounts = { userId: a.id, sessionId: 0, name: "Anil Accounts", mobile: null, role: "accounts", permissions: STAFF_ROLE_INFO.accounts.permissions, ipAddress: "203.0.113.8" };
+    accounts = asStaff("accounts", { userId: a.id, name: "Anil Accounts", ipAddress: "203.0.113.8" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -404,7 +385,7 @@ describeEachEngine("invoices", (database) => {
     const resent = (await recordAction(staffArgs(at, { id: String(made.id) }, { intent: "resend" }))) as Response;
     expect(resent.status).toBe(303);
     expect(await db().select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entityType, "invoice"), eq(auditLog.entityId, String(made.id))))).toContainEqual({ action: "invoice.resend" });
-    expect(await statusOf(recordLoader(staffArgs("/admin/invoices/99999999", { id: "99999999" })))).toBe(404);
+    expect(await answerStatus(recordLoader(staffArgs("/admin/invoices/99999999", { id: "99999999" })))).toBe(404);
   });
 
   it("opens by signed link with the QR for what is due now; a tampered, expired or unknown link is a clear page, never the document", async () => {
@@ -436,7 +417,7 @@ describeEachEngine("invoices", (database) => {
       expect(r.data.page).toBeNull();
       expect((await signedPdfLoader(args(`/d/invoice/${t}/pdf`, t))).status).toBe(status);
     }
-    expect(await statusOf(signedLoader(args(`/d/invoice/${other}`, other)))).toBe(404);
+    expect(await answerStatus(signedLoader(args(`/d/invoice/${other}`, other)))).toBe(404);
   });
 
   it("shows a signed-in customer their own invoices with what is due, and answers 404 for anyone else's", async () => {
@@ -459,7 +440,7 @@ describeEachEngine("invoices", (database) => {
     expect(own).toMatchObject({ view: { number: a.number }, duePaise: 16_520_00 });
     expect(own.qrSvg).toContain("<svg");
     expect((await pdfLoader(args(`/customer/invoices/${a.id}/pdf`, a.id))).status).toBe(200);
-    expect(await statusOf(pageLoader(args(`/customer/invoices/${b.id}`, b.id)))).toBe(404);
+    expect(await answerStatus(pageLoader(args(`/customer/invoices/${b.id}`, b.id)))).toBe(404);
     expect((await pdfLoader(args(`/customer/invoices/${b.id}/pdf`, b.id))).status).toBe(404);
 
     expect(await customerInvoices(mine.id, { now: new Date("2026-12-10T05:00:00Z") })).toEqual([

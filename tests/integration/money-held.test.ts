@@ -23,13 +23,12 @@ import { tallyVouchers } from "~/.server/accounting/tally.ts";
 import { recordPaymentInTx } from "~/.server/payments/record.ts";
 import { amountDue } from "~/.server/payments/shared.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { action as customerAction } from "~/routes/admin/customer/route.tsx";
 import { action as webhookAction } from "~/routes/api/payment-webhook.ts";
-import { staffContext } from "~/.server/auth/staff.ts";
 import { startFakeGateway, type FakeGateway } from "../support/fake-gateway.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, inRole, routeArgs, thrownStatus, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * Issue 17 §2, money that could go missing: one invoice per source however many press "Issue" at once (a
@@ -119,7 +118,7 @@ describeEachEngine("money held", (database) => {
     clearSettingsCache();
     const a = await upsertUserWithRole(`+9190${pid}00701`, "admin", db(), "Kavya Accounts");
     await db().update(users).set({ staffRole: "accounts" }).where(eq(users.id, a.id));
-    accounts = { userId: a.id, sessionId: 0, name: "Kavya Accounts", mobile: null, role: "accounts", permissions: STAFF_ROLE_INFO.accounts.permissions, ipAddress: "203.0.113.10" };
+    accounts = asStaff("accounts", { userId: a.id, name: "Kavya Accounts", ipAddress: "203.0.113.10" });
   });
   afterAll(async () => {
     await gateway.close();
@@ -226,17 +225,10 @@ describeEachEngine("money held", (database) => {
     const c = await customer();
     await pay(c.id, 2_000_00);
     const post = (staff: StaffMember, body: Record<string, string>) => {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.10");
-      context.set(staffContext, staff);
-      const u = `http://127.0.0.1:3000/admin/customers/${c.reference}`;
-      const request = new Request(u, { method: "POST", body: new URLSearchParams(body), headers: { origin: "http://127.0.0.1:3000" } });
-      return customerAction({ request, url: new URL(u), params: { reference: c.reference }, context } as never);
+      return customerAction(routeArgs(`/admin/customers/${c.reference}`, { staff, params: { reference: c.reference }, body, origin: BACK_OFFICE, address: "203.0.113.10" }));
     };
     const form = { intent: "refund-credit", amount: "2,500", method: "bank", paidOn: TODAY, instrumentRef: "", note: "", idempotencyKey: randomUUID() };
-    const office = { ...accounts, role: "office" as const, permissions: STAFF_ROLE_INFO.office.permissions };
-    const refused = await post(office, form).catch((error: unknown) => error);
-    expect((refused as { init?: { status?: number } }).init?.status).toBe(403);
+    expect(await thrownStatus(post(inRole(accounts, "office"), form))).toBe(403);
     const tooMuch = (await post(accounts, form)) as { data: { errors: Record<string, string> }; init: { status: number } };
     expect(tooMuch.init.status).toBe(400);
     expect(tooMuch.data.errors).toEqual({ amount: "The customer has ₹2,000.00 of credit: refund at most that." });

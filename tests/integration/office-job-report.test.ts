@@ -3,25 +3,23 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, customers, requestEvents, requestPhotos, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { invoiceDraft } from "~/.server/invoices/sources.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
 import { logContact } from "~/.server/requests/work.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addNote, addPart, addPhotos, setLabour, setStage, signOffDrawn, type FieldActor } from "~/.server/technicians/field-work.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { labourSchema, noteSchema, partSchema, photosSchema, signoffSchema, stageSchema } from "~/lib/forms/technician-job.ts";
 import { photoAlt, photoOriginText, type PhotoSource } from "~/lib/requests/photo-origin.ts";
 import { loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
 import { loader as signatureLoader } from "~/routes/admin/request-signature.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 
@@ -77,7 +75,7 @@ describeEachEngine("the office's view of a finished job", (database) => {
     profileId = profile!.id;
     const staffUser = await upsertUserWithRole("+919000000601", "admin", db(), "Asha Office");
     await db().update(users).set({ staffRole: "office" }).where(eq(users.id, staffUser.id));
-    office = { userId: staffUser.id, sessionId: 0, name: "Asha Office", mobile: "+919000000601", role: "office", permissions: STAFF_ROLE_INFO.office.permissions, ipAddress: "203.0.113.7" };
+    office = asStaff("office", { userId: staffUser.id, name: "Asha Office", mobile: "+919000000601", ipAddress: "203.0.113.7" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -113,12 +111,7 @@ describeEachEngine("the office's view of a finished job", (database) => {
     return row!;
   }
 
-  function args(reference: string, url = `http://127.0.0.1:3000/admin/service-requests/${reference}`) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.7");
-    context.set(staffContext, office);
-    return { request: new Request(url), url: new URL(url), params: { reference }, context } as never;
-  }
+  const args = (reference: string, url = `/admin/service-requests/${reference}`) => routeArgs(url, { staff: office, params: { reference }, address: "203.0.113.7" });
 
   it("the office's request page shows the technician's notes, photos with who took them, parts, time on site, labour and the signed sign-off", async () => {
     const r = await job();

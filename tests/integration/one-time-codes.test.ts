@@ -1,19 +1,16 @@
 import fs from "node:fs";
 import { eq, like, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { signInAction } from "~/.server/auth/sign-in.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { forgetSmsRegistry } from "~/.server/notifications/sms-registry.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { customers, outbox, users } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { deliverDueMessages } from "~/.server/notifications/index.ts";
 import { CODE_MASK } from "~/.server/notifications/sealed.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { loader as activityLoader, middleware as activityMiddleware } from "~/routes/admin/activity/route.tsx";
 import { loader as communicationsLoader } from "~/routes/admin/communications/route.tsx";
 import { loader as threadLoader } from "~/routes/admin/communications/thread.tsx";
@@ -27,13 +24,13 @@ import { loader as whatsappLoader } from "~/routes/admin/whatsapp/route.tsx";
 import { findInDatabase } from "../support/database-text.ts";
 import { codeSentTo, sentSms } from "../support/sms-capture.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * Issue 17 §1: an office user could read the owner's sign-in code on /admin/sms and sign in as the owner.
  * A one-time code is a secret: the office sees that a code was sent, never the code, on any screen, export,
  * live event or notification, and the database never holds it readable (ADR 025).
  */
-const BACK_OFFICE = "http://127.0.0.1:3000";
 const SITE = "http://localhost:3000";
 
 describeEachEngine("one-time codes", (database) => {
@@ -53,7 +50,7 @@ describeEachEngine("one-time codes", (database) => {
     await db().update(users).set({ staffRole: "owner" }).where(eq(users.id, ownerUser.id));
     const officeUser = await upsertUserWithRole("+919000000732", "admin", db(), "Asha Office");
     await db().update(users).set({ staffRole: "office" }).where(eq(users.id, officeUser.id));
-    office = { userId: officeUser.id, sessionId: 0, name: "Asha Office", mobile: null, role: "office", permissions: STAFF_ROLE_INFO.office.permissions, ipAddress: "203.0.113.7" };
+    office = asStaff("office", { userId: officeUser.id, name: "Asha Office", ipAddress: "203.0.113.7" });
     await db().insert(customers).values({ reference: customerReference, mobile: customerMobile, name: "Meena Rao", email: "meena@example.net" });
     vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   });
@@ -64,13 +61,7 @@ describeEachEngine("one-time codes", (database) => {
   });
 
   /** A request from the office user's browser. */
-  function asOffice(path: string, params: Record<string, string> = {}) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, office);
-    const request = new Request(new URL(path, BACK_OFFICE));
-    return { request, url: new URL(request.url), params, context, unstable_pattern: "" } as never;
-  }
+  const asOffice = (path: string, params: Record<string, string> = {}) => routeArgs(path, { staff: office, params, extra: { unstable_pattern: "" } });
 
   /** What the office's browser receives: a page's data, a download's text. */
   async function read(answer: unknown): Promise<string> {

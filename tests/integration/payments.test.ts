@@ -4,13 +4,11 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, customers, invoices, outbox, paymentAllocations, payments, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import { gstr1File, paymentRegister, periodOf } from "~/.server/payments/exports.ts";
 import { listPayments } from "~/.server/payments/list.ts";
@@ -20,7 +18,7 @@ import { allocateAdvance, recordPayment } from "~/.server/payments/record.ts";
 import { dueSlot, nextRemindersAt, sendPaymentReminders } from "~/.server/payments/reminders.ts";
 import { clearSettingsCache, saveSettingsGroup, seedSettings, readSettingsForEditing } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { type StaffRole } from "~/lib/auth/permissions.ts";
 import { recordPaymentSchema, type RecordPaymentInput } from "~/lib/forms/admin/payments.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import { invoiceTotals, type LineInput } from "~/lib/money/gst.ts";
@@ -29,6 +27,7 @@ import { action as newAction, loader as newLoader } from "~/routes/admin/payment
 import { middleware as listMiddleware } from "~/routes/admin/payments/route.tsx";
 import { loader as signedReceipt } from "~/routes/documents/receipt-pdf.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * Payments (issue 11 §4): recording UPI, bank, cash and cheque payments against a customer's invoices
@@ -36,8 +35,6 @@ import { describeEachEngine } from "../support/test-databases.ts";
  * twice, two people at once), the receipt SMS and PDF, the register and its CSV, outstanding with ageing,
  * reminders on the settings' schedule, and the GSTR-1 exports. Invoices are made by a fixture here.
  */
-
-const BACK_OFFICE = "http://127.0.0.1:3000";
 
 const errorsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -85,9 +82,7 @@ describeEachEngine("payments", (database) => {
   let counter = 0;
   let serial = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.8" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.8" });
 
   async function customer(over: Partial<typeof customers.$inferInsert> = {}) {
     const n = ++counter;
@@ -321,14 +316,7 @@ describeEachEngine("payments", (database) => {
   it("lists the register with filters and a CSV, and records through the route with messages beside the fields", async () => {
     const c = await customer({ company: "Register Test Foundry" });
     const inv = await invoice(c.id);
-    function args(p: string, body?: Record<string, string>) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, accounts);
-      const u = `${BACK_OFFICE}${p}`;
-      const request = body ? new Request(u, { method: "POST", body: new URLSearchParams(body), headers: { Origin: BACK_OFFICE } }) : new Request(u);
-      return { request, url: new URL(u), params: {}, context } as never;
-    }
+    const args = (p: string, body?: Record<string, string>) => routeArgs(p, { staff: accounts, body, origin: BACK_OFFICE, address: "203.0.113.8" });
     const page = (await newLoader(args(`/admin/payments/new?customer=${c.reference}&invoice=${inv.id}`))) as { customer: { reference: string }; prefill: Record<string, string>; invoices: unknown[] };
     expect(page).toMatchObject({ customer: { reference: c.reference }, prefill: { amount: "11800", [`allocate-${inv.id}`]: "11800" } });
     const body = { customer: c.reference, method: "upi", amount: "11800", receivedOn: TODAY, utr: "12", idempotencyKey: randomUUID(), [`allocate-${inv.id}`]: "11800" };

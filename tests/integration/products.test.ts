@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, jobParts, products, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
@@ -19,7 +19,7 @@ import { listProducts } from "~/.server/products/list.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addPart } from "~/.server/technicians/field-work.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { editProductSchema, newProductSchema, productLabel, productListSchema, STALE_PRODUCT_MESSAGE } from "~/lib/forms/admin/products.ts";
 import { partSchema } from "~/lib/forms/technician-job.ts";
 import { action as recordAction, loader as recordLoader } from "~/routes/admin/product/route.tsx";
@@ -27,8 +27,7 @@ import { middleware as listMiddleware, loader as listLoader } from "~/routes/adm
 import { action as newAction } from "~/routes/admin/products/new.tsx";
 import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
-
-const BACK_OFFICE = "http://127.0.0.1:3000";
+import { asStaff, routeArgs, thrownStatus, BACK_OFFICE } from "../support/staff-routes.ts";
 
 const form = (over: Record<string, string> = {}) => ({
   name: "AC drive 7.5 kW, 415 V",
@@ -81,9 +80,7 @@ describeEachEngine("products", (database) => {
   let officeUserId: number;
   let counter = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.8" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.8" });
   const unique = (name: string) => `${name} ${++counter}-${randomUUID().slice(0, 6)}`;
   const added = async (over: Record<string, string> = {}) => {
     const result = await addProduct(accounts, newProductSchema.parse(form({ name: unique("Drive"), ...over })));
@@ -222,14 +219,7 @@ describeEachEngine("products", (database) => {
   });
 
   describe("through the routes", () => {
-    function args(staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string>) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, staff);
-      const u = `${BACK_OFFICE}${p}`;
-      const request = body ? new Request(u, { method: "POST", body: new URLSearchParams(body) }) : new Request(u);
-      return { request, url: new URL(u), params, context } as never;
-    }
+    const args = (staff: StaffMember, p: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(p, { staff, params, body, address: "203.0.113.8" });
     type Refused = { data: { errors: Record<string, string>; values: Record<string, string>; existing?: { id: number } }; init: { status: number } };
 
     it("add, list, CSV and edit answer accounts; bad input comes back beside its field, never a 500", async () => {
@@ -260,13 +250,7 @@ describeEachEngine("products", (database) => {
       const off = (await recordAction(args(accounts, p, { id: String(id) }, { intent: "unpublish", version: "2" }))) as Response;
       expect(off.status).toBe(303);
       expect((await db().select().from(products).where(eq(products.id, id)))[0]).toMatchObject({ pricePaise: 100, published: false, version: 3 });
-      let missing: unknown;
-      try {
-        await recordLoader(args(accounts, "/admin/products/99999999", { id: "99999999" }));
-      } catch (error) {
-        missing = error;
-      }
-      expect((missing as { init?: { status?: number }; status?: number }).init?.status ?? (missing as Response).status).toBe(404);
+      expect(await thrownStatus(recordLoader(args(accounts, "/admin/products/99999999", { id: "99999999" })))).toBe(404);
     });
 
     it("are refused at the layout: signed out, a customer, a technician, office staff (no Money), and the public host", async () => {

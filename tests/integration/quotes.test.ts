@@ -3,10 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import {
@@ -25,7 +24,6 @@ import {
   staffNotifications,
   users,
 } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { createQuote, editDraft, reviseQuote, sendQuote } from "~/.server/quotes/changes.ts";
 import { customerQuotes, listQuotes } from "~/.server/quotes/list.ts";
@@ -33,7 +31,6 @@ import { answerQuote, confirmLinkAnswer, startLinkAnswer } from "~/.server/quote
 import { quoteToken } from "~/.server/quotes/shared.ts";
 import { quoteForInvoice, signedQuote } from "~/.server/quotes/view.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { editQuoteSchema, newQuoteSchema, quoteListSchema, STALE_QUOTE_MESSAGE, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { gstinChecksum } from "~/lib/settings-schema.ts";
@@ -47,6 +44,7 @@ import { loader as linkPdfLoader } from "~/routes/documents/quote-pdf.ts";
 import { inPortal } from "../support/portal.ts";
 import { codeSentTo } from "../support/sms-capture.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
 /**
  * Quotes (issue 11 §2): made from a request, a bench job or a customer; the place of supply and the tax split;
@@ -54,7 +52,6 @@ import { describeEachEngine } from "../support/test-databases.ts";
  * code; expired and stale answers refused; one quote per form; approval moves the request or the bench job on.
  */
 
-const BACK_OFFICE = "http://127.0.0.1:3000";
 const SITE = "http://localhost:3000";
 const portalLoader = inPortal("customer", portalRouteLoader);
 const portalAction = inPortal("customer", portalRouteAction);
@@ -77,16 +74,6 @@ const line = (over: Partial<DocumentLine> = {}): DocumentLine => ({
   ...over,
 });
 
-async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    return (error as { init?: { status?: number } }).init?.status ?? -1;
-  }
-  return 200;
-}
-
 describeEachEngine("quotes", (database) => {
   const db = () => database().handle.db;
   const previousConfig = getServerConfig();
@@ -103,7 +90,7 @@ describeEachEngine("quotes", (database) => {
     clearSettingsCache();
     const a = await upsertUserWithRole(`+9190${pid}00501`, "admin", db(), "Anil Accounts");
     await db().update(users).set({ staffRole: "accounts" }).where(eq(users.id, a.id));
-    accounts = { userId: a.id, sessionId: 0, name: "Anil Accounts", mobile: null, role: "accounts", permissions: STAFF_ROLE_INFO.accounts.permissions, ipAddress: "203.0.113.8" };
+    accounts = asStaff("accounts", { userId: a.id, name: "Anil Accounts", ipAddress: "203.0.113.8" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -209,13 +196,7 @@ describeEachEngine("quotes", (database) => {
 
   it("refuses bad lines beside their fields through the form, and adds lines without saving", async () => {
     const { request } = await customerWithRequest();
-    const args = (body?: Record<string, string>) => {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, accounts);
-      const u = `${BACK_OFFICE}/admin/quotes/new?request=${request.reference}`;
-      return { request: body ? new Request(u, { method: "POST", body: new URLSearchParams(body) }) : new Request(u), url: new URL(u), params: {}, context } as never;
-    };
+    const args = (body?: Record<string, string>) => routeArgs(`/admin/quotes/new?request=${request.reference}`, { staff: accounts, body, address: "203.0.113.8" });
     const page = (await newLoader(args())) as unknown as { page: { state: { rows: Array<{ hsnSac: string; rate: string }>; place: { code: string } } } };
     expect(page.page.state.rows[0]).toMatchObject({ hsnSac: "998717", rate: "" });
     expect(page.page.state.place).toMatchObject({ code: "36" });
@@ -334,13 +315,8 @@ describeEachEngine("quotes", (database) => {
     const cookie = (await startSession({ userId: user.id, role: "customer", method: "otp", request: new Request(url), url, address: "203.0.113.9" })).split(";")[0]!;
     const q = await sent({ kind: "request", reference: mine.request.reference });
     const someoneElse = await sent({ kind: "request", reference: (await customerWithRequest()).request.reference });
-    const args = (reference: string, body?: Record<string, string>) => {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.9");
-      const u = `${SITE}/customer/quotes/${reference}`;
-      const request = new Request(u, body ? { method: "POST", body: new URLSearchParams(body), headers: { cookie, "user-agent": "Phone/2" } } : { headers: { cookie } });
-      return { request, url: new URL(u), params: { reference }, context } as never;
-    };
+    const args = (reference: string, body?: Record<string, string>) =>
+      routeArgs(`${SITE}/customer/quotes/${reference}`, { params: { reference }, body, headers: body ? { cookie, "user-agent": "Phone/2" } : { cookie } });
     expect(await thrownStatus(portalLoader(args(someoneElse.reference)))).toBe(404);
     expect(await thrownStatus(portalAction(args(someoneElse.reference, { decision: "approve", version: "1", idempotencyKey: randomUUID() })))).toBe(404);
     const page = (await portalLoader(args(q.reference))) as { answerable: boolean; view: { number: string } };
@@ -382,12 +358,7 @@ describeEachEngine("quotes", (database) => {
       .insert(benchJobs)
       .values({ jobCard: `JC-2611-${pid}${counter}`, requestId: request.id, unitId: unit!.id, stage: "estimate", faultReported: "Trips", conditionOnArrival: "Fine", diagnosis: "Failed IGBT module", estimatePaise: 18_000_00 })
       .returning();
-    const args = () => {
-      const context = new RouterContextProvider();
-      context.set(staffContext, accounts);
-      const u = `${BACK_OFFICE}/admin/quotes/new?bench=${job!.jobCard}`;
-      return { request: new Request(u), url: new URL(u), params: {}, context } as never;
-    };
+    const args = () => routeArgs(`/admin/quotes/new?bench=${job!.jobCard}`, { staff: accounts, address: null });
     const page = (await newLoader(args())) as unknown as { page: { state: { rows: Array<{ description: string; rate: string }>; values: { title: string } } } };
     expect(page.page.state.rows[0]).toMatchObject({ rate: "18000", description: expect.stringContaining("Failed IGBT module") as unknown });
     expect(page.page.state.values.title).toBe("Repair of ABB ACS580");
@@ -405,13 +376,7 @@ describeEachEngine("quotes", (database) => {
   it("record page: versions readable, send and revise through the form, PDF; list tabs, search and CSV", async () => {
     const { customer } = await customerWithRequest();
     const q = await made({ kind: "customer", reference: customer.reference });
-    const args = (p: string, params: Record<string, string>, body?: Record<string, string>) => {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.8");
-      context.set(staffContext, accounts);
-      const u = `${BACK_OFFICE}${p}`;
-      return { request: body ? new Request(u, { method: "POST", body: new URLSearchParams(body) }) : new Request(u), url: new URL(u), params, context } as never;
-    };
+    const args = (p: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(p, { staff: accounts, params, body, address: "203.0.113.8" });
     const base = `/admin/quotes/${q.reference}`;
     const params = { reference: q.reference };
     const draft = (await recordLoader(args(base, params))) as { quote: { state: string; version: number }; edit: { state: { rows: unknown[] } } | null };

@@ -2,22 +2,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, customers, invoices, payments, statementImports, statementLines, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { recordPayment } from "~/.server/payments/record.ts";
 import { ignoreLine, importStatement, invoiceNumbersIn, matchLineByHand, parseStatement, statementAmount, statementDate } from "~/.server/payments/reconciliation.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import { invoiceTotals, type LineInput } from "~/lib/money/gst.ts";
 import { action as reconciliationAction, loader as reconciliationLoader } from "~/routes/admin/payments/reconciliation.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 /**
  * Reconciliation (issue 11 §4): a bank or UPI statement imported as CSV; lines whose narration carries an
@@ -110,7 +108,7 @@ describeEachEngine("reconciliation", (database) => {
     clearSettingsCache();
     const a = await upsertUserWithRole(`+9190${pid}00701`, "admin", db(), "Rekha Accounts");
     await db().update(users).set({ staffRole: "accounts" }).where(eq(users.id, a.id));
-    accounts = { userId: a.id, sessionId: 0, name: "Rekha Accounts", mobile: null, role: "accounts", permissions: STAFF_ROLE_INFO.accounts.permissions, ipAddress: "203.0.113.10" };
+    accounts = asStaff("accounts", { userId: a.id, name: "Rekha Accounts", ipAddress: "203.0.113.10" });
   });
   afterAll(() => {
     setServerConfig(previousConfig);
@@ -166,13 +164,7 @@ describeEachEngine("reconciliation", (database) => {
   });
 
   it("through the page: an upload (multipart), a refusal beside the file field, and ignore", async () => {
-    function args(body?: FormData) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.10");
-      context.set(staffContext, accounts);
-      const u = "http://127.0.0.1:3000/admin/payments/reconciliation";
-      return { request: body ? new Request(u, { method: "POST", body }) : new Request(u), url: new URL(u), params: {}, context } as never;
-    }
+    const args = (body?: FormData) => routeArgs("/admin/payments/reconciliation", { staff: accounts, body, address: "203.0.113.10" });
     const bad = new FormData();
     bad.set("intent", "import");
     bad.set("statement", new File(["just,some\ncolumns,here"], "odd.csv", { type: "text/csv" }));

@@ -1,22 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_MAX_ROWS, decodeCursor, PAGE_SIZE, parseListQuery, type Cursor } from "~/.server/admin/list.ts";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { clearContentCache, listServices, seedContent } from "~/.server/content/index.ts";
 import { setDatabase } from "~/.server/db/index.ts";
 import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { exportServiceRequests, listServiceRequests, referenceQuery, type RequestListItem } from "~/.server/requests/list.ts";
 import { getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { can } from "~/lib/auth/permissions.ts";
 import { OPEN_STATUSES, requestListSchema, type RequestListFilters } from "~/lib/forms/admin/request-list.ts";
 import { URGENCIES, type Urgency } from "~/lib/forms/urgency.ts";
 import { responseState, type ResponseState } from "~/lib/requests/sla.ts";
 import { REQUEST_STATUSES, type RequestStatus } from "~/lib/requests/status.ts";
 import { loader, middleware } from "~/routes/admin/service-requests/route.tsx";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 
 /**
  * The service-request list on both engines: ~60 requests inserted directly, covering every status,
@@ -50,17 +49,11 @@ interface Seeded {
 const ALL_STATUSES = REQUEST_STATUSES.map((s) => s.value);
 const CITIES = ["Hyderabad", "Secunderabad", "Pune", "hyderabad", null, "Medak", "Hyd%Lab"];
 
-function owner(): StaffMember {
-  return { userId: 1, sessionId: 1, name: "Test Owner", mobile: "+919000000100", role: "owner", permissions: STAFF_ROLE_INFO.owner.permissions, ipAddress: "127.0.0.1" };
-}
+const owner = (): StaffMember => asStaff("owner", { userId: 1, sessionId: 1, name: "Test Owner", mobile: "+919000000100", ipAddress: "127.0.0.1" });
 
 /** What React Router hands the route: the staff member the layout checked, the request, its URL. */
-function routeArgs(path: string) {
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, "127.0.0.1");
-  context.set(staffContext, owner());
-  const request = new Request(new URL(path, APP));
-  return { request, url: new URL(request.url), params: {}, context, pattern: "/admin/service-requests" } as never;
+function listArgs(path: string) {
+  return routeArgs(new URL(path, APP).href, { staff: owner(), address: "127.0.0.1", extra: { pattern: "/admin/service-requests" } });
 }
 
 /** A small RFC 4180 reader: enough for the export. */
@@ -444,14 +437,14 @@ describe.each(engines)("request list on %s", (engine) => {
   });
 
   it("the page: tabs, 50 rows, then the next page from the address continues where the first ended", async () => {
-    const first = (await loader(routeArgs("/admin/service-requests?status=all"))) as Awaited<ReturnType<typeof loader>>;
+    const first = (await loader(listArgs("/admin/service-requests?status=all"))) as Awaited<ReturnType<typeof loader>>;
     expect(first.rows).toHaveLength(PAGE_SIZE);
     expect(first.total).toBe(60);
     expect(first.firstHref).toBeNull();
     expect(first.tabs.find((t) => t.current)).toMatchObject({ label: "All", count: 60 });
     expect(first.tabs.find((t) => t.label === "Open")).toMatchObject({ href: "/admin/service-requests", count: expected(filters({ status: "open" })).length });
     expect(first.nextHref).toMatch(/^\/admin\/service-requests\?status=all&after=[\w-]+$/);
-    const second = (await loader(routeArgs(first.nextHref!))) as Awaited<ReturnType<typeof loader>>;
+    const second = (await loader(listArgs(first.nextHref!))) as Awaited<ReturnType<typeof loader>>;
     expect(second.rows).toHaveLength(10);
     expect(second.nextHref).toBeNull();
     expect(second.firstHref).toBe("/admin/service-requests?status=all");
@@ -459,20 +452,20 @@ describe.each(engines)("request list on %s", (engine) => {
     expect(first.csvHref).toBe("/admin/service-requests?status=all&format=csv");
 
     // A mangled address shows the default list, not an error.
-    const mangled = (await loader(routeArgs("/admin/service-requests?status=x&urgency=y&technician=-1&service=no-such-service&from=2026-13-01&sort=z&after=%%%"))) as Awaited<
+    const mangled = (await loader(listArgs("/admin/service-requests?status=x&urgency=y&technician=-1&service=no-such-service&from=2026-13-01&sort=z&after=%%%"))) as Awaited<
       ReturnType<typeof loader>
     >;
     expect(mangled.total).toBe(expected(filters({ status: "open" })).length);
     expect(mangled.filters).toMatchObject({ status: "open", sort: "newest" });
     expect(mangled.filters.service).toBeUndefined();
     // A technician the list does not offer is ignored too.
-    const ghost = (await loader(routeArgs("/admin/service-requests?status=all&technician=987654"))) as Awaited<ReturnType<typeof loader>>;
+    const ghost = (await loader(listArgs("/admin/service-requests?status=all&technician=987654"))) as Awaited<ReturnType<typeof loader>>;
     expect(ghost.total).toBe(60);
   });
 
   it("?format=csv: every match of the filter with its columns, formulas defused", async () => {
     const next = () => Promise.reject(new Error("the CSV is answered by the middleware"));
-    const response = (await middleware[0]!(routeArgs("/admin/service-requests?status=all&sort=oldest&format=csv&after=whatever"), next as never)) as Response;
+    const response = (await middleware[0]!(listArgs("/admin/service-requests?status=all&sort=oldest&format=csv&after=whatever"), next as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="service-requests-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -514,12 +507,12 @@ describe.each(engines)("request list on %s", (engine) => {
     expect(po[col("Urgency")]).toBe("Within 24 hours");
 
     // The current filter, not everything.
-    const filtered = (await middleware[0]!(routeArgs("/admin/service-requests?urgency=emergency&status=open&format=csv"), next as never)) as Response;
+    const filtered = (await middleware[0]!(listArgs("/admin/service-requests?urgency=emergency&status=open&format=csv"), next as never)) as Response;
     const rows = parseCsv(await filtered.text()).slice(1);
     expect(rows.map((r) => r[0])).toEqual(expected(filters({ status: "open", urgency: "emergency" })).map((r) => r.reference));
     // And without format=csv the page is rendered as usual.
     let passed = false;
-    await middleware[0]!(routeArgs("/admin/service-requests"), (() => ((passed = true), Promise.resolve(new Response("page")))) as never);
+    await middleware[0]!(listArgs("/admin/service-requests"), (() => ((passed = true), Promise.resolve(new Response("page")))) as never);
     expect(passed).toBe(true);
   });
 

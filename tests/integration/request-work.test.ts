@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, outbox, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { findRequestOf, findRequestWithHistory } from "~/.server/requests/index.ts";
@@ -24,11 +22,12 @@ import {
 } from "~/.server/requests/work.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_REQUEST_MESSAGE } from "~/lib/forms/admin/request-actions.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
 import { scheduleSchema, STATUS_CHOICES } from "~/lib/forms/admin/request-actions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 
 /** An India-time wall clock: ist("2026-11-24 10:00"). */
 const ist = (s: string) => new Date(`${s.replace(" ", "T")}:00+05:30`);
@@ -87,9 +86,7 @@ describeEachEngine("request work", (database) => {
   let owner: StaffMember;
   let counter = 0;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.7" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({}));
@@ -472,15 +469,7 @@ describeEachEngine("request work", (database) => {
   });
 
   describe("through the route", () => {
-    function args(staff: StaffMember, reference: string, body?: Record<string, string>) {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.7");
-      context.set(staffContext, staff);
-      const url = `http://127.0.0.1:3000/admin/service-requests/${reference}`;
-      const request = body ? new Request(url, { method: "POST", body: new URLSearchParams(body) }) : new Request(url);
-      return { request, url: new URL(url), params: { reference }, context } as never;
-    }
-    const statusOf = (value: unknown) => (value instanceof Response ? value.status : (value as { init?: { status?: number } }).init?.status);
+    const args = (staff: StaffMember, reference: string, body?: Record<string, string>) => routeArgs(`/admin/service-requests/${reference}`, { staff, params: { reference }, body, address: "203.0.113.7" });
 
     it("a change redirects with the result; a refusal answers 400 with the message and what was typed", async () => {
       const r = await newRequest();

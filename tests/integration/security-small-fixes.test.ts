@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { staffContext } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { handleDeliveryReport } from "~/.server/communications/delivery.ts";
 import { handleInboundSms } from "~/.server/communications/inbound-sms.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { customers, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { audiencesOf } from "~/.server/live/access.ts";
 import { streamPrincipal } from "~/.server/live/endpoint.ts";
 import { issueLiveGrant } from "~/.server/live/grants.ts";
@@ -18,6 +14,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { handleWhatsAppWebhook } from "~/.server/whatsapp/webhook.ts";
 import { action as marketingConsentAction, loader as marketingConsentLoader } from "~/routes/admin/customer/marketing-consent.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /** Issue 17 §1: the smaller security fixes, each as the person it affects would notice it. */
 describeEachEngine("security fixes", (database) => {
@@ -54,19 +51,16 @@ describeEachEngine("security fixes", (database) => {
     const db = database().handle.db;
     await db.insert(customers).values({ reference: "CU-2611-0751", mobile: "+919812377751", name: "Kiran Rao" });
     const staffUser = await upsertUserWithRole("+919000000752", "admin", db, "Staff");
-    const post = (role: "accounts" | "office") => {
-      const context = new RouterContextProvider();
-      context.set(clientAddressContext, "203.0.113.9");
-      context.set(staffContext, { userId: staffUser.id, sessionId: 0, name: "Staff", mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.9" });
-      const request = new Request("http://127.0.0.1:3000/admin/customers/CU-2611-0751/marketing-consent", {
-        method: "POST",
-        body: new URLSearchParams({ consent: "given", version: "1" }),
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://127.0.0.1:3000" },
-      });
-      return marketingConsentAction({ request, url: new URL(request.url), params: { reference: "CU-2611-0751" }, context } as never);
-    };
-    const refused = await post("accounts").catch((e: unknown) => e as { init?: { status?: number } });
-    expect((refused as { init?: { status?: number } }).init?.status).toBe(403);
+    const post = (role: "accounts" | "office") =>
+      marketingConsentAction(
+        routeArgs("/admin/customers/CU-2611-0751/marketing-consent", {
+          staff: asStaff(role, { userId: staffUser.id, name: "Staff" }),
+          params: { reference: "CU-2611-0751" },
+          body: { consent: "given", version: "1" },
+          origin: BACK_OFFICE,
+        }),
+      );
+    expect(await thrownStatus(post("accounts"))).toBe(403);
     const [row] = await db.select({ consentAt: customers.marketingConsentAt }).from(customers).where(eq(customers.reference, "CU-2611-0751"));
     expect(row!.consentAt).toBeNull();
     const done = (await post("office")) as Response;

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
 import { auditLog, customers, liveEvents, notificationPreferences, outbox, serviceRequests, staffNotifications, users } from "~/.server/db/schema.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { bellState, listNotifications, markAllRead, markRead, preferencesOf, savePreferences, unreadCount } from "~/.server/notifications/staff-inbox.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
@@ -23,6 +21,7 @@ import { defaultChannels } from "~/lib/notifications/alert-kinds.ts";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/admin/notifications/route.tsx";
 import { deliveriesSettled } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 
@@ -45,9 +44,7 @@ describeEachEngine("staff notifications", (database) => {
   const previousConfig = getServerConfig();
   const people = {} as Record<"owner" | "office" | "accounts" | "former", StaffMember>;
 
-  function staffMember(userId: number, role: StaffRole, name: string, mobile: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string, mobile: string): StaffMember => asStaff(role, { userId, name, mobile, ipAddress: "203.0.113.7" });
 
   beforeAll(async () => {
     setServerConfig(readConfig({}));
@@ -78,24 +75,7 @@ describeEachEngine("staff notifications", (database) => {
     db().select().from(staffNotifications).where(eq(staffNotifications.dedupeKey, dedupeKey)).orderBy(asc(staffNotifications.userId));
   const messagesOf = (prefix: string) => db().select().from(outbox).where(like(outbox.dedupeKey, `${prefix}:%`)).orderBy(asc(outbox.id));
 
-  function args(path: string, body: Record<string, string> | undefined, staff: StaffMember) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, staff);
-    const init: RequestInit = body ? { method: "POST", body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", origin: APP } } : {};
-    const request = new Request(new URL(path, APP), init);
-    return { request, url: new URL(request.url), params: {}, context } as never;
-  }
-
-  async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof Response) return error.status;
-      return (error as { init?: { status?: number } }).init?.status ?? 0;
-    }
-    return 200;
-  }
+  const args = (path: string, body: Record<string, string> | undefined, staff: StaffMember) => routeArgs(new URL(path, APP).href, { staff, body, origin: APP });
 
   it("fans an alert out to the active staff whose role has the permission, once per person however often it is raised, and pushes it live", async () => {
     const alert = { kind: "payment.received" as const, title: "Payment RC-2611-0001: ₹5,000.00 from Deccan Polymers", body: "UPI.", link: "/admin/payments/RC-2611-0001", dedupeKey: "test:payment:1", permission: "money" as const };

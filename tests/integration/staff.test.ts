@@ -12,15 +12,13 @@ import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/.server/staff/index.ts";
 import { addStaffSchema, LAST_OWNER, safeNext, STAFF_CHANGED_MEANWHILE } from "~/lib/forms/admin/staff.ts";
-import { staffContext } from "~/.server/auth/staff.ts";
-import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { action as nameAction } from "~/routes/admin/your-name.tsx";
 import { middleware } from "~/routes/admin/layout.tsx";
 import { action as signOutAction } from "~/routes/auth/sign-out.ts";
 import { codeSentTo } from "../support/sms-capture.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, routeArgs, BACK_OFFICE } from "../support/staff-routes.ts";
 
-const BACK_OFFICE = "http://127.0.0.1:3000";
 const OWNER_PHONE = "+919000000100";
 
 describe("add-staff form", () => {
@@ -224,13 +222,8 @@ describeEachEngine("staff", (database) => {
     expect(await throughLayout("/admin/service-requests?status=new", cookie)).toMatchObject({ status: 303, location: "/admin/your-name?next=%2Fadmin%2Fservice-requests%3Fstatus%3Dnew" });
     expect(await throughLayout("/admin/your-name", cookie)).toEqual({ status: 200 });
 
-    const staff = { userId: nameless!.id, sessionId: 0, name: null, mobile, role: "owner" as const, permissions: STAFF_ROLE_INFO.owner.permissions, ipAddress: "198.51.100.7" };
-    const post = (fields: Record<string, string>) => {
-      const context = new RouterContextProvider();
-      context.set(staffContext, staff);
-      const request = new Request(new URL("/admin/your-name", BACK_OFFICE), { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded", origin: BACK_OFFICE } });
-      return nameAction({ request, url: new URL(request.url), params: {}, context } as never);
-    };
+    const staff = asStaff("owner", { userId: nameless!.id, name: null, mobile, ipAddress: "198.51.100.7" });
+    const post = (fields: Record<string, string>) => nameAction(routeArgs("/admin/your-name", { staff, body: fields, origin: BACK_OFFICE, address: null }));
     const blank = (await post({ name: "  ", next: "/admin" })) as { data: { errors: Record<string, string> }; init: { status: number } };
     expect(blank.init.status).toBe(400);
     expect(blank.data.errors.name).toMatch(/Enter your name/);

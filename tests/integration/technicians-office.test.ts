@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseListQuery, PAGE_SIZE } from "~/.server/admin/list.ts";
 import { startSession } from "~/.server/auth/sessions.ts";
-import { auditActor, staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
@@ -38,6 +38,7 @@ import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
 import { middleware as listMiddleware } from "~/routes/admin/technicians.tsx";
 import { action as technicianAction } from "~/routes/admin/technicians/technician.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { routeArgs, staffRouteContext, BACK_OFFICE } from "../support/staff-routes.ts";
 
 /**
  * The office's technicians screen on both engines: the list's tabs, counts, filters, search, keyset pages
@@ -45,7 +46,6 @@ import { describeEachEngine } from "../support/test-databases.ts";
  * refused when the row changed meanwhile); the stage requirements; and who may open the screen.
  */
 
-const BACK_OFFICE = "http://127.0.0.1:3000";
 // Wednesday 18 November 2026, 12:00 India time. This India week began Monday 16 Nov 00:00 IST (15 Nov 18:30 UTC).
 const NOW = new Date("2026-11-18T06:30:00Z");
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -279,12 +279,8 @@ describeEachEngine("technicians office", (database) => {
   });
 
   it("exports the current filter as CSV through the route's middleware", async () => {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "127.0.0.1");
-    context.set(staffContext, owner);
-    const request = new Request(new URL("/admin/technicians?status=approved&skill=plc&format=csv&after=junk", BACK_OFFICE));
     const next = () => Promise.reject(new Error("the CSV is answered by the middleware"));
-    const response = (await listMiddleware[0]!({ request, url: new URL(request.url), params: {}, context } as never, next as never)) as Response;
+    const response = (await listMiddleware[0]!(routeArgs("/admin/technicians?status=approved&skill=plc&format=csv&after=junk", { staff: owner, address: "127.0.0.1" }), next as never)) as Response;
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="technicians-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
@@ -400,9 +396,7 @@ describeEachEngine("technicians office", (database) => {
     for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
     const url = new URL(`/admin/technicians/${id}`, BACK_OFFICE);
     const request = new Request(url, { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, owner.ipAddress);
-    context.set(staffContext, owner);
+    const context = staffRouteContext({ staff: owner, address: owner.ipAddress });
     const result = (await technicianAction({ request, url, params: { id: String(id) }, context } as never)) as
       | Response
       | { data: { errors: Record<string, string>; values: Record<string, unknown> }; init: { status: number } };

@@ -3,15 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, liveEvents, outbox, requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/rate-limit.ts";
-import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { signLinkToken, verifyLinkToken } from "~/.server/links/signed.ts";
 import { mayRead, type LivePrincipal } from "~/.server/live/access.ts";
 import { issueLiveGrant, verifyLiveGrant } from "~/.server/live/grants.ts";
@@ -36,13 +34,14 @@ import {
   scheduleCall,
 } from "~/.server/video/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO, type StaffRole } from "~/lib/auth/permissions.ts";
+import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { applyIntegrationsChange, integrationsForm } from "~/lib/forms/admin/settings.ts";
 import { indiaParts, rescheduleCallSchema, scheduleCallSchema, SIGNAL_MAX_BYTES, STALE_CALL_MESSAGE } from "~/lib/forms/admin/video-calls.ts";
 import { action as staffSignalAction } from "~/routes/admin/video-calls/signal.ts";
 import { action as customerSignalAction } from "~/routes/documents/video-signal.ts";
 import { loader as customerLoader } from "~/routes/documents/video.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, staffRouteContext } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 
@@ -92,9 +91,7 @@ describeEachEngine("video calls", (database) => {
   let counter = 0;
   let storage: string;
 
-  function staffMember(userId: number, role: StaffRole, name: string): StaffMember {
-    return { userId, sessionId: 0, name, mobile: null, role, permissions: STAFF_ROLE_INFO[role].permissions, ipAddress: "203.0.113.7" };
-  }
+  const staffMember = (userId: number, role: StaffRole, name: string): StaffMember => asStaff(role, { userId, name, ipAddress: "203.0.113.7" });
 
   beforeAll(async () => {
     storage = fs.mkdtempSync(path.join(os.tmpdir(), "video-calls-"));
@@ -147,11 +144,8 @@ describeEachEngine("video calls", (database) => {
   }
 
   function args(p: string, params: Record<string, string>, init?: RequestInit, staff?: StaffMember) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, `203.0.113.${counter % 200}`);
-    if (staff) context.set(staffContext, staff);
     const request = new Request(new URL(p, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
+    return { request, url: new URL(request.url), params, context: staffRouteContext({ staff, address: `203.0.113.${counter % 200}` }) } as never;
   }
 
   function signalPost(body: unknown): RequestInit {

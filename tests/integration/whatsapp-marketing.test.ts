@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { staffContext, type StaffMember } from "~/.server/auth/staff.ts";
+import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import {
@@ -30,7 +30,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
 import { conversation, conversations, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
-import { can, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { can } from "~/lib/auth/permissions.ts";
 import { campaignSchema } from "~/lib/forms/admin/marketing.ts";
 import { action as optOutAction, loader as optOutLoader } from "~/routes/documents/optout.tsx";
 import { action as portalConsentRouteAction } from "~/routes/customer/marketing-consent.ts";
@@ -44,6 +44,7 @@ import { action as webhookAction, loader as webhookLoader } from "~/routes/api/w
 import { startFakeWhatsApp, type FakeWhatsApp } from "../support/fake-whatsapp.ts";
 import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff, staffRouteContext } from "../support/staff-routes.ts";
 
 const APP = "http://localhost:3000";
 
@@ -76,7 +77,7 @@ describeEachEngine("whatsapp and marketing", (database) => {
     clearSettingsCache();
     const a = await upsertUserWithRole("+919000000401", "admin", db(), "Asha Office");
     await db().update(users).set({ staffRole: "office" }).where(eq(users.id, a.id));
-    office = { userId: a.id, sessionId: 0, name: "Asha Office", mobile: null, role: "office", permissions: STAFF_ROLE_INFO.office.permissions, ipAddress: "203.0.113.7" };
+    office = asStaff("office", { userId: a.id, name: "Asha Office", ipAddress: "203.0.113.7" });
     await db()
       .insert(whatsappTemplates)
       .values([
@@ -105,11 +106,8 @@ describeEachEngine("whatsapp and marketing", (database) => {
   const consenting = { marketingConsentAt: new Date("2026-10-01T00:00:00Z"), marketingConsentVersion: "1", marketingConsentSource: "office" };
 
   function args(path: string, params: Record<string, string>, init: RequestInit = {}) {
-    const context = new RouterContextProvider();
-    context.set(clientAddressContext, "203.0.113.9");
-    context.set(staffContext, office);
     const request = new Request(new URL(path, APP), init);
-    return { request, url: new URL(request.url), params, context } as never;
+    return { request, url: new URL(request.url), params, context: staffRouteContext({ staff: office }) } as never;
   }
 
   const post = (hook: { body: string; headers: Record<string, string> }) => wa.deliver(hook, (request) => webhookAction({ request, params: {}, context: new RouterContextProvider() } as never) as Promise<Response>);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { contractBillings, contracts, contractUnits, contractVisits, customers, customerSites, equipmentUnits } from "~/.server/db/schema.ts";
@@ -29,18 +30,7 @@ type Contract = typeof contracts.$inferSelect;
 
 export type CreateContractResult = { ok: true; reference: string; created: boolean } | { ok: false; field: string; message: string };
 
-export type ContractResult =
-  | { ok: true; message: string; reference?: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
-
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type ContractResult = ChangeResult<{ reference?: string }>;
 
 /** What a contract stores from its form. */
 function values(input: NewContractInput | EditContractInput) {
@@ -143,7 +133,8 @@ export async function createContract(staff: StaffMember, customerReference: stri
       return { ok: true, reference: made.reference, created: true };
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
+    const refused = refusedBy(error);
+    if (refused) return { ok: false, field: refused.field, message: refused.message };
     // The same form sent twice at the same moment: the second finds the first's contract.
     if (key && isUniqueViolation(error)) {
       const existing = await byKey(key);
@@ -153,23 +144,16 @@ export async function createContract(staff: StaffMember, customerReference: stri
   }
 }
 
-async function change(
-  reference: string,
-  version: number,
-  step: (row: Contract, tx: Transaction) => Promise<{ message: string; reference?: string }>,
-): Promise<ContractResult> {
-  try {
-    return await getDb().transaction(async (tx): Promise<ContractResult> => {
-      const [row] = await tx.select().from(contracts).where(eq(contracts.reference, reference)).for("update");
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_CONTRACT_MESSAGE);
-      const done = await step(row, tx);
-      return { ok: true, ...done };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+/** Locked `for update`: a renewal and an edit of one contract queue rather than interleave. */
+const CONTRACT: RecordKind<Contract, string> = {
+  table: contracts, entityType: "contract", stale: STALE_CONTRACT_MESSAGE, stampsUpdatedAt: true,
+  key: contracts.reference,
+  lock: true,
+  label: ({ row }) => row.reference,
+};
+
+function change(staff: StaffMember, reference: string, version: number, now: Date, step: (s: ChangeStep<Contract, { row: Contract }>) => Promise<string | { message: string; reference?: string }>): Promise<ContractResult> {
+  return changeRecord(CONTRACT, reference, version, staff, now, step);
 }
 
 const CALENDAR_FIELDS = ["startsOn", "endsOn", "visitsPerYear", "billing", "pricePaise"] as const;
@@ -181,7 +165,7 @@ const CALENDAR_FIELDS = ["startsOn", "endsOn", "visitsPerYear", "billing", "pric
  * on other terms is a new contract (cancel this one, or renew it).
  */
 export function editContract(staff: StaffMember, reference: string, input: EditContractInput, now = new Date()): Promise<ContractResult> {
-  return change(reference, input.version, async (row, tx) => {
+  return change(staff, reference, input.version, now, async ({ row, tx, save, audit }) => {
     if (row.status === "cancelled") throw new Refusal("form", "This contract is cancelled: it can no longer be changed.");
     const after = values(input);
     await checkCoverage(tx, row.customerId, after.siteId, input.unitIds);
@@ -214,27 +198,12 @@ export function editContract(staff: StaffMember, reference: string, input: EditC
     }
     // A later end date is a new expiry: its renewal reminder is due again.
     const reminder = "endsOn" in diff.after ? { renewalRemindedAt: null } : {};
-    await tx
-      .update(contracts)
-      .set({ ...after, ...reminder, version: row.version + 1, updatedAt: now })
-      .where(eq(contracts.id, row.id));
+    await save({ ...after, ...reminder });
     if (unitsChanged) {
       await tx.delete(contractUnits).where(eq(contractUnits.contractId, row.id));
       if (unitsAfter.length) await tx.insert(contractUnits).values(unitsAfter.map((unitId) => ({ contractId: row.id, unitId })));
     }
-    await audit(
-      tx,
-      auditActor(staff),
-      {
-        action: "contract.update",
-        entityType: "contract",
-        entityId: row.id,
-        entityLabel: row.reference,
-        before: { ...diff.before, ...(unitsChanged ? { units: unitsBefore } : {}) },
-        after: { ...diff.after, ...(unitsChanged ? { units: unitsAfter } : {}) },
-      },
-      now,
-    );
+    await audit("contract.update", { ...diff.before, ...(unitsChanged ? { units: unitsBefore } : {}) }, { ...diff.after, ...(unitsChanged ? { units: unitsAfter } : {}) });
     if (calendarChanged) await scheduleContractsRunNow(tx, row.id, now);
     return { message: calendarChanged ? "Contract saved: its visits and billing dates were made again." : "Contract saved." };
   });
@@ -242,15 +211,10 @@ export function editContract(staff: StaffMember, reference: string, input: EditC
 
 /** Cancels a contract: no further visit is made into a job and no further billing is invoiced. */
 export function cancelContract(staff: StaffMember, reference: string, input: CancelContractInput, now = new Date()): Promise<ContractResult> {
-  return change(reference, input.version, async (row, tx) => {
+  return change(staff, reference, input.version, now, async ({ row, save, audit }) => {
     if (row.status === "cancelled") throw new Refusal("form", "This contract is already cancelled.");
-    await tx.update(contracts).set({ status: "cancelled", version: row.version + 1, updatedAt: now }).where(eq(contracts.id, row.id));
-    await audit(
-      tx,
-      auditActor(staff),
-      { action: "contract.cancel", entityType: "contract", entityId: row.id, entityLabel: row.reference, before: { status: row.status }, after: { status: "cancelled", reason: input.reason } },
-      now,
-    );
+    await save({ status: "cancelled" });
+    await audit("contract.cancel", { status: row.status }, { status: "cancelled", reason: input.reason });
     return { message: "Contract cancelled: no further visits are made and nothing further is invoiced." };
   });
 }
@@ -263,7 +227,7 @@ export function cancelContract(staff: StaffMember, reference: string, input: Can
 export async function renewContract(staff: StaffMember, reference: string, input: { version: number }, now = new Date()): Promise<ContractResult> {
   const key = (id: number) => `renewal:${id}`;
   try {
-    return await change(reference, input.version, async (row, tx) => {
+    return await change(staff, reference, input.version, now, async ({ row, tx, save }) => {
       if (row.status === "cancelled") throw new Refusal("form", "This contract is cancelled: make a new contract instead.");
       const [already] = await tx.select({ reference: contracts.reference }).from(contracts).where(eq(contracts.idempotencyKey, key(row.id)));
       if (already) throw new Refusal("form", `This contract was already renewed as ${already.reference}.`);
@@ -287,7 +251,7 @@ export async function renewContract(staff: StaffMember, reference: string, input
       };
       const made = await insertContract(tx, staff, customer, v, unitIds, { idempotencyKey: key(row.id), renewedFromId: row.id }, now);
       // The old contract's version moves too: a form drawn before the renewal is refused.
-      await tx.update(contracts).set({ version: row.version + 1, updatedAt: now }).where(eq(contracts.id, row.id));
+      await save();
       return { message: `Renewed as ${made.reference} (AMC ${planLabel(row.plan)}), from ${startsOn} to ${endsOn}.`, reference: made.reference };
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { benchJobs, customerDataRequests, customers, customerSites, equipmentUnits } from "~/.server/db/schema.ts";
@@ -28,63 +29,30 @@ import { addUnit, assertSerialFree, SameSerialError, SiteNotOfCustomerError } fr
  * change bumps the customer's version too: the record is edited as one.
  */
 
-export type CustomerResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
+export type CustomerResult = ChangeResult;
 
 type Customer = typeof customers.$inferSelect;
 
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+type Step = ChangeStep<Customer, { row: Customer }>;
 
-interface Step {
-  tx: Transaction;
-  row: Customer;
-  now: Date;
-  /** Bumps the version (refusing a stale one), with the customer's own changed fields if any. */
-  save: (values?: Partial<Customer>) => Promise<void>;
-  log: (action: string, before: unknown, after: unknown) => Promise<void>;
-}
+const CUSTOMER: RecordKind<Customer, string> = {
+  table: customers, entityType: "customer", stale: STALE_CUSTOMER_MESSAGE, stampsUpdatedAt: true,
+  key: customers.reference,
+  label: ({ row }) => row.reference,
+  refuse: (error) =>
+    error instanceof SiteNotOfCustomerError
+      ? { field: "siteId", message: "Choose one of this customer's sites." }
+      : error instanceof SameSerialError
+        ? { field: "serialNumber", message: error.message }
+        : undefined,
+};
 
-async function change(
-  reference: string,
-  version: number,
-  staff: StaffMember,
-  step: (s: Step) => Promise<string>,
-  options: { allowErased?: boolean; now?: Date } = {},
-): Promise<CustomerResult> {
-  const now = options.now ?? new Date();
-  try {
-    return await getDb().transaction(async (tx): Promise<CustomerResult> => {
-      const [row] = await tx.select().from(customers).where(eq(customers.reference, reference));
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_CUSTOMER_MESSAGE);
-      if (row.erasedAt && !options.allowErased) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
-      const save = async (values: Partial<Customer> = {}) => {
-        const updated = await tx
-          .update(customers)
-          .set({ ...values, version: row.version + 1, updatedAt: now })
-          .where(and(eq(customers.id, row.id), eq(customers.version, row.version)))
-          .returning({ id: customers.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_CUSTOMER_MESSAGE);
-      };
-      const log = (action: string, before: unknown, after: unknown) =>
-        audit(tx, auditActor(staff), { action, entityType: "customer", entityId: row.id, entityLabel: row.reference, before, after }, now);
-      const message = await step({ tx, row, now, save, log });
-      return { ok: true, message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    if (error instanceof SiteNotOfCustomerError) return { ok: false, reason: "refused", field: "siteId", message: "Choose one of this customer's sites." };
-    if (error instanceof SameSerialError) return { ok: false, reason: "refused", field: "serialNumber", message: error.message };
-    throw error;
-  }
+/** A change to the customer's record; refused once their personal data is erased, unless `allowErased`. */
+function change(reference: string, version: number, staff: StaffMember, now: Date, step: (s: Step) => Promise<string>, options: { allowErased?: boolean } = {}): Promise<CustomerResult> {
+  return changeRecord(CUSTOMER, reference, version, staff, now, async (s) => {
+    if (s.row.erasedAt && !options.allowErased) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
+    return step(s);
+  });
 }
 
 const orNull = (v: string | undefined) => v ?? null;
@@ -92,29 +60,22 @@ const orNull = (v: string | undefined) => v ?? null;
 // ── Details ──────────────────────────────────────────────────────────────────────────────────────
 
 export function editDetails(staff: StaffMember, reference: string, input: DetailsInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ row, save, log }) => {
-      const after = {
-        name: input.name,
-        company: orNull(input.company),
-        email: orNull(input.email),
-        gstin: orNull(input.gstin),
-        billingAddress: orNull(input.billingAddress),
-        billingCity: orNull(input.billingCity),
-        billingPincode: orNull(input.billingPincode),
-        notes: orNull(input.notes),
-      };
-      const diff = changedFields(row, after);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
-      await save(after);
-      await log("customer.details", diff.before, diff.after);
-      return "Details saved.";
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ row, save, audit }) => {
+    const after = {
+      name: input.name,
+      company: orNull(input.company),
+      email: orNull(input.email),
+      gstin: orNull(input.gstin),
+      billingAddress: orNull(input.billingAddress),
+      billingCity: orNull(input.billingCity),
+      billingPincode: orNull(input.billingPincode),
+      notes: orNull(input.notes),
+    };
+    const diff = changesOrRefuse(row, after);
+    await save(after);
+    await audit("customer.details", diff.before, diff.after);
+    return "Details saved.";
+  });
 }
 
 // ── Sites ────────────────────────────────────────────────────────────────────────────────────────
@@ -130,59 +91,40 @@ async function siteOf(tx: Transaction, customerId: number, siteId: number) {
 }
 
 export function addSite(staff: StaffMember, reference: string, input: SiteInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const values = siteValues(input);
-      const [site] = await tx
-        .insert(customerSites)
-        .values({ customerId: row.id, ...values, createdAt: now })
-        .returning({ id: customerSites.id });
-      await save();
-      await log("customer.site-add", null, { siteId: site!.id, ...values });
-      return `Site ${values.name} added.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const values = siteValues(input);
+    const [site] = await tx
+      .insert(customerSites)
+      .values({ customerId: row.id, ...values, createdAt: now })
+      .returning({ id: customerSites.id });
+    await save();
+    await audit("customer.site-add", null, { siteId: site!.id, ...values });
+    return `Site ${values.name} added.`;
+  });
 }
 
 export function editSite(staff: StaffMember, reference: string, input: EditSiteInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const site = await siteOf(tx, row.id, input.siteId);
-      const values = siteValues(input);
-      const diff = changedFields(site, values);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
-      await tx.update(customerSites).set(values).where(eq(customerSites.id, site.id));
-      await save();
-      await log("customer.site-edit", { siteId: site.id, ...diff.before }, { siteId: site.id, ...diff.after });
-      return `Site ${values.name} saved.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const site = await siteOf(tx, row.id, input.siteId);
+    const values = siteValues(input);
+    const diff = changesOrRefuse(site, values);
+    await tx.update(customerSites).set(values).where(eq(customerSites.id, site.id));
+    await save();
+    await audit("customer.site-edit", { siteId: site.id, ...diff.before }, { siteId: site.id, ...diff.after });
+    return `Site ${values.name} saved.`;
+  });
 }
 
 /** Removes a site; its units stay on the record, without a site, and its requests keep their address. */
 export function removeSite(staff: StaffMember, reference: string, input: { version: number; siteId: number }, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const site = await siteOf(tx, row.id, input.siteId);
-      const units = await tx.update(equipmentUnits).set({ siteId: null }).where(eq(equipmentUnits.siteId, site.id)).returning({ id: equipmentUnits.id });
-      await tx.delete(customerSites).where(eq(customerSites.id, site.id));
-      await save();
-      await log("customer.site-remove", { siteId: site.id, name: site.name, address: site.address, city: site.city, pincode: site.pincode }, null);
-      return `Site ${site.name} removed.${units.length ? ` Its ${units.length === 1 ? "unit stays" : `${units.length} units stay`} on the record without a site.` : ""}`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const site = await siteOf(tx, row.id, input.siteId);
+    const units = await tx.update(equipmentUnits).set({ siteId: null }).where(eq(equipmentUnits.siteId, site.id)).returning({ id: equipmentUnits.id });
+    await tx.delete(customerSites).where(eq(customerSites.id, site.id));
+    await save();
+    await audit("customer.site-remove", { siteId: site.id, name: site.name, address: site.address, city: site.city, pincode: site.pincode }, null);
+    return `Site ${site.name} removed.${units.length ? ` Its ${units.length === 1 ? "unit stays" : `${units.length} units stay`} on the record without a site.` : ""}`;
+  });
 }
 
 // ── Units ────────────────────────────────────────────────────────────────────────────────────────
@@ -210,62 +152,43 @@ async function unitOf(tx: Transaction, customerId: number, unitId: number) {
 }
 
 export function addUnitToCustomer(staff: StaffMember, reference: string, input: UnitFormInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const values = unitValues(input);
-      const unit = await addUnit(tx, { customerId: row.id, ...values });
-      await save();
-      await log("customer.unit-add", null, { unitId: unit.id, ...values });
-      return `Unit ${unitLabel(values)} added.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const values = unitValues(input);
+    const unit = await addUnit(tx, { customerId: row.id, ...values });
+    await save();
+    await audit("customer.unit-add", null, { unitId: unit.id, ...values });
+    return `Unit ${unitLabel(values)} added.`;
+  });
 }
 
 export function editUnit(staff: StaffMember, reference: string, input: EditUnitInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const unit = await unitOf(tx, row.id, input.unitId);
-      const values = unitValues(input);
-      if (values.siteId !== null && values.siteId !== unit.siteId) {
-        const [site] = await tx.select({ id: customerSites.id }).from(customerSites).where(and(eq(customerSites.id, values.siteId), eq(customerSites.customerId, row.id)));
-        if (!site) throw new Refusal("siteId", "Choose one of this customer's sites.");
-      }
-      const diff = changedFields(unit, values);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
-      if ("serialNumber" in diff.after) await assertSerialFree(tx, row.id, values.serialNumber, unit.id);
-      await tx.update(equipmentUnits).set(values).where(eq(equipmentUnits.id, unit.id));
-      await save();
-      await log("customer.unit-edit", { unitId: unit.id, ...diff.before }, { unitId: unit.id, ...diff.after });
-      return `Unit ${unitLabel(values)} saved.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const unit = await unitOf(tx, row.id, input.unitId);
+    const values = unitValues(input);
+    if (values.siteId !== null && values.siteId !== unit.siteId) {
+      const [site] = await tx.select({ id: customerSites.id }).from(customerSites).where(and(eq(customerSites.id, values.siteId), eq(customerSites.customerId, row.id)));
+      if (!site) throw new Refusal("siteId", "Choose one of this customer's sites.");
+    }
+    const diff = changesOrRefuse(unit, values);
+    if ("serialNumber" in diff.after) await assertSerialFree(tx, row.id, values.serialNumber, unit.id);
+    await tx.update(equipmentUnits).set(values).where(eq(equipmentUnits.id, unit.id));
+    await save();
+    await audit("customer.unit-edit", { unitId: unit.id, ...diff.before }, { unitId: unit.id, ...diff.after });
+    return `Unit ${unitLabel(values)} saved.`;
+  });
 }
 
 /** Removes a unit recorded by mistake; one with bench jobs is the repairs' history and stays. */
 export function removeUnit(staff: StaffMember, reference: string, input: { version: number; unitId: number }, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const unit = await unitOf(tx, row.id, input.unitId);
-      const [job] = await tx.select({ jobCard: benchJobs.jobCard }).from(benchJobs).where(eq(benchJobs.unitId, unit.id)).limit(1);
-      if (job) throw new Refusal("form", `This unit has been repaired on the bench (job card ${job.jobCard}): it stays on the record as the repair's history.`);
-      await tx.delete(equipmentUnits).where(eq(equipmentUnits.id, unit.id));
-      await save();
-      await log("customer.unit-remove", { unitId: unit.id, siteId: unit.siteId, kind: unit.kind, make: unit.make, model: unit.model, rating: unit.rating, serialNumber: unit.serialNumber, location: unit.location }, null);
-      return `Unit ${unitLabel(unit)} removed.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const unit = await unitOf(tx, row.id, input.unitId);
+    const [job] = await tx.select({ jobCard: benchJobs.jobCard }).from(benchJobs).where(eq(benchJobs.unitId, unit.id)).limit(1);
+    if (job) throw new Refusal("form", `This unit has been repaired on the bench (job card ${job.jobCard}): it stays on the record as the repair's history.`);
+    await tx.delete(equipmentUnits).where(eq(equipmentUnits.id, unit.id));
+    await save();
+    await audit("customer.unit-remove", { unitId: unit.id, siteId: unit.siteId, kind: unit.kind, make: unit.make, model: unit.model, rating: unit.rating, serialNumber: unit.serialNumber, location: unit.location }, null);
+    return `Unit ${unitLabel(unit)} removed.`;
+  });
 }
 
 // ── Data requests (DPDP Act) ─────────────────────────────────────────────────────────────────────
@@ -274,50 +197,38 @@ const kindLabel = (kind: string) => DATA_REQUEST_KINDS.find((k) => k.value === k
 
 /** Logs what the customer asked for (by phone, by letter) about their personal data. */
 export function recordDataRequest(staff: StaffMember, reference: string, input: DataRequestInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const [made] = await tx
-        .insert(customerDataRequests)
-        .values({ customerId: row.id, kind: input.kind, detail: orNull(input.detail), createdAt: now })
-        .returning({ id: customerDataRequests.id });
-      await save();
-      // The request's text may hold personal details: the log says what kind it was, not what it said.
-      await log("customer.data-request", null, { dataRequestId: made!.id, kind: input.kind });
-      return `Request for ${kindLabel(input.kind)} recorded.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const [made] = await tx
+      .insert(customerDataRequests)
+      .values({ customerId: row.id, kind: input.kind, detail: orNull(input.detail), createdAt: now })
+      .returning({ id: customerDataRequests.id });
+    await save();
+    // The request's text may hold personal details: the log says what kind it was, not what it said.
+    await audit("customer.data-request", null, { dataRequestId: made!.id, kind: input.kind });
+    return `Request for ${kindLabel(input.kind)} recorded.`;
+  });
 }
 
 /** Closes a data request as done or declined, with the answer the customer reads. Allowed after erasure too. */
 export function closeDataRequest(staff: StaffMember, reference: string, input: CloseDataRequestInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row, save, log }) => {
-      const [request] = await tx
-        .select()
-        .from(customerDataRequests)
-        .where(and(eq(customerDataRequests.id, input.dataRequestId), eq(customerDataRequests.customerId, row.id)));
-      if (!request) throw new Refusal("form", "This data request is no longer on the record: reload the page.");
-      if (request.status !== "open") throw new Refusal("form", "This data request is already closed.");
-      if (request.kind === "erasure" && input.status === "done" && !row.erasedAt) {
-        throw new Refusal("status", "Erase the customer below to carry out this request: it is then closed as done.");
-      }
-      await tx
-        .update(customerDataRequests)
-        .set({ status: input.status, resolution: input.resolution, resolvedAt: now, resolvedBy: staff.userId })
-        .where(eq(customerDataRequests.id, request.id));
-      await save();
-      await log("customer.data-request-close", { dataRequestId: request.id, status: "open" }, { dataRequestId: request.id, kind: request.kind, status: input.status, resolution: input.resolution });
-      return `Request for ${kindLabel(request.kind)} marked ${input.status}.`;
-    },
-    { now, allowErased: true },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
+    const [request] = await tx
+      .select()
+      .from(customerDataRequests)
+      .where(and(eq(customerDataRequests.id, input.dataRequestId), eq(customerDataRequests.customerId, row.id)));
+    if (!request) throw new Refusal("form", "This data request is no longer on the record: reload the page.");
+    if (request.status !== "open") throw new Refusal("form", "This data request is already closed.");
+    if (request.kind === "erasure" && input.status === "done" && !row.erasedAt) {
+      throw new Refusal("status", "Erase the customer below to carry out this request: it is then closed as done.");
+    }
+    await tx
+      .update(customerDataRequests)
+      .set({ status: input.status, resolution: input.resolution, resolvedAt: now, resolvedBy: staff.userId })
+      .where(eq(customerDataRequests.id, request.id));
+    await save();
+    await audit("customer.data-request-close", { dataRequestId: request.id, status: "open" }, { dataRequestId: request.id, kind: request.kind, status: input.status, resolution: input.resolution });
+    return `Request for ${kindLabel(request.kind)} marked ${input.status}.`;
+  }, { allowErased: true });
 }
 
 /**
@@ -326,23 +237,17 @@ export function closeDataRequest(staff: StaffMember, reference: string, input: C
  * as a data request: one is logged now if none is open, and all are closed as done by the erasure.
  */
 export function eraseFromRecord(staff: StaffMember, reference: string, input: EraseInput, now = new Date()): Promise<CustomerResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async ({ tx, row }) => {
-      if (input.confirm !== row.reference) throw new Refusal("confirm", `Type ${row.reference} exactly to confirm.`);
-      const [open] = await tx
-        .select({ id: customerDataRequests.id })
-        .from(customerDataRequests)
-        .where(and(eq(customerDataRequests.customerId, row.id), eq(customerDataRequests.kind, "erasure"), eq(customerDataRequests.status, "open")));
-      if (!open) await tx.insert(customerDataRequests).values({ customerId: row.id, kind: "erasure", createdAt: now });
-      const result = await eraseCustomer(tx, row.id, auditActor(staff), { reason: input.reason, now });
-      if (!result.ok) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
-      return `Personal data erased: ${result.requests} request${result.requests === 1 ? "" : "s"} kept without personal details${result.photos ? `, ${result.photos} photo${result.photos === 1 ? "" : "s"} deleted` : ""}.`;
-    },
-    { now },
-  );
+  return change(reference, input.version, staff, now, async ({ tx, row }) => {
+    if (input.confirm !== row.reference) throw new Refusal("confirm", `Type ${row.reference} exactly to confirm.`);
+    const [open] = await tx
+      .select({ id: customerDataRequests.id })
+      .from(customerDataRequests)
+      .where(and(eq(customerDataRequests.customerId, row.id), eq(customerDataRequests.kind, "erasure"), eq(customerDataRequests.status, "open")));
+    if (!open) await tx.insert(customerDataRequests).values({ customerId: row.id, kind: "erasure", createdAt: now });
+    const result = await eraseCustomer(tx, row.id, auditActor(staff), { reason: input.reason, now });
+    if (!result.ok) throw new Refusal("form", ERASED_CUSTOMER_MESSAGE);
+    return `Personal data erased: ${result.requests} request${result.requests === 1 ? "" : "s"} kept without personal details${result.photos ? `, ${result.photos} photo${result.photos === 1 ? "" : "s"} deleted` : ""}.`;
+  });
 }
 
 // ── A customer added by hand ─────────────────────────────────────────────────────────────────────

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
-import { audit, changedFields } from "~/.server/audit/index.ts";
-import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import type { StaffMember } from "~/.server/auth/staff.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
-import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import {
   NO_CONSENT_MESSAGE,
@@ -170,104 +170,64 @@ export type FeedbackRecord = NonNullable<Awaited<ReturnType<typeof feedbackRecor
 
 // ── Its changes ──────────────────────────────────────────────────────────────────────────────────
 
-export type FeedbackResult = { ok: true; message: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; field: string; message: string };
+export type FeedbackResult = ChangeResult;
 
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+const FEEDBACK: RecordKind<Feedback, number, { row: Feedback; reference: string }> = {
+  table: feedback, entityType: "feedback", stale: STALE_FEEDBACK_MESSAGE, stampsUpdatedAt: false,
+  load: async (tx, id) => {
+    const [found] = await tx
+      .select({ row: feedback, reference: serviceRequests.reference })
+      .from(feedback)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
+      .where(eq(feedback.id, id));
+    return found;
+  },
+  label: ({ row, reference }) => `${reference} (rated ${row.rating ?? "-"} of 5)`,
+};
 
-interface Step {
-  action: string;
-  set: Partial<Feedback>;
-  message: string;
-  /** The public /reviews page changes with it. */
-  public?: boolean;
-}
-
-async function change(id: number, version: number, staff: StaffMember, step: (row: Feedback, tx: Transaction) => Step, now: Date): Promise<FeedbackResult> {
-  let published = false;
-  try {
-    const result = await getDb().transaction(async (tx): Promise<FeedbackResult> => {
-      const [row] = await tx
-        .select({ feedback, reference: serviceRequests.reference })
-        .from(feedback)
-        .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
-        .where(eq(feedback.id, id));
-      if (!row) return { ok: false, reason: "not-found" };
-      const current = row.feedback;
-      if (current.version !== version) throw new Refusal("form", STALE_FEEDBACK_MESSAGE);
-      const done = step(current, tx);
-      const updated = await tx
-        .update(feedback)
-        .set({ ...done.set, version: current.version + 1 })
-        .where(and(eq(feedback.id, current.id), eq(feedback.version, current.version)))
-        .returning({ id: feedback.id });
-      if (updated.length === 0) throw new Refusal("form", STALE_FEEDBACK_MESSAGE);
-      const diff = changedFields(current, done.set);
-      await audit(
-        tx,
-        auditActor(staff),
-        { action: done.action, entityType: "feedback", entityId: current.id, entityLabel: `${row.reference} (rated ${current.rating ?? "-"} of 5)`, before: diff.before, after: diff.after },
-        now,
-      );
-      published = done.public === true;
-      return { ok: true, message: done.message };
-    });
-    // The cached /reviews page is stale once a rating is published or hidden.
-    if (result.ok && published) bumpContentVersion();
-    return result;
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+/** One change of a rating: the step says what it sets, the kernel saves it and logs the fields that moved. */
+function change(id: number, version: number, staff: StaffMember, step: (row: Feedback) => { action: string; set: Partial<Feedback>; message: string }, now: Date): Promise<FeedbackResult> {
+  return changeRecord(FEEDBACK, id, version, staff, now, async ({ row, save, auditChanges }) => {
+    const done = step(row);
+    await save(done.set);
+    await auditChanges(done.action, row, done.set);
+    return done.message;
+  });
 }
 
 /** Closes a low rating's follow-up with what was done (who called, what was agreed). */
 export function closeFollowUp(staff: StaffMember, id: number, input: CloseFollowUpInput, now = new Date()): Promise<FeedbackResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    (row) => {
-      if (row.followUp === "none") throw new Refusal("note", "This rating has no follow-up: only ratings of 1 or 2 open one.");
-      if (row.followUp === "closed") throw new Refusal("note", "This follow-up is already closed.");
-      return {
-        action: "feedback.follow-up-close",
-        set: { followUp: "closed", followUpNote: input.note, followUpClosedAt: now, followUpClosedBy: staff.userId },
-        message: "Follow-up closed.",
-      };
-    },
-    now,
-  );
+  return change(id, input.version, staff, (row) => {
+    if (row.followUp === "none") throw new Refusal("note", "This rating has no follow-up: only ratings of 1 or 2 open one.");
+    if (row.followUp === "closed") throw new Refusal("note", "This follow-up is already closed.");
+    return {
+      action: "feedback.follow-up-close",
+      set: { followUp: "closed", followUpNote: input.note, followUpClosedAt: now, followUpClosedBy: staff.userId },
+      message: "Follow-up closed.",
+    };
+  }, now);
 }
 
 /** Publishes a rating to /reviews (only with the customer's recorded consent), or hides a published one. */
 export function changePublication(staff: StaffMember, id: number, input: PublishInput, now = new Date()): Promise<FeedbackResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    (row) => {
-      if (input.intent === "publish") {
-        if (row.rating === null) throw new Refusal("form", "The customer has not rated this job yet: there is nothing to publish.");
-        if (!row.publishConsent || !row.consentAt) throw new Refusal("form", NO_CONSENT_MESSAGE);
-        if (row.publishStatus === "published") throw new Refusal("form", "This rating is already published.");
-        return {
-          action: "feedback.publish",
-          set: { publishStatus: "published", publishedAt: now, publishedBy: staff.userId },
-          message: "Published: it shows on the reviews page.",
-          public: true,
-        };
-      }
-      if (row.publishStatus !== "published") throw new Refusal("form", "This rating is not published.");
-      return { action: "feedback.hide", set: { publishStatus: "hidden" }, message: "Hidden: it no longer shows on the reviews page.", public: true };
-    },
-    now,
-  );
+  return change(id, input.version, staff, (row) => {
+    if (input.intent === "publish") {
+      if (row.rating === null) throw new Refusal("form", "The customer has not rated this job yet: there is nothing to publish.");
+      if (!row.publishConsent || !row.consentAt) throw new Refusal("form", NO_CONSENT_MESSAGE);
+      if (row.publishStatus === "published") throw new Refusal("form", "This rating is already published.");
+      return {
+        action: "feedback.publish",
+        set: { publishStatus: "published", publishedAt: now, publishedBy: staff.userId },
+        message: "Published: it shows on the reviews page.",
+      };
+    }
+    if (row.publishStatus !== "published") throw new Refusal("form", "This rating is not published.");
+    return { action: "feedback.hide", set: { publishStatus: "hidden" }, message: "Hidden: it no longer shows on the reviews page." };
+  }, now).then((result) => {
+    // The cached /reviews page is stale once a rating is published or hidden.
+    if (result.ok) bumpContentVersion();
+    return result;
+  });
 }
 
 /** How many low ratings still wait for their follow-up (for a badge or the dashboard). */

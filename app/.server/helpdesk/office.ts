@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { keysetPage, PAGE_SIZE, CSV_MAX_ROWS, type Cursor } from "~/.server/admin/list.ts";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { cannedReplies, customers, serviceRequests, ticketMessages, tickets, users } from "~/.server/db/schema.ts";
 import { publishLive } from "~/.server/live/publish.ts";
@@ -340,32 +341,19 @@ export async function openOfficeTicket(staff: StaffMember, input: OfficeTicketIn
 
 // ── Its changes ──────────────────────────────────────────────────────────────────────────────────
 
-export type TicketResult = { ok: true; message: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; field: string; message: string };
-
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
-
-async function inTicket(reference: string, work: (tx: Transaction, ticket: Ticket) => Promise<string>): Promise<TicketResult> {
-  try {
-    return await getDb().transaction(async (tx): Promise<TicketResult> => {
-      const [ticket] = await tx.select().from(tickets).where(eq(tickets.reference, reference)).for("update");
-      if (!ticket) return { ok: false, reason: "not-found" };
-      return { ok: true, message: await work(tx, ticket) };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
-}
+export type TicketResult = ChangeResult;
 
 function label(ticket: Ticket): string {
   return `${ticket.reference}: ${ticket.subject}`;
 }
+
+/** The ticket locked `for update`: a reply and a change of status queue rather than interleave. */
+const TICKET: RecordKind<Ticket, string> = {
+  table: tickets, entityType: "ticket", stale: STALE_TICKET_MESSAGE, stampsUpdatedAt: true,
+  key: tickets.reference,
+  lock: true,
+  label: ({ row }) => label(row),
+};
 
 async function messageByKey(tx: Transaction, key: string | undefined) {
   if (!key) return undefined;
@@ -379,7 +367,7 @@ async function messageByKey(tx: Transaction, key: string | undefined) {
  * SLA target). The same form sent twice replies once.
  */
 export function replyToTicket(staff: StaffMember, reference: string, input: TicketReplyInput, now = new Date()): Promise<TicketResult> {
-  return inTicket(reference, async (tx, ticket) => {
+  return changeRecord(TICKET, reference, null, staff, now, async ({ tx, row: ticket, audit }) => {
     const key = input.idempotencyKey ? `ticket-reply:${input.idempotencyKey}` : undefined;
     if (await messageByKey(tx, key)) return "Reply sent.";
     if (ticket.status === "closed") throw new Refusal("body", "This ticket is closed: reopen it (status Open) before replying.");
@@ -400,7 +388,7 @@ export function replyToTicket(staff: StaffMember, reference: string, input: Tick
       .where(eq(tickets.id, ticket.id));
     const site = await ticketNoticeSite(tx);
     await queueMessages(tx, replyNoticeMessages(ticket, site, message!.id, input.body, now));
-    await audit(tx, auditActor(staff), { action: "ticket.reply", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), after: { messageId: message!.id, firstResponse: first, ...(status ? { status } : {}) } }, now);
+    await audit("ticket.reply", null, { messageId: message!.id, firstResponse: first, ...(status ? { status } : {}) });
     await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.message", data: { id: ticket.id, reference: ticket.reference } });
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "reply" } });
     if (status) await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.status", data: { id: ticket.id, reference: ticket.reference, status } });
@@ -413,7 +401,7 @@ export function replyToTicket(staff: StaffMember, reference: string, input: Tick
 
 /** An internal note: on the thread for the office only, never shown to the customer. */
 export function addTicketNote(staff: StaffMember, reference: string, input: TicketNoteInput, now = new Date()): Promise<TicketResult> {
-  return inTicket(reference, async (tx, ticket) => {
+  return changeRecord(TICKET, reference, null, staff, now, async ({ tx, row: ticket, audit }) => {
     const key = input.idempotencyKey ? `ticket-note:${input.idempotencyKey}` : undefined;
     if (await messageByKey(tx, key)) return "Note added.";
     const [message] = await tx
@@ -421,7 +409,7 @@ export function addTicketNote(staff: StaffMember, reference: string, input: Tick
       .values({ ticketId: ticket.id, author: "staff", authorUserId: staff.userId, body: input.body, internal: true, idempotencyKey: key ?? null, createdAt: now })
       .returning({ id: ticketMessages.id });
     await tx.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticket.id));
-    await audit(tx, auditActor(staff), { action: "ticket.note", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), after: { messageId: message!.id } }, now);
+    await audit("ticket.note", null, { messageId: message!.id });
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "note" } });
     return "Internal note added.";
   });
@@ -433,8 +421,7 @@ export function addTicketNote(staff: StaffMember, reference: string, input: Tick
  * stamps resolved_at, reopening clears it.
  */
 export function updateTicket(staff: StaffMember, reference: string, input: TicketUpdateInput, now = new Date()): Promise<TicketResult> {
-  return inTicket(reference, async (tx, ticket) => {
-    if (ticket.version !== input.version) throw new Refusal("form", STALE_TICKET_MESSAGE);
+  return changeRecord(TICKET, reference, input.version, staff, now, async ({ tx, row: ticket, save, auditChanges }) => {
     if (input.assignee !== null && input.assignee !== ticket.assigneeId) {
       const allowed = await helpDeskStaffIn(tx);
       if (!allowed.includes(input.assignee)) throw new Refusal("assignee", "Choose someone from the list: they must work the help desk.");
@@ -451,15 +438,9 @@ export function updateTicket(staff: StaffMember, reference: string, input: Ticke
     }
     if (input.assignee !== ticket.assigneeId) set.assigneeId = input.assignee;
     if (Object.keys(set).length === 0) return "Nothing changed.";
-    const updated = await tx
-      .update(tickets)
-      .set({ ...set, version: ticket.version + 1, updatedAt: now })
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.version, ticket.version)))
-      .returning({ id: tickets.id, firstResponseDueAt: tickets.firstResponseDueAt, resolutionDueAt: tickets.resolutionDueAt });
-    if (updated.length === 0) throw new Refusal("form", STALE_TICKET_MESSAGE);
-    if (set.priority) await scheduleSlaChecks(tx, updated[0]!);
-    const diff = changedFields(ticket, set);
-    await audit(tx, auditActor(staff), { action: "ticket.update", entityType: "ticket", entityId: ticket.id, entityLabel: label(ticket), before: diff.before, after: diff.after }, now);
+    const updated = await save(set);
+    if (set.priority) await scheduleSlaChecks(tx, updated);
+    await auditChanges("ticket.update", ticket, set);
     await publishLive(tx, { audience: "staff:communications", kind: "ticket.updated", data: { id: ticket.id, reference: ticket.reference, change: "update" } });
     if (set.status) {
       await publishLive(tx, { audience: `ticket:${ticket.id}`, kind: "ticket.status", data: { id: ticket.id, reference: ticket.reference, status: set.status } });

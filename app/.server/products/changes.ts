@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { jobParts, products } from "~/.server/db/schema.ts";
@@ -23,10 +24,7 @@ export type ProductExisting = { id: number; label: string };
 
 export type AddProductResult = { ok: true; id: number } | { ok: false; field: string; message: string; existing?: ProductExisting };
 
-export type ProductResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string; existing?: ProductExisting };
+export type ProductResult = ChangeResult<object, { existing: ProductExisting }>;
 
 const orNull = (v: string | undefined) => v ?? null;
 
@@ -88,63 +86,30 @@ export async function addProduct(staff: StaffMember, input: NewProductInput, now
   }
 }
 
-class Refusal extends Error {
-  readonly field: string;
-  readonly existing?: ProductExisting;
-  constructor(field: string, message: string, existing?: ProductExisting) {
-    super(message);
-    this.field = field;
-    this.existing = existing;
-  }
-}
+const PRODUCT: RecordKind<Product, number> = {
+  table: products, entityType: "product", stale: STALE_PRODUCT_MESSAGE, stampsUpdatedAt: true,
+  key: products.id,
+  label: ({ row }) => productLabel(row),
+  refuse: (error) => (isUniqueViolation(error) ? { field: "name", message: "Another product already has this make, model and name." } : undefined),
+};
 
-async function change(
-  id: number,
-  version: number,
-  staff: StaffMember,
-  step: (row: Product, tx: Transaction) => Promise<{ action: string; set: Partial<Product>; before: unknown; after: unknown; message: string }>,
-  now: Date,
-): Promise<ProductResult> {
-  try {
-    const result = await getDb().transaction(async (tx): Promise<ProductResult> => {
-      const [row] = await tx.select().from(products).where(eq(products.id, id));
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_PRODUCT_MESSAGE);
-      const done = await step(row, tx);
-      const updated = await tx
-        .update(products)
-        .set({ ...done.set, version: row.version + 1, updatedAt: now })
-        .where(and(eq(products.id, row.id), eq(products.version, row.version)))
-        .returning({ id: products.id });
-      if (updated.length === 0) throw new Refusal("form", STALE_PRODUCT_MESSAGE);
-      await audit(tx, auditActor(staff), { action: done.action, entityType: "product", entityId: row.id, entityLabel: productLabel({ ...row, ...done.set }), before: done.before, after: done.after }, now);
-      return { ok: true, message: done.message };
-    });
-    // The public /products page lists products: its cached copy is stale now.
-    if (result.ok) bumpContentVersion();
-    return result;
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message, existing: error.existing };
-    if (isUniqueViolation(error)) return { ok: false, reason: "refused", field: "name", message: "Another product already has this make, model and name." };
-    throw error;
-  }
+async function change(id: number, version: number, staff: StaffMember, step: (s: ChangeStep<Product, { row: Product }>) => Promise<string>, now: Date): Promise<ProductResult> {
+  const result = await changeRecord<Product, number, { row: Product }, object, { existing: ProductExisting }>(PRODUCT, id, version, staff, now, step);
+  // The public /products page lists products: its cached copy is stale now.
+  if (result.ok) bumpContentVersion();
+  return result;
 }
 
 export function editProduct(staff: StaffMember, id: number, input: EditProductInput, now = new Date()): Promise<ProductResult> {
-  return change(
-    id,
-    input.version,
-    staff,
-    async (row, tx) => {
-      const after = values(input);
-      const diff = changedFields(row, after);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", "Nothing was changed.");
-      const existing = await duplicateOf(tx, after, row.id);
-      if (existing) throw new Refusal("name", duplicateMessage(existing), existing);
-      return { action: "product.update", set: after, before: diff.before, after: diff.after, message: "Product saved." };
-    },
-    now,
-  );
+  return change(id, input.version, staff, async ({ row, tx, save, audit }) => {
+    const after = values(input);
+    const diff = changesOrRefuse(row, after);
+    const existing = await duplicateOf(tx, after, row.id);
+    if (existing) throw new Refusal("name", duplicateMessage(existing), { existing });
+    await save(after);
+    await audit("product.update", diff.before, diff.after);
+    return "Product saved.";
+  }, now);
 }
 
 const STATE_CHANGES: Record<ProductStateIntent, { set: Partial<Product>; message: string; already: string }> = {
@@ -157,17 +122,12 @@ const STATE_CHANGES: Record<ProductStateIntent, { set: Partial<Product>; message
 /** Publish / unpublish on /products, withdraw / restore (never a delete). */
 export function changeProductState(staff: StaffMember, id: number, input: { intent: ProductStateIntent; version: number }, now = new Date()): Promise<ProductResult> {
   const c = STATE_CHANGES[input.intent];
-  return change(
-    id,
-    input.version,
-    staff,
-    async (row) => {
-      const diff = changedFields(row, c.set);
-      if (Object.keys(diff.after).length === 0) throw new Refusal("form", c.already);
-      return { action: `product.${input.intent}`, set: c.set, before: diff.before, after: diff.after, message: c.message };
-    },
-    now,
-  );
+  return change(id, input.version, staff, async ({ row, save, audit }) => {
+    const diff = changesOrRefuse(row, c.set, c.already);
+    await save(c.set);
+    await audit(`product.${input.intent}`, diff.before, diff.after);
+    return c.message;
+  }, now);
 }
 
 /** One product as its edit page shows it, with how many parts recorded on jobs name it. */

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";
@@ -21,7 +22,7 @@ import {
 } from "~/lib/forms/admin/quotes.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { entered, NEEDS_STATE_MESSAGE, priceLines, quotePath, quoteToken, recipientParty, recipientPlace, Refusal, today, type Customer, type Quote, type QuoteResult, type Site } from "./shared.ts";
+import { entered, NEEDS_STATE_MESSAGE, priceLines, quotePath, quoteToken, recipientParty, recipientPlace, today, type Customer, type Quote, type QuoteResult, type Site } from "./shared.ts";
 import { loadSource } from "./source.ts";
 
 /**
@@ -57,7 +58,8 @@ async function price(tx: Transaction, customer: Customer, siteId: number | null,
 }
 
 function refused(error: unknown): QuoteResult {
-  if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
+  const answer = refusedBy(error);
+  if (answer) return answer;
   throw error;
 }
 
@@ -140,40 +142,33 @@ export async function createQuote(staff: StaffMember, source: QuoteSource, input
   }
 }
 
-interface Step {
-  tx: Transaction;
+interface Loaded {
+  row: Quote;
+  customer: Customer;
+}
+
+/** The quote locked `for update` (not its customer), with the customer its messages go to. */
+const QUOTE: RecordKind<Quote, string, Loaded> = {
+  table: quotes, entityType: "quote", stale: STALE_QUOTE_MESSAGE, stampsUpdatedAt: true,
+  load: async (tx, reference) => {
+    const [found] = await tx.select({ row: quotes, customer: customers }).from(quotes).innerJoin(customers, eq(customers.id, quotes.customerId)).where(eq(quotes.reference, reference)).for("update", { of: quotes });
+    return found;
+  },
+  label: ({ row }) => row.reference,
+};
+
+interface Step extends ChangeStep<Quote, Loaded> {
   quote: Quote;
   customer: Customer;
   settings: SiteSettings;
-  /** Updates the quote, bumping its version (a stale one is refused). */
-  save: (values: Partial<Quote>) => Promise<void>;
-  audit: (action: string, before: unknown, after: unknown) => Promise<void>;
 }
 
 async function step(reference: string, version: number, staff: StaffMember, run: (s: Step) => Promise<string>, now: Date): Promise<QuoteResult> {
   const settings = await getSiteSettings();
-  try {
-    return await getDb().transaction(async (tx): Promise<QuoteResult> => {
-      const [row] = await tx.select({ quote: quotes, customer: customers }).from(quotes).innerJoin(customers, eq(customers.id, quotes.customerId)).where(eq(quotes.reference, reference)).for("update", { of: quotes });
-      if (!row) return { ok: false, reason: "not-found" };
-      const { quote, customer } = row;
-      if (quote.version !== version) throw new Refusal("form", STALE_QUOTE_MESSAGE);
-      const save = async (values: Partial<Quote>) => {
-        const updated = await tx
-          .update(quotes)
-          .set({ ...values, version: quote.version + 1, updatedAt: now })
-          .where(and(eq(quotes.id, quote.id), eq(quotes.version, quote.version)))
-          .returning({ id: quotes.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_QUOTE_MESSAGE);
-      };
-      const record = (action: string, before: unknown, after: unknown) =>
-        audit(tx, auditActor(staff), { action, entityType: "quote", entityId: quote.id, entityLabel: quote.reference, before, after }, now);
-      const message = await run({ tx, quote, customer, settings, save, audit: record });
-      return { ok: true, reference: quote.reference, message };
-    });
-  } catch (error) {
-    return refused(error);
-  }
+  return changeRecord<Quote, string, Loaded, { reference: string }>(QUOTE, reference, version, staff, now, async (s) => ({
+    reference: s.row.reference,
+    message: await run({ ...s, quote: s.row, customer: s.loaded.customer, settings }),
+  }));
 }
 
 async function currentVersionRow(tx: Transaction, quote: Quote) {
@@ -184,63 +179,51 @@ async function currentVersionRow(tx: Transaction, quote: Quote) {
 
 /** A draft edited in place: nobody outside has seen it yet. */
 export function editDraft(staff: StaffMember, reference: string, input: EditQuoteInput, lines: DocumentLine[], now = new Date()): Promise<QuoteResult> {
-  return step(
-    reference,
-    input.version,
-    staff,
-    async (s) => {
-      if (s.quote.status !== "draft") throw new Refusal("form", "This quote has been sent: revise it to change it (the customer keeps the version they have).");
-      const v = await currentVersionRow(s.tx, s.quote);
-      const priced = await price(s.tx, s.customer, input.site ?? null, input.stateCode, lines, s.settings);
-      await s.tx
-        .update(quoteVersions)
-        .set({
-          recipient: priced.recipient,
-          placeOfSupplyCode: priced.placeCode,
-          placeOfSupplyBasis: priced.basis,
-          lines: priced.stored,
-          taxablePaise: priced.totals.taxablePaise,
-          taxPaise: priced.totals.taxPaise,
-          roundOffPaise: priced.totals.roundOffPaise,
-          totalPaise: priced.totals.payablePaise,
-          terms: input.terms,
-          notes: input.notes ?? null,
-        })
-        .where(eq(quoteVersions.id, v.id));
-      await s.save({ title: input.title, siteId: priced.site?.id ?? null, totalPaise: priced.totals.payablePaise });
-      await s.audit(
-        "quote.edit",
-        { title: s.quote.title, totalPaise: v.totalPaise, lines: (v.lines as unknown[]).length, placeOfSupply: v.placeOfSupplyCode },
-        { title: input.title, totalPaise: priced.totals.payablePaise, lines: lines.length, placeOfSupply: priced.placeCode, version: v.number },
-      );
-      return `Draft v${v.number} saved (${formatPaise(priced.totals.payablePaise)}).`;
-    },
-    now,
-  );
+  return step(reference, input.version, staff, async (s) => {
+    if (s.quote.status !== "draft") throw new Refusal("form", "This quote has been sent: revise it to change it (the customer keeps the version they have).");
+    const v = await currentVersionRow(s.tx, s.quote);
+    const priced = await price(s.tx, s.customer, input.site ?? null, input.stateCode, lines, s.settings);
+    await s.tx
+      .update(quoteVersions)
+      .set({
+        recipient: priced.recipient,
+        placeOfSupplyCode: priced.placeCode,
+        placeOfSupplyBasis: priced.basis,
+        lines: priced.stored,
+        taxablePaise: priced.totals.taxablePaise,
+        taxPaise: priced.totals.taxPaise,
+        roundOffPaise: priced.totals.roundOffPaise,
+        totalPaise: priced.totals.payablePaise,
+        terms: input.terms,
+        notes: input.notes ?? null,
+      })
+      .where(eq(quoteVersions.id, v.id));
+    await s.save({ title: input.title, siteId: priced.site?.id ?? null, totalPaise: priced.totals.payablePaise });
+    await s.audit(
+      "quote.edit",
+      { title: s.quote.title, totalPaise: v.totalPaise, lines: (v.lines as unknown[]).length, placeOfSupply: v.placeOfSupplyCode },
+      { title: input.title, totalPaise: priced.totals.payablePaise, lines: lines.length, placeOfSupply: priced.placeCode, version: v.number },
+    );
+    return `Draft v${v.number} saved (${formatPaise(priced.totals.payablePaise)}).`;
+  }, now);
 }
 
 /** A new version from the current one, as a draft to edit and send; the earlier versions stay as they were. */
 export function reviseQuote(staff: StaffMember, reference: string, input: ReviseQuoteInput, now = new Date()): Promise<QuoteResult> {
-  return step(
-    reference,
-    input.version,
-    staff,
-    async (s) => {
-      const state = quoteState(s.quote.status, s.quote.validUntil, today(now));
-      if (!REVISABLE_STATES.includes(state)) {
-        throw new Refusal("reason", state === "draft" ? "This version has not been sent yet: edit it as it is." : `An ${QUOTE_STATUS_LABELS[state].toLowerCase()} quote is not revised: make a new quote.`);
-      }
-      const v = await currentVersionRow(s.tx, s.quote);
-      const number = v.number + 1;
-      const validUntil = validUntilFrom(today(now), s.settings.operations.quoteValidityDays);
-      const { id: _id, createdAt: _c, ...copy } = v;
-      await s.tx.insert(quoteVersions).values({ ...copy, number, validUntil, revisionReason: input.reason, createdBy: staff.userId, createdAt: now });
-      await s.save({ currentVersion: number, status: "draft", validUntil, decidedAt: null });
-      await s.audit("quote.revise", { currentVersion: v.number, status: s.quote.status }, { currentVersion: number, status: "draft", reason: input.reason });
-      return `Version ${number} started as a draft from v${v.number}: change it and send it. v${v.number} stays as it was sent.`;
-    },
-    now,
-  );
+  return step(reference, input.version, staff, async (s) => {
+    const state = quoteState(s.quote.status, s.quote.validUntil, today(now));
+    if (!REVISABLE_STATES.includes(state)) {
+      throw new Refusal("reason", state === "draft" ? "This version has not been sent yet: edit it as it is." : `An ${QUOTE_STATUS_LABELS[state].toLowerCase()} quote is not revised: make a new quote.`);
+    }
+    const v = await currentVersionRow(s.tx, s.quote);
+    const number = v.number + 1;
+    const validUntil = validUntilFrom(today(now), s.settings.operations.quoteValidityDays);
+    const { id: _id, createdAt: _c, ...copy } = v;
+    await s.tx.insert(quoteVersions).values({ ...copy, number, validUntil, revisionReason: input.reason, createdBy: staff.userId, createdAt: now });
+    await s.save({ currentVersion: number, status: "draft", validUntil, decidedAt: null });
+    await s.audit("quote.revise", { currentVersion: v.number, status: s.quote.status }, { currentVersion: number, status: "draft", reason: input.reason });
+    return `Version ${number} started as a draft from v${v.number}: change it and send it. v${v.number} stays as it was sent.`;
+  }, now);
 }
 
 /** The customer's messages for a sent version: SMS with the signed link, and an e-mail when they have one. */
@@ -296,28 +279,22 @@ export function quoteWhatsappHref(mobile: string, q: { reference: string; totalP
 
 /** Sends the current version: draft -> sent, validity from today, SMS and e-mail queued with the signed link. */
 export function sendQuote(staff: StaffMember, reference: string, input: { version: number }, now = new Date()): Promise<QuoteResult> {
-  return step(
-    reference,
-    input.version,
-    staff,
-    async (s) => {
-      if (s.quote.status !== "draft") throw new Refusal("form", `This version has already been sent (the quote is ${QUOTE_STATUS_LABELS[quoteState(s.quote.status, s.quote.validUntil, today(now))].toLowerCase()}).`);
-      if (!s.customer.mobile && !s.customer.email) throw new Refusal("form", "The customer has neither a mobile number nor an e-mail address on record: add one on the customer's record first.");
-      const v = await currentVersionRow(s.tx, s.quote);
-      if ((v.lines as unknown[]).length === 0) throw new Refusal("form", NO_LINES);
-      if (v.totalPaise <= 0) throw new Refusal("form", "The quote's total is ₹0: give the lines their rates before sending it.");
-      const validUntil = validUntilFrom(today(now), s.settings.operations.quoteValidityDays);
-      await s.tx.update(quoteVersions).set({ validUntil }).where(eq(quoteVersions.id, v.id));
-      await s.save({ status: "sent", sentAt: now, validUntil, decidedAt: null, approvedVersion: null });
-      const token = quoteToken(s.quote.id, validUntil);
-      const messages = quoteSentMessages({ reference: s.quote.reference, title: s.quote.title, number: v.number, totalPaise: v.totalPaise, validUntil, token }, s.customer, s.settings);
-      await queueMessages(s.tx, messages);
-      const by = [s.customer.mobile ? "SMS" : null, s.customer.email ? "e-mail" : null].filter(Boolean).join(" and ");
-      await s.audit("quote.send", { status: s.quote.status }, { status: "sent", version: v.number, validUntil, totalPaise: v.totalPaise, sentBy: by });
-      return `Version ${v.number} sent by ${by}${s.customer.mobile ? "; the WhatsApp button sends it there too" : ""}.`;
-    },
-    now,
-  );
+  return step(reference, input.version, staff, async (s) => {
+    if (s.quote.status !== "draft") throw new Refusal("form", `This version has already been sent (the quote is ${QUOTE_STATUS_LABELS[quoteState(s.quote.status, s.quote.validUntil, today(now))].toLowerCase()}).`);
+    if (!s.customer.mobile && !s.customer.email) throw new Refusal("form", "The customer has neither a mobile number nor an e-mail address on record: add one on the customer's record first.");
+    const v = await currentVersionRow(s.tx, s.quote);
+    if ((v.lines as unknown[]).length === 0) throw new Refusal("form", NO_LINES);
+    if (v.totalPaise <= 0) throw new Refusal("form", "The quote's total is ₹0: give the lines their rates before sending it.");
+    const validUntil = validUntilFrom(today(now), s.settings.operations.quoteValidityDays);
+    await s.tx.update(quoteVersions).set({ validUntil }).where(eq(quoteVersions.id, v.id));
+    await s.save({ status: "sent", sentAt: now, validUntil, decidedAt: null, approvedVersion: null });
+    const token = quoteToken(s.quote.id, validUntil);
+    const messages = quoteSentMessages({ reference: s.quote.reference, title: s.quote.title, number: v.number, totalPaise: v.totalPaise, validUntil, token }, s.customer, s.settings);
+    await queueMessages(s.tx, messages);
+    const by = [s.customer.mobile ? "SMS" : null, s.customer.email ? "e-mail" : null].filter(Boolean).join(" and ");
+    await s.audit("quote.send", { status: s.quote.status }, { status: "sent", version: v.number, validUntil, totalPaise: v.totalPaise, sentBy: by });
+    return `Version ${v.number} sent by ${by}${s.customer.mobile ? "; the WhatsApp button sends it there too" : ""}.`;
+  }, now);
 }
 
 /** The lines of the current version, as entered (the edit form's starting point). */

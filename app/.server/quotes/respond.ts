@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { sendCode, verifyCode } from "~/.server/auth/otp.ts";
+import { Refusal, refusedBy } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, customers, quoteResponses, quotes, requestEvents, serviceRequests } from "~/.server/db/schema.ts";
@@ -15,7 +16,7 @@ import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ANSWERABLE_STATES, quoteState, type QuoteStatus } from "~/lib/forms/admin/quotes.ts";
 import type { LinkConfirmInput, LinkResponseInput, QuoteDecision } from "~/lib/forms/quote-response.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { adminQuotePath, maskedMobile, Refusal, today, type Quote } from "./shared.ts";
+import { adminQuotePath, maskedMobile, today, type Quote } from "./shared.ts";
 import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
 
 /**
@@ -196,7 +197,8 @@ export async function answerQuote(input: AnswerInput, now = new Date()): Promise
       const again = await repeated();
       if (again) return again;
     }
-    if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
+    const refused = refusedBy(error);
+    if (refused) return { ok: false, field: refused.field, message: refused.message };
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import type { ChangeResult } from "~/.server/db/changes.ts";
 import { recipientAddress } from "~/.server/documents/recipient.ts";
 import { signLinkToken, verifyLinkToken, type SignedLinkCheck } from "~/.server/links/signed.ts";
 import type { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";
@@ -7,7 +8,7 @@ import { placeOfSupply, taxLines, invoiceTotals, type InvoiceTotals, type PlaceO
 import type { DocumentLine, DocumentParty, StoredLine } from "~/lib/money/document.ts";
 
 /**
- * What the quotes modules share: the result shapes, the refusal, the place of supply and the priced lines,
+ * What the quotes modules share: the result shape, the place of supply and the priced lines,
  * the recipient as printed, and the signed link's token.
  *
  * Expiry is computed on read, never by a job: a sent quote whose valid_until is before today (India's
@@ -20,19 +21,7 @@ export type QuoteVersion = typeof quoteVersions.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type Site = typeof customerSites.$inferSelect;
 
-export type QuoteResult =
-  | { ok: true; reference: string; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
-
-/** A change the quote's state does not allow (or a stale version): said beside `field`, nothing written. */
-export class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type QuoteResult = ChangeResult<{ reference: string }>;
 
 export const today = (now = new Date()) => todayInIndia(now);
 

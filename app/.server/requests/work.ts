@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
-import { audit, changedFields } from "~/.server/audit/index.ts";
-import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import type { StaffMember } from "~/.server/auth/staff.ts";
+import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
@@ -39,19 +39,7 @@ import type { ServiceRequest } from "./index.ts";
 
 export type WorkEventKind = "call" | "note" | "status" | "assign" | "schedule" | "po" | "duplicate";
 
-export type WorkResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "refused"; field: string; message: string };
-
-/** A change the request's state does not allow (or a stale version): said beside `field`, nothing written. */
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type WorkResult = ChangeResult;
 
 const CLOSED_MESSAGE = (status: string) => `This request is closed (${officeStatusLabel(status)}): only calls and notes can be logged.`;
 
@@ -109,48 +97,30 @@ function isClosed(status: string): boolean {
   return (CLOSED_STATUSES as readonly string[]).includes(status);
 }
 
-interface Change {
-  tx: Transaction;
-  row: ServiceRequest;
-  now: Date;
+const REQUEST: RecordKind<ServiceRequest, string> = {
+  table: serviceRequests, entityType: "request", stale: STALE_REQUEST_MESSAGE, stampsUpdatedAt: true,
+  key: serviceRequests.reference,
+  label: ({ row }) => row.reference,
+};
+
+interface Change extends ChangeStep<ServiceRequest, { row: ServiceRequest }> {
   site: SiteSettings;
+  /** Adds the request's event (its history line), returning its id. */
+  event: (e: NewEvent) => Promise<number>;
 }
 
 /**
  * Runs one change on the request `reference` as seen at `version`. The step updates the request through
  * `save` (which bumps the version and refuses a stale one) and adds its event through `event`.
  */
-async function change(
-  reference: string,
-  version: number,
-  staff: StaffMember,
-  step: (c: Change & { save: (values: Partial<ServiceRequest>) => Promise<void>; event: (e: NewEvent) => Promise<number> }) => Promise<string>,
-  now = new Date(),
-): Promise<WorkResult> {
+async function change(reference: string, version: number, staff: StaffMember, now: Date, step: (c: Change) => Promise<string>): Promise<WorkResult> {
   const site = await getSiteSettings();
-  try {
-    return await getDb().transaction(async (tx): Promise<WorkResult> => {
-      const [row] = await tx.select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
-      if (!row) return { ok: false, reason: "not-found" };
-      if (row.version !== version) throw new Refusal("form", STALE_REQUEST_MESSAGE);
-      const save = async (values: Partial<ServiceRequest>) => {
-        const updated = await tx
-          .update(serviceRequests)
-          .set({ ...values, version: row.version + 1, updatedAt: now })
-          .where(and(eq(serviceRequests.id, row.id), eq(serviceRequests.version, row.version)))
-          .returning({ id: serviceRequests.id });
-        if (updated.length === 0) throw new Refusal("form", STALE_REQUEST_MESSAGE);
-      };
-      const event = (e: NewEvent) => addEvent(tx, row.id, staff.userId, e, now);
-      const message = await step({ tx, row, now, site, save, event });
-      // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
-      await publishRequestUpdated(tx, row.id, { previousTechnicianId: row.assignedTechnicianId });
-      return { ok: true, message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+  return changeRecord(REQUEST, reference, version, staff, now, async (c) => {
+    const message = await step({ ...c, site, event: (e) => addEvent(c.tx, c.row.id, staff.userId, e, now) });
+    // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
+    await publishRequestUpdated(c.tx, c.row.id, { previousTechnicianId: c.row.assignedTechnicianId });
+    return message;
+  });
 }
 
 interface NewEvent {
@@ -168,11 +138,6 @@ async function addEvent(tx: Transaction, requestId: number, actorUserId: number,
     .values({ requestId, kind: e.kind, status: e.status, note: e.note, internal: e.internal, actorUserId, createdAt: now })
     .returning({ id: requestEvents.id });
   return row!.id;
-}
-
-function auditRequest(tx: Transaction, staff: StaffMember, row: ServiceRequest, action: string, before: Record<string, unknown>, after: Record<string, unknown>, now: Date) {
-  const diff = changedFields(before, after);
-  return audit(tx, auditActor(staff), { action, entityType: "request", entityId: row.id, entityLabel: row.reference, before: diff.before, after: diff.after }, now);
 }
 
 /** The customer's SMS (and e-mail) for a key change, queued in the change's transaction. */
@@ -223,158 +188,128 @@ async function technicianOf(tx: Transaction, id: number | null) {
  * "new" moves it to "contacted" (and the customer's history shows that step, not the call itself).
  */
 export function logContact(staff: StaffMember, reference: string, input: ContactInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      const firstContact = row.firstContactAt === null;
-      const contacted = input.kind === "call" && row.status === "new";
-      const after: Partial<ServiceRequest> = {};
-      if (firstContact) after.firstContactAt = now;
-      if (contacted) after.status = "contacted";
-      await c.save(after);
-      const status = after.status ?? row.status;
-      // A call is the office's record; a note is the customer's to read unless marked internal.
-      const internal = input.kind === "call" || input.internal;
-      await c.event({ kind: input.kind, status, note: input.note, internal });
-      if (contacted) await c.event({ kind: "status", status, note: null, internal: false });
-      await auditRequest(c.tx, staff, row, `request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal }, now);
-      const what = input.kind === "call" ? "Call logged" : internal ? "Internal note added" : "Note added (the customer can read it)";
-      return `${what}${contacted ? `; status is now ${officeStatusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    const firstContact = row.firstContactAt === null;
+    const contacted = input.kind === "call" && row.status === "new";
+    const after: Partial<ServiceRequest> = {};
+    if (firstContact) after.firstContactAt = now;
+    if (contacted) after.status = "contacted";
+    await c.save(after);
+    const status = after.status ?? row.status;
+    // A call is the office's record; a note is the customer's to read unless marked internal.
+    const internal = input.kind === "call" || input.internal;
+    await c.event({ kind: input.kind, status, note: input.note, internal });
+    if (contacted) await c.event({ kind: "status", status, note: null, internal: false });
+    await c.auditChanges(`request.${input.kind}`, { status: row.status, firstContactAt: row.firstContactAt }, { ...after, note: input.note, internal });
+    const what = input.kind === "call" ? "Call logged" : internal ? "Internal note added" : "Note added (the customer can read it)";
+    return `${what}${contacted ? `; status is now ${officeStatusLabel(status)}` : ""}${firstContact ? ". The response clock is stopped." : "."}`;
+  });
 }
 
 /** A status change with an optional note for the customer; key changes tell the customer. */
 export function changeStatus(staff: StaffMember, reference: string, input: StatusInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (isClosed(row.status)) throw new Refusal("status", CLOSED_MESSAGE(row.status));
-      if (row.status === input.status) throw new Refusal("status", `The request is already ${officeStatusLabel(row.status)}.`);
-      let visit: { date: string; window: string; engineer: string } | undefined;
-      if (input.status === "scheduled") {
-        const technician = await technicianOf(c.tx, row.assignedTechnicianId);
-        if (!technician || !row.visitStart || !row.visitEnd) {
-          throw new Refusal("status", "Book the visit first (Schedule the visit: a technician, the date and the window).");
-        }
-        visit = { ...visitText(row.visitStart, row.visitEnd), engineer: technician.name };
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (isClosed(row.status)) throw new Refusal("status", CLOSED_MESSAGE(row.status));
+    if (row.status === input.status) throw new Refusal("status", `The request is already ${officeStatusLabel(row.status)}.`);
+    let visit: { date: string; window: string; engineer: string } | undefined;
+    if (input.status === "scheduled") {
+      const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+      if (!technician || !row.visitStart || !row.visitEnd) {
+        throw new Refusal("status", "Book the visit first (Schedule the visit: a technician, the date and the window).");
       }
-      // On the way, set by the office (the engineer called in): the same SMS as from the technician's phone,
-      // with the engineer's name, and the job's field stage moves with it (the phone does not offer the step again).
-      let engineer: string | undefined;
-      if (input.status === "on_the_way") {
-        const technician = await technicianOf(c.tx, row.assignedTechnicianId);
-        if (!technician) throw new Refusal("status", "Assign a technician first: the customer is told who is coming.");
-        engineer = technician.name;
-      }
-      const changes = { ...statusChanges(row, input.status, now), ...(engineer ? { fieldStage: "on_the_way" as const } : {}) };
-      await c.save(changes);
-      const eventId = await c.event({ kind: "status", status: input.status, note: input.note ?? null, internal: false });
-      await auditRequest(c.tx, staff, row, "request.status", row, { ...changes, note: input.note ?? null }, now);
-      const key: RequestUpdateKind | undefined =
-        input.status === "scheduled"
-          ? "scheduled"
-          : input.status === "on_the_way"
-            ? "on_the_way"
-            : input.status === "completed"
-              ? "completed"
-              : input.status === "awaiting_customer"
-                ? "awaiting_customer"
-                : undefined;
-      if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit, engineer });
-      // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
-      if (input.status === "completed") await queueFeedbackRequest(c.tx, { request: row, site: c.site, now });
-      return `Status changed to ${officeStatusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
-    },
-    now,
-  );
+      visit = { ...visitText(row.visitStart, row.visitEnd), engineer: technician.name };
+    }
+    // On the way, set by the office (the engineer called in): the same SMS as from the technician's phone,
+    // with the engineer's name, and the job's field stage moves with it (the phone does not offer the step again).
+    let engineer: string | undefined;
+    if (input.status === "on_the_way") {
+      const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+      if (!technician) throw new Refusal("status", "Assign a technician first: the customer is told who is coming.");
+      engineer = technician.name;
+    }
+    const changes = { ...statusChanges(row, input.status, now), ...(engineer ? { fieldStage: "on_the_way" as const } : {}) };
+    await c.save(changes);
+    const eventId = await c.event({ kind: "status", status: input.status, note: input.note ?? null, internal: false });
+    await c.auditChanges("request.status", row, { ...changes, note: input.note ?? null });
+    const key: RequestUpdateKind | undefined =
+      input.status === "scheduled"
+        ? "scheduled"
+        : input.status === "on_the_way"
+          ? "on_the_way"
+          : input.status === "completed"
+            ? "completed"
+            : input.status === "awaiting_customer"
+              ? "awaiting_customer"
+              : undefined;
+    if (key) await tellCustomer(c, key, input.status, eventId, { note: input.note, visit, engineer });
+    // The customer is asked to rate the job, once (~/.server/feedback: a second completion asks nothing).
+    if (input.status === "completed") await queueFeedbackRequest(c.tx, { request: row, site: c.site, now });
+    return `Status changed to ${officeStatusLabel(input.status)}.${key ? " The customer has been told by SMS." : ""}`;
+  });
 }
 
 /** Assigns (or reassigns) an approved technician; they get an SMS. Needs the "dispatch" permission (the route checks it). */
 export function assignTechnician(staff: StaffMember, reference: string, input: AssignInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (isClosed(row.status)) throw new Refusal("technicianId", CLOSED_MESSAGE(row.status));
-      const technician = await technicianOf(c.tx, input.technicianId);
-      if (!technician || technician.status !== "approved") throw new Refusal("technicianId", "Choose an approved technician.");
-      if (row.assignedTechnicianId === technician.id) throw new Refusal("technicianId", `${technician.name} is already assigned to this request.`);
-      const previous = await technicianOf(c.tx, row.assignedTechnicianId);
-      await c.save({ assignedTechnicianId: technician.id, assignedAt: now });
-      const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
-      const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
-      await auditRequest(c.tx, staff, row, "request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id }, now);
-      // What and where in one SMS variable (30 characters): where alone when both do not fit.
-      const both = [row.serviceName, row.city].filter(Boolean).join(", ");
-      const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
-      await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
-      // The technician taken off the job hears of it (it leaves their list), and a customer whose visit is
-      // booked is told who is coming now, with the same window.
-      if (previous) await queueMessages(c.tx, jobUnassignedNotifications({ reference: row.reference, mobile: previous.mobile, eventId }, c.site));
-      const visitBooked = row.status === "scheduled" && row.visitStart && row.visitEnd;
-      if (previous && visitBooked) {
-        await tellCustomer(c, "scheduled", row.status, eventId, { visit: { ...visitText(row.visitStart!, row.visitEnd!), engineer: technician.name } });
-      }
-      const told = previous ? (visitBooked ? " Both technicians and the customer have been told by SMS." : " Both technicians have been told by SMS.") : " The technician has been told by SMS.";
-      return `${note}.${told}`;
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (isClosed(row.status)) throw new Refusal("technicianId", CLOSED_MESSAGE(row.status));
+    const technician = await technicianOf(c.tx, input.technicianId);
+    if (!technician || technician.status !== "approved") throw new Refusal("technicianId", "Choose an approved technician.");
+    if (row.assignedTechnicianId === technician.id) throw new Refusal("technicianId", `${technician.name} is already assigned to this request.`);
+    const previous = await technicianOf(c.tx, row.assignedTechnicianId);
+    await c.save({ assignedTechnicianId: technician.id, assignedAt: now });
+    const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
+    const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
+    await c.auditChanges("request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id });
+    // What and where in one SMS variable (30 characters): where alone when both do not fit.
+    const both = [row.serviceName, row.city].filter(Boolean).join(", ");
+    const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
+    await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
+    // The technician taken off the job hears of it (it leaves their list), and a customer whose visit is
+    // booked is told who is coming now, with the same window.
+    if (previous) await queueMessages(c.tx, jobUnassignedNotifications({ reference: row.reference, mobile: previous.mobile, eventId }, c.site));
+    const visitBooked = row.status === "scheduled" && row.visitStart && row.visitEnd;
+    if (previous && visitBooked) {
+      await tellCustomer(c, "scheduled", row.status, eventId, { visit: { ...visitText(row.visitStart!, row.visitEnd!), engineer: technician.name } });
+    }
+    const told = previous ? (visitBooked ? " Both technicians and the customer have been told by SMS." : " Both technicians have been told by SMS.") : " The technician has been told by SMS.";
+    return `${note}.${told}`;
+  });
 }
 
 /** Books the visit: date and window (India time), status "scheduled", the customer told with the engineer's name. */
 export function scheduleVisit(staff: StaffMember, reference: string, input: ScheduleInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (isClosed(row.status)) throw new Refusal("date", CLOSED_MESSAGE(row.status));
-      const technician = await technicianOf(c.tx, row.assignedTechnicianId);
-      if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
-      const visitStart = indiaTime(input.date, input.from);
-      const visitEnd = visitEndTime(input.date, input.from, input.to);
-      if (visitEnd.getTime() <= now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
-      const changes = { ...statusChanges(row, "scheduled", now), visitStart, visitEnd };
-      await c.save(changes);
-      const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
-      const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
-      const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
-      await auditRequest(c.tx, staff, row, "request.schedule", row, changes, now);
-      await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
-      return `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.`;
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (isClosed(row.status)) throw new Refusal("date", CLOSED_MESSAGE(row.status));
+    const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+    if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
+    const visitStart = indiaTime(input.date, input.from);
+    const visitEnd = visitEndTime(input.date, input.from, input.to);
+    if (visitEnd.getTime() <= now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
+    const changes = { ...statusChanges(row, "scheduled", now), visitStart, visitEnd };
+    await c.save(changes);
+    const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
+    const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
+    const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
+    await c.auditChanges("request.schedule", row, changes);
+    await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
+    return `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.`;
+  });
 }
 
 /** The customer's purchase-order number (also on a closed request: accounts may need it to invoice). */
 export function recordPo(staff: StaffMember, reference: string, input: PoInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (row.poNumber === input.poNumber) throw new Refusal("poNumber", `The PO number is already ${row.poNumber}.`);
-      await c.save({ poNumber: input.poNumber });
-      await c.event({ kind: "po", status: row.status, note: row.poNumber ? `PO number changed from ${row.poNumber} to ${input.poNumber}` : `PO number ${input.poNumber}`, internal: true });
-      await auditRequest(c.tx, staff, row, "request.po", { poNumber: row.poNumber }, { poNumber: input.poNumber }, now);
-      return `PO number ${input.poNumber} recorded.`;
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (row.poNumber === input.poNumber) throw new Refusal("poNumber", `The PO number is already ${row.poNumber}.`);
+    await c.save({ poNumber: input.poNumber });
+    await c.event({ kind: "po", status: row.status, note: row.poNumber ? `PO number changed from ${row.poNumber} to ${input.poNumber}` : `PO number ${input.poNumber}`, internal: true });
+    await c.auditChanges("request.po", { poNumber: row.poNumber }, { poNumber: input.poNumber });
+    return `PO number ${input.poNumber} recorded.`;
+  });
 }
 
 function cancelChanges(row: ServiceRequest, reason: string, now: Date) {
@@ -383,50 +318,38 @@ function cancelChanges(row: ServiceRequest, reason: string, now: Date) {
 
 /** Closes the request as a repeat of another one (which must exist and not be this one). */
 export function markDuplicate(staff: StaffMember, reference: string, input: DuplicateInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (isClosed(row.status)) throw new Refusal("original", CLOSED_MESSAGE(row.status));
-      if (input.original === row.reference) throw new Refusal("original", "A request cannot be a duplicate of itself: enter the other request's reference.");
-      const [original] = await c.tx
-        .select({ id: serviceRequests.id, reference: serviceRequests.reference, duplicateOfId: serviceRequests.duplicateOfId })
-        .from(serviceRequests)
-        .where(eq(serviceRequests.reference, input.original));
-      if (!original) throw new Refusal("original", `There is no request ${input.original}.`);
-      if (original.duplicateOfId === row.id) throw new Refusal("original", `${original.reference} is already marked as a duplicate of this request.`);
-      const reason = `Duplicate of ${original.reference}`;
-      const changes = { ...cancelChanges(row, reason, now), duplicateOfId: original.id };
-      await c.save(changes);
-      const eventId = await c.event({ kind: "duplicate", status: "cancelled", note: reason, internal: false });
-      await auditRequest(c.tx, staff, row, "request.duplicate", row, changes, now);
-      await tellCustomer(c, "duplicate", "cancelled", eventId, { note: reason, original: original.reference });
-      return `Marked as a duplicate of ${original.reference} and cancelled. The customer has been told by SMS.`;
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (isClosed(row.status)) throw new Refusal("original", CLOSED_MESSAGE(row.status));
+    if (input.original === row.reference) throw new Refusal("original", "A request cannot be a duplicate of itself: enter the other request's reference.");
+    const [original] = await c.tx
+      .select({ id: serviceRequests.id, reference: serviceRequests.reference, duplicateOfId: serviceRequests.duplicateOfId })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.reference, input.original));
+    if (!original) throw new Refusal("original", `There is no request ${input.original}.`);
+    if (original.duplicateOfId === row.id) throw new Refusal("original", `${original.reference} is already marked as a duplicate of this request.`);
+    const reason = `Duplicate of ${original.reference}`;
+    const changes = { ...cancelChanges(row, reason, now), duplicateOfId: original.id };
+    await c.save(changes);
+    const eventId = await c.event({ kind: "duplicate", status: "cancelled", note: reason, internal: false });
+    await c.auditChanges("request.duplicate", row, changes);
+    await tellCustomer(c, "duplicate", "cancelled", eventId, { note: reason, original: original.reference });
+    return `Marked as a duplicate of ${original.reference} and cancelled. The customer has been told by SMS.`;
+  });
 }
 
 /** Cancels with a reason, which the customer reads. */
 export function cancelRequest(staff: StaffMember, reference: string, input: CancelInput, now = new Date()): Promise<WorkResult> {
-  return change(
-    reference,
-    input.version,
-    staff,
-    async (c) => {
-      const { row } = c;
-      if (isClosed(row.status)) throw new Refusal("reason", CLOSED_MESSAGE(row.status));
-      const changes = cancelChanges(row, input.reason, now);
-      await c.save(changes);
-      const eventId = await c.event({ kind: "status", status: "cancelled", note: input.reason, internal: false });
-      await auditRequest(c.tx, staff, row, "request.cancel", row, changes, now);
-      await tellCustomer(c, "cancelled", "cancelled", eventId, { note: input.reason });
-      return "Request cancelled. The customer has been told by SMS.";
-    },
-    now,
-  );
+  return change(reference, input.version, staff, now, async (c) => {
+    const { row } = c;
+    if (isClosed(row.status)) throw new Refusal("reason", CLOSED_MESSAGE(row.status));
+    const changes = cancelChanges(row, input.reason, now);
+    await c.save(changes);
+    const eventId = await c.event({ kind: "status", status: "cancelled", note: input.reason, internal: false });
+    await c.auditChanges("request.cancel", row, changes);
+    await tellCustomer(c, "cancelled", "cancelled", eventId, { note: input.reason });
+    return "Request cancelled. The customer has been told by SMS.";
+  });
 }
 
 // ── The page ────────────────────────────────────────────────────────────────────────────────────

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { keysetPage, PAGE_SIZE, CSV_MAX_ROWS, type Cursor } from "~/.server/admin/list.ts";
-import { audit, changedFields } from "~/.server/audit/index.ts";
+import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";
 import { signedPath, verifyLinkToken } from "~/.server/links/signed.ts";
@@ -55,15 +56,7 @@ export const CUSTOMER_EARLY_MINUTES = 30;
 /** How long after its time a call's link keeps working (the page then says it has passed). */
 const LINK_DAYS_AFTER_CALL = 3;
 
-export type CallResult = { ok: true; reference: string; message: string } | { ok: false; reason: "not-found" } | { ok: false; reason: "refused"; field: string; message: string };
-
-class Refusal extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
+export type CallResult = ChangeResult<{ reference: string }>;
 
 /** The status as people should read it: a booked call long past its time without anyone joining is missed. */
 export function effectiveStatus(call: Pick<Call, "status" | "scheduledAt">, now = new Date()): VideoCallStatus {
@@ -135,7 +128,8 @@ export async function scheduleCall(staff: StaffMember, input: ScheduleCallInput,
       return { ok: true as const, reference, created: true, message: `Video call ${reference} booked for ${formatDateTime(scheduledAt)}. The customer has been sent the link by SMS.` };
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
+    const refused = refusedBy(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -147,88 +141,77 @@ interface Step {
   messages?: (call: Call, request: { reference: string; mobile: string }) => OutboxMessage[];
 }
 
-/** One office change on the version the staff member saw, audited, in one transaction. */
-async function change(reference: string, version: number | null, staff: StaffMember, step: (call: Call, tx: Transaction) => Step, now: Date): Promise<CallResult> {
-  try {
-    return await getDb().transaction(async (tx): Promise<CallResult> => {
-      const [row] = await tx
-        .select({ call: videoCalls, requestReference: serviceRequests.reference, mobile: serviceRequests.mobile })
-        .from(videoCalls)
-        .innerJoin(serviceRequests, eq(serviceRequests.id, videoCalls.serviceRequestId))
-        .where(eq(videoCalls.reference, reference))
-        .for("update", { of: videoCalls });
-      if (!row) return { ok: false, reason: "not-found" };
-      const current = row.call;
-      if (version !== null && current.version !== version) throw new Refusal("form", STALE_CALL_MESSAGE);
-      const done = step(current, tx);
-      const [updated] = await tx
-        .update(videoCalls)
-        .set({ ...done.set, version: current.version + 1 })
-        .where(and(eq(videoCalls.id, current.id), eq(videoCalls.version, current.version)))
-        .returning();
-      if (!updated) throw new Refusal("form", STALE_CALL_MESSAGE);
-      if (done.messages) await queueMessages(tx, done.messages(updated, { reference: row.requestReference, mobile: row.mobile }));
-      const diff = changedFields(current as unknown as Record<string, unknown>, done.set as Record<string, unknown>);
-      await audit(tx, auditActor(staff), { action: done.action, entityType: "video_call", entityId: current.id, entityLabel: `${current.reference} for ${row.requestReference}`, before: diff.before, after: diff.after }, now);
-      // The list's other viewers (not this page: its own redirect shows the change, with its message).
-      await publishLive(tx, { audience: "staff:communications", kind: "video.updated", data: { reference: current.reference } });
-      return { ok: true, reference: current.reference, message: done.message };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
-    throw error;
-  }
+interface Loaded {
+  row: Call;
+  requestReference: string;
+  mobile: string;
+}
+
+/** The call locked `for update` (not its request), with the request's reference and the customer's mobile. */
+const CALL: RecordKind<Call, string, Loaded> = {
+  table: videoCalls, entityType: "video_call", stale: STALE_CALL_MESSAGE, stampsUpdatedAt: false,
+  load: async (tx, reference) => {
+    const [found] = await tx
+      .select({ row: videoCalls, requestReference: serviceRequests.reference, mobile: serviceRequests.mobile })
+      .from(videoCalls)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, videoCalls.serviceRequestId))
+      .where(eq(videoCalls.reference, reference))
+      .for("update", { of: videoCalls });
+    return found;
+  },
+  label: ({ row, requestReference }) => `${row.reference} for ${requestReference}`,
+};
+
+/** One office change on the version the staff member saw (null: any), audited, in one transaction. */
+function change(reference: string, version: number | null, staff: StaffMember, step: (call: Call) => Step, now: Date): Promise<CallResult> {
+  return changeRecord<Call, string, Loaded, { reference: string }>(CALL, reference, version, staff, now, async ({ tx, row, loaded, save, auditChanges }) => {
+    const done = step(row);
+    const updated = await save(done.set);
+    if (done.messages) await queueMessages(tx, done.messages(updated, { reference: loaded.requestReference, mobile: loaded.mobile }));
+    await auditChanges(done.action, row, done.set);
+    // The list's other viewers (not this page: its own redirect shows the change, with its message).
+    await publishLive(tx, { audience: "staff:communications", kind: "video.updated", data: { reference: row.reference } });
+    return { reference: row.reference, message: done.message };
+  });
 }
 
 /** Moves a booked call to another time; the customer gets the SMS again with the new time. */
 export async function rescheduleCall(staff: StaffMember, reference: string, input: RescheduleCallInput, now = new Date()): Promise<CallResult> {
   const site = await getSiteSettings();
   const scheduledAt = indiaMoment(input.date, input.time);
-  return change(
-    reference,
-    input.version,
-    staff,
-    (call) => {
-      const status = effectiveStatus(call, now);
-      if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} is not moved: book a new one.`);
-      if (call.scheduledAt.getTime() === scheduledAt.getTime()) throw new Refusal("time", "The call is already booked for this time.");
-      return {
-        action: "video-call.reschedule",
-        set: { scheduledAt, status: "scheduled" },
-        message: `Call moved to ${formatDateTime(scheduledAt)}. The customer has been sent the new time by SMS.`,
-        messages: (updated, request) => [bookedSms(updated, request, site, now)],
-      };
-    },
-    now,
-  );
+  return change(reference, input.version, staff, (call) => {
+    const status = effectiveStatus(call, now);
+    if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} is not moved: book a new one.`);
+    if (call.scheduledAt.getTime() === scheduledAt.getTime()) throw new Refusal("time", "The call is already booked for this time.");
+    return {
+      action: "video-call.reschedule",
+      set: { scheduledAt, status: "scheduled" },
+      message: `Call moved to ${formatDateTime(scheduledAt)}. The customer has been sent the new time by SMS.`,
+      messages: (updated, request) => [bookedSms(updated, request, site, now)],
+    };
+  }, now);
 }
 
 export async function cancelCall(staff: StaffMember, reference: string, input: CancelCallInput, now = new Date()): Promise<CallResult> {
   const site = await getSiteSettings();
-  return change(
-    reference,
-    input.version,
-    staff,
-    (call) => {
-      const status = effectiveStatus(call, now);
-      if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} cannot be cancelled.`);
-      const notes = input.reason ? [call.notes, `Cancelled: ${input.reason}`].filter(Boolean).join("\n\n") : call.notes;
-      return {
-        action: "video-call.cancel",
-        set: { status: "cancelled", notes },
-        message: "Call cancelled. The customer has been told by SMS.",
-        messages: (updated, request) => [
-          sms(
-            DLT_TEMPLATES.videoCallCancelled,
-            request.mobile,
-            { business: site.identity.legalName, reference: request.reference, when: formatDateTime(updated.scheduledAt) },
-            `video:${updated.reference}:cancelled-sms`,
-          ),
-        ],
-      };
-    },
-    now,
-  );
+  return change(reference, input.version, staff, (call) => {
+    const status = effectiveStatus(call, now);
+    if (status !== "scheduled" && status !== "missed") throw new Refusal("form", `A call that is ${VIDEO_CALL_STATUS_LABELS[status].toLowerCase()} cannot be cancelled.`);
+    const notes = input.reason ? [call.notes, `Cancelled: ${input.reason}`].filter(Boolean).join("\n\n") : call.notes;
+    return {
+      action: "video-call.cancel",
+      set: { status: "cancelled", notes },
+      message: "Call cancelled. The customer has been told by SMS.",
+      messages: (updated, request) => [
+        sms(
+          DLT_TEMPLATES.videoCallCancelled,
+          request.mobile,
+          { business: site.identity.legalName, reference: request.reference, when: formatDateTime(updated.scheduledAt) },
+          `video:${updated.reference}:cancelled-sms`,
+        ),
+      ],
+    };
+  }, now);
 }
 
 export function saveNotes(staff: StaffMember, reference: string, input: NotesInput, now = new Date()): Promise<CallResult> {
@@ -237,24 +220,18 @@ export function saveNotes(staff: StaffMember, reference: string, input: NotesInp
 
 /** Ends a live call: its end, its duration, everyone still in it marked as left; the customer's page is told. */
 export function endCall(staff: StaffMember, reference: string, now = new Date()): Promise<CallResult> {
-  return change(
-    reference,
-    null,
-    staff,
-    (call) => {
-      if (call.status === "ended") throw new Refusal("form", "This call has already ended.");
-      if (call.status !== "live") throw new Refusal("form", "Nobody has joined this call yet: cancel it instead.");
-      const startedAt = call.startedAt ?? now;
-      const durationSeconds = Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000));
-      const participants = participantsOf(call).map((p) => (p.leftAt ? p : { ...p, leftAt: now.toISOString() }));
-      return {
-        action: "video-call.end",
-        set: { status: "ended", endedAt: now, durationSeconds, participants },
-        message: `Call ended after ${durationText(durationSeconds)}.`,
-      };
-    },
-    now,
-  ).then(async (result) => {
+  return change(reference, null, staff, (call) => {
+    if (call.status === "ended") throw new Refusal("form", "This call has already ended.");
+    if (call.status !== "live") throw new Refusal("form", "Nobody has joined this call yet: cancel it instead.");
+    const startedAt = call.startedAt ?? now;
+    const durationSeconds = Math.max(0, Math.round((now.getTime() - startedAt.getTime()) / 1000));
+    const participants = participantsOf(call).map((p) => (p.leftAt ? p : { ...p, leftAt: now.toISOString() }));
+    return {
+      action: "video-call.end",
+      set: { status: "ended", endedAt: now, durationSeconds, participants },
+      message: `Call ended after ${durationText(durationSeconds)}.`,
+    };
+  }, now).then(async (result) => {
     if (result.ok) {
       const [call] = await getDb().select({ id: videoCalls.id }).from(videoCalls).where(eq(videoCalls.reference, reference));
       // The customer's page hears that the call is over (and stops waiting for the engineer).

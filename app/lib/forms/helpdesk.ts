@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { idempotencyKey, indianMobile, optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "~/lib/helpdesk.ts";
@@ -8,7 +9,7 @@ import { TICKET_PRIORITIES, TICKET_STATUSES } from "~/lib/helpdesk.ts";
  * or the signed link). One schema per form, shared by the server and the page.
  */
 
-export const STALE_TICKET_MESSAGE = "Someone else changed this ticket while you were looking at it. Reload to see the change, then try again.";
+export const STALE_TICKET_MESSAGE = changedMeanwhile("ticket", { thenTryAgain: true });
 export const STALE_CANNED_MESSAGE = "Someone else changed this canned reply meanwhile. Reload to see it, then try again.";
 export const CLOSED_TICKET_MESSAGE = "This ticket is closed. To ask something new, open a new ticket.";
 

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { TEST_PARAMETERS, type BenchStage, type TestParameters } from "~/lib/bench/stages.ts";
 import { optionalText, requiredText } from "../fields.ts";
@@ -9,7 +10,7 @@ import { optionalText, requiredText } from "../fields.ts";
  * taken on an older version is refused, never written over someone else's.
  */
 
-export const STALE_BENCH_MESSAGE = "Someone else changed this job card while you were looking at it. Reload to see the change.";
+export const STALE_BENCH_MESSAGE = changedMeanwhile("job card");
 
 export const JOB_CARD_PATTERN = /^JC-\d{4}-\d{4,}$/;
 

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { idempotencyKey, requiredText } from "~/lib/forms/fields.ts";
 
@@ -7,7 +8,7 @@ import { idempotencyKey, requiredText } from "~/lib/forms/fields.ts";
  */
 
 export const DLT_PLACEHOLDER = "{#var#}";
-export const STALE_TEMPLATE_MESSAGE = "Someone else changed this template while you were looking at it. Reload to see the change.";
+export const STALE_TEMPLATE_MESSAGE = changedMeanwhile("template");
 
 const version = z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.");
 

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { optionalText } from "~/lib/forms/fields.ts";
 import { GST_RATE_MESSAGE, GST_RATES, hsnSacProblem, REPAIR_SERVICES_GST_RATE, type GstRate } from "~/lib/money/gst.ts";
@@ -8,7 +9,7 @@ import { GST_RATE_MESSAGE, GST_RATES, hsnSacProblem, REPAIR_SERVICES_GST_RATE, t
  * staff become integer paise here; dates are YYYY-MM-DD (India's calendar).
  */
 
-export const STALE_CONTRACT_MESSAGE = "Someone else changed this contract while you were looking at it. Reload to see the change.";
+export const STALE_CONTRACT_MESSAGE = changedMeanwhile("contract");
 
 // ── The plans the catalogue sells ────────────────────────────────────────────────────────────────
 

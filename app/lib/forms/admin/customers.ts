@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { indianMobile, optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
@@ -9,7 +10,7 @@ import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
  * it, so a form drawn before someone else's change is refused, and a form sent twice changes nothing twice.
  */
 
-export const STALE_CUSTOMER_MESSAGE = "Someone else changed this customer while you were looking at it. Reload to see the change.";
+export const STALE_CUSTOMER_MESSAGE = changedMeanwhile("customer");
 export const ERASED_CUSTOMER_MESSAGE = "This customer's personal data has been erased: the record can no longer be changed.";
 
 /** CU-YYMM-NNNN, as the reference counters write it. */

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/fields.ts";
 
@@ -6,7 +7,7 @@ import { requiredText } from "~/lib/forms/fields.ts";
  * /admin/feedback/forum): one schema per form, shared by the server (parseForm, parseListQuery) and the page.
  */
 
-export const STALE_FEEDBACK_MESSAGE = "Someone else changed this rating while you were looking at it. Reload to see the change.";
+export const STALE_FEEDBACK_MESSAGE = changedMeanwhile("rating");
 export const STALE_MODERATION_MESSAGE = "Someone else has already moderated this meanwhile. Reload to see what it is now.";
 export const NO_CONSENT_MESSAGE =
   "The customer did not agree to have this rating shown on the website, so it cannot be published. Ask them, and record their answer with a new rating if they agree.";

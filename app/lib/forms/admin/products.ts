@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { lineItemSchema } from "~/lib/money/gst.ts";
 import { optionalText, requiredText } from "~/lib/forms/fields.ts";
@@ -9,7 +10,7 @@ import { optionalText, requiredText } from "~/lib/forms/fields.ts";
  * value that a quote or invoice line would refuse: rupees typed by staff become integer paise there.
  */
 
-export const STALE_PRODUCT_MESSAGE = "Someone else changed this product while you were looking at it. Reload to see the change.";
+export const STALE_PRODUCT_MESSAGE = changedMeanwhile("product");
 
 // ── The list ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { GST_STATES } from "~/lib/settings-schema.ts";
@@ -8,7 +9,7 @@ import { GST_STATES } from "~/lib/settings-schema.ts";
  * ~/lib/money/line-rows.ts (lineItemSchema per row); these schemas cover the rest of the form.
  */
 
-export const STALE_QUOTE_MESSAGE = "Someone else changed this quote while you were looking at it. Reload to see the change.";
+export const STALE_QUOTE_MESSAGE = changedMeanwhile("quote");
 
 // ── Statuses ─────────────────────────────────────────────────────────────────────────────────────
 

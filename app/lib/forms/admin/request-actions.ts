@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { optionalText, requiredText } from "../fields.ts";
 import { todayInIndia } from "../form-basics.ts";
@@ -8,7 +9,7 @@ import { todayInIndia } from "../form-basics.ts";
  * (hidden): a change made on an older version is refused, never written over someone else's.
  */
 
-export const STALE_REQUEST_MESSAGE = "Someone else changed this request while you were looking at it. Reload to see the change.";
+export const STALE_REQUEST_MESSAGE = changedMeanwhile("request");
 
 const version = z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.");
 

@@ -1,3 +1,4 @@
+import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { optionalText } from "../fields.ts";
 import { todayInIndia } from "../form-basics.ts";
@@ -8,7 +9,7 @@ import { todayInIndia } from "../form-basics.ts";
  * shared by the server (parseForm, parseListQuery) and the page.
  */
 
-export const STALE_CALL_MESSAGE = "Someone else changed this call while you were looking at it. Reload to see the change.";
+export const STALE_CALL_MESSAGE = changedMeanwhile("call");
 
 export const CALL_REFERENCE_PATTERN = /^VC-\d{4}-\d{4,}$/;
 const REQUEST_REFERENCE = /^SR-\d{4}-\d{4,}$/;
