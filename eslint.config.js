@@ -25,6 +25,7 @@ const LAYERS = [
       "auth/staff.ts",
       "customers/link.ts",
       "admin/list.ts",
+      "admin/changes.ts",
       "live/publish.ts",
     ],
   },

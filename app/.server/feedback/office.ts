@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
-import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import {

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { keysetPage, PAGE_SIZE, CSV_MAX_ROWS, type Cursor } from "~/.server/admin/list.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { cannedReplies, customers, serviceRequests, ticketMessages, tickets, users } from "~/.server/db/schema.ts";
 import { publishLive } from "~/.server/live/publish.ts";

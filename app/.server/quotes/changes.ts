@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { changeRecord, Refusal, refusedBy, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { sendCode, verifyCode } from "~/.server/auth/otp.ts";
-import { Refusal, refusedBy } from "~/.server/db/changes.ts";
+import { Refusal, refusedBy } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, customers, quoteResponses, quotes, requestEvents, serviceRequests } from "~/.server/db/schema.ts";

@@ -1,4 +1,4 @@
-import type { ChangeResult } from "~/.server/db/changes.ts";
+import type { ChangeResult } from "~/.server/admin/changes.ts";
 import { recipientAddress } from "~/.server/documents/recipient.ts";
 import { signLinkToken, verifyLinkToken, type SignedLinkCheck } from "~/.server/links/signed.ts";
 import type { customers, customerSites, quotes, quoteVersions } from "~/.server/db/schema.ts";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
 import type { StaffMember } from "~/.server/auth/staff.ts";
-import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "dr
 import { keysetPage, PAGE_SIZE, CSV_MAX_ROWS, type Cursor } from "~/.server/admin/list.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { changeRecord, Refusal, refusedBy, type ChangeResult, type RecordKind } from "~/.server/db/changes.ts";
+import { changeRecord, Refusal, refusedBy, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";

@@ -1,6 +1,6 @@
 /**
  * The one "changed meanwhile" sentence a versioned form shows when the record moved on since the page was
- * drawn (app/.server/db/changes.ts refuses the change with it). Only the noun differs between records, so the
+ * drawn (app/.server/admin/changes.ts refuses the change with it). Only the noun differs between records, so the
  * office reads the same words on every screen. In lib, not .server: the forms' modules export their record's
  * sentence for the pages and the tests.
  */
