@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { getDb, type Transaction } from "./index.ts";
+import { getDb, type Transaction } from "~/.server/db/index.ts";
 
 export { changedMeanwhile } from "~/lib/forms/stale.ts";
 
