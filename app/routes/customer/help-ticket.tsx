@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { replyAsCustomer, ticketOf } from "~/.server/helpdesk/customer.ts";
@@ -48,7 +48,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (result.reason === "not-found") return throwNotFound(url);
   const field = result.reason === "refused" ? result.field : "form";
   const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormErrors, { status: result.reason === "limited" ? 429 : 400, headers });
+  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormFailure, { status: result.reason === "limited" ? 429 : 400, headers });
 }
 
 export default function CustomerHelpTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,7 +60,7 @@ export default function CustomerHelpTicket({ loaderData, actionData }: Route.Com
           ← Help
         </a>
       </p>
-      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormErrors | undefined} sent={sent && !actionData} />
+      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormFailure | undefined} sent={sent && !actionData} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { openPortalTicket, ticketsOf } from "~/.server/helpdesk/customer.ts";
@@ -51,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const message = result.reason === "not-found" ? "That request is not one of yours." : result.message;
   const status = result.reason === "limited" ? 429 : 400;
   const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: message }, values } satisfies FormErrors, { status, headers });
+  return data({ errors: { [field]: message }, values } satisfies FormFailure, { status, headers });
 }
 
 export default function CustomerHelp({ loaderData, actionData }: Route.ComponentProps) {
   const { tickets, requests, about, formKey } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>

@@ -65,7 +65,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const form = await readForm(request);
   const values: Record<string, string> = {};
   for (const name of ["decision", "comment", "version", "idempotencyKey"]) {
-    const v = form?.get(name);
+    const v = form.get(name);
     if (typeof v === "string") values[name] = v.slice(0, 1000);
   }
   const parsed = portalResponseSchema.safeParse(values);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { replyByLink, ticketByLink } from "~/.server/helpdesk/customer.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -52,7 +52,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (result.reason === "not-found") return throwNotFound(url);
   const field = result.reason === "refused" ? result.field : "form";
   const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormErrors, { status: result.reason === "limited" ? 429 : 400, headers });
+  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormFailure, { status: result.reason === "limited" ? 429 : 400, headers });
 }
 
 function CallUs() {
@@ -90,7 +90,7 @@ export default function TicketByLink({ loaderData, actionData }: Route.Component
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormErrors | undefined} sent={sent && !actionData} />
+      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormFailure | undefined} sent={sent && !actionData} />
       <CallUs />
     </div>
   );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { createCustomer } from "~/.server/customers/changes.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { reference: string; name: string } };
+type Failure = FormFailure & { existing?: { reference: string; name: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ColumnDef } from "@tanstack/react-table";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { listHref, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -80,7 +80,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (parsed.refusal) return parsed.refusal;
     const result = await changeInvestorDocument(staff, parsed.data);
     if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return data({ errors: { documents: result.message }, values: {}, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+    if (!result.ok) return data({ errors: { documents: result.message }, values: {}, intent } satisfies FormFailure, { status: 400, headers: noStore() });
     return redirectWithFlash(`${PATH}#documents-heading`, { type: "success", message: result.message });
   }
   return refuseForm(form, "This form is out of date: reload the page and try again.");
@@ -121,7 +121,7 @@ function megabytes(bytes: number): string {
 
 export default function AdminInvestors({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, documents, uploadKey } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const upload = failure?.intent === "upload" ? failure : undefined;
   return (
     <div className="mx-auto max-w-6xl">

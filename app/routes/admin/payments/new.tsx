@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { recordPayment } from "~/.server/payments/record.ts";
@@ -43,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { reference: string } };
+type Failure = FormFailure & { existing?: { reference: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { id: number; label: string } };
+type Failure = FormFailure & { existing?: { id: number; label: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/communications/sms-registry.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -57,14 +57,14 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (!result.ok) {
     const values: Record<string, string> = {};
     for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormErrors, { status: 400, headers: noStore() });
+    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormFailure, { status: 400, headers: noStore() });
   }
   return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
 }
 
 export default function AdminSmsTemplate({ loaderData, actionData }: Route.ComponentProps) {
   const { template: t } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const saveFailure = failure?.intent === "save" ? failure : undefined;
   const toggleFailure = failure && failure.intent !== "save" ? failure : undefined;
   return (

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addSmsTemplate, listSmsTemplates } from "~/.server/communications/sms-registry.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const values: Record<string, string> = {};
     for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: "field" in result ? { [result.field]: result.message } : { form: "Not found." }, values, intent: "add" } satisfies FormErrors, { status: 400, headers: noStore() });
+    return data({ errors: "field" in result ? { [result.field]: result.message } : { form: "Not found." }, values, intent: "add" } satisfies FormFailure, { status: 400, headers: noStore() });
   }
   return redirectWithFlash(`${PATH}/${result.id}`, { type: "success", message: result.message });
 }
@@ -49,7 +49,7 @@ const categoryLabel = (c: string) => SMS_CATEGORIES.find((x) => x.value === c)?.
 
 export default function AdminSmsTemplates({ loaderData, actionData }: Route.ComponentProps) {
   const { templates } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
