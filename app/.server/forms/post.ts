@@ -64,7 +64,16 @@ function intentOf(form: FormData): string | undefined {
  * extra data the page shows with it (the record that already exists).
  */
 export function refuseForm<X extends object = object>(form: FormData, message: string, field = "form", extra?: X) {
-  return refuse({ errors: { [field]: message }, values: typedValues(form), intent: intentOf(form), ...extra } as FormFailure & X);
+  return refuseFields(form, { [field]: message }, { extra });
+}
+
+/** refuseForm with several messages, and a status other than 400 (429 past a limit) or headers to send. */
+export function refuseFields<X extends object = object>(
+  form: FormData,
+  errors: Record<string, string>,
+  options: { extra?: X; status?: 400 | 429; headers?: HeadersInit } = {},
+) {
+  return refuse({ errors, values: typedValues(form), intent: intentOf(form), ...options.extra } as FormFailure & X, options.status, options.headers);
 }
 
 /** After a successful staff action: back to a page, with the result said once there. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormFailure } from "~/.server/forms/index.ts";
+import { type FormFailure, parseForm, readForm, refuseFields, refuseForm } from "~/.server/forms/index.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { replyByLink, ticketByLink } from "~/.server/helpdesk/customer.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -51,8 +51,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (result.ok) return redirect(`${url.pathname}?sent=1`, { status: 303, headers: noStore() });
   if (result.reason === "not-found") return throwNotFound(url);
   const field = result.reason === "refused" ? result.field : "form";
-  const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormFailure, { status: result.reason === "limited" ? 429 : 400, headers });
+  if (result.reason === "limited") return refuseFields(form, { [field]: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  return refuseForm(form, result.message, field);
 }
 
 function CallUs() {

@@ -72,12 +72,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 function outcome(result: EmailTemplateResult, form: FormData, url: URL, name: string) {
   if (!result.ok && "reason" in result) return throwNotFound(url);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 20_000);
-    const intent = form.get("intent");
-    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormFailure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(pathOf(name), { type: "success", message: result.message });
 }
 

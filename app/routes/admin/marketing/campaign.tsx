@@ -88,7 +88,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
   const result = await changeCampaign(auditActor(staff), c.id, intent, parsed.data.version);
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return data({ errors: { form: result.message }, values: {}, intent } satisfies FormFailure, { status: 400, headers: noStore() });
+  if (!result.ok) return refuseForm(form, result.message);
   return redirectWithFlash(`${PATH}/${c.reference}`, { type: "success", message: result.message });
 }
 

@@ -70,11 +70,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const params = [parsed.data.param1, parsed.data.param2, parsed.data.param3].filter((p): p is string => p !== undefined && p !== "");
     result = await replyOnWhatsApp(staff, view, { template: { name, language, params }, idempotencyKey: parsed.data.idempotencyKey });
   }
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormFailure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(`${PATH}/${view.key}`, { type: "success", message: result.message });
 }
 

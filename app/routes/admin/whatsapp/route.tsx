@@ -62,11 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, templateSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await saveTemplate(staff, parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent: "save-template" } satisfies FormFailure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(`${PATH}#templates-heading`, { type: "success", message: result.message });
 }
 
