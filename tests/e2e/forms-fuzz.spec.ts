@@ -1423,15 +1423,15 @@ async function runCase(base: URL, spec: FormSpec, c: Case, accepted: Accepted[])
   }
 
   if (spec.json) {
-    let failure: { errors?: Record<string, string>; values?: unknown; formError?: string };
+    let failure: { errors?: Record<string, string>; values?: unknown };
     try {
       failure = JSON.parse(reply.body) as typeof failure;
     } catch {
       return `a ${status} answer that is not JSON: ${reply.body.slice(0, 100)}`;
     }
     const fieldMessages = Object.values(failure.errors ?? {}).filter((m) => typeof m === "string" && m.trim());
-    if (!failure.formError?.trim() && fieldMessages.length === 0) return `a ${status} answer without a message: ${reply.body.slice(0, 200)}`;
-    if (c.field && !c.formLevel && !failure.errors?.[c.field] && !(spec.hidden.includes(c.field) && failure.formError)) return `no message for ${c.field}: ${reply.body.slice(0, 200)}`;
+    if (fieldMessages.length === 0) return `a ${status} answer without a message: ${reply.body.slice(0, 200)}`;
+    if (c.field && !c.formLevel && !failure.errors?.[c.field] && !(spec.hidden.includes(c.field) && failure.errors?.form)) return `no message for ${c.field}: ${reply.body.slice(0, 200)}`;
     return undefined;
   }
   const reflected = reflectedMarkup(reply.body);

@@ -68,7 +68,7 @@ describe("service request schema", () => {
   it("a bad form key becomes a message for the whole form (its field is hidden)", () => {
     const outcome = refusal({ errors: fieldErrors(serviceRequestSchema.safeParse({ ...valid, idempotencyKey: "12345" }).error!), values: {} });
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.failure.formError).toBe("This form has expired. Please reload the page and send it again.");
+    if (!outcome.ok) expect(outcome.failure.errors.form).toBe("This form has expired. Please reload the page and send it again.");
   });
 
   it("refuses a huge description and a malformed form key", () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/.server/db/index.ts";
 import { technicianProfiles } from "~/.server/db/schema.ts";
-import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { ROLES, safeReturnPath, type Role } from "~/lib/auth/roles.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
@@ -58,7 +58,7 @@ function retryHeaders(retryAfter: number | undefined): HeadersInit {
 /** The sign-in page's action: intent send, verify, resend or restart. */
 export async function signInAction(request: Request, url: URL, role: Role, address: string) {
   const form = await readForm(request);
-  if (!form) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM });
+  if (isUnreadable(form)) return refuse({ errors: { form: UNREADABLE_FORM }, values: {} });
   const intent = form.get("intent");
   const pending = await readPendingSignIn(request, url);
   const here = url.pathname;
@@ -76,7 +76,7 @@ export async function signInAction(request: Request, url: URL, role: Role, addre
   }
 
   if (!pending || pending.role !== role) {
-    return refuse({ errors: {}, values: {}, formError: "Your sign-in timed out. Please enter your mobile number again." });
+    return refuse({ errors: { form: "Your sign-in timed out. Please enter your mobile number again." }, values: {} });
   }
 
   if (intent === "resend") return sendAndContinue(pending, url, address, {}, true);
@@ -122,7 +122,7 @@ async function sendAndContinue(
   if (role === "admin") deliver = Boolean((await findUserByMobile(mobile))?.roles.includes("admin"));
   const sent = await sendCode({ mobile, purpose: role, address, deliver });
   if (!sent.ok) {
-    const failure: FormFailure = resend ? { errors: {}, values, formError: sent.message } : { errors: { mobile: sent.message }, values };
+    const failure: FormFailure = resend ? { errors: { form: sent.message }, values } : { errors: { mobile: sent.message }, values };
     return refuse(failure, 429, retryHeaders(sent.retryAfter));
   }
   const cookie = await savePendingSignIn({ ...target, challengeId: sent.challengeId }, url);

@@ -35,18 +35,18 @@ export function parseTranscript(raw: FormDataEntryValue | null): ChatLine[] {
 
 export type HandoffOutcome =
   | { ok: true; reference: string; ticket: string | null }
-  | { ok: false; status: 400 | 429; errors: Record<string, string>; formError?: string; retryAfter?: number };
+  | { ok: false; status: 400 | 429; errors: Record<string, string>; retryAfter?: number };
 
 export async function requestCallbackFromChat(request: Request, address: string): Promise<HandoffOutcome> {
   const form = await readForm(request);
-  const checked = await checkForm(form, address, ENQUIRY_SCHEMAS.callback, { limit: "callback" });
+  const checked = await checkForm(form, ENQUIRY_SCHEMAS.callback, { limit: { name: "callback", address } });
   if (!checked.ok) {
     const outcome = checked.outcome;
     if (outcome.ok) throw new Error("checkForm: a refusal was expected");
-    return { ok: false, status: outcome.status, errors: outcome.failure.errors, formError: outcome.failure.formError, retryAfter: outcome.retryAfter };
+    return { ok: false, status: outcome.status, errors: outcome.failure.errors, retryAfter: outcome.retryAfter };
   }
   const data = checked.data;
-  const transcript = parseTranscript(form!.get("transcript"));
+  const transcript = parseTranscript(form.get("transcript"));
   // The callback form has no message box: the office's e-mail carries what the customer asked the assistant
   // (and when to call), never "(no message)".
   const asked = transcript.filter((l) => l.author === "customer").map((l) => `- ${l.body}`);

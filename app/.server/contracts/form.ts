@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { FormErrors } from "~/.server/admin/forms.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**
@@ -14,5 +14,5 @@ export function refuseContractForm(form: FormData, errors: Record<string, string
     .filter((v): v is string => typeof v === "string" && /^\d{1,9}$/.test(v))
     .join(",");
   const intent = form.get("intent");
-  return data({ errors, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormErrors, { status: 400, headers: noStore() });
+  return data({ errors, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormFailure, { status: 400, headers: noStore() });
 }

@@ -108,7 +108,7 @@ async function notifyOffice(
 
 /** A new question: stored as pending until the office publishes it. */
 export async function postTopic(request: Request, address: string): Promise<PostOutcome> {
-  const checked = await checkForm(await readForm(request), address, topicSchema, { limit: "topic", form: "topic" });
+  const checked = await checkForm(await readForm(request), topicSchema, { limit: { name: "topic", address }, form: "topic" });
   if (!checked.ok) return checked.outcome;
   const { data } = checked;
   const key = keyFor("topic", data.idempotencyKey, data);
@@ -147,7 +147,7 @@ export async function postReply(request: Request, address: string, slug: string)
     .from(discussionTopics)
     .where(and(eq(discussionTopics.slug, slug), eq(discussionTopics.status, "published")));
   if (!topic) return undefined;
-  const checked = await checkForm(await readForm(request), address, replySchema, { limit: "reply", form: "reply" });
+  const checked = await checkForm(await readForm(request), replySchema, { limit: { name: "reply", address }, form: "reply" });
   if (!checked.ok) return checked.outcome;
   const { data } = checked;
   const key = keyFor(`reply:${slug}`, data.idempotencyKey, data);

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation, nextReference } from "~/.server/db/references.ts";
 import { inboundMessages } from "~/.server/db/schema.ts";
-import { checkForm, keyFor, readForm, receiptPath, refusal, UNREADABLE_FORM, type PostOutcome } from "~/.server/forms/index.ts";
+import { checkForm, isUnreadable, keyFor, readForm, receiptPath, refusal, UNREADABLE_FORM, type PostOutcome } from "~/.server/forms/index.ts";
 import { createTicket } from "~/.server/helpdesk/index.ts";
 import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
 import { currentPrivacyVersion } from "~/.server/requests/index.ts";
@@ -109,15 +109,15 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
  */
 export async function postEnquiry(request: Request, address: string, offered: readonly EnquiryFormName[]): Promise<PostOutcome> {
   const form = await readForm(request);
-  const name = form?.get("form");
+  const name = form.get("form");
   // Unreadable, or not one of this page's forms: the message goes to the page's first form, where the
   // visitor sees it.
-  if (!form || !isEnquiryForm(name) || !offered.includes(name)) {
-    return refusal({ errors: {}, values: {}, formError: UNREADABLE_FORM, form: offered[0] });
+  if (isUnreadable(form) || !isEnquiryForm(name) || !offered.includes(name)) {
+    return refusal({ errors: { form: UNREADABLE_FORM }, values: {}, form: offered[0] });
   }
   const files = chosenFiles(form.getAll("cv"));
-  const checked = await checkForm(form, address, ENQUIRY_SCHEMAS[name], {
-    limit: name,
+  const checked = await checkForm(form, ENQUIRY_SCHEMAS[name], {
+    limit: { name, address },
     form: name,
     extraErrors: name === "career" && files.length === 0 ? { cv: "Attach your CV (PDF, DOC or DOCX, at most 5 MB)." } : {},
   });

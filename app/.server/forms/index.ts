@@ -1,4 +1,4 @@
-/** What every public form's action shares (a barrel): reading and checking the post, honeypot, rate limits, idempotency, signed receipts. */
+/** What every form's action shares, public, portal or staff (a barrel): reading and checking the post, honeypot, rate limits, idempotency, signed receipts. */
 
 // Validation itself is the form's Zod schema (~/lib/forms), shared with the browser.
 export * from "./post.ts";

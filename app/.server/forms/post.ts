@@ -1,36 +1,135 @@
-/** A form post's path through the server: reading it, checking it (honeypot, limits, schema) and answering it. */
+/**
+ * The one path of a form post through the server, for public, portal and staff forms alike: read it, check it
+ * (with the guards the form asks for: honeypot, rate limits), validate it with the form's Zod schema (the one
+ * the browser uses too) and answer it: typed data, or a refusal of one shape (FormFailure) that the page shows
+ * beside its fields, with what was typed kept.
+ */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { flashCookie, type Flash } from "~/.server/admin/flash.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { fieldErrors, formValues } from "~/lib/forms/fields.ts";
-import type { FormFailure } from "~/lib/forms/form-basics.ts";
+import { HONEYPOT_FIELD, type FormFailure } from "~/lib/forms/form-basics.ts";
 import { BOT_MESSAGE, isBot } from "./honeypot.ts";
 import { checkLimits } from "./rate-limit.ts";
 
 export type { FormFailure } from "~/lib/forms/form-basics.ts";
 
-/** Refuses the submission: 400 (or 429) with messages beside the fields and what was typed, never a 500. */
-export function refuse(failure: FormFailure, status = 400, headers?: HeadersInit) {
-  return data(failure, { status, headers: { ...noStore(), ...headers } });
-}
+export const UNREADABLE_FORM = "The form could not be read. Please try again, or call us.";
 
-/** The posted form, or undefined when the body is not a readable form (malformed multipart, wrong type). */
-export async function readForm(request: Request): Promise<FormData | undefined> {
+// A body that is not a readable form (malformed multipart, wrong type) reads as an empty form marked here:
+// callers read fields without a check, and the pipeline answers it with UNREADABLE_FORM, never a 500.
+const unreadable = new WeakSet<FormData>();
+
+/** The posted form; an empty one, which isUnreadable recognises, when the body is not a readable form. */
+export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    return undefined;
+    const empty = new FormData();
+    unreadable.add(empty);
+    return empty;
   }
 }
 
-export const UNREADABLE_FORM = "The form could not be read. Please try again, or call us.";
+export function isUnreadable(form: FormData): boolean {
+  return unreadable.has(form);
+}
 
 export function clientAddress(context: { get(key: typeof clientAddressContext): string }): string {
   return context.get(clientAddressContext);
 }
 
-/** What a form's post comes to: the page to go to next, or a refusal to show beside the fields. */
+/** Refuses the submission: 400 (or 429) with messages beside the fields and what was typed, never a 500. */
+export function refuse<F extends FormFailure>(failure: F, status = 400, headers?: HeadersInit) {
+  return data(failure, { status, headers: { ...noStore(), ...headers } });
+}
+
+/** What was typed, to put back in the fields: every text field but the record's version and the honeypot. */
+function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "version" && key !== HONEYPOT_FIELD) values[key] = value.slice(0, 20_000);
+  return values;
+}
+
+function intentOf(form: FormData): string | undefined {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : undefined;
+}
+
+/**
+ * The 400 for a form refused after its schema passed (the record changed meanwhile, a name already taken):
+ * the message beside field ("form" for the whole form), what was typed, the intent that sent it, and any
+ * extra data the page shows with it (the record that already exists).
+ */
+export function refuseForm<X extends object = object>(form: FormData, message: string, field = "form", extra?: X) {
+  return refuseFields(form, { [field]: message }, { extra });
+}
+
+/** refuseForm with several messages, and a status other than 400 (429 past a limit) or headers to send. */
+export function refuseFields<X extends object = object>(
+  form: FormData,
+  errors: Record<string, string>,
+  options: { extra?: X; status?: 400 | 429; headers?: HeadersInit } = {},
+) {
+  return refuse({ errors, values: typedValues(form), intent: intentOf(form), ...options.extra } as FormFailure & X, options.status, options.headers);
+}
+
+/** After a successful staff action: back to a page, with the result said once there. */
+export function redirectWithFlash(to: string, flash: Flash): Response {
+  return redirect(to, { status: 303, headers: { ...noStore(), "Set-Cookie": flashCookie(flash) } });
+}
+
+/** A message about a field without a control of its own goes to the whole form, where it can be seen. */
+function showHidden(failure: FormFailure, hiddenFields: readonly string[]): FormFailure {
+  const hidden = hiddenFields.map((f) => failure.errors[f]).find(Boolean);
+  return hidden && !failure.errors.form ? { ...failure, errors: { ...failure.errors, form: hidden } } : failure;
+}
+
+export interface ParseOptions {
+  /**
+   * Validate only these fields, one value each (the public forms: a repeated field is not a list there), and
+   * put back only them. Without it every posted field is validated, a repeated one as a list.
+   */
+  fields?: readonly string[];
+  /** Fields without a control of their own: their messages go to the whole form. */
+  hiddenFields?: readonly string[];
+  /** The form's name on a page with several, so that the page shows the refusal beside the right one. */
+  form?: string;
+  /** Messages found outside the schema (a missing file), shown together with the schema's. */
+  extraErrors?: Record<string, string>;
+}
+
+export type Parsed<T> =
+  | { data: T; values: Record<string, string>; refusal?: undefined; failure?: undefined }
+  | { data?: undefined; refusal: ReturnType<typeof refuse<FormFailure>>; failure: FormFailure };
+
+/** Validates form against schema: the typed data, or the 400 to return with a message per field. */
+export function parseForm<S extends z.ZodType>(form: FormData, schema: S, options: ParseOptions = {}): Parsed<z.output<S>> {
+  const { fields, hiddenFields = ["idempotencyKey"], extraErrors = {} } = options;
+  const fail = (errors: Record<string, string>, values: Record<string, string>) => {
+    const failure = showHidden({ errors, values, intent: intentOf(form), ...(options.form ? { form: options.form } : {}) }, hiddenFields);
+    return { refusal: refuse(failure), failure };
+  };
+  if (isUnreadable(form)) return fail({ form: UNREADABLE_FORM }, {});
+  let input: Record<string, unknown>;
+  if (fields) input = formValues(form, fields);
+  else {
+    input = {};
+    for (const key of new Set(form.keys())) {
+      const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+      input[key] = all.length > 1 ? all : all[0];
+    }
+  }
+  const values = fields ? (input as Record<string, string>) : typedValues(form);
+  const result = schema.safeParse(input);
+  const errors = { ...(result.success ? {} : fieldErrors(result.error)), ...extraErrors };
+  if (!result.success || Object.keys(errors).length > 0) return fail(errors, values);
+  return { data: result.data, values };
+}
+
+/** What a public form's post comes to: the page to go to next, or a refusal to show beside the fields. */
 export type PostOutcome =
   | { ok: true; location: string }
   | { ok: false; status: 400 | 429; failure: FormFailure; retryAfter?: number };
@@ -41,26 +140,16 @@ export function respond(outcome: PostOutcome) {
   return refuse(outcome.failure, outcome.status, outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined);
 }
 
-/**
- * A 400 with the failure. A message about a hidden field (the form's key, or the service a quick request
- * carries) goes to the whole form, where the visitor can see it.
- */
+/** A 400 with the failure; a message about a hidden field (the form's key) goes to the whole form. */
 export function refusal(failure: FormFailure, hiddenFields: readonly string[] = ["idempotencyKey"]): PostOutcome {
-  const hidden = hiddenFields.map((f) => failure.errors[f]).find(Boolean);
-  return { ok: false, status: 400, failure: hidden && !failure.formError ? { ...failure, formError: hidden } : failure };
+  return { ok: false, status: 400, failure: showHidden(failure, hiddenFields) };
 }
 
-export interface CheckOptions {
-  /** The rate limits' name: posts of forms sharing it count together. */
-  limit: string;
-  /** The field holding the mobile number that the per-number limit counts. */
-  mobileField?: string;
-  /** Fields without a control of their own: their messages go to the whole form. */
-  hiddenFields?: readonly string[];
-  /** The form's name on a page with several, so that the page shows the refusal beside the right one. */
-  form?: string;
-  /** Messages found outside the schema (a missing file), shown together with the schema's. */
-  extraErrors?: Record<string, string>;
+export interface CheckOptions extends Omit<ParseOptions, "fields"> {
+  /** Guard: the rate limits' name (posts of forms sharing it count together), and the visitor's address. */
+  limit?: { name: string; address: string; /** The field holding the mobile number the per-number limit counts. */ mobileField?: string };
+  /** Guard: turn away a form whose hidden honeypot field was filled in (on unless false). */
+  honeypot?: boolean;
 }
 
 export type Checked<T> =
@@ -68,28 +157,23 @@ export type Checked<T> =
   | { ok: false; outcome: PostOutcome };
 
 /**
- * What every public form's post goes through, in order: keep what was typed, turn bots away, count it
- * against the limits, and validate it with the form's schema (the one the browser uses too).
+ * parseForm with the guards a form open to anyone needs, in order: turn bots away, count the post against
+ * the limits, and validate it. (The Origin check is every POST's, in server.ts; the idempotency key is a
+ * schema field, see keyFor.)
  */
-export async function checkForm<S extends z.ZodObject>(
-  form: FormData | undefined,
-  address: string,
-  schema: S,
-  options: CheckOptions,
-): Promise<Checked<z.output<S>>> {
-  const { limit, mobileField = "mobile", hiddenFields = ["idempotencyKey"], extraErrors = {} } = options;
-  const failed = (failure: Omit<FormFailure, "form">): Checked<never> => ({
-    ok: false,
-    outcome: refusal({ ...failure, form: options.form }, hiddenFields),
-  });
-  if (!form) return failed({ errors: {}, values: {}, formError: UNREADABLE_FORM });
-  const values = formValues(form, Object.keys(schema.shape));
-  if (isBot(form)) return failed({ errors: {}, values, formError: BOT_MESSAGE });
-  const parsed = schema.safeParse(values);
-  const mobile = parsed.success ? (parsed.data as Record<string, unknown>)[mobileField] : undefined;
-  const limited = await checkLimits(limit, address, typeof mobile === "string" ? mobile : undefined, values);
-  if (limited && !limited.ok) return { ok: false, outcome: { ...limited, failure: { ...limited.failure, form: options.form } } };
-  const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...extraErrors };
-  if (!parsed.success || Object.keys(errors).length > 0) return failed({ errors, values });
+export async function checkForm<S extends z.ZodObject>(form: FormData, schema: S, options: CheckOptions = {}): Promise<Checked<z.output<S>>> {
+  const { limit, honeypot = true, hiddenFields = ["idempotencyKey"] } = options;
+  const failed = (failure: FormFailure): Checked<never> => ({ ok: false, outcome: refusal({ ...failure, form: options.form }, hiddenFields) });
+  if (isUnreadable(form)) return failed({ errors: { form: UNREADABLE_FORM }, values: {} });
+  const fields = Object.keys(schema.shape);
+  const values = formValues(form, fields);
+  if (honeypot && isBot(form)) return failed({ errors: { form: BOT_MESSAGE }, values });
+  const parsed = parseForm(form, schema, { ...options, fields });
+  if (limit) {
+    const mobile = parsed.data ? (parsed.data as Record<string, unknown>)[limit.mobileField ?? "mobile"] : undefined;
+    const limited = await checkLimits(limit.name, limit.address, typeof mobile === "string" ? mobile : undefined, values);
+    if (limited && !limited.ok) return { ok: false, outcome: { ...limited, failure: { ...limited.failure, form: options.form } } };
+  }
+  if (parsed.failure) return { ok: false, outcome: { ok: false, status: 400, failure: parsed.failure } };
   return { ok: true, data: parsed.data, values };
 }

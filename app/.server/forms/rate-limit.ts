@@ -76,9 +76,8 @@ export async function checkLimits(
     status: 429,
     retryAfter: wait,
     failure: {
-      errors: {},
+      errors: { form: `Too many submissions from here. Please try again in ${waitText(wait)}, or call us on ${phone} if it is urgent.` },
       values,
-      formError: `Too many submissions from here. Please try again in ${waitText(wait)}, or call us on ${phone} if it is urgent.`,
     },
   };
 }

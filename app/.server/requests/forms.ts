@@ -6,9 +6,9 @@ import { submitQuickRequest, submitServiceRequest } from "./index.ts";
 /** The full /request form (multipart, with photos). */
 export async function postServiceRequest(request: Request, address: string): Promise<PostOutcome> {
   const form = await readForm(request);
-  const photos = form ? chosenFiles(form.getAll("photos")) : [];
-  const checked = await checkForm(form, address, serviceRequestSchema, {
-    limit: "request",
+  const photos = chosenFiles(form.getAll("photos"));
+  const checked = await checkForm(form, serviceRequestSchema, {
+    limit: { name: "request", address },
     extraErrors: photos.length > PHOTO_LIMITS.maxFiles ? { photos: `Attach at most ${PHOTO_LIMITS.maxFiles} photos.` } : {},
   });
   if (!checked.ok) return checked.outcome;
@@ -24,9 +24,8 @@ export async function postServiceRequest(request: Request, address: string): Pro
 /** The quick request (spec's createSimpleRequest), from the home page and service pages. */
 export async function postQuickRequest(request: Request, address: string): Promise<PostOutcome> {
   // The quick form carries the service page's slug in a hidden field.
-  const checked = await checkForm(await readForm(request), address, quickRequestSchema, {
-    limit: "request",
-    mobileField: "phone",
+  const checked = await checkForm(await readForm(request), quickRequestSchema, {
+    limit: { name: "request", address, mobileField: "phone" },
     hiddenFields: ["idempotencyKey", "service"],
   });
   if (!checked.ok) return checked.outcome;

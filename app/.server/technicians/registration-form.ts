@@ -2,7 +2,7 @@
 import { readSession, revokeSession, startSession } from "~/.server/auth/index.ts";
 import { developmentCode, resendWait } from "~/.server/auth/otp.ts";
 import { recordSignIn } from "~/.server/auth/users.ts";
-import { checkForm, readForm, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { checkForm, readForm, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { chosenFiles, UploadError } from "~/.server/uploads/index.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
@@ -77,7 +77,7 @@ function failed(failure: RegistrationFailure, extra: { status?: 400 | 429; retry
 /** A post of the registration page: intent register (step 1), verify or resend (step 2), or restart. */
 export async function postRegistration(request: Request, url: URL, address: string): Promise<RegistrationOutcome> {
   const form = await readForm(request);
-  if (!form) return failed({ errors: {}, values: {}, formError: UNREADABLE_FORM });
+  if (isUnreadable(form)) return failed({ errors: { form: UNREADABLE_FORM }, values: {} });
   const state = await readRegistration(request, url);
   const intent = form.get("intent");
 
@@ -88,11 +88,11 @@ export async function postRegistration(request: Request, url: URL, address: stri
   }
   if (intent === "resend" || intent === "verify") {
     if (!state?.challengeId || !state.mobile) {
-      return failed({ errors: {}, values: {}, formError: "Your registration timed out. Please fill in the form again." });
+      return failed({ errors: { form: "Your registration timed out. Please fill in the form again." }, values: {} });
     }
     if (intent === "resend") {
       const sent = await sendRegistrationCode(state.mobile, address, new Date(), { resend: true });
-      if (!sent.ok) return failed({ errors: {}, values: {}, formError: sent.message }, { status: 429, retryAfter: sent.retryAfter });
+      if (!sent.ok) return failed({ errors: { form: sent.message }, values: {} }, { status: 429, retryAfter: sent.retryAfter });
       const cookie = await saveRegistration({ ...state, challengeId: sent.challengeId }, url);
       return { ok: true, location: `${REGISTRATION_PATH}?resent=1`, cookies: [cookie] };
     }
@@ -123,8 +123,8 @@ async function registerStep(request: Request, url: URL, address: string, form: F
   for (const [key, value] of form) if (key !== SKILLS_FIELD && key !== "skills") normalised.append(key, value);
   normalised.set("skills", form.getAll(SKILLS_FIELD).filter((v) => typeof v === "string").join(","));
   const files = chosenFiles(form.getAll("idProof"));
-  const checked = await checkForm(normalised, address, technicianRegistrationSchema, {
-    limit: "technician-registration",
+  const checked = await checkForm(normalised, technicianRegistrationSchema, {
+    limit: { name: "technician-registration", address },
     extraErrors: files.length === 0 && !draftId ? { idProof: ID_PROOF_MISSING } : {},
   });
   if (!checked.ok) {
@@ -175,7 +175,7 @@ async function verifyStep(
   if (!parsed.success) return failed({ errors: fieldErrors(parsed.error), values });
   const verified = await verifyApplication({ ...state, code: parsed.data.code, address });
   if (!verified.ok) {
-    if (verified.reason === "gone") return failed({ errors: {}, values: {}, formError: verified.message }, { cookie: await clearRegistration(url) });
+    if (verified.reason === "gone") return failed({ errors: { form: verified.message }, values: {} }, { cookie: await clearRegistration(url) });
     const limited = verified.reason === "address-limit";
     return failed({ errors: { code: verified.message }, values }, { status: limited ? 429 : 400, retryAfter: verified.retryAfter });
   }

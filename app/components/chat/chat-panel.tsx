@@ -53,7 +53,6 @@ interface CallbackState {
   sending: boolean;
   errors: Record<string, string>;
   values: Record<string, string>;
-  formError?: string;
   done?: { reference: string; ticket: string | null };
 }
 
@@ -144,7 +143,7 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
     setCallback({ sending: true, errors: {}, values });
     try {
       const res = await fetch("/api/chat", { method: "POST", body: form, headers: { Accept: "application/json" } });
-      const body = (await res.json()) as { reference?: string; ticket?: string | null; errors?: Record<string, string>; formError?: string };
+      const body = (await res.json()) as { reference?: string; ticket?: string | null; errors?: Record<string, string> };
       if (res.ok && body.reference) {
         setCallback({ sending: false, errors: {}, values, done: { reference: body.reference, ticket: body.ticket ?? null } });
         setMessages((m) => [
@@ -156,10 +155,10 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
         ]);
         setIdempotencyKey(crypto.randomUUID());
       } else {
-        setCallback({ sending: false, errors: body.errors ?? {}, values, formError: body.formError });
+        setCallback({ sending: false, errors: body.errors ?? {}, values });
       }
     } catch {
-      setCallback({ sending: false, errors: {}, values, formError: `It could not be sent. Please call us on ${formatIndianPhone(identity.supportPhone)}.` });
+      setCallback({ sending: false, errors: { form: `It could not be sent. Please call us on ${formatIndianPhone(identity.supportPhone)}.` }, values });
     }
   }
 
@@ -232,7 +231,7 @@ export function ChatPanel({ open, identity, onClose }: ChatPanelProps) {
               Ask us to call you back
             </h3>
             <FieldIdPrefix.Provider value="chat-">
-              <FormError message={callback.formError} />
+              <FormError message={callback.errors.form} />
               <TextField name="name" label="Your name" required autoComplete="name" defaultValue={callback.values.name} error={callback.errors.name} />
               <TextField
                 name="mobile"

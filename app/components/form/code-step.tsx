@@ -49,7 +49,7 @@ export function CodeStep({
   return (
     <>
       <div className="mt-6 space-y-4">
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         {developmentCode && (
           <p role="note" className="rounded-md border border-amber-600 bg-amber-50 p-3 text-amber-900 dark:bg-slate-900 dark:text-amber-200">
             Development mode: the code sent to {formatIndianPhone(mobile)} is{" "}

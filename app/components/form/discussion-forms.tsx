@@ -41,7 +41,7 @@ export function TopicForm({ failure }: { failure?: FormFailure }) {
         onChange={f.onChange}
         className="relative space-y-4"
       >
-        <FormError message={f.mine?.formError} />
+        <FormError message={f.mine?.errors.form} />
         <input type="hidden" name="form" value="topic" />
         <IdempotencyKey />
         <Honeypot />
@@ -86,7 +86,7 @@ export function ReplyForm({ slug, failure }: { slug: string; failure?: FormFailu
         onChange={f.onChange}
         className="relative space-y-4"
       >
-        <FormError message={f.mine?.formError} />
+        <FormError message={f.mine?.errors.form} />
         <input type="hidden" name="form" value="reply" />
         <IdempotencyKey />
         <Honeypot />

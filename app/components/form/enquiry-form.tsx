@@ -83,7 +83,7 @@ export function EnquiryForm({
         onChange={onChange}
         className="relative space-y-4"
       >
-        <FormError message={mine?.formError} />
+        <FormError message={mine?.errors.form} />
         <input type="hidden" name="form" value={form} />
         <IdempotencyKey />
         <Honeypot />

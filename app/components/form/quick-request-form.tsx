@@ -40,7 +40,7 @@ export function QuickRequestForm({
       className="relative space-y-4"
       aria-label="Quick request"
     >
-      <FormError message={failure?.formError} />
+      <FormError message={failure?.errors.form} />
       <IdempotencyKey />
       <Honeypot />
       {service && <input type="hidden" name="service" value={service} />}

@@ -8,8 +8,8 @@ import { newKey, putQueued, queuedForms, removeQueued, sendQueued, shorten, type
 
 export interface ClientFailure {
   form: string;
+  /** By field; "form" for the whole form, as the server's FormFailure. */
   errors: Record<string, string>;
-  formError?: string;
 }
 
 export interface FieldQueue {
@@ -191,7 +191,8 @@ export function useFieldQueue(jobPath: string): FieldQueue {
             void navigate(outcome.location, { replace: true, preventScrollReset: true });
           } else if (outcome.kind === "refused") {
             await removeQueued(key);
-            setFailure({ form: intent, errors: outcome.errors, formError: outcome.errors.form ?? (Object.keys(outcome.errors).length ? undefined : outcome.message) });
+            const message = outcome.errors.form ?? (Object.keys(outcome.errors).length ? undefined : outcome.message);
+            setFailure({ form: intent, errors: message ? { ...outcome.errors, form: message } : outcome.errors });
           } else if (outcome.kind === "signed-out") {
             setSignedOut(true);
             done();

@@ -14,12 +14,16 @@ export function todayInIndia(now = new Date()): string {
  */
 export const HONEYPOT_FIELD = "fax_number_2";
 
-/** What an action answers when a submission is refused: messages beside fields, and what was typed. */
+/**
+ * What an action answers when a submission is refused, on every page (public, portals, back office): messages
+ * beside fields, and what was typed. A page may add data of its own (the record that already exists).
+ */
 export interface FormFailure {
+  /** Messages by field name; "form" for one about the whole form (rate limit, expired form, changed meanwhile). */
   errors: Record<string, string>;
   values: Record<string, string>;
-  /** A message for the whole form (rate limit, expired form, unreadable upload). */
-  formError?: string;
-  /** Which form it was, on a page with more than one. */
+  /** Which form it was, on a public page with more than one (its hidden form field). */
   form?: string;
+  /** The intent that sent it: which of a staff page's forms and actions it was. */
+  intent?: string;
 }

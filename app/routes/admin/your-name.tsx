@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { parseForm, readForm } from "~/.server/admin/forms.ts";
+import { parseForm, readForm } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
@@ -7,7 +7,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { setOwnName } from "~/.server/staff/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
-import type { FormErrors } from "~/.server/admin/forms.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { safeNext, staffNameSchema } from "~/lib/forms/admin/staff.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/your-name";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function YourName({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title="Your name" description="Before you start: the office and customers see your name on your replies, the jobs you assign and the visits you book." />

@@ -30,5 +30,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json(405, { error: "Method not allowed" }, { Allow: "GET, POST" });
   const outcome = await requestCallbackFromChat(request, context.get(clientAddressContext));
   if (outcome.ok) return json(200, { reference: outcome.reference, ticket: outcome.ticket });
-  return json(outcome.status, { errors: outcome.errors, formError: outcome.formError }, outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {});
+  return json(outcome.status, { errors: outcome.errors }, outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : {});
 }

@@ -18,7 +18,7 @@ const START_LIMIT: Limit = { max: 20, windowMs: 10 * 60_000 };
 export async function action({ request, url, context }: Route.ActionArgs) {
   if (!(await oidcProviderName())) return privateNotFound();
   const form = await readForm(request);
-  const role = form?.get("role");
+  const role = form.get("role");
   if (!isRole(role)) return new Response("Bad request", { status: 400, headers: noStore() });
   // The back office signs in only on its own host (spec section 2, admin gate), through the provider too.
   if (role === "admin") await requireAdminHost(url);
@@ -29,7 +29,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       headers: { ...noStore(), "Retry-After": String(wait) },
     });
   }
-  const returnTo = form?.get("returnTo");
+  const returnTo = form.get("returnTo");
   const started = await startOidcSignIn({ role, returnTo: typeof returnTo === "string" ? returnTo : undefined, url });
   const headers = new Headers(noStore());
   for (const cookie of started.setCookie) headers.append("Set-Cookie", cookie);

@@ -90,7 +90,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {step === "mobile" ? (
         <>
           <div className="mt-6">
-            <FormError message={oidcError ?? failure?.formError} />
+            <FormError message={oidcError ?? failure?.errors.form} />
           </div>
           <Form method="post" className="mt-6 space-y-5" aria-label="Send a sign-in code">
             <input type="hidden" name="intent" value="send" />

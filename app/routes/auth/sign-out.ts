@@ -15,7 +15,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const headers = { "Set-Cookie": clearSessionCookie(url), "Cache-Control": "private, no-store" };
   if (!session) return redirect("/", { status: 303, headers });
   const form = await readForm(request);
-  const everywhere = form?.get("everywhere") === "yes";
+  const everywhere = form.get("everywhere") === "yes";
   if (everywhere) await revokeUserSessions(session.user.id);
   else await revokeSession(session.id);
   await auditSignOut(session, clientAddress(context), everywhere);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, refuseFields, refuseForm } from "~/.server/forms/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { replyAsCustomer, ticketOf } from "~/.server/helpdesk/customer.ts";
@@ -47,8 +47,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (result.ok) return redirect(`${url.pathname}?sent=1`, { status: 303, headers: noStore() });
   if (result.reason === "not-found") return throwNotFound(url);
   const field = result.reason === "refused" ? result.field : "form";
-  const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormErrors, { status: result.reason === "limited" ? 429 : 400, headers });
+  if (result.reason === "limited") return refuseFields(form, { [field]: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  return refuseForm(form, result.message, field);
 }
 
 export default function CustomerHelpTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,7 +60,7 @@ export default function CustomerHelpTicket({ loaderData, actionData }: Route.Com
           ← Help
         </a>
       </p>
-      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormErrors | undefined} sent={sent && !actionData} />
+      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormFailure | undefined} sent={sent && !actionData} />
     </div>
   );
 }

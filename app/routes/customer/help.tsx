@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, refuseFields, refuseForm } from "~/.server/forms/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { openPortalTicket, ticketsOf } from "~/.server/helpdesk/customer.ts";
@@ -45,18 +45,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.refusal) return parsed.refusal;
   const result = await openPortalTicket(session.user, parsed.data, clientAddress(context));
   if (result.ok) return redirect(`/customer/help/${result.reference}?sent=1`, { status: 303, headers: noStore() });
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, TICKET_BODY_MAX);
   const field = result.reason === "refused" ? result.field : "form";
   const message = result.reason === "not-found" ? "That request is not one of yours." : result.message;
-  const status = result.reason === "limited" ? 429 : 400;
-  const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: message }, values } satisfies FormErrors, { status, headers });
+  if (result.reason === "limited") return refuseFields(form, { [field]: message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  return refuseForm(form, message, field);
 }
 
 export default function CustomerHelp({ loaderData, actionData }: Route.ComponentProps) {
   const { tickets, requests, about, formKey } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>

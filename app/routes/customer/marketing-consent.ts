@@ -26,8 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "customer");
   const customerId = await customerIdOf(session.user);
   const form = await readForm(request);
-  const parsed = form ? marketingConsentSchema.safeParse(Object.fromEntries(form)) : undefined;
-  if (customerId !== undefined && parsed?.success) {
+  const parsed = marketingConsentSchema.safeParse(Object.fromEntries(form));
+  if (customerId !== undefined && parsed.success) {
     await recordMarketingConsent(
       getDb(),
       { userId: session.user.id, label: `Customer ${session.user.mobile ?? session.user.id} (portal)`, ipAddress: context.get(clientAddressContext) },

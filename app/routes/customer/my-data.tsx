@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { myDataPage, requestCorrection, requestErasure, type DataRequestResult } from "~/.server/customers/portal.ts";
-import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -55,8 +55,8 @@ const NOT_ECHOED = new Set(["idempotencyKey", "intent"]);
 export async function action({ request, url, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "customer");
   const form = await readForm(request);
-  const intent = form?.get("intent");
-  if (!form || !isMyDataIntent(intent)) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM });
+  const intent = form.get("intent");
+  if (isUnreadable(form) || !isMyDataIntent(intent)) return refuse({ errors: { form: UNREADABLE_FORM }, values: {} });
   const raw: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && !(name in raw)) raw[name] = value;
   const values = Object.fromEntries(Object.entries(raw).filter(([name]) => !NOT_ECHOED.has(name)).map(([k, v]) => [k, v.slice(0, 2000)]));
@@ -108,9 +108,9 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 font-medium text-green-900 empty:hidden dark:bg-slate-900 dark:text-green-300">
         {sent ?? ""}
       </p>
-      {failure?.formError && !failure.form && (
+      {failure?.errors.form && !failure.form && (
         <div className="mt-4">
-          <FormError message={failure.formError} />
+          <FormError message={failure.errors.form} />
         </div>
       )}
 
@@ -285,7 +285,7 @@ function CorrectionSection({ data, failure }: { data: LoaderData; failure?: Form
         <OpenNotice kind="correction" createdAt={open.createdAt} />
       ) : (
         <MyDataForm intent="correction" formKey={data.keys.correction} label="Correction request">
-          <FormError message={failure?.errors.form ?? failure?.formError} />
+          <FormError message={failure?.errors.form} />
           <TextArea
             name="wrong"
             label="What is wrong"
@@ -341,7 +341,7 @@ function ErasureSection({ data, failure }: { data: LoaderData; failure?: FormFai
         <OpenNotice kind="erasure" createdAt={open.createdAt} />
       ) : (
         <MyDataForm intent="erasure" formKey={data.keys.erasure} label="Erasure request">
-          <FormError message={failure?.errors.form ?? failure?.formError} />
+          <FormError message={failure?.errors.form} />
           <TextArea
             name="reason"
             label="Anything you want us to know"

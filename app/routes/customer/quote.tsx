@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { customerIdOf } from "~/.server/customers/portal.ts";
-import { clientAddress, readForm } from "~/.server/forms/index.ts";
+import { clientAddress, parseForm, readForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { answerQuote } from "~/.server/quotes/respond.ts";
@@ -14,7 +14,6 @@ import { FormError, RadioGroup, TextArea } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { QUOTE_REFERENCE_PATTERN } from "~/lib/forms/admin/quotes.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
 import { portalResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/quote";
@@ -58,22 +57,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = { values: Record<string, string>; errors: Record<string, string> };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const { session, q } = await ownQuote(context, params.reference, url);
   const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const name of ["decision", "comment", "version", "idempotencyKey"]) {
-    const v = form?.get(name);
-    if (typeof v === "string") values[name] = v.slice(0, 1000);
-  }
-  const parsed = portalResponseSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if (errors.version || errors.idempotencyKey) errors.form ??= errors.version ?? errors.idempotencyKey!;
-    return data({ values, errors } satisfies Failure, { status: 400, headers: noStore() });
-  }
+  // The version and the key are hidden: a message about either is for the whole form.
+  const parsed = parseForm(form, portalResponseSchema, { fields: ["decision", "comment", "version", "idempotencyKey"], hiddenFields: ["version", "idempotencyKey"] });
+  if (parsed.refusal) return parsed.refusal;
   const result = await answerQuote({
     quoteId: q.quote.id,
     version: parsed.data.version,
@@ -85,7 +75,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     userAgent: request.headers.get("user-agent"),
     idempotencyKey: parsed.data.idempotencyKey,
   });
-  if (!result.ok) return data({ values, errors: { [result.field]: result.message } } satisfies Failure, { status: 400, headers: noStore() });
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirect(`${url.pathname}?answered=${result.decision}`, { status: 303, headers: noStore() });
 }
 
@@ -94,7 +84,7 @@ const linkClass = "font-medium text-brand-700 underline dark:text-sky-300";
 
 export default function CustomerQuote({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const failure = actionData as Failure | undefined;
+  const failure = actionData as FormFailure | undefined;
   const v = failure?.values ?? {};
   const e = failure?.errors ?? {};
   return (

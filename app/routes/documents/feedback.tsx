@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { parseForm, readForm } from "~/.server/admin/forms.ts";
+import { parseForm, readForm } from "~/.server/forms/index.ts";
 import { feedbackPage, submitRating } from "~/.server/feedback/rating.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";

@@ -78,12 +78,12 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const form = await readForm(request);
   const values: Record<string, string> = {};
   for (const name of ANSWER_FIELDS) {
-    const v = form?.get(name);
+    const v = form.get(name);
     if (typeof v === "string") values[name] = v.slice(0, 1000);
   }
   const { code: _code, ...echo } = values;
   const address = clientAddress(context);
-  const intent = form?.get("intent");
+  const intent = form.get("intent");
   if (intent === "confirm") {
     const parsed = linkConfirmSchema.safeParse(values);
     if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, refuseFields, refuseForm } from "~/.server/forms/index.ts";
 import { clientAddress } from "~/.server/forms/index.ts";
 import { replyByLink, ticketByLink } from "~/.server/helpdesk/customer.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -51,8 +51,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   if (result.ok) return redirect(`${url.pathname}?sent=1`, { status: 303, headers: noStore() });
   if (result.reason === "not-found") return throwNotFound(url);
   const field = result.reason === "refused" ? result.field : "form";
-  const headers: Record<string, string> = { ...noStore(), ...(result.reason === "limited" ? { "Retry-After": String(result.retryAfter) } : {}) };
-  return data({ errors: { [field]: result.message }, values: { body: parsed.data.body } } satisfies FormErrors, { status: result.reason === "limited" ? 429 : 400, headers });
+  if (result.reason === "limited") return refuseFields(form, { [field]: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  return refuseForm(form, result.message, field);
 }
 
 function CallUs() {
@@ -90,7 +90,7 @@ export default function TicketByLink({ loaderData, actionData }: Route.Component
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormErrors | undefined} sent={sent && !actionData} />
+      <CustomerTicketThread ticket={ticket} replyKey={replyKey} failure={actionData as FormFailure | undefined} sent={sent && !actionData} />
       <CallUs />
     </div>
   );

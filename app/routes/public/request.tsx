@@ -104,12 +104,11 @@ export default function RequestService({ loaderData, actionData }: Route.Compone
         await navigate(body.location);
         return;
       }
-      setXhrFailure({ errors: body.errors ?? {}, values: body.values ?? {}, formError: body.formError });
+      setXhrFailure({ errors: body.errors ?? {}, values: body.values ?? {} });
     } catch {
       setXhrFailure({
-        errors: {},
+        errors: { form: "The connection dropped while sending. Your details are still here: please send again." },
         values: {},
-        formError: "The connection dropped while sending. Your details are still here: please send again.",
       });
     } finally {
       setProgress(undefined);
@@ -145,7 +144,7 @@ export default function RequestService({ loaderData, actionData }: Route.Compone
         onChange={onChange}
         className="relative mt-8 space-y-8"
       >
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <IdempotencyKey value={idempotencyKey} />
         <Honeypot />
 

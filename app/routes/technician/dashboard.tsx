@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Form, redirect } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
-import { readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { setOwnAvailability, technicianDashboard } from "~/.server/technicians/index.ts";
@@ -56,10 +56,10 @@ export const meta = routeMeta;
 export async function action({ request, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "technician");
   const form = await readForm(request);
-  if (!form || form.get("intent") !== "availability") return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
+  if (isUnreadable(form) || form.get("intent") !== "availability") return refuse({ errors: { form: UNREADABLE_FORM }, values: {} }, 400, noStore());
   const saved = await setOwnAvailability(session.user, form.get("availableNow") === "on");
   if (saved === undefined) {
-    return refuse({ errors: {}, values: {}, formError: "Your availability can be set once your application is approved." }, 400, noStore());
+    return refuse({ errors: { form: "Your availability can be set once your application is approved." }, values: {} }, 400, noStore());
   }
   return redirect(PATH, { status: 303, headers: noStore() });
 }
@@ -92,7 +92,7 @@ export default function TechnicianDashboard({ loaderData, actionData }: Route.Co
             {profile.name}, signed in with {formatIndianPhone(profile.mobile)}.
           </p>
           <div className="mt-4">
-            <FormError message={failure?.formError} />
+            <FormError message={failure?.errors.form} />
           </div>
           <StatusPanel profile={profile} />
           {profile.status === "approved" && (

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { redirect } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
-import { clientAddress, readForm, refuse, UNREADABLE_FORM } from "~/.server/forms/index.ts";
+import { clientAddress, readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { partPickerLabels } from "~/.server/products/catalogue.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -93,8 +93,8 @@ const NOT_ECHOED = new Set(["signature", "code", "idempotencyKey", "happenedAt",
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "technician");
   const form = await readForm(request);
-  const intent = form?.get("intent");
-  if (!form || !isJobIntent(intent)) return refuse({ errors: {}, values: {}, formError: UNREADABLE_FORM }, 400, noStore());
+  const intent = form.get("intent");
+  if (isUnreadable(form) || !isJobIntent(intent)) return refuse({ errors: { form: UNREADABLE_FORM }, values: {} }, 400, noStore());
   const raw: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && !(name in raw)) raw[name] = value;
   const values = Object.fromEntries(Object.entries(raw).filter(([name]) => !NOT_ECHOED.has(name)).map(([k, v]) => [k, v.slice(0, 2000)]));
@@ -153,7 +153,6 @@ interface Failure {
   form?: string;
   errors: Record<string, string>;
   values?: Record<string, string>;
-  formError?: string;
 }
 
 export default function TechnicianJob({ loaderData, actionData }: Route.ComponentProps) {
@@ -429,7 +428,7 @@ function StageSection({ data, queue, failure }: SectionProps) {
         <p className="mt-3">{job.status === "cancelled" ? "The office cancelled this job." : "This job is marked done. Call the office if it needs to be reopened."}</p>
       ) : (
         <JobForm intent="stage" data={data} queue={queue} label="Set the stage">
-          <FormError message={failure?.formError} />
+          <FormError message={failure?.errors.form} />
           <div className="grid gap-3 sm:grid-cols-2">
             {FIELD_STAGES.map((stage) => {
               const missing = data.missing[stage.value] ?? [];
@@ -482,7 +481,7 @@ function NoteSection({ data, queue, failure, formRef }: SectionProps) {
         Add a note
       </h2>
       <JobForm intent="note" data={data} queue={queue} formRef={formRef} label="Add a note">
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <TextArea
           name="note"
           label="Note"
@@ -513,7 +512,7 @@ function PhotoSection({ data, queue, failure, formRef }: SectionProps) {
         Add photos
       </h2>
       <JobForm intent="photos" data={data} queue={queue} formRef={formRef} label="Add photos" multipart>
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <div>
           <label htmlFor="photos-photos" className="block font-medium">
             Photos
@@ -558,7 +557,7 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
       {/* The products list is a <datalist> in the page (works offline): a label picked from it links the part
           to the product on the server; typing the part stays for parts not in the list. */}
       <JobForm intent="part" data={data} queue={queue} formRef={formRef} label="Record a part">
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <div>
           <label htmlFor="part-product" className="block font-medium">
             From our products list <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
@@ -636,7 +635,7 @@ function LabourSection({ data, queue, failure, formRef }: SectionProps) {
         )}
       </p>
       <JobForm intent="labour" data={data} queue={queue} formRef={formRef} label="Save the labour time">
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <div className="grid grid-cols-2 gap-3">
           <TextField name="hours" label="Hours" inputMode="numeric" maxLength={3} error={failure?.errors.hours} defaultValue={failure?.values?.hours} />
           <TextField name="minutes" label="Minutes" inputMode="numeric" maxLength={2} error={failure?.errors.minutes} defaultValue={failure?.values?.minutes} />
@@ -671,7 +670,7 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
           {scripted && (
             <JobForm intent="signoff" data={data} queue={queue} formRef={formRef} label="Sign-off with a signature">
               <p className="text-slate-700 dark:text-slate-300">When the work is done, ask the customer to type their name and sign below with a finger.</p>
-              <FormError message={drawn?.formError} />
+              <FormError message={drawn?.errors.form} />
               <TextField name="signerName" label="Customer's name" required maxLength={100} autoComplete="off" error={drawn?.errors.signerName} defaultValue={drawn?.values?.signerName ?? job.contactName} />
               <div>
                 <p id="signoff-signature-label" className="font-medium">
@@ -692,7 +691,7 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
             </p>
             {data.challengeId ? (
               <JobForm intent="signoff-verify" data={data} queue={queue} label="Confirm the sign-off code">
-                <FormError message={verify?.formError} />
+                <FormError message={verify?.errors.form} />
                 <input type="hidden" name="challengeId" value={data.challengeId} />
                 <TextField name="signerName" label="Customer's name" required maxLength={100} error={verify?.errors.signerName} defaultValue={verify?.values?.signerName ?? data.signer} />
                 <TextField name="code" label="6-digit code" required inputMode="numeric" maxLength={6} autoComplete="one-time-code" error={verify?.errors.code ?? verify?.errors.challengeId} />
@@ -702,7 +701,7 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
               </JobForm>
             ) : null}
             <JobForm intent="signoff-code" data={data} queue={queue} label="Send a sign-off code">
-              <FormError message={code?.formError} />
+              <FormError message={code?.errors.form} />
               {!data.challengeId && (
                 <TextField name="signerName" label="Customer's name" required maxLength={100} error={code?.errors.signerName} defaultValue={code?.values?.signerName ?? job.contactName} />
               )}

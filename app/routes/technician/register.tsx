@@ -158,7 +158,7 @@ function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefi
         onChange={onChange}
         className="relative mt-8 space-y-8"
       >
-        <FormError message={failure?.formError} />
+        <FormError message={failure?.errors.form} />
         <input type="hidden" name="intent" value="register" />
         <Honeypot />
 

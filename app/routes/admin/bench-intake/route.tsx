@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { bookIn, intakePage } from "~/.server/bench/intake.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -57,7 +57,7 @@ const optionClass =
 
 export default function BenchIntake({ loaderData, actionData }: Route.ComponentProps) {
   const { request: r, customer, units } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const v = failure?.values ?? {};
   const e = failure?.errors ?? {};
   const chosen = v.unit ?? (units.length ? undefined : "new");

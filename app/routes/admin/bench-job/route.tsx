@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { benchJobPage } from "~/.server/bench/view.ts";
 import { addBenchPhotos, moveStage, recordDiagnosis, recordEstimate, recordRepair, recordTest } from "~/.server/bench/work.ts";
@@ -121,7 +121,7 @@ function StepForm({
   intent: BenchIntent;
   title: string;
   version: number;
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
   button: string;
   intro?: ReactNode;
   multipart?: boolean;
@@ -149,7 +149,7 @@ function StepForm({
 
 export default function BenchJob({ loaderData, actionData }: Route.ComponentProps) {
   const { job, unit, request, customer, repeatOf, repeats, moves, steps, events, photos } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const f = (intent: BenchIntent) => (failure?.intent === intent ? failure : undefined);
   const move = f("move");
   const diagnosis = f("diagnosis");

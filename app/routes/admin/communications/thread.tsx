@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { redirect } from "react-router";
+import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseFields, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addNote, logCall, replyByEmail, replyBySms, replyByWhatsApp, type ReplyResult } from "~/.server/communications/replies.ts";
 import { prepareReply, replyChoices, threadRequests } from "~/.server/communications/reply-templates.ts";
@@ -112,12 +112,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     result = await addNote(staff, t, parsed.data);
   }
-  if (!result.ok) {
-    // Every message beside its field, with what was typed kept.
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: result.errors, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  // Every message beside its field, with what was typed kept.
+  if (!result.ok) return refuseFields(form, result.errors);
   return redirectWithFlash(`${PATH}/${t.key}`, { type: "success", message: result.message });
 }
 
@@ -166,7 +162,7 @@ const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminThread({ loaderData, actionData }: Route.ComponentProps) {
   const { thread: t, title, entries, olderHref, newerHref, templates, requests, chosen, chosenRequest, preview, whatsappHref, whatsappWindow, keys } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const failed = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const sms = failed("reply-sms");
   const email = failed("reply-email");

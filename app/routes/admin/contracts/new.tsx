@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { createContract } from "~/.server/contracts/changes.ts";
 import { refuseContractForm } from "~/.server/contracts/form.ts";
@@ -67,7 +67,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function AdminNewContract({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const { pick, form } = loaderData;
   if (!form) {
     return (

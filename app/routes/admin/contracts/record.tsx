@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
 import { makePastVisitJob } from "~/.server/contracts/daily.ts";
@@ -107,7 +107,7 @@ const cell = "px-3 py-2";
 
 export default function AdminContract({ loaderData, actionData }: Route.ComponentProps) {
   const { contract: c, customer, units, visits, billings, renewedFrom, renewedAs, sites, allUnits, coveredUnitIds, plans, canInvoice, canMakeJobs } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const failureOf = (intent: string) => (failure?.intent === intent ? failure : undefined);
   const editFailure = failureOf("edit");
   const who = customer.company ? `${customer.company} (${customer.name})` : customer.name;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
 import { UNIT_KINDS } from "~/lib/forms/admin/customers.ts";
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import type { RecordUnit } from "~/.server/customers/record.ts";
 
 /**
@@ -11,18 +12,14 @@ import type { RecordUnit } from "~/.server/customers/record.ts";
  * as a record first and works without JavaScript.
  */
 
-export interface FormErrors {
-  errors: Record<string, string>;
-  values: Record<string, string>;
-  intent?: string;
-}
+export type { FormFailure } from "~/lib/forms/form-basics.ts";
 
 const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const dangerClass =
   "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
 
 /** The failure of this form (same intent and, for a row's form, the same row), or undefined. */
-export function failureOf(failure: FormErrors | undefined, intent: string, key?: { name: string; value: number }): FormErrors | undefined {
+export function failureOf(failure: FormFailure | undefined, intent: string, key?: { name: string; value: number }): FormFailure | undefined {
   if (failure?.intent !== intent) return undefined;
   if (key && failure.values[key.name] !== String(key.value)) return undefined;
   return failure;
@@ -40,7 +37,7 @@ export function PostForm({
 }: {
   intent: string;
   version: number;
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
   /** Unique on the page: prefixes the field ids. */
   id: string;
   button: string;
@@ -78,7 +75,7 @@ export function SiteFields({
   failure,
   site,
 }: {
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
   site?: { name: string; address: string | null; city: string | null; pincode: string | null; stateCode: string | null };
 }) {
   const v = failure?.values;
@@ -105,7 +102,7 @@ export function UnitFields({
   sites,
   defaultSite,
 }: {
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
   unit?: UnitValues;
   sites: Array<{ id: number; name: string }>;
   defaultSite?: number | null;

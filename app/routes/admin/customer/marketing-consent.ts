@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customers } from "~/.server/db/schema.ts";

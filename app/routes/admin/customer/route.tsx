@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type Parsed } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import {
   addSite,
@@ -48,7 +48,7 @@ import {
   removeUnitSchema,
 } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { failureOf, type FormErrors } from "./forms.tsx";
+import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
 import type { Route } from "./+types/route";
 
@@ -119,7 +119,7 @@ type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerRe
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<Outcome> {
   const intent = form.get("intent");
   if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
-  const run = <T,>(parsed: { data: T; refusal?: undefined } | { data?: undefined; refusal: ReturnType<typeof refuseForm> }, change: (input: T) => Promise<CustomerResult>) =>
+  const run = <T,>(parsed: Parsed<T>, change: (input: T) => Promise<CustomerResult>) =>
     parsed.refusal ? Promise.resolve({ refusal: parsed.refusal }) : change(parsed.data).then((result) => ({ result }));
   switch (intent) {
     case "details":
@@ -179,7 +179,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer: c, sites, unplacedUnits, requests, consentLog, dataRequests, exportHref, canOpenRequests } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const erased = c.erasedAt !== null;
   return (
     <div className="mx-auto max-w-6xl">

@@ -5,7 +5,7 @@ import { SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
-import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormErrors, type UnitValues } from "./forms.tsx";
+import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormFailure, type UnitValues } from "./forms.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import type { CustomerRecord } from "~/.server/customers/record.ts";
 
@@ -25,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function Details({ customer: c, failure }: { customer: Customer; failure: FormErrors | undefined }) {
+export function Details({ customer: c, failure }: { customer: Customer; failure: FormFailure | undefined }) {
   const erased = c.erasedAt !== null;
   const v = failure?.values;
   const e = failure?.errors ?? {};
@@ -86,7 +86,7 @@ function unitTitle(u: Unit) {
   return [u.make, u.model].filter(Boolean).join(" ");
 }
 
-function UnitList({ units, customer, sites, failure }: { units: Unit[]; customer: Customer; sites: Array<{ id: number; name: string }>; failure: FormErrors | undefined }) {
+function UnitList({ units, customer, sites, failure }: { units: Unit[]; customer: Customer; sites: Array<{ id: number; name: string }>; failure: FormFailure | undefined }) {
   const erased = customer.erasedAt !== null;
   if (units.length === 0) return <p className={`mt-2 ${muted}`}>No units recorded.</p>;
   return (
@@ -131,7 +131,7 @@ function UnitList({ units, customer, sites, failure }: { units: Unit[]; customer
   );
 }
 
-export function Sites({ customer, sites, unplacedUnits, failure }: { customer: Customer; sites: Site[]; unplacedUnits: Unit[]; failure: FormErrors | undefined }) {
+export function Sites({ customer, sites, unplacedUnits, failure }: { customer: Customer; sites: Site[]; unplacedUnits: Unit[]; failure: FormFailure | undefined }) {
   const erased = customer.erasedAt !== null;
   const choices = sites.map((s) => ({ id: s.id, name: s.name }));
   const addSite = failureOf(failure, "add-site");
@@ -297,7 +297,7 @@ interface DataRequest {
   resolvedAt: string | null;
 }
 
-export function DataRequests({ customer: c, dataRequests, failure }: { customer: Customer; dataRequests: DataRequest[]; failure: FormErrors | undefined }) {
+export function DataRequests({ customer: c, dataRequests, failure }: { customer: Customer; dataRequests: DataRequest[]; failure: FormFailure | undefined }) {
   const erased = c.erasedAt !== null;
   const record = failureOf(failure, "data-request");
   const erase = failureOf(failure, "erase");

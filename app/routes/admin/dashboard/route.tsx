@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { parseForm, readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { deliveryProblems, retryDelivery, type DeliveryProblems } from "~/.server/notifications/problems.ts";
 import { loadDashboard, type RequestItem } from "~/.server/dashboard/index.ts";

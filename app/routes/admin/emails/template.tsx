@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate, type EmailTemplateResult } from "~/.server/notifications/email-templates.ts";
 import { renderMarkdown } from "~/.server/content/markdown.ts";
@@ -72,18 +72,13 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 function outcome(result: EmailTemplateResult, form: FormData, url: URL, name: string) {
   if (!result.ok && "reason" in result) return throwNotFound(url);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 20_000);
-    const intent = form.get("intent");
-    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(pathOf(name), { type: "success", message: result.message });
 }
 
 export default function AdminEmailTemplate({ loaderData, actionData }: Route.ComponentProps) {
   const { template: t } = loaderData;
-  const failure = actionData as (FormErrors & { preview?: typeof loaderData.preview }) | undefined;
+  const failure = actionData as (FormFailure & { preview?: typeof loaderData.preview }) | undefined;
   const editing = failure && failure.intent !== "reset" ? failure : undefined;
   const resetFailure = failure?.intent === "reset" ? failure : undefined;
   const preview = failure?.preview ?? loaderData.preview;

@@ -1,5 +1,5 @@
 import { parseListQuery, listHref } from "~/.server/admin/list.ts";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listForumPosts, moderatePost } from "~/.server/feedback/moderation.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -75,7 +75,7 @@ function Decide({ kind, id, status, what }: { kind: "topic" | "reply"; id: numbe
 
 export default function AdminFeedbackForum({ loaderData, actionData }: Route.ComponentProps) {
   const { show, posts, tabs, awaiting } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const shownNote = (shown: number, total: number) => (shown < total ? ` (the newest ${shown} of ${total.toLocaleString("en-IN")} shown)` : "");
   return (
     <div className="mx-auto max-w-5xl">

@@ -1,8 +1,6 @@
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { changePublication, closeFollowUp, feedbackRecord, type FeedbackResult } from "~/.server/feedback/office.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { seo } from "~/.server/seo.ts";
@@ -57,11 +55,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     result = await changePublication(staff, id, parsed.data);
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
 }
 
@@ -76,7 +70,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export default function AdminFeedbackRating({ loaderData, actionData }: Route.ComponentProps) {
   const { record: r } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const followFailure = failure?.intent === "close-follow-up" ? failure : undefined;
   const publishFailure = failure && failure.intent !== "close-follow-up" ? failure : undefined;
   const low = r.rating !== null && r.rating <= 2;

@@ -1,5 +1,5 @@
 import { listHref, parseListQuery } from "~/.server/admin/list.ts";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listFormReviews, moderateReview } from "~/.server/feedback/moderation.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -57,7 +57,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function AdminFeedbackReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { show, rows, total, tabs, nextHref, firstHref, awaiting } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Reviews from the site" description="Reviews written on the public reviews page: publish the genuine ones, critical ones too." />

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies, type CannedResult } from "~/.server/helpdesk/canned.ts";
 import { seo } from "~/.server/seo.ts";
@@ -58,7 +58,7 @@ const button = "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-
 
 export default function CannedReplies({ loaderData, actionData }: Route.ComponentProps) {
   const { replies } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const addFailure = failure?.intent === "add" ? failure : undefined;
   const failedId = failure && failure.intent !== "add" ? failure.values.id : undefined;
   return (

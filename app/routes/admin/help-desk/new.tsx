@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { openOfficeTicket } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const v = failure?.values;
   return (
     <div className="mx-auto max-w-3xl">

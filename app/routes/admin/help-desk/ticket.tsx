@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketResult } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -101,7 +101,7 @@ const secondaryButton = "inline-flex h-11 items-center rounded-md border border-
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { record: r, prefill, keys } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const replyFailure = failure?.intent === "reply" ? failure : undefined;
   const noteFailure = failure?.intent === "note" ? failure : undefined;
   const updateFailure = failure && failure.intent !== "reply" && failure.intent !== "note" ? failure : undefined;

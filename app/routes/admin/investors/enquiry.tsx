@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeEnquiryStatus, investorEnquiry, replyToEnquiry, type InvestorResult } from "~/.server/investors/index.ts";
@@ -70,7 +70,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { record: r, replyKey, business } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const replyFailure = failure?.intent === "reply" ? failure : undefined;
   const statusFailure = failure?.intent === "status" ? failure : undefined;
   return (

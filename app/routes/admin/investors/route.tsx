@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ColumnDef } from "@tanstack/react-table";
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { listHref, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeInvestorDocument, listInvestorDocuments, listInvestorEnquiries, uploadInvestorDocument } from "~/.server/investors/index.ts";
 import { seo } from "~/.server/seo.ts";
@@ -80,7 +78,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (parsed.refusal) return parsed.refusal;
     const result = await changeInvestorDocument(staff, parsed.data);
     if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return data({ errors: { documents: result.message }, values: {}, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+    if (!result.ok) return refuseForm(form, result.message, "documents");
     return redirectWithFlash(`${PATH}#documents-heading`, { type: "success", message: result.message });
   }
   return refuseForm(form, "This form is out of date: reload the page and try again.");
@@ -121,7 +119,7 @@ function megabytes(bytes: number): string {
 
 export default function AdminInvestors({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, documents, uploadKey } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const upload = failure?.intent === "upload" ? failure : undefined;
   return (
     <div className="mx-auto max-w-6xl">

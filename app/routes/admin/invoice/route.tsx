@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
-import { readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { readForm, redirectWithFlash, refuseFields } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { issueCreditNote, remainingByLine } from "~/.server/invoices/credit-notes.ts";
@@ -93,7 +91,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const intent = String(form.get("intent") ?? "");
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 2000);
-  const refuse = (errors: Record<string, string>) => data({ intent, errors, values } satisfies Failure, { status: 400, headers: noStore() });
+  const refuse = (errors: Record<string, string>) => refuseFields(form, errors);
 
   if (intent === "resend") {
     const result = await resendInvoice(staff, id);

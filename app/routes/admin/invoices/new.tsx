@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { readForm, redirectWithFlash } from "~/.server/admin/forms.ts";
+import { readForm, redirectWithFlash } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { noStore } from "~/.server/http/cache.ts";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
@@ -88,7 +88,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   }
   const result = await changeCampaign(auditActor(staff), c.id, intent, parsed.data.version);
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return data({ errors: { form: result.message }, values: {}, intent } satisfies FormErrors, { status: 400, headers: noStore() });
+  if (!result.ok) return refuseForm(form, result.message);
   return redirectWithFlash(`${PATH}/${c.reference}`, { type: "success", message: result.message });
 }
 
@@ -103,7 +103,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign: c, segment, results, audience, confirm } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const segmentParts = [
     segment.service ? `asked for ${segment.service}` : null,
     segment.city ? `in ${segment.city}` : null,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useContext } from "react";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-interface Preview extends FormErrors {
+interface Preview extends FormFailure {
   preview: number;
 }
 
@@ -67,11 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, campaignSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await createCampaign(auditActor(staff), parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(`${PATH}/${result.reference}`, { type: "success", message: result.message });
 }
 
@@ -114,7 +110,7 @@ function Select({ name, label, options, value, error, placeholder, hint }: { nam
 
 export default function AdminMarketing({ loaderData, actionData }: Route.ComponentProps) {
   const { campaigns, services, templates, optOuts, formKey } = loaderData;
-  const failure = actionData as (FormErrors & { preview?: number }) | undefined;
+  const failure = actionData as (FormFailure & { preview?: number }) | undefined;
   const v = failure?.values ?? {};
   const e = failure?.errors ?? {};
   return (

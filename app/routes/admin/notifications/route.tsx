@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { listHref, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -90,7 +90,7 @@ const button = "inline-flex min-h-11 items-center rounded-md border border-slate
 
 export default function AdminNotifications({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, rows, total, unread, newestId, tabs, kinds, nextHref, firstHref, preferences } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   // A new alert for me (published to "user:<my id>") reloads the list and the bell.
   useLiveRevalidate(["notification"]);
   return (

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { recordPayment } from "~/.server/payments/record.ts";
 import { customerForPayment, openInvoiceChoices } from "~/.server/payments/view.ts";
 import { seo } from "~/.server/seo.ts";
@@ -43,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { reference: string } };
+type Failure = FormFailure & { existing?: { reference: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
@@ -51,11 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, recordPaymentSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await recordPayment(staff, parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, existing: result.existing } satisfies Failure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
   return redirectWithFlash(`/admin/payments/${encodeURIComponent(result.reference)}`, { type: "success", message: result.message });
 }
 

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { allocateAdvance } from "~/.server/payments/record.ts";
@@ -52,7 +52,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function AdminPayment({ loaderData, actionData }: Route.ComponentProps) {
   const { payment: p, open } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const e = failure?.errors ?? {};
   const who = p.customer.company ?? p.customer.name;
   return (

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEMENT_BYTES, reconciliationPage } from "~/.server/payments/reconciliation.ts";
 import { seo } from "~/.server/seo.ts";
@@ -75,7 +75,7 @@ const button = "inline-flex h-10 items-center rounded-md px-4 text-sm font-semib
 
 export default function Reconciliation({ loaderData, actionData }: Route.ComponentProps) {
   const { imports, lines, unmatchedTotal, summary } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const e = failure?.errors ?? {};
   const failedLine = failure?.values.line;
   return (

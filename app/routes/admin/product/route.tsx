@@ -1,8 +1,6 @@
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
@@ -42,7 +40,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { id: number; label: string } };
+type Failure = FormFailure & { existing?: { id: number; label: string } };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
@@ -61,11 +59,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     result = await changeProductState(staff, id, parsed.data);
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent, existing: result.existing } satisfies Failure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
   return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
 }
 

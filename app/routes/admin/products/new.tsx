@@ -1,8 +1,6 @@
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { addProduct } from "~/.server/products/changes.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -30,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-type Failure = FormErrors & { existing?: { id: number; label: string } };
+type Failure = FormFailure & { existing?: { id: number; label: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
@@ -38,11 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, newProductSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await addProduct(staff, parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, existing: result.existing } satisfies Failure, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
   return redirectWithFlash(`/admin/products/${result.id}`, { type: "success", message: `${parsed.data.name} added.` });
 }
 

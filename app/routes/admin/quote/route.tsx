@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customerSites } from "~/.server/db/schema.ts";
@@ -144,7 +144,7 @@ const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { quote: q, customer, number, versions, view, responses, edit } = loaderData;
-  const failure = actionData as (Partial<FormErrors> & { state?: QuoteFormState }) | undefined;
+  const failure = actionData as (Partial<FormFailure> & { state?: QuoteFormState }) | undefined;
   const editState = failure?.state ?? edit?.state;
   const stepError = failure?.errors ? (failure.errors.form ?? failure.errors.reason ?? failure.errors.version ?? failure.errors.intent) : undefined;
   const base = `/admin/quotes/${encodeURIComponent(q.reference)}`;

@@ -9,8 +9,8 @@ import { officeStatusLabel } from "~/lib/requests/status.ts";
  * and closing. A refused form shows its messages beside its fields and keeps what was typed.
  */
 
-/** What a refused action returned (~/.server/admin/forms.ts FormErrors). */
-export interface FormErrors {
+/** What a refused action returned (FormFailure, ~/lib/forms/form-basics.ts). */
+export interface FormFailure {
   errors: Record<string, string>;
   values: Record<string, string>;
   intent?: string;
@@ -23,7 +23,7 @@ interface ActionsProps {
   canDispatch: boolean;
   today: string;
   visitDefaults: { date?: string; from?: string; to?: string };
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
 }
 
 const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
@@ -43,7 +43,7 @@ function ActionForm({
   intent: RequestIntent;
   title: string;
   version: number;
-  failure: FormErrors | undefined;
+  failure: FormFailure | undefined;
   children: ReactNode;
   button: string;
   danger?: boolean;

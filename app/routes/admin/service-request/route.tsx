@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { requestBenchSummary } from "~/.server/bench/view.ts";
 import { portalMoney, requestCustomerId } from "~/.server/customers/portal-money.ts";
@@ -39,7 +39,7 @@ import {
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { BenchJobs, RequestActions, type FormErrors } from "./actions.tsx";
+import { BenchJobs, RequestActions, type FormFailure } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
@@ -154,7 +154,7 @@ const buttonClass = "inline-flex h-11 items-center rounded-md px-5 font-semibold
 
 export default function AdminServiceRequest({ loaderData, actionData }: Route.ComponentProps) {
   const { request: r, clocks, technician, photos, events } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const job: Array<[string, string | null]> = [
     ["Technician", technician ? `${technician.name}, ${technician.city}` : "Not assigned yet"],
     ["Assigned", r.assignedAt ? formatDateTime(r.assignedAt) : null],

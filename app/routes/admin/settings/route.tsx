@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import type { AuditActor } from "~/.server/audit/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { readSignature, removeSignature, storeSignature } from "~/.server/documents/signature.ts";
@@ -135,7 +135,7 @@ async function signatureAction(form: FormData, intent: "signature-upload" | "sig
 }
 
 /** A refused integrations form is drawn again without what was typed into its secret fields. */
-function withoutSecrets<T extends { data: FormErrors }>(refusal: T): T {
+function withoutSecrets<T extends { data: FormFailure }>(refusal: T): T {
   for (const key of INTEGRATION_SECRETS) delete refusal.data.values[key];
   delete refusal.data.values.version;
   return refusal;
@@ -149,7 +149,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { group } = loaderData;
-  const refused = actionData as FormErrors | undefined;
+  const refused = actionData as FormFailure | undefined;
   // The signature's form has its own refusals: the group's form keeps its stored values then.
   const signatureFailure = refused?.intent?.startsWith("signature") ? refused : undefined;
   const failure = signatureFailure ? undefined : refused;
@@ -200,7 +200,7 @@ function SaveButton({ label }: { label: string }) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** Field props: the typed value after a refusal, else the stored one; the message beside it. */
-function useField(failure: FormErrors | undefined) {
+function useField(failure: FormFailure | undefined) {
   return (name: string, stored: string | number | undefined) => ({
     name,
     defaultValue: failure ? (failure.values[name] ?? "") : stored === undefined ? "" : String(stored),
@@ -208,7 +208,7 @@ function useField(failure: FormErrors | undefined) {
   });
 }
 
-function GroupFields({ data, failure }: { data: LoaderData; failure: FormErrors | undefined }) {
+function GroupFields({ data, failure }: { data: LoaderData; failure: FormFailure | undefined }) {
   const f = useField(failure);
   if (data.identity) return <IdentityFields v={data.identity} f={f} />;
   if (data.business) return <BusinessFields v={data.business} f={f} failure={failure} />;
@@ -334,7 +334,7 @@ function Checkbox({ name, label, checked, hint }: { name: string; label: string;
   );
 }
 
-function BusinessFields({ v, f, failure }: { v: SiteSettings["business"]; f: F; failure: FormErrors | undefined }) {
+function BusinessFields({ v, f, failure }: { v: SiteSettings["business"]; f: F; failure: FormFailure | undefined }) {
   const stateCode = f("stateCode", v.stateCode);
   return (
     <>
@@ -412,7 +412,7 @@ function ChargesFields({ v, f }: { v: SiteSettings["charges"]; f: F }) {
   );
 }
 
-function OperationsFields({ v, f, failure }: { v: SiteSettings["operations"]; f: F; failure: FormErrors | undefined }) {
+function OperationsFields({ v, f, failure }: { v: SiteSettings["operations"]; f: F; failure: FormFailure | undefined }) {
   // After a refusal: the days that were ticked (the action sends them back as one list).
   const ticked = (day: number) => (failure ? (failure.values.workingDays ?? "").split(",").includes(String(day)) : v.workingDays.includes(day));
   const daysError = failure?.errors.workingDays;
@@ -528,7 +528,7 @@ const TALLY_LEDGER_FIELDS: Array<[TallyLedgerKey, string]> = [
   ["tallyCashLedger", "Cash ledger"],
 ];
 
-function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormErrors | undefined }) {
+function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormFailure | undefined }) {
   return (
     <section aria-labelledby="signature-heading" className="mt-10 space-y-4">
       <h2 id="signature-heading" className="text-xl font-semibold">
@@ -595,7 +595,7 @@ function EnvironmentNote({ label }: { label: string }) {
   );
 }
 
-function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; failure: FormErrors | undefined }) {
+function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; failure: FormFailure | undefined }) {
   const env = v.fromEnvironment;
   const plain = (name: keyof IntegrationsData["values"], label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
     env[name] ? <EnvironmentNote label={label} /> : <TextField {...f(name, v.values[name])} label={label} autoComplete="off" {...extra} />;

@@ -1,8 +1,6 @@
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/notifications/sms-registry.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { seo } from "~/.server/seo.ts";
@@ -54,17 +52,13 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     return refuseForm(form, "This form is out of date: reload the page and try again.");
   }
   if (!result.ok && "reason" in result) return throwNotFound(url);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string" && key !== "version") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent: typeof intent === "string" ? intent : undefined } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
 }
 
 export default function AdminSmsTemplate({ loaderData, actionData }: Route.ComponentProps) {
   const { template: t } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const saveFailure = failure?.intent === "save" ? failure : undefined;
   const toggleFailure = failure && failure.intent !== "save" ? failure : undefined;
   return (

@@ -1,7 +1,6 @@
-import { parseForm, readForm, redirectWithFlash, type FormErrors } from "~/.server/admin/forms.ts";
+import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addSmsTemplate, listSmsTemplates } from "~/.server/notifications/sms-registry.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -9,7 +8,6 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addSmsTemplateSchema, SMS_CATEGORIES } from "~/lib/forms/admin/communications.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { data } from "react-router";
 import { SmsTemplateFields } from "./template-fields.tsx";
 import type { Route } from "./+types/templates";
 
@@ -37,11 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, addSmsTemplateSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await addSmsTemplate(staff, parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: "field" in result ? { [result.field]: result.message } : { form: "Not found." }, values, intent: "add" } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return "field" in result ? refuseForm(form, result.message, result.field, { intent: "add" }) : refuseForm(form, "Not found.", "form", { intent: "add" });
   return redirectWithFlash(`${PATH}/${result.id}`, { type: "success", message: result.message });
 }
 
@@ -49,7 +43,7 @@ const categoryLabel = (c: string) => SMS_CATEGORIES.find((x) => x.value === c)?.
 
 export default function AdminSmsTemplates({ loaderData, actionData }: Route.ComponentProps) {
   const { templates } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader

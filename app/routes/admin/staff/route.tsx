@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -71,7 +71,7 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE
 
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
   const { members, me } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const addFailure = failure?.intent === "add" ? failure : undefined;
   return (
     <div className="mx-auto max-w-5xl">
@@ -138,7 +138,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function MemberCard({ member: m, isMe, failure }: { member: Member; isMe: boolean; failure: FormErrors | undefined }) {
+function MemberCard({ member: m, isMe, failure }: { member: Member; isMe: boolean; failure: FormFailure | undefined }) {
   const headingId = `member-${m.userId}-heading`;
   const rows: Array<[string, React.ReactNode]> = [
     ["Mobile", m.mobileLabel ?? "none (signs in through the company account)"],

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminStageRequirements({ loaderData, actionData }: Route.ComponentProps) {
   const { requirements, shown, updatedAt, updatedBy } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader

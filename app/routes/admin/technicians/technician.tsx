@@ -1,6 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -138,9 +138,9 @@ const STATUS_CLASS: Record<string, string> = {
 
 export default function AdminTechnician({ loaderData, actionData }: Route.ComponentProps) {
   const { page: t } = loaderData;
-  const failure = actionData as (FormErrors | (EditFailure & { intent: "update" })) | undefined;
+  const failure = actionData as (FormFailure | (EditFailure & { intent: "update" })) | undefined;
   const editFailure = failure?.intent === "update" ? (failure as EditFailure) : undefined;
-  const reviewFailure = failure && failure.intent !== "update" ? (failure as FormErrors) : undefined;
+  const reviewFailure = failure && failure.intent !== "update" ? (failure as FormFailure) : undefined;
   const profile: Array<[string, React.ReactNode]> = [
     [
       "Mobile",

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -98,7 +98,7 @@ const submit = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-
 
 export default function AdminVideoCall({ loaderData, actionData }: Route.ComponentProps) {
   const { record: r, snapshots, grant, signalUrl, customerLink, when, today } = loaderData;
-  const failure = actionData && "errors" in actionData ? (actionData as FormErrors) : undefined;
+  const failure = actionData && "errors" in actionData ? (actionData as FormFailure) : undefined;
   const fetcher = useFetcher<{ snapshot?: { ok: boolean; message: string } }>();
   useLiveRevalidate(["video.presence", "video.snapshot"], { grants: [grant] });
   const joinable = r.status === "scheduled" || r.status === "live";

@@ -1,4 +1,4 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { findRequest } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminBookVideoCall({ loaderData, actionData }: Route.ComponentProps) {
   const { typed, request, suggested, today } = loaderData;
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const values = failure?.values ?? { request: request?.reference ?? typed, ...suggested };
   const errors = failure?.errors ?? {};
   return (

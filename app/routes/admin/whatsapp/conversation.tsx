@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -70,11 +70,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const params = [parsed.data.param1, parsed.data.param2, parsed.data.param3].filter((p): p is string => p !== undefined && p !== "");
     result = await replyOnWhatsApp(staff, view, { template: { name, language, params }, idempotencyKey: parsed.data.idempotencyKey });
   }
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(`${PATH}/${view.key}`, { type: "success", message: result.message });
 }
 
@@ -83,7 +79,7 @@ const STATUS_WORDS: Record<string, string> = { queued: "Queued", logged: "Logged
 export default function WhatsAppConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { view, templates, formKey, now } = loaderData;
   useLiveRevalidate(["conversation.message"]);
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const title = view.customer?.name ?? formatIndianPhone(view.mobile);
   const textFailure = failure?.intent === "reply-text" ? failure : undefined;
   const templateFailure = failure?.intent === "reply-template" ? failure : undefined;

@@ -1,6 +1,6 @@
 import { useContext } from "react";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormErrors } from "~/.server/admin/forms.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { normaliseMobile } from "~/.server/communications/index.ts";
@@ -62,17 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(form, templateSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await saveTemplate(staff, parsed.data);
-  if (!result.ok) {
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: { [result.field]: result.message }, values, intent: "save-template" } satisfies FormErrors, { status: 400, headers: noStore() });
-  }
+  if (!result.ok) return refuseForm(form, result.message, result.field);
   return redirectWithFlash(`${PATH}#templates-heading`, { type: "success", message: result.message });
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];
 
-function TemplateFields({ t, failure }: { t?: Template; failure?: FormErrors }) {
+function TemplateFields({ t, failure }: { t?: Template; failure?: FormFailure }) {
   const v = (name: keyof Template & string, fallback = "") => failure?.values[name] ?? (t ? String(t[name]) : fallback);
   return (
     <>
@@ -118,7 +114,7 @@ function Choice({ name, label, value, options, error }: { name: string; label: s
 export default function AdminWhatsApp({ loaderData, actionData }: Route.ComponentProps) {
   const { conversations: list, templates: registry, connection, canEditSettings, now, start, startError } = loaderData;
   useLiveRevalidate(["conversation.message"]);
-  const failure = actionData as FormErrors | undefined;
+  const failure = actionData as FormFailure | undefined;
   const failedId = failure?.values.id;
   return (
     <div className="mx-auto max-w-5xl">
