@@ -75,7 +75,7 @@ try {
   console.log(`Vacuuming and analysing... (${elapsed()})`);
   await db.execute(
     sql.raw(
-      "VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers, outbox, conversation_messages, inbound_messages, tickets, ticket_messages, feedback, conversation_threads",
+      "VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers, outbox, conversation_messages, inbound_messages, tickets, ticket_messages, feedback",
     ),
   );
   const [totals] = rowsOf<{ requests: number; events: number; audit: number }>(

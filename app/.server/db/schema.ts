@@ -1438,42 +1438,6 @@ export const conversationMessages = pgTable(
 );
 
 /**
- * The thread list of /admin/communications at volume (issue 17 §8, ADR 028): one row per thread (a customer,
- * or an unknown sender's mobile) with its latest line and the times of the customer's last message and the
- * office's last answer. Nothing writes it from the app: triggers on every table a thread reads from
- * (conversation messages, the outbox, forms, service requests and their logged calls, help-desk messages,
- * customers) keep it in the same transaction as the row they see, with the same rules as the thread itself
- * (~/.server/communications/thread.ts); the functions are the migration's custom SQL.
- */
-export const conversationThreads = pgTable(
-  "conversation_threads",
-  {
-    /** The customer's id as text, or the unknown sender's +91 mobile. */
-    thread: text("thread").primaryKey(),
-    customerId: integer("customer_id"),
-    /** An unknown sender's mobile (null for a customer's thread). */
-    mobile: text("mobile"),
-    /** The customer's id or 0: the list's order after the time, as its cursor. */
-    sortId: integer("sort_id").notNull(),
-    lastAt: timestamp("last_at", { withTimezone: true }),
-    lastChannel: text("last_channel"),
-    lastDirection: text("last_direction"),
-    lastPreview: text("last_preview"),
-    /** The customer's last message, and the office's last answer (a reply, a call, a first contact, a ticket reply). */
-    lastIn: timestamp("last_in", { withTimezone: true }),
-    lastAnswer: timestamp("last_answer", { withTimezone: true }),
-    awaiting: boolean("awaiting")
-      .notNull()
-      .generatedAlwaysAs(sql`last_in is not null and (last_answer is null or last_answer < last_in)`),
-  },
-  (t) => [
-    index("conversation_threads_latest").on(t.lastAt, t.sortId),
-    index("conversation_threads_awaiting").on(t.lastAt, t.sortId).where(sql`awaiting`),
-    index("conversation_threads_customer").on(t.customerId),
-  ],
-);
-
-/**
  * Every inbound webhook (SMS delivery reports, WhatsApp, and later others): its id is unique per provider,
  * so a replay changes nothing; refusals are kept too, with why.
  */

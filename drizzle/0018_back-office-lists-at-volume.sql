@@ -1,4 +1,0 @@
-CREATE INDEX "audit_log_action" ON "audit_log" USING btree ("action");--> statement-breakpoint
-CREATE INDEX "customers_erased" ON "customers" USING btree ("erased_at") WHERE "customers"."erased_at" is not null;--> statement-breakpoint
-CREATE INDEX "request_events_actor" ON "request_events" USING btree ("actor_user_id","request_id","created_at") WHERE "request_events"."actor_user_id" is not null;--> statement-breakpoint
-CREATE INDEX "service_requests_assigned_closed" ON "service_requests" USING btree ("assigned_technician_id",coalesce("completed_at", "updated_at"),"id") WHERE "service_requests"."status" in ('completed', 'cancelled');

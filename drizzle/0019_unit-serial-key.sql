@@ -1,2 +1,0 @@
-DROP INDEX "equipment_units_serial";--> statement-breakpoint
-CREATE INDEX "equipment_units_serial_key" ON "equipment_units" USING btree (upper(regexp_replace("serial_number", '[[:space:]]', '', 'g')));
