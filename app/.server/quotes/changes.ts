@@ -57,6 +57,22 @@ async function price(tx: Transaction, customer: Customer, siteId: number | null,
   return { site, recipient: recipientParty(customer, site, place.place, place.gstin), placeCode: place.place.code, basis: place.place.basis, stored, totals };
 }
 
+/** A version's priced columns and its words: the same for a new quote's first version and an edited draft. */
+function versionValues(priced: Priced, input: { terms: string; notes?: string | null }) {
+  return {
+    recipient: priced.recipient,
+    placeOfSupplyCode: priced.placeCode,
+    placeOfSupplyBasis: priced.basis,
+    lines: priced.stored,
+    taxablePaise: priced.totals.taxablePaise,
+    taxPaise: priced.totals.taxPaise,
+    roundOffPaise: priced.totals.roundOffPaise,
+    totalPaise: priced.totals.payablePaise,
+    terms: input.terms,
+    notes: input.notes ?? null,
+  };
+}
+
 function refused(error: unknown): QuoteResult {
   const answer = refusedBy(error);
   if (answer) return answer;
@@ -104,16 +120,7 @@ export async function createQuote(staff: StaffMember, source: QuoteSource, input
       await tx.insert(quoteVersions).values({
         quoteId: quote!.id,
         number: 1,
-        recipient: priced.recipient,
-        placeOfSupplyCode: priced.placeCode,
-        placeOfSupplyBasis: priced.basis,
-        lines: priced.stored,
-        taxablePaise: priced.totals.taxablePaise,
-        taxPaise: priced.totals.taxPaise,
-        roundOffPaise: priced.totals.roundOffPaise,
-        totalPaise: priced.totals.payablePaise,
-        terms: input.terms,
-        notes: input.notes ?? null,
+        ...versionValues(priced, input),
         validUntil,
         createdBy: staff.userId,
         createdAt: now,
@@ -186,16 +193,7 @@ export function editDraft(staff: StaffMember, reference: string, input: EditQuot
     await s.tx
       .update(quoteVersions)
       .set({
-        recipient: priced.recipient,
-        placeOfSupplyCode: priced.placeCode,
-        placeOfSupplyBasis: priced.basis,
-        lines: priced.stored,
-        taxablePaise: priced.totals.taxablePaise,
-        taxPaise: priced.totals.taxPaise,
-        roundOffPaise: priced.totals.roundOffPaise,
-        totalPaise: priced.totals.payablePaise,
-        terms: input.terms,
-        notes: input.notes ?? null,
+        ...versionValues(priced, input),
       })
       .where(eq(quoteVersions.id, v.id));
     await s.save({ title: input.title, siteId: priced.site?.id ?? null, totalPaise: priced.totals.payablePaise });
