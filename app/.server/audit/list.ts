@@ -518,6 +518,21 @@ export interface ActivityOptions {
 }
 
 /**
+ * The distinct values of an indexed audit_log column (entity_type on audit_log_entity_at, action on
+ * audit_log_action) by a loose index scan: one probe per distinct value, however long the log is.
+ */
+function distinctAuditValues(column: "entity_type" | "action") {
+  const c = sql.identifier(column);
+  return getDb().execute<{ v: string }>(sql`
+    with recursive vals(v) as (
+      (select ${c} from audit_log order by ${c} limit 1)
+      union all
+      select (select ${c} from audit_log where ${c} > vals.v order by ${c} limit 1) from vals where vals.v is not null
+    )
+    select v from vals where v is not null`);
+}
+
+/**
  * The filter form's choices: staff and anyone who has an entry in the log (a former member's entries
  * stay findable), the kinds of record and the actions that occur in it (and those the back office writes).
  */
@@ -529,25 +544,11 @@ export async function activityOptions(): Promise<ActivityOptions> {
       .from(users)
       .where(sql`'admin' = any(${users.roles}) or exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${users.id})`)
       .orderBy(sql`lower(coalesce(${users.name}, ${users.mobile}, ''))`, users.id),
-    // A loose index scan on audit_log_entity_at: one probe per distinct kind, however long the log is.
-    db.execute<{ t: string }>(sql`
-      with recursive kinds(t) as (
-        (select entity_type from audit_log order by entity_type limit 1)
-        union all
-        select (select entity_type from audit_log where entity_type > kinds.t order by entity_type limit 1) from kinds where kinds.t is not null
-      )
-      select t from kinds where t is not null`),
-    // The same loose index scan, on audit_log_action.
-    db.execute<{ a: string }>(sql`
-      with recursive acts(a) as (
-        (select action from audit_log order by action limit 1)
-        union all
-        select (select action from audit_log where action > acts.a order by action limit 1) from acts where acts.a is not null
-      )
-      select a from acts where a is not null`),
+    distinctAuditValues("entity_type"),
+    distinctAuditValues("action"),
   ]);
-  const typeValues = new Set([...Object.keys(ENTITY_TYPES), ...rowsOf<{ t: string }>(types).map((r) => r.t)]);
-  const actionValues = new Set([...Object.keys(ACTIONS), ...rowsOf<{ a: string }>(actions).map((r) => r.a)]);
+  const typeValues = new Set([...Object.keys(ENTITY_TYPES), ...rowsOf<{ v: string }>(types).map((r) => r.v)]);
+  const actionValues = new Set([...Object.keys(ACTIONS), ...rowsOf<{ v: string }>(actions).map((r) => r.v)]);
   return {
     people: people.map((p) => ({
       value: String(p.id),
