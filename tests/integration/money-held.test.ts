@@ -327,7 +327,11 @@ describeEachEngine("money held", (database) => {
           const received = await db().select().from(payments).where(eq(payments.customerId, c.id));
           expect(received.every((p) => p.unallocatedPaise >= 0 && p.unallocatedPaise <= p.amountPaise)).toBe(true);
         }),
-        { numRuns: 40 },
+        {
+          numRuns: 40,
+          // Found by a CI run: an invoice rounded down to ₹1.00 (₹1.18 with GST), credited 85%, came to ₹1.01.
+          examples: [[[{ kind: "invoice", rate: 100 }, { kind: "credit", pick: 0, share: 0.85, full: false }]]],
+        },
       );
       expect(runs).toBeGreaterThan(0);
     },

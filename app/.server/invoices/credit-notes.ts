@@ -110,11 +110,11 @@ export async function issueCreditNote(staff: StaffMember, invoiceId: number, inp
       const leftAfter = remaining.map((r, i) => r - lines.reduce((sum, _l, j) => sum + (creditOf[j] === i ? totals.lines[j]!.taxablePaise : 0), 0));
       const fullyCredited = leftAfter.every((r) => r <= 0);
       let roundOff = 0;
-      if (fullyCredited) {
-        const rest = invoice.totalPaise - invoice.creditedPaise - totals.grandTotalPaise;
-        // Within a rupee: the invoice's own round-off plus a paisa or two of per-line rounding.
-        if (Math.abs(rest) < 100) roundOff = rest;
-      }
+      const rest = invoice.totalPaise - invoice.creditedPaise - totals.grandTotalPaise;
+      // Within a rupee: the invoice's own round-off plus a paisa or two of per-line rounding. A full credit
+      // closes the invoice to the paisa; a partial one never credits more than the invoice has left (an
+      // invoice rounded down, credited 85%, could otherwise come to a paisa over its total).
+      if (Math.abs(rest) < 100 && (fullyCredited || rest < 0)) roundOff = rest;
       const payable = totals.grandTotalPaise + roundOff;
       const stored: CreditLine[] = lines.map((line, j) => ({ ...line, ...totals.lines[j]!, gstRate: line.gstRate, productId: line.productId ?? null, creditOfLine: creditOf[j]! }));
 
