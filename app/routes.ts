@@ -126,41 +126,45 @@ export default [
 
   // ── Back office: on the back-office host only. The layout's middleware is the guard for every screen
   //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).
+  //    One folder per screen: routes/admin/<screen>/ (<screen> is the last segment of its registered path;
+  //    /admin is dashboard/) holds its list (route.tsx), its new form, its record page and its file routes.
+  //    Only the frame sits beside the folders: layout.tsx and the catch-all not-built.tsx.
+  //    tests/unit/admin-screen-rules.test.ts holds the rule.
   route("admin/login", "routes/auth/sign-in.tsx", { id: "routes/admin-login" }),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard/route.tsx"),
-    route("admin/your-name", "routes/admin/your-name.tsx"),
-    route("admin/inbox", "routes/admin/inbox.tsx"),
+    route("admin/your-name", "routes/admin/your-name/route.tsx"),
+    route("admin/inbox", "routes/admin/inbox/route.tsx"),
     route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
-    route("admin/service-requests/:reference", "routes/admin/service-request/route.tsx"),
-    route("admin/service-requests/:reference/photos/:photoId", "routes/admin/request-photo.ts"),
-    route("admin/service-requests/:reference/signature", "routes/admin/request-signature.ts"),
-    route("admin/messages/:reference/attachment", "routes/admin/message-attachment.ts"),
-    route("admin/service-requests/:reference/bench", "routes/admin/bench-intake/route.tsx"),
+    route("admin/service-requests/:reference", "routes/admin/service-requests/request.tsx"),
+    route("admin/service-requests/:reference/photos/:photoId", "routes/admin/service-requests/photo.ts"),
+    route("admin/service-requests/:reference/signature", "routes/admin/service-requests/signature.ts"),
+    route("admin/messages/:reference/attachment", "routes/admin/messages/attachment.ts"),
+    route("admin/service-requests/:reference/bench", "routes/admin/service-requests/bench-intake.tsx"),
     route("admin/bench", "routes/admin/bench/route.tsx"),
-    route("admin/bench/:jobCard", "routes/admin/bench-job/route.tsx"),
-    route("admin/bench/:jobCard/label", "routes/admin/bench-job/label.tsx"),
-    route("admin/technicians", "routes/admin/technicians.tsx"),
+    route("admin/bench/:jobCard", "routes/admin/bench/job.tsx"),
+    route("admin/bench/:jobCard/label", "routes/admin/bench/label.tsx"),
+    route("admin/technicians", "routes/admin/technicians/route.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
-    route("admin/technicians/:id/id-proof", "routes/admin/technician-id-proof.ts"),
+    route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),
     route("admin/products", "routes/admin/products/route.tsx"),
     route("admin/products/new", "routes/admin/products/new.tsx"),
-    route("admin/products/:id", "routes/admin/product/route.tsx"),
+    route("admin/products/:id", "routes/admin/products/product.tsx"),
     route("admin/customers", "routes/admin/customers/route.tsx"),
     route("admin/customers/new", "routes/admin/customers/new.tsx"),
-    route("admin/customers/:reference", "routes/admin/customer/route.tsx"),
-    route("admin/customers/:reference/export", "routes/admin/customer/export.ts"),
+    route("admin/customers/:reference", "routes/admin/customers/customer.tsx"),
+    route("admin/customers/:reference/export", "routes/admin/customers/export.ts"),
     // Quotes (issue 11 §2)
     route("admin/quotes", "routes/admin/quotes/route.tsx"),
     route("admin/quotes/new", "routes/admin/quotes/new.tsx"),
-    route("admin/quotes/:reference", "routes/admin/quote/route.tsx"),
-    route("admin/quotes/:reference/pdf", "routes/admin/quote/pdf.ts"),
+    route("admin/quotes/:reference", "routes/admin/quotes/quote.tsx"),
+    route("admin/quotes/:reference/pdf", "routes/admin/quotes/pdf.ts"),
     // Invoices and credit notes (§3)
     route("admin/invoices", "routes/admin/invoices/route.tsx"),
     route("admin/invoices/new", "routes/admin/invoices/new.tsx"),
-    route("admin/invoices/:id", "routes/admin/invoice/route.tsx"),
-    route("admin/invoices/:id/pdf", "routes/admin/invoice/pdf.ts"),
+    route("admin/invoices/:id", "routes/admin/invoices/invoice.tsx"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
     // Payments, outstanding, reconciliation, exports (§4)
     route("admin/payments", "routes/admin/payments/route.tsx"),
     route("admin/payments/new", "routes/admin/payments/new.tsx"),
@@ -207,7 +211,7 @@ export default [
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),
     route("admin/marketing", "routes/admin/marketing/route.tsx"),
     route("admin/marketing/:reference", "routes/admin/marketing/campaign.tsx"),
-    route("admin/customers/:reference/marketing-consent", "routes/admin/customer/marketing-consent.ts"),
+    route("admin/customers/:reference/marketing-consent", "routes/admin/customers/marketing-consent.ts"),
     // End WhatsApp and marketing
     // Communications: one thread per customer, the SMS log and DLT registry, e-mails and their templates (issue 12 §4)
     route("admin/communications", "routes/admin/communications/route.tsx"),

@@ -29,7 +29,7 @@ import type { DocumentLine, StoredLine } from "~/lib/money/document.ts";
 import { invoiceTotals } from "~/lib/money/gst.ts";
 import { parseUpiUri, upiPayUri } from "~/lib/money/upi.ts";
 import { gstinChecksum } from "~/lib/settings-schema.ts";
-import { action as recordAction, loader as recordLoader } from "~/routes/admin/invoice/route.tsx";
+import { action as recordAction, loader as recordLoader } from "~/routes/admin/invoices/invoice.tsx";
 import { middleware as listMiddleware } from "~/routes/admin/invoices/route.tsx";
 import { action as newAction, loader as newLoader } from "~/routes/admin/invoices/new.tsx";
 import { loader as customerPdfRouteLoader } from "~/routes/customer/invoice-pdf.ts";

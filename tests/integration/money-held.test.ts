@@ -24,7 +24,7 @@ import { recordPaymentInTx } from "~/.server/payments/record.ts";
 import { amountDue } from "~/.server/payments/shared.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
-import { action as customerAction } from "~/routes/admin/customer/route.tsx";
+import { action as customerAction } from "~/routes/admin/customers/customer.tsx";
 import { action as webhookAction } from "~/routes/api/payment-webhook.ts";
 import { startFakeGateway, type FakeGateway } from "../support/fake-gateway.ts";
 import { describeEachEngine } from "../support/test-databases.ts";

@@ -16,8 +16,8 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addNote, addPart, addPhotos, setLabour, setStage, signOffDrawn, type FieldActor } from "~/.server/technicians/field-work.ts";
 import { labourSchema, noteSchema, partSchema, photosSchema, signoffSchema, stageSchema } from "~/lib/forms/technician-job.ts";
 import { photoAlt, photoOriginText, type PhotoSource } from "~/lib/requests/photo-origin.ts";
-import { loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
-import { loader as signatureLoader } from "~/routes/admin/request-signature.ts";
+import { loader as pageLoader } from "~/routes/admin/service-requests/request.tsx";
+import { loader as signatureLoader } from "~/routes/admin/service-requests/signature.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs } from "../support/staff-routes.ts";
 

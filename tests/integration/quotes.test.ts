@@ -34,8 +34,8 @@ import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/set
 import { editQuoteSchema, newQuoteSchema, quoteListSchema, STALE_QUOTE_MESSAGE, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { gstinChecksum } from "~/lib/settings-schema.ts";
-import { action as recordAction, loader as recordLoader } from "~/routes/admin/quote/route.tsx";
-import { loader as pdfLoader } from "~/routes/admin/quote/pdf.ts";
+import { action as recordAction, loader as recordLoader } from "~/routes/admin/quotes/quote.tsx";
+import { loader as pdfLoader } from "~/routes/admin/quotes/pdf.ts";
 import { middleware as listMiddleware } from "~/routes/admin/quotes/route.tsx";
 import { action as newAction, loader as newLoader } from "~/routes/admin/quotes/new.tsx";
 import { action as portalRouteAction, loader as portalRouteLoader } from "~/routes/customer/quote.tsx";

@@ -24,7 +24,7 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_REQUEST_MESSAGE } from "~/lib/forms/admin/request-actions.ts";
-import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-request/route.tsx";
+import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-requests/request.tsx";
 import { scheduleSchema, STATUS_CHOICES } from "~/lib/forms/admin/request-actions.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";

@@ -12,7 +12,7 @@ import { issueLiveGrant } from "~/.server/live/grants.ts";
 import { handleGatewayWebhook } from "~/.server/payments/gateway/webhook.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { handleWhatsAppWebhook } from "~/.server/whatsapp/webhook.ts";
-import { action as marketingConsentAction, loader as marketingConsentLoader } from "~/routes/admin/customer/marketing-consent.ts";
+import { action as marketingConsentAction, loader as marketingConsentLoader } from "~/routes/admin/customers/marketing-consent.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, thrownStatus, BACK_OFFICE } from "../support/staff-routes.ts";
 

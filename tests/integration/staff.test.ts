@@ -12,7 +12,7 @@ import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { addStaff, changeStaffRole, listStaff, removeStaff } from "~/.server/staff/index.ts";
 import { addStaffSchema, LAST_OWNER, safeNext, STAFF_CHANGED_MEANWHILE } from "~/lib/forms/admin/staff.ts";
-import { action as nameAction } from "~/routes/admin/your-name.tsx";
+import { action as nameAction } from "~/routes/admin/your-name/route.tsx";
 import { middleware } from "~/routes/admin/layout.tsx";
 import { action as signOutAction } from "~/routes/auth/sign-out.ts";
 import { codeSentTo } from "../support/sms-capture.ts";

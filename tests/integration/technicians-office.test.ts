@@ -35,7 +35,7 @@ import {
   type TechnicianListFilters,
 } from "~/lib/forms/admin/technicians.ts";
 import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
-import { middleware as listMiddleware } from "~/routes/admin/technicians.tsx";
+import { middleware as listMiddleware } from "~/routes/admin/technicians/route.tsx";
 import { action as technicianAction } from "~/routes/admin/technicians/technician.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { routeArgs, staffRouteContext, BACK_OFFICE } from "../support/staff-routes.ts";

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "~/.server/admin/screens.ts";
 import { cappedCount, COUNT_CAP, CSV_BATCH_ROWS, CSV_MAX_ROWS, decodeCursor, keysetBatches, keysetPage, PAGE_SIZE, queryObject, type CappedCount, type CsvColumn, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { auditLog, users } from "~/.server/db/schema.ts";
@@ -121,241 +122,22 @@ function obj(v: unknown): Record<string, unknown> | null {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
-function roleLabel(v: unknown): string | null {
-  return isStaffRole(v) ? STAFF_ROLE_INFO[v].label : null;
-}
-
-/**
- * The sentence for each action the back office writes: lead, the record, tail. An action not listed
- * here still reads plainly ("recorded request.foo on SR-...").
- */
-const ACTIONS: Record<string, { label: string; describe: (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => [string, string] }> = {
-  "auth.sign-in": { label: "Signed in", describe: (_b, a) => [`signed in to the back office${a?.method === "oidc" ? " with the company account" : ""}`, ""] },
-  "auth.sign-out": { label: "Signed out", describe: (_b, a) => [`signed out of the back office${a?.everywhere ? " on all devices" : ""}`, ""] },
-  "staff.add": {
-    label: "Added a staff member",
-    describe: (_b, a) => ["added", ` to the staff${roleLabel(a?.staffRole) ? ` as ${roleLabel(a?.staffRole)}` : ""}`],
-  },
-  "staff.role": {
-    label: "Changed a staff role",
-    describe: (b, a) => [
-      "changed the role of",
-      roleLabel(b?.staffRole) && roleLabel(a?.staffRole) ? ` from ${roleLabel(b?.staffRole)} to ${roleLabel(a?.staffRole)}` : "",
-    ],
-  },
-  "staff.remove": { label: "Removed a staff member", describe: () => ["removed", " from the staff"] },
-  "technician.review": {
-    label: "Reviewed a technician application",
-    describe: (_b, a) => [a?.status === "approved" ? "approved the technician application" : a?.status === "rejected" ? "rejected the technician application" : "reviewed the technician application", ""],
-  },
-  "request.status": {
-    label: "Changed a request's status",
-    describe: (_b, a) => ["changed the status of", isRequestStatus(a?.status) ? ` to ${officeStatusLabel(a.status)}` : ""],
-  },
-  "request.assign": { label: "Assigned a technician", describe: () => ["assigned a technician to", ""] },
-  "request.schedule": { label: "Scheduled a visit", describe: () => ["scheduled a visit for", ""] },
-  "request.note": { label: "Added a note", describe: () => ["added a note to", ""] },
-  "request.call": { label: "Logged a call", describe: () => ["logged a call on", ""] },
-  "request.update": { label: "Changed a request", describe: () => ["changed the details of", ""] },
-  "request.po": { label: "Recorded a purchase order", describe: () => ["recorded the purchase-order number of", ""] },
-  "request.duplicate": { label: "Marked a duplicate", describe: () => ["marked as a duplicate", ""] },
-  "request.cancel": { label: "Cancelled a request", describe: () => ["cancelled", ""] },
-  "technician.update": { label: "Changed a technician's profile", describe: () => ["changed the skills, services or availability of", ""] },
-  "technician.stage-requirements": { label: "Changed the job stage requirements", describe: () => ["changed", ""] },
-  "job.stage": { label: "Set a job's field stage", describe: () => ["set the field stage of", ""] },
-  "job.note": { label: "Added a job note", describe: () => ["added a note from the field to", ""] },
-  "job.photos": { label: "Added job photos", describe: () => ["added photos from the field to", ""] },
-  "job.part": { label: "Recorded a part used", describe: () => ["recorded a part used on", ""] },
-  "job.signoff": { label: "Recorded the customer's sign-off", describe: () => ["recorded the customer's sign-off of", ""] },
-  "job.signoff-code": { label: "Sent a sign-off code", describe: () => ["sent the customer a sign-off code for", ""] },
-  "settings.update": { label: "Changed the settings", describe: () => ["changed the settings", ""] },
-  "outbox.retry": { label: "Retried a failed delivery", describe: () => ["sent again the failed", ""] },
-  "customer.add": { label: "Added a customer", describe: () => ["added the customer", ""] },
-  "customer.details": { label: "Changed a customer's details", describe: () => ["changed the details of", ""] },
-  "customer.site-add": { label: "Added a customer's site", describe: () => ["added a site to", ""] },
-  "customer.site-edit": { label: "Changed a customer's site", describe: () => ["changed a site of", ""] },
-  "customer.site-remove": { label: "Removed a customer's site", describe: () => ["removed a site of", ""] },
-  "customer.unit-add": { label: "Added a unit of equipment", describe: () => ["added a unit of equipment to", ""] },
-  "customer.unit-edit": { label: "Changed a unit of equipment", describe: () => ["changed a unit of equipment of", ""] },
-  "customer.unit-remove": { label: "Removed a unit of equipment", describe: () => ["removed a unit of equipment of", ""] },
-  "customer.data-request": { label: "Logged a personal-data request", describe: () => ["logged a personal-data request of", ""] },
-  "customer.data-request-close": { label: "Answered a personal-data request", describe: () => ["answered a personal-data request of", ""] },
-  "customer.export": { label: "Downloaded a customer's data", describe: (_b, a) => ["downloaded the data of", typeof a?.format === "string" ? ` (${a.format.toUpperCase()})` : ""] },
-  "customer.erase": { label: "Erased a customer", describe: () => ["erased the personal data of", ""] },
-  "bench.intake": { label: "Booked a unit in for bench repair", describe: () => ["booked in", " for bench repair"] },
-  "bench.stage": { label: "Moved a bench job on", describe: () => ["moved on", ""] },
-  "bench.diagnosis": { label: "Recorded a bench diagnosis", describe: () => ["recorded the diagnosis of", ""] },
-  "bench.estimate": { label: "Recorded a bench estimate", describe: () => ["recorded the estimate of", ""] },
-  "bench.repair": { label: "Recorded bench repair notes", describe: () => ["recorded the repair notes of", ""] },
-  "bench.test": { label: "Recorded a bench test report", describe: () => ["recorded the test report of", ""] },
-  "bench.photos": { label: "Added bench photos", describe: () => ["added photos to", ""] },
-  "product.add": { label: "Added a product", describe: () => ["added the product", ""] },
-  "product.update": { label: "Changed a product", describe: () => ["changed the product", ""] },
-  "product.publish": { label: "Published a product", describe: () => ["published", " on the products page"] },
-  "product.unpublish": { label: "Took a product off the products page", describe: () => ["took", " off the products page"] },
-  "product.withdraw": { label: "Withdrew a product", describe: () => ["withdrew the product", ""] },
-  "product.restore": { label: "Restored a product", describe: () => ["restored the product", ""] },
-  // Money (issue 11)
-  "quote.create": { label: "Made a quote", describe: () => ["made the quote", ""] },
-  "quote.edit": { label: "Changed a draft quote", describe: () => ["changed the draft quote", ""] },
-  "quote.revise": { label: "Revised a quote", describe: () => ["revised the quote", ""] },
-  "quote.send": { label: "Sent a quote", describe: () => ["sent the quote", " to the customer"] },
-  "invoice.issue": { label: "Issued a tax invoice", describe: () => ["issued the tax invoice", ""] },
-  "invoice.resend": { label: "Sent an invoice again", describe: () => ["sent again the invoice", ""] },
-  "credit_note.issue": { label: "Issued a credit note", describe: () => ["issued the credit note", ""] },
-  "payment.record": { label: "Recorded a payment", describe: () => ["recorded the payment", ""] },
-  "payment.allocate": { label: "Allocated an advance", describe: () => ["allocated what was left of", " to invoices"] },
-  "statement.import": { label: "Imported a bank statement", describe: () => ["imported the statement", ""] },
-  "statement.match": { label: "Matched a statement line", describe: () => ["matched", " of a statement to an invoice"] },
-  "statement.ignore": { label: "Set aside a statement line", describe: () => ["set aside", " of a statement"] },
-  "contract.add": { label: "Made an AMC contract", describe: () => ["made the contract", ""] },
-  "contract.update": { label: "Changed an AMC contract", describe: () => ["changed the contract", ""] },
-  "contract.cancel": { label: "Cancelled an AMC contract", describe: () => ["cancelled the contract", ""] },
-  "contract.renew": { label: "Renewed an AMC contract", describe: () => ["renewed the contract", ""] },
-  "contract.invoice": { label: "Invoiced a contract's billing date", describe: () => ["invoiced a billing date of", ""] },
-  "contract.visit": { label: "Made a maintenance visit into a job", describe: () => ["made a visit of", " into a job"] },
-  "contract.renewal-reminder": { label: "Sent a renewal reminder", describe: () => ["sent the renewal reminder of", ""] },
-  // Feedback and moderation (issue 11)
-  "feedback.publish": { label: "Published a rating", describe: () => ["published the rating of", " on /reviews"] },
-  "feedback.hide": { label: "Took a rating off /reviews", describe: () => ["took the rating of", " off /reviews"] },
-  "feedback.follow-up-close": { label: "Closed a low rating's follow-up", describe: () => ["closed the follow-up of", ""] },
-  "review.publish": { label: "Published a review", describe: () => ["published the review", " on /reviews"] },
-  "review.reject": { label: "Declined a review", describe: () => ["declined the review", ""] },
-  "forum.publish": { label: "Published a forum post", describe: () => ["published the forum post", ""] },
-  "forum.reject": { label: "Declined a forum post", describe: () => ["declined the forum post", ""] },
-  // Staff notifications and investors (issue 12 §3, §8)
-  "notifications.preferences": { label: "Changed their notification channels", describe: () => ["changed the notification channels of", ""] },
-  "investor.reply": { label: "Replied to an investor enquiry", describe: (_b, a) => ["replied to the investor enquiry", typeof a?.to === "string" ? ` by e-mail to ${a.to}` : ""] },
-  "investor.status": { label: "Changed an investor enquiry's status", describe: (_b, a) => ["changed the status of the investor enquiry", typeof a?.status === "string" ? ` to ${a.status}` : ""] },
-  "investor.document-upload": { label: "Uploaded an investor document", describe: () => ["uploaded the investor document", ""] },
-  "investor.document-publish": { label: "Published an investor document", describe: () => ["published the investor document", " on /investors"] },
-  "investor.document-unpublish": { label: "Unpublished an investor document", describe: () => ["took the investor document", " off /investors"] },
-  "investor.document-delete": { label: "Deleted an investor document", describe: () => ["deleted the investor document", ""] },
-  // End staff notifications and investors
-  // Communications (issue 12 §4)
-  "thread.sms": { label: "Sent an SMS from a thread", describe: (_b, a) => ["sent an SMS to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
-  "thread.email": { label: "Sent an e-mail from a thread", describe: () => ["sent an e-mail to", ""] },
-  "thread.whatsapp": { label: "Sent a WhatsApp message from a thread", describe: () => ["sent a WhatsApp message to", ""] },
-  "thread.call": { label: "Logged a call in a thread", describe: () => ["logged a call with", ""] },
-  "thread.note": { label: "Added a note to a thread", describe: () => ["added an internal note to the thread of", ""] },
-  "sms-template.add": { label: "Added a DLT template", describe: () => ["added the SMS template", " to the DLT registry"] },
-  "sms-template.edit": { label: "Changed a DLT template", describe: () => ["changed the SMS template", ""] },
-  "sms-template.deactivate": { label: "Deactivated a DLT template", describe: () => ["deactivated the SMS template", ""] },
-  "sms-template.activate": { label: "Activated a DLT template", describe: () => ["activated the SMS template", ""] },
-  "email-template.edit": { label: "Changed an e-mail template", describe: () => ["changed the e-mail template", ""] },
-  "email-template.reset": { label: "Reset an e-mail template", describe: () => ["reset the e-mail template", " to its built-in text"] },
-  // End communications
-  // WhatsApp and marketing (issue 12 §4)
-  "whatsapp.send": { label: "Sent a WhatsApp message", describe: (_b, a) => ["sent a WhatsApp message to", typeof a?.template === "string" ? ` (template ${a.template})` : ""] },
-  "whatsapp-template.add": { label: "Added a WhatsApp template", describe: () => ["added the WhatsApp template", " to the registry"] },
-  "whatsapp-template.edit": { label: "Changed a WhatsApp template", describe: () => ["changed the WhatsApp template", ""] },
-  "campaign.create": { label: "Made a marketing campaign", describe: () => ["made the campaign", ""] },
-  "campaign.start": { label: "Started a marketing campaign", describe: () => ["started the campaign", ""] },
-  "campaign.pause": { label: "Paused a marketing campaign", describe: () => ["paused the campaign", ""] },
-  "campaign.cancel": { label: "Cancelled a marketing campaign", describe: () => ["cancelled the campaign", ""] },
-  "customer.marketing-consent": { label: "Recorded marketing consent", describe: () => ["recorded the marketing consent of", ""] },
-  "customer.marketing-opt-out": { label: "Opted out of marketing", describe: () => ["recorded the marketing opt-out of", ""] },
-  // End WhatsApp and marketing
-  // Video calls (issue 12 §7)
-  "video-call.schedule": { label: "Booked a video call", describe: () => ["booked the video call", " and sent the customer the link"] },
-  "video-call.reschedule": { label: "Moved a video call", describe: () => ["moved the video call", ""] },
-  "video-call.cancel": { label: "Cancelled a video call", describe: () => ["cancelled the video call", ""] },
-  "video-call.notes": { label: "Wrote a video call's notes", describe: () => ["wrote the notes of the video call", ""] },
-  "video-call.start": { label: "Started a video call", describe: () => ["started the video call", ""] },
-  "video-call.snapshot": { label: "Took a snapshot in a video call", describe: () => ["took a snapshot in the video call", ""] },
-  "video-call.end": { label: "Ended a video call", describe: () => ["ended the video call", ""] },
-  // End video calls
-  // Help desk (issue 12 §5)
-  "ticket.open": { label: "Opened a ticket", describe: () => ["opened the ticket", " for a customer"] },
-  "ticket.reply": { label: "Replied to a ticket", describe: (_b, a) => ["replied to the ticket", a?.firstResponse === true ? " (its first reply)" : ""] },
-  "ticket.note": { label: "Added a note to a ticket", describe: () => ["added an internal note to the ticket", ""] },
-  "ticket.update": { label: "Changed a ticket", describe: () => ["changed the status, priority or assignee of the ticket", ""] },
-  "canned-reply.add": { label: "Added a canned reply", describe: () => ["added the canned reply", ""] },
-  "canned-reply.edit": { label: "Changed a canned reply", describe: () => ["changed the canned reply", ""] },
-  "canned-reply.delete": { label: "Deleted a canned reply", describe: () => ["deleted the canned reply", ""] },
-  // End help desk
-};
+// The sentence and label of each action, and the label and record page of each kind of record, come from the
+// screen registry (~/.server/admin/screens.ts), where every built screen declares them. An action not declared
+// there still reads plainly ("recorded request.foo on SR-...").
 
 /** The readable name of an action, for the filter's options. */
 export function actionLabel(action: string): string {
-  return ACTIONS[action]?.label ?? action;
+  return AUDIT_ACTIONS.get(action)?.label ?? action;
 }
 
-const ENTITY_TYPES: Record<string, string> = {
-  request: "Service request",
-  user: "Staff member or account",
-  // Investors (issue 12 §8)
-  enquiry: "Investor enquiry",
-  "investor-document": "Investor document",
-  technician: "Technician",
-  "stage-requirements": "Job stage requirements",
-  settings: "Settings",
-  customer: "Customer",
-  bench: "Bench job",
-  product: "Product",
-  quote: "Quote",
-  invoice: "Invoice or credit note",
-  payment: "Payment",
-  statement: "Bank statement",
-  contract: "AMC contract",
-  feedback: "Rating",
-  review: "Review",
-  "forum-question": "Forum question",
-  "forum-reply": "Forum reply",
-  outbox: "Message or scheduled job",
-  // Communications (issue 12 §4)
-  "sms-template": "SMS template (DLT)",
-  "email-template": "E-mail template",
-  thread: "Thread of an unknown sender",
-  // WhatsApp and marketing (issue 12 §4)
-  "conversation-message": "WhatsApp message",
-  "whatsapp-template": "WhatsApp template",
-  campaign: "Marketing campaign",
-  // Video calls (issue 12 §7)
-  video_call: "Video call",
-  // Help desk (issue 12 §5)
-  ticket: "Help-desk ticket",
-  canned_reply: "Canned reply",
-};
-
 export function entityTypeLabel(type: string): string {
-  return ENTITY_TYPES[type] ?? type;
+  return AUDIT_ENTITY_TYPES.get(type)?.label ?? type;
 }
 
 /** The back-office page of a record, when it has one that is built. */
 function recordHref(type: string, id: string, label: string | null): string | null {
-  let href: string | null = null;
-  if (type === "request" && label && /^SR-\d{4}-\d{4,}$/.test(label)) href = `/admin/service-requests/${encodeURIComponent(label)}`;
-  else if (type === "technician" && /^\d+$/.test(id)) href = `/admin/technicians/${id}`;
-  else if (type === "stage-requirements") href = "/admin/technicians/stages";
-  else if (type === "settings") href = "/admin/settings";
-  else if (type === "customer" && label && /^CU-\d{4}-\d{4,}$/.test(label)) href = `/admin/customers/${encodeURIComponent(label)}`;
-  else if (type === "product" && /^\d+$/.test(id)) href = `/admin/products/${id}`;
-  else if (type === "bench" && label && /^JC-\d{4}-\d{4,}/.test(label)) href = `/admin/bench/${encodeURIComponent(label.split(" ")[0]!)}`;
-  else if (type === "quote" && label && /^QT-\d{4}-\d{4,}$/.test(label)) href = `/admin/quotes/${encodeURIComponent(label)}`;
-  else if (type === "invoice" && /^\d+$/.test(id)) href = `/admin/invoices/${id}`;
-  else if (type === "payment" && label && /^RC-\d{4}-\d{4,}$/.test(label)) href = `/admin/payments/${encodeURIComponent(label)}`;
-  else if (type === "statement") href = "/admin/payments/reconciliation";
-  else if (type === "contract" && label && /^AMC-\d{4}-\d{4,}/.test(label)) href = `/admin/contracts/${encodeURIComponent(label.split(" ")[0]!)}`;
-  else if (type === "feedback" && /^\d+$/.test(id)) href = `/admin/feedback/${id}`;
-  else if (type === "review") href = "/admin/feedback/reviews";
-  else if (type === "forum-question" || type === "forum-reply") href = "/admin/feedback/forum";
-  // Investors (issue 12 §8)
-  else if (type === "enquiry" && label && /^IV-\d{4}-\d{4,}$/.test(label)) href = `/admin/investors/${encodeURIComponent(label)}`;
-  else if (type === "investor-document") href = "/admin/investors#documents-heading";
-  // Communications (issue 12 §4)
-  else if (type === "sms-template" && /^\d+$/.test(id)) href = `/admin/sms/templates/${id}`;
-  else if (type === "email-template" && /^[a-z][a-z0-9-]*$/.test(id)) href = `/admin/emails/templates/${id}`;
-  else if (type === "thread" && /^91\d{10}$/.test(id)) href = `/admin/communications/${id}`;
-  // WhatsApp and marketing (issue 12 §4)
-  else if (type === "conversation-message" && label && /^\+\d{8,15}$/.test(label)) href = `/admin/whatsapp/${label.slice(1)}`;
-  else if (type === "whatsapp-template") href = "/admin/whatsapp#templates-heading";
-  else if (type === "campaign" && label && /^MC-\d{4}-\d{4,}$/.test(label)) href = `/admin/marketing/${encodeURIComponent(label)}`;
-  // Video calls (issue 12 §7)
-  else if (type === "video_call" && label && /^VC-\d{4}-\d{4,}/.test(label)) href = `/admin/video-calls/${encodeURIComponent(label.split(" ")[0]!)}`;
-  // Help desk (issue 12 §5): a ticket's label is "TK-2611-0007: its subject".
-  else if (type === "ticket" && label && /^TK-\d{4}-\d{4,}/.test(label)) href = `/admin/help-desk/${encodeURIComponent(label.split(":")[0]!)}`;
-  else if (type === "canned_reply") href = "/admin/help-desk/canned";
+  const href = AUDIT_ENTITY_TYPES.get(type)?.href?.(id, label) ?? null;
   if (!href) return null;
   return screenFor(href.replace(/#.*$/, ""))?.built ? href : null;
 }
@@ -406,7 +188,7 @@ function toEntry(r: Row): ActivityEntry {
   const who = personLabel(r.actorLabel);
   const before = obj(r.before);
   const after = obj(r.after);
-  const known = ACTIONS[r.action];
+  const known = AUDIT_ACTIONS.get(r.action);
   const selfOnly = r.action.startsWith("auth.") || r.entityType === "settings";
   const record = selfOnly ? null : r.entityLabel ? personLabel(r.entityLabel) : `${entityTypeLabel(r.entityType).toLowerCase()} ${r.entityId}`;
   const [lead, tail] = known ? known.describe(before, after) : [`recorded “${r.action}” on`, ""];
@@ -547,8 +329,8 @@ export async function activityOptions(): Promise<ActivityOptions> {
     distinctAuditValues("entity_type"),
     distinctAuditValues("action"),
   ]);
-  const typeValues = new Set([...Object.keys(ENTITY_TYPES), ...rowsOf<{ v: string }>(types).map((r) => r.v)]);
-  const actionValues = new Set([...Object.keys(ACTIONS), ...rowsOf<{ v: string }>(actions).map((r) => r.v)]);
+  const typeValues = new Set([...AUDIT_ENTITY_TYPES.keys(), ...rowsOf<{ v: string }>(types).map((r) => r.v)]);
+  const actionValues = new Set([...AUDIT_ACTIONS.keys(), ...rowsOf<{ v: string }>(actions).map((r) => r.v)]);
   return {
     people: people.map((p) => ({
       value: String(p.id),

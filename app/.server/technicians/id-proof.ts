@@ -8,7 +8,7 @@ import { ID_PROOF_LIMITS } from "~/lib/forms/technician-registration.ts";
 import { findApplication } from "./review.ts";
 
 // Kept under the storage directory (never served as static files), in id-proofs/YYYY/MM/<uuid>.<ext>;
-// only an admin can open one (routes/admin/technician-id-proof.ts). A PDF is kept as sent; a photo is
+// only an admin can open one (routes/admin/technicians/id-proof.ts). A PDF is kept as sent; a photo is
 // re-encoded, which drops its metadata (the phone's location included).
 
 /** Larger images are refused before they are decoded (as for request photos). */

@@ -4,7 +4,7 @@ import { muted } from "./styles.ts";
 /**
  * The customer page's marketing consent (issue 12 §4): separate from the consent given with a request.
  * The office records it on the customer's word, or its withdrawal; the form posts to
- * /admin/customers/{reference}/marketing-consent (~/routes/admin/customer/marketing-consent.ts).
+ * /admin/customers/{reference}/marketing-consent (~/routes/admin/customers/marketing-consent.ts).
  */
 export interface MarketingConsentProps {
   reference: string;

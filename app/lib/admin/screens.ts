@@ -20,7 +20,7 @@ export interface AdminScreen {
   hidden?: boolean;
 }
 
-export const ADMIN_SCREENS: readonly AdminScreen[] = [
+const SCREENS = [
   // Work
   { path: "/admin", label: "Dashboard", group: "Work", permission: "dashboard", built: true },
   { path: "/admin/service-requests", label: "Service requests", group: "Work", permission: "requests", built: true },
@@ -65,7 +65,15 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: true },
   { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
   { path: "/admin/data-restoration", label: "Data restoration", group: "System", permission: "settings", built: false },
-];
+] as const satisfies readonly AdminScreen[];
+
+export const ADMIN_SCREENS: readonly AdminScreen[] = SCREENS;
+
+/**
+ * The path of every built screen. What each writes to the audit log is declared by path on the server
+ * (SCREEN_AUDIT in ~/.server/admin/screens.ts, off the browser's bundle); this type makes it complete.
+ */
+export type BuiltScreenPath = Extract<(typeof SCREENS)[number], { built: true }>["path"];
 
 /** The screen a back-office URL belongs to: the registered path that is the URL or its longest prefix. */
 export function screenFor(pathname: string): AdminScreen | undefined {

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { newProductSchema } from "~/lib/forms/admin/products.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { Existing, ProductFields } from "../product/fields.tsx";
+import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
 /**

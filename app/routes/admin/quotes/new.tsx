@@ -16,7 +16,7 @@ import { control, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { newQuoteSchema, sourceFrom, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { QuoteFields, type QuoteFormContext } from "../quote/fields.tsx";
+import { QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
 /**

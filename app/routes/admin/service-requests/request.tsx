@@ -42,7 +42,7 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { BenchJobs, RequestActions, type FormFailure } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/request";
 
 /**
  * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail

@@ -14,7 +14,7 @@ import { formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { Existing, ProductFields } from "./fields.tsx";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/product";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile

@@ -10,7 +10,7 @@ import { FormError, TextField } from "~/components/form/fields.tsx";
 import type { FormFailure } from "~/.server/forms/index.ts";
 import { safeNext, staffNameSchema } from "~/lib/forms/admin/staff.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/your-name";
+import type { Route } from "./+types/route";
 
 /**
  * /admin/your-name: the first sign-in's one question for a staff member whose account has no name (one made

@@ -22,7 +22,7 @@ import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_LABELS, REVISABLE_STATES, reviseQuoteSchema, sendQuoteSchema } from "~/lib/forms/admin/quotes.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/quote";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable

@@ -50,7 +50,7 @@ import {
 import { routeMeta } from "~/lib/route-meta.ts";
 import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/customer";
 
 /**
  * /admin/customers/{reference}: one customer as the office keeps it: details (and the office's notes),

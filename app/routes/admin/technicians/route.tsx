@@ -13,8 +13,8 @@ import { formatDateTime } from "~/lib/format.ts";
 import { sortOf, TECHNICIAN_SORTS, TECHNICIAN_TABS, technicianListSchema, type TechnicianListFilters } from "~/lib/forms/admin/technicians.ts";
 import { SKILLS } from "~/lib/forms/technician-registration.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { TechnicianFilterForm } from "./technicians/filter-form.tsx";
-import type { Route } from "./+types/technicians";
+import { TechnicianFilterForm } from "./filter-form.tsx";
+import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
 
 /**

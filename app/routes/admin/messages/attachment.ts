@@ -1,7 +1,7 @@
 import { staffOf } from "~/.server/auth/staff.ts";
 import { findEnquiry } from "~/.server/enquiries/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/message-attachment";
+import type { Route } from "./+types/attachment";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { idProofFile } from "~/.server/technicians/index.ts";
-import type { Route } from "./+types/technician-id-proof";
+import type { Route } from "./+types/id-proof";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 /**

@@ -3,7 +3,7 @@ import { privateNotFound } from "~/.server/http/errors.ts";
 import { findRequest } from "~/.server/requests/index.ts";
 import { jobFile } from "~/.server/technicians/field-work.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/request-signature";
+import type { Route } from "./+types/signature";
 
 /** The signature the customer drew to sign off a job, for the back office's request page (issue 17 §4). */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { INBOX_KINDS, type InboxKind } from "~/lib/inbox.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/inbox";
+import type { Route } from "./+types/route";
 
 /** /admin: everything visitors have sent (requests, messages, forum posts), newest first, with its details. */
 export async function loader({ url, context }: Route.LoaderArgs) {

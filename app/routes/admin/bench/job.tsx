@@ -25,7 +25,7 @@ import {
 } from "~/lib/forms/admin/bench.ts";
 import { can } from "~/lib/auth/permissions.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { staffOf } from "~/.server/auth/staff.ts";
 import { findRequest, findRequestPhoto } from "~/.server/requests/index.ts";
 import { storedFileResponse } from "~/.server/uploads/index.ts";
-import type { Route } from "./+types/request-photo";
+import type { Route } from "./+types/photo";
 import { privateNotFound } from "~/.server/http/errors.ts";
 
 /** A request's photo, for the back office. */

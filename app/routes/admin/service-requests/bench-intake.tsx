@@ -9,7 +9,7 @@ import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/bench-intake";
 
 /**
  * /admin/service-requests/{reference}/bench: booking a unit in for bench repair against the request. The

@@ -18,7 +18,7 @@ import { formatDate, formatPaise } from "~/lib/format.ts";
 import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import type { StoredLine } from "~/lib/money/document.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import type { Route } from "./+types/route";
+import type { Route } from "./+types/invoice";
 
 /**
  * /admin/invoices/{id}: one tax invoice or credit note as issued (the same drawing as the customer's page and
