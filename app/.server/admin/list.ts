@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { MiddlewareFunction } from "react-router";
 import type { z } from "zod";
-import { staffOf } from "~/.server/auth/staff.ts";
+import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 
 /**
@@ -206,51 +206,100 @@ export async function csvStream<T>(name: string, columns: CsvColumn<T>[], batche
   return new Response(body, { headers: csvHeaders(name) });
 }
 
-/** What a list gives its export: every row at once (a short list), or keyset batches (keysetBatches). */
-export type CsvRows<T> = Promise<T[]> | AsyncIterable<T[]>;
+/**
+ * What a list gives its export: every row at once (a short list), or keyset batches (keysetBatches), or a
+ * promise of either (when the filters need a look-up first).
+ */
+export type CsvRows<T> = T[] | AsyncIterable<T[]> | Promise<T[] | AsyncIterable<T[]>>;
 
 /** An export's rows, streamed when they come in batches. */
 export async function csvFile<T>(name: string, columns: CsvColumn<T>[], rows: CsvRows<T>): Promise<Response> {
-  return Symbol.asyncIterator in rows ? csvStream(name, columns, rows) : csvResponse(name, columns, await rows);
+  const read = await rows;
+  return Symbol.asyncIterator in read ? csvStream(name, columns, read) : csvResponse(name, columns, read);
 }
+
+/**
+ * How a list reads its filters from the address: its Zod schema (through parseListQuery), or its own
+ * reader when the filters need more (a look-up of the choices offered, a range put the right way round).
+ */
+export type ListFilters<F> = z.ZodType<F> | ((url: URL) => F | Promise<F>);
 
 /**
  * A list screen's `?format=csv`: the route's middleware answers with the file itself (a loader's Response
  * would be read as page data). The admin layout has already checked the staff member and the screen's
- * permission; `rows` reads every row of the current filter, at once or in keyset batches.
+ * permission; `rows` reads every row of the current filter, at once or in keyset batches, and is given the
+ * staff member for the lists that depend on who asks ("mine", a permission of their own).
  */
-export function csvExportMiddleware<F, T>(name: string, schema: z.ZodType<F>, columns: CsvColumn<T>[], rows: (filters: F) => CsvRows<T>): MiddlewareFunction<Response> {
+export function csvExportMiddleware<F, T>(
+  name: string,
+  filtersOf: ListFilters<F>,
+  columns: CsvColumn<T>[],
+  rows: (filters: F, staff: StaffMember) => CsvRows<T>,
+): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     const url = new URL(request.url);
     if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, schema);
-    return csvFile(name, columns, rows(filters));
+    const staff = staffOf(context);
+    const filters = typeof filtersOf === "function" ? await filtersOf(url) : parseListQuery(url, filtersOf).filters;
+    return csvFile(name, columns, rows(filters, staff));
+  };
+}
+
+/** A report's `?format=csv` (a screen without filters: the same rows as the screen, as a file). */
+export function csvReportMiddleware<T>(name: string, columns: CsvColumn<T>[], rows: (staff: StaffMember) => CsvRows<T>): MiddlewareFunction<Response> {
+  return csvExportMiddleware(name, () => ({}), columns, (_filters, staff) => rows(staff));
+}
+
+/** A list's tabs: one value of one query parameter each. */
+export interface TabChoice<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/**
+ * The tabs of a list: a link per value of the tab's parameter (`show` unless said), keeping the rest of the
+ * query; the default tab's link drops the parameter. `counts` gives each its count (0 when missing),
+ * `capped` the tabs whose count stopped at COUNT_CAP, `reset` the parameters a change of tab also drops
+ * (a sort that only one tab has).
+ */
+export function tabLinks<V extends string>(
+  url: URL,
+  tabs: ReadonlyArray<TabChoice<V>>,
+  options: { current: V; default: V; param?: string; counts?: Readonly<Partial<Record<V, number>>>; capped?: readonly string[]; reset?: readonly string[] },
+) {
+  const { current, param = "show", counts, capped, reset = [] } = options;
+  return tabs.map((t) => ({
+    href: listHref(url, { ...Object.fromEntries(reset.map((key) => [key, null])), [param]: t.value === options.default ? null : t.value }),
+    label: t.label,
+    current: t.value === current,
+    count: counts ? (counts[t.value] ?? 0) : undefined,
+    capped: capped?.includes(t.value) ?? false,
+  }));
+}
+
+/** The next and first pages' links and the CSV link of a list, all keeping the rest of the query. */
+export function pageLinks(url: URL, cursor: Cursor | undefined, next: string | null) {
+  return {
+    nextHref: next ? listHref(url, { after: next }) : null,
+    firstHref: cursor ? listHref(url, {}) : null,
+    csvHref: listHref(url, { format: "csv" }),
   };
 }
 
 /**
- * What every list screen draws around its rows: a tab per filter with its count (the default tab's link
- * drops `show`), the next and first pages' links, and the CSV link, all keeping the rest of the query.
+ * What every list screen draws around its rows when its tabs are `show`: a tab per filter with its count
+ * (the default tab's link drops `show`), the next and first pages' links, and the CSV link.
  */
-export function listLinks(
+export function listLinks<V extends string>(
   url: URL,
-  current: { show: string },
+  current: { show: V },
   cursor: Cursor | undefined,
-  page: { next: string | null; counts: Readonly<Record<string, number>>; capped?: readonly string[] },
-  tabs: ReadonlyArray<{ value: string; label: string }>,
-  defaultShow: string,
+  page: { next: string | null; counts: Readonly<Partial<Record<V, number>>>; capped?: readonly string[] },
+  tabs: ReadonlyArray<TabChoice<V>>,
+  defaultShow: V,
 ) {
   return {
-    tabs: tabs.map((f) => ({
-      href: listHref(url, { show: f.value === defaultShow ? null : f.value }),
-      label: f.label,
-      current: f.value === current.show,
-      count: page.counts[f.value] ?? 0,
-      capped: page.capped?.includes(f.value) ?? false,
-    })),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    tabs: tabLinks(url, tabs, { current: current.show, default: defaultShow, counts: page.counts, capped: page.capped }),
+    ...pageLinks(url, cursor, page.next),
   };
 }

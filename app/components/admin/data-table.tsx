@@ -10,21 +10,16 @@ export interface SortLink {
   [columnId: string]: { href: string; direction?: "ascending" | "descending" };
 }
 
-export function DataTable<T>({
-  caption,
-  columns,
-  data,
-  empty,
-  sort,
-  rowKey,
-}: {
+export interface DataTableProps<T> {
   caption: string;
   columns: ColumnDef<T, unknown>[];
   data: T[];
   empty: string;
   sort?: SortLink;
   rowKey: (row: T) => string;
-}) {
+}
+
+export function DataTable<T>({ caption, columns, data, empty, sort, rowKey }: DataTableProps<T>) {
   // The project does not use the React Compiler; the table is rebuilt from props on every render anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: rowKey });

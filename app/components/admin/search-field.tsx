@@ -1,16 +1,19 @@
+import { InlineFilters } from "./filter-form.tsx";
 import { control, muted } from "./styles.ts";
 
 /** A list's search box: its label, the query kept in the address, and a line saying what it searches. */
-export function SearchField({ id, value, hint, label = "Search" }: { id: string; value: string | undefined; hint: string; label?: string }) {
+export function SearchField({ id, value, hint, label = "Search" }: { id: string; value: string | undefined; hint?: string; label?: string }) {
   return (
     <div className="min-w-0 grow sm:max-w-md">
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input id={id} name="q" type="search" defaultValue={value ?? ""} maxLength={100} aria-describedby={`${id}-hint`} className={control} />
-      <p id={`${id}-hint`} className={`mt-1 text-sm ${muted}`}>
-        {hint}
-      </p>
+      <input id={id} name="q" type="search" defaultValue={value ?? ""} maxLength={100} aria-describedby={hint ? `${id}-hint` : undefined} className={control} />
+      {hint && (
+        <p id={`${id}-hint`} className={`mt-1 text-sm ${muted}`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -37,19 +40,8 @@ export function ListSearch({
   defaultShow: string;
 }) {
   return (
-    <form method="get" action={path} role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
-      {show !== defaultShow && <input type="hidden" name="show" value={show} />}
+    <InlineFilters path={path} label={label} keep={{ show: show === defaultShow ? undefined : show }} filtered={Boolean(q)}>
       <SearchField id={id} value={q} hint={hint} />
-      <div className="flex gap-3 pb-7">
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Search
-        </button>
-        {q && (
-          <a href={show === defaultShow ? path : `${path}?show=${show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
-            Clear
-          </a>
-        )}
-      </div>
-    </form>
+    </InlineFilters>
   );
 }

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvStream, listHref } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, pageLinks } from "~/.server/admin/list.ts";
 import {
   ACTIVITY_CSV_COLUMNS,
   activityOptions,
@@ -12,13 +12,11 @@ import {
 import { staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
-import { control } from "~/components/admin/styles.ts";
 
 /**
  * /admin/activity (permission "activity"): the audit log. Who did what to which record, when and from
@@ -26,14 +24,8 @@ import { control } from "~/components/admin/styles.ts";
  */
 const PATH = "/admin/activity";
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    const query = parseActivityQuery(url);
-    if (!query.csv) return next();
-    staffOf(context);
-    return csvStream("activity", ACTIVITY_CSV_COLUMNS, allActivity(query.filters));
-  },
+  csvExportMiddleware("activity", (url) => parseActivityQuery(url).filters, ACTIVITY_CSV_COLUMNS, (filters) => allActivity(filters)),
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -47,6 +39,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   ]);
   const f = query.filters;
   const filtered = Object.values(f).some((v) => v !== undefined);
+  const links = pageLinks(url, query.cursor, page.next);
   return {
     filters: {
       person: f.person === undefined ? "" : String(f.person),
@@ -61,9 +54,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     entries: page.entries,
     total: total.count,
     totalCapped: total.capped,
-    next: page.next ? listHref(url, { after: page.next }) : null,
-    first: query.cursor ? listHref(url, { after: null }) : null,
-    csv: listHref(url, { after: null, format: "csv" }),
+    next: links.nextHref,
+    first: links.firstHref,
+    csv: links.csvHref,
     meta: seo(site, { type: "policy", title: "Activity: Back Office", description: "The audit log of staff actions.", path: PATH, noindex: true }),
   };
 }
@@ -135,89 +128,32 @@ function What({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-function Select({ name, label, value, options, anyLabel }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }>; anyLabel: string }) {
-  return (
-    <div>
-      <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={`filter-${name}`} name={name} defaultValue={value} className={control}>
-        <option value="">{anyLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Input({ name, label, value, type = "text", hint }: { name: string; label: string; value: string; type?: "text" | "date"; hint?: string }) {
-  return (
-    <div>
-      <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`filter-${name}`}
-        name={name}
-        type={type}
-        defaultValue={value}
-        maxLength={type === "text" ? 100 : undefined}
-        aria-describedby={hint ? `filter-${name}-hint` : undefined}
-        className={control}
-      />
-      {hint && (
-        <p id={`filter-${name}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { filters, filtered, options, entries, total, totalCapped, next, first, csv } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title="Activity"
-        description="Every change made in the back office, and every staff sign-in and sign-out: who, what, when (India time) and from which address. Newest first."
-        actions={
-          <ButtonLink href={csv} download>
-            Export CSV
-          </ButtonLink>
-        }
-      />
-      <form method="get" aria-label="Filter the activity" className="mb-5 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Select name="person" label="Person" value={filters.person} options={options.people} anyLabel="Anyone" />
-          <Select name="action" label="Action" value={filters.action} options={options.actions} anyLabel="Any action" />
-          <Select name="type" label="Kind of record" value={filters.type} options={options.types} anyLabel="Any kind" />
-          <Input name="record" label="Record" value={filters.record} hint="A reference or a name, e.g. SR-2611-0004." />
-          <Input name="from" label="From (India date)" type="date" value={filters.from} />
-          <Input name="to" label="To (India date)" type="date" value={filters.to} />
-        </div>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-            Show
-          </button>
-          {filtered && (
-            <a href={PATH} className="text-sm font-semibold text-brand-700 underline dark:text-sky-300">
-              Clear the filters
-            </a>
-          )}
-        </div>
-      </form>
-      <DataTable
-        caption="Activity, newest first"
-        columns={columns}
-        data={entries}
-        rowKey={(e) => String(e.id)}
-        empty={filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}
-      />
-      <Pagination total={total} capped={totalCapped} shown={entries.length} next={next} first={first} />
-    </div>
+    <ListScreen
+      width="max-w-6xl"
+      title="Activity"
+      description="Every change made in the back office, and every staff sign-in and sign-out: who, what, when (India time) and from which address. Newest first."
+      csvHref={csv}
+      filters={
+        <FilterPanel action={PATH} label="Filter the activity" columns={3} submit="Show" clear={filtered ? { href: PATH, label: "Clear the filters" } : null}>
+          <FilterSelect name="person" label="Person" value={filters.person} options={options.people} any="Anyone" />
+          <FilterSelect name="action" label="Action" value={filters.action} options={options.actions} any="Any action" />
+          <FilterSelect name="type" label="Kind of record" value={filters.type} options={options.types} any="Any kind" />
+          <FilterInput name="record" label="Record" value={filters.record} hint="A reference or a name, e.g. SR-2611-0004." />
+          <FilterInput name="from" label="From (India date)" type="date" value={filters.from} />
+          <FilterInput name="to" label="To (India date)" type="date" value={filters.to} />
+        </FilterPanel>
+      }
+      table={{
+        caption: "Activity, newest first",
+        columns,
+        data: entries,
+        rowKey: (e) => String(e.id),
+        empty: filtered ? "Nothing matches these filters." : "Nothing has been recorded yet.",
+      }}
+      pages={{ total, capped: totalCapped, nextHref: next, firstHref: first }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { csvResponse, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvReportMiddleware, type CsvColumn } from "~/.server/admin/list.ts";
 import { requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -24,13 +24,11 @@ const DAY_COLUMNS: CsvColumn<DayCount>[] = [
   { header: "Visitors", value: (d) => d.visitors },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    requirePermission(staffOf(context), "activity");
-    return csvResponse("visitors-per-day", DAY_COLUMNS, await visitorsPerDay(DAYS));
-  },
+  csvReportMiddleware("visitors-per-day", DAY_COLUMNS, (staff) => {
+    requirePermission(staff, "activity");
+    return visitorsPerDay(DAYS);
+  }),
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,13 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportBenchJobs, listBenchJobs, type BenchListItem } from "~/.server/bench/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { InlineFilters } from "~/components/admin/filter-form.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { SearchField } from "~/components/admin/search-field.tsx";
 import { stageLabel } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
@@ -46,14 +45,7 @@ const CSV_COLUMNS: CsvColumn<BenchListItem>[] = [
   { header: "Warranty repeat of", value: (r) => r.warrantyRepeatOf },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, benchListSchema);
-    return csvResponse("bench-jobs", CSV_COLUMNS, await exportBenchJobs(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("bench-jobs", benchListSchema, CSV_COLUMNS, (filters) => exportBenchJobs(filters))];
 
 function tabLabel(s: BenchStageFilter): string {
   return s === "open" ? "In the workshop" : s === "all" ? "All" : stageLabel(s);
@@ -74,10 +66,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs: BENCH_STAGE_FILTERS.map((s) => ({ href: listHref(url, { stage: s === "open" ? null : s }), label: tabLabel(s), current: s === filters.stage, count: page.counts[s] })),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    tabs: tabLinks(
+      url,
+      BENCH_STAGE_FILTERS.map((s) => ({ value: s, label: tabLabel(s) })),
+      { param: "stage", current: filters.stage, default: "open", counts: page.counts },
+    ),
+    ...pageLinks(url, cursor, page.next),
     empty: emptyMessage(filters),
     meta: seo(site, { type: "policy", title: "Bench repair: Back Office", description: "Units in the workshop, by stage.", path: PATH, noindex: true }),
   };
@@ -142,38 +136,18 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminBench({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Bench repair"
-        description="Units in the workshop, newest first. Book a unit in from its service request's page; each gets a job card and a label."
-        actions={
-          <ButtonLink href={csvHref} download>
-            Export CSV
-          </ButtonLink>
-        }
-      />
-      <FilterTabs label="Stage" tabs={tabs} />
-      <form method="get" action={PATH} role="search" aria-label="Search job cards" className="mb-4 flex flex-wrap items-end gap-3">
-        {filters.stage !== "open" && <input type="hidden" name="stage" value={filters.stage} />}
-        <div className="min-w-0 flex-1 sm:max-w-md">
-          <label htmlFor="bench-q" className="block font-medium">
-            Job card, serial number, customer or request
-          </label>
-          <input
-            id="bench-q"
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            maxLength={100}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          Search
-        </button>
-      </form>
-      <DataTable caption="Bench jobs, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Bench repair"
+      description="Units in the workshop, newest first. Book a unit in from its service request's page; each gets a job card and a label."
+      csvHref={csvHref}
+      tabs={{ label: "Stage", tabs }}
+      filters={
+        <InlineFilters path={PATH} label="Search job cards" keep={{ stage: filters.stage === "open" ? undefined : filters.stage }} filtered={Boolean(filters.q)}>
+          <SearchField id="bench-q" label="Job card, serial number, customer or request" value={filters.q} />
+        </InlineFilters>
+      }
+      table={{ caption: "Bench jobs, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { listThreads } from "~/.server/communications/thread.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
@@ -86,28 +84,26 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminCommunications({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Communications"
-        description="One thread per customer: their forms, service requests, help-desk tickets, SMS, e-mails and WhatsApp messages sent and received, and the calls logged. Awaiting reply: the customer wrote after the office last answered them (a reply, a call, a note or a help-desk reply; automatic messages do not count)."
-        actions={
-          <>
-            <ButtonLink href="/admin/sms">SMS log</ButtonLink>
-            <ButtonLink href="/admin/emails">E-mail log</ButtonLink>
-          </>
-        }
-      />
-      <LiveStatus kinds={["conversation.message"]} what="The list of threads" />
-      <FilterTabs label="Which threads" tabs={tabs} />
-      <ListSearch path={PATH} label="Threads" id="thread-q" hint="A customer's name, company, reference, mobile number or e-mail address." q={filters.q} show={filters.show} defaultShow="all" />
-      <DataTable
-        caption="Threads, latest activity first"
-        columns={COLUMNS}
-        data={rows}
-        rowKey={(r) => r.key}
-        empty={filters.q ? `No thread matches "${filters.q}".` : filters.show === "awaiting" ? "No thread is awaiting a reply." : "No messages yet."}
-      />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Communications"
+      description="One thread per customer: their forms, service requests, help-desk tickets, SMS, e-mails and WhatsApp messages sent and received, and the calls logged. Awaiting reply: the customer wrote after the office last answered them (a reply, a call, a note or a help-desk reply; automatic messages do not count)."
+      actions={
+        <>
+          <ButtonLink href="/admin/sms">SMS log</ButtonLink>
+          <ButtonLink href="/admin/emails">E-mail log</ButtonLink>
+        </>
+      }
+      afterHeader={<LiveStatus kinds={["conversation.message"]} what="The list of threads" />}
+      tabs={{ label: "Which threads", tabs }}
+      filters={<ListSearch path={PATH} label="Threads" id="thread-q" hint="A customer's name, company, reference, mobile number or e-mail address." q={filters.q} show={filters.show} defaultShow="all" />}
+      table={{
+        caption: "Threads, latest activity first",
+        columns: COLUMNS,
+        data: rows,
+        rowKey: (r) => r.key,
+        empty: filters.q ? `No thread matches "${filters.q}".` : filters.show === "awaiting" ? "No thread is awaiting a reply." : "No messages yet.",
+      }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -134,25 +132,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminContracts({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Contracts (AMC)"
-        description="Annual maintenance contracts: the preventive visits made into jobs on schedule, renewals and billing dates."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              New contract
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which contracts" tabs={tabs} />
-      <ListSearch path={PATH} label="Contracts" id="contract-q" hint="A contract's or customer's reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="active" />
-      <DataTable caption="Contracts" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Contracts (AMC)"
+      description="Annual maintenance contracts: the preventive visits made into jobs on schedule, renewals and billing dates."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          New contract
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which contracts", tabs }}
+      filters={<ListSearch path={PATH} label="Contracts" id="contract-q" hint="A contract's or customer's reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="active" />}
+      table={{ caption: "Contracts", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

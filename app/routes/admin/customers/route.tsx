@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCustomers, listCustomers, type CustomerListItem } from "~/.server/customers/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
@@ -145,25 +143,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, totalCapped, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Customers"
-        description="One record per customer: their sites, equipment, requests and personal-data requests."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              Add a customer
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which customers" tabs={tabs} />
-      <ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />
-      <DataTable caption="Customers, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} capped={totalCapped} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Customers"
+      description="One record per customer: their sites, equipment, requests and personal-data requests."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          Add a customer
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which customers", tabs }}
+      filters={<ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />}
+      table={{ caption: "Customers, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, capped: totalCapped, nextHref, firstHref }}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportEmailLog, listEmailLog, type MessageLogItem } from "~/.server/communications/logs.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { EMAIL_LOG_FILTERS, emailLogSchema } from "~/lib/forms/admin/communications.ts";
@@ -103,25 +101,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="E-mails"
-        description="Every e-mail the site sent or is sending, with its status."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/templates`} primary>
-              E-mail templates
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which e-mails" tabs={tabs} />
-      <LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Address or subject" searchHint="All or part of it." />
-      <DataTable caption="E-mails, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty="No e-mail matches these filters." />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="E-mails"
+      description="Every e-mail the site sent or is sending, with its status."
+      actions={
+        <ButtonLink href={`${PATH}/templates`} primary>
+          E-mail templates
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which e-mails", tabs }}
+      filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Address or subject" searchHint="All or part of it." />}
+      table={{ caption: "E-mails, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty: "No e-mail matches these filters." }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { parseListQuery, listHref } from "~/.server/admin/list.ts";
+import { parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listForumPosts, moderatePost } from "~/.server/feedback/moderation.ts";
@@ -31,7 +31,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     show: filters.show,
     posts,
-    tabs: FORUM_FILTERS.map((f) => ({ href: listHref(url, { show: f.value === "pending" ? null : f.value }), label: f.label, current: f.value === filters.show, count: posts.counts[f.value] })),
+    tabs: tabLinks(url, FORUM_FILTERS, { current: filters.show, default: "pending", counts: posts.counts }),
     awaiting,
     meta: seo(site, { type: "policy", title: "Forum posts: Back Office", description: "Forum questions and replies, to publish or not.", path: PATH, noindex: true }),
   };

@@ -1,4 +1,4 @@
-import { listHref, parseListQuery } from "~/.server/admin/list.ts";
+import { listLinks, parseListQuery } from "~/.server/admin/list.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listFormReviews, moderateReview } from "~/.server/feedback/moderation.ts";
@@ -34,9 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     show: filters.show,
     rows: page.rows,
     total: page.total,
-    tabs: REVIEW_FILTERS.map((f) => ({ href: listHref(url, { show: f.value === "new" ? null : f.value }), label: f.label, current: f.value === filters.show, count: page.counts[f.value] })),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
+    ...listLinks(url, filters, cursor, page, REVIEW_FILTERS, "new"),
     awaiting,
     meta: seo(site, { type: "policy", title: "Reviews from the site: Back Office", description: "Reviews written on the website, to publish or not.", path: PATH, noindex: true }),
   };

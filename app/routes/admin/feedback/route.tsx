@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { listHref, parseListQuery } from "~/.server/admin/list.ts";
+import { listHref, listLinks, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { checkClaim, ratingFigures } from "~/.server/feedback/figures.ts";
 import { awaitingModeration } from "~/.server/feedback/moderation.ts";
@@ -13,7 +13,7 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { can } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackFilter, type FeedbackListFilters } from "~/lib/forms/admin/feedback.ts";
+import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackListFilters } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { averageText, Distribution, FeedbackNav, ratingText } from "./parts.tsx";
@@ -32,12 +32,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const { filters, cursor } = parseListQuery(url, feedbackListSchema);
   const [page, figures, awaiting, site] = await Promise.all([listFeedback(filters, cursor), ratingFigures(), awaitingModeration(), getSiteSettings()]);
-  const tabs = FEEDBACK_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "rated" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value as FeedbackFilter],
-  }));
   const technician = filters.technician ? figures.byTechnician.find((t) => t.technicianId === filters.technician) : undefined;
   const service = filters.service ? figures.byService.find((s) => s.serviceSlug === filters.service) : undefined;
   const scope = [technician ? `technician ${technician.name}` : filters.technician ? "one technician" : null, service ? `service ${service.name}` : filters.service ? "one service" : null]
@@ -47,11 +41,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     filters,
     rows: page.rows,
     total: page.total,
-    tabs,
+    ...listLinks(url, filters, cursor, page, FEEDBACK_FILTERS, "rated"),
     scope: scope || null,
     clearScopeHref: listHref(url, { technician: null, service: null }),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
     empty: emptyMessage(filters),
     figures,
     claim: checkClaim(site.claims, figures.overall),

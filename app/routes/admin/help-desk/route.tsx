@@ -1,15 +1,14 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportTickets, helpDeskStaff, listTickets, type TicketListItem } from "~/.server/helpdesk/office.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
-import { control, link, muted } from "~/components/admin/styles.ts";
+import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
@@ -43,16 +42,8 @@ const CSV_COLUMNS: CsvColumn<TicketListItem>[] = [
   { header: "Resolution SLA", value: (r) => slaText(r.resolution) },
 ];
 
-/** ?format=csv: the file itself (like csvExportMiddleware, with the staff member for "mine"). */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const url = new URL(request.url);
-    if (url.searchParams.get("format") !== "csv") return next();
-    const staff = staffOf(context);
-    const { filters } = parseListQuery(url, ticketListSchema);
-    return csvResponse("tickets", CSV_COLUMNS, await exportTickets(filters, staff));
-  },
-];
+/** ?format=csv: the file itself; "mine" is the staff member who asks. */
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("tickets", ticketListSchema, CSV_COLUMNS, (filters, staff) => exportTickets(filters, staff))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
@@ -145,83 +136,47 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
   },
 ];
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: Array<{ value: string; label: string }> }) {
-  const id = `filter-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={control}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, people, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Help desk"
-        description="Customers' tickets from the portal, the contact form, WhatsApp and the chat assistant: answer each within its target."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              New ticket
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      {/* Live (issue 12 §1): a new ticket, a reply or a change shows without a reload. */}
-      <LiveStatus kinds={["ticket."]} what="The ticket list" />
-      <HelpDeskNav current="queue" />
-      <FilterTabs label="Which tickets" tabs={tabs} />
-      <form method="get" action={PATH} role="search" aria-label="Filter tickets" className="mb-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        {filters.show !== "active" && <input type="hidden" name="show" value={filters.show} />}
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <label htmlFor="filter-q" className="block text-sm font-medium">
-              Search
-            </label>
-            <input id="filter-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} aria-describedby="filter-q-hint" className={control} />
-            <p id="filter-q-hint" className={`mt-1 text-sm ${muted}`}>
-              Reference, subject, name or mobile
-            </p>
-          </div>
-          <Select name="priority" label="Priority" value={filters.priority} options={[{ value: "", label: "Any priority" }, ...TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))]} />
-          <Select
+    <ListScreen
+      title="Help desk"
+      description="Customers' tickets from the portal, the contact form, WhatsApp and the chat assistant: answer each within its target."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          New ticket
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      afterHeader={
+        <>
+          {/* Live (issue 12 §1): a new ticket, a reply or a change shows without a reload. */}
+          <LiveStatus kinds={["ticket."]} what="The ticket list" />
+          <HelpDeskNav current="queue" />
+        </>
+      }
+      tabs={{ label: "Which tickets", tabs }}
+      filters={
+        <FilterPanel
+          action={PATH}
+          label="Filter tickets"
+          keep={{ show: filters.show === "active" ? undefined : filters.show }}
+          clear={{ href: filters.show === "active" ? PATH : `${PATH}?show=${filters.show}` }}
+        >
+          <FilterInput name="q" type="search" label="Search" value={filters.q} hint="Reference, subject, name or mobile" />
+          <FilterSelect name="priority" label="Priority" value={filters.priority} any="Any priority" options={TICKET_PRIORITIES.map((p) => ({ value: p, label: TICKET_PRIORITY_LABELS[p] }))} />
+          <FilterSelect
             name="assignee"
             label="Assignee"
             value={filters.assignee}
-            options={[
-              { value: "", label: "Anyone" },
-              { value: "mine", label: "Mine" },
-              { value: "unassigned", label: "Unassigned" },
-              ...people.map((p) => ({ value: String(p.id), label: p.name })),
-            ]}
+            any="Anyone"
+            options={[{ value: "mine", label: "Mine" }, { value: "unassigned", label: "Unassigned" }, ...people.map((p) => ({ value: String(p.id), label: p.name }))]}
           />
-          <Select name="sla" label="Targets" value={filters.sla} options={[{ value: "", label: "Any" }, ...SLA_FILTERS]} />
-        </div>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-            Apply
-          </button>
-          <a href={filters.show === "active" ? PATH : `${PATH}?show=${filters.show}`} className={link}>
-            Clear filters
-          </a>
-        </div>
-      </form>
-      <DataTable caption="Tickets" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+          <FilterSelect name="sla" label="Targets" value={filters.sla} any="Any" options={[...SLA_FILTERS]} />
+        </FilterPanel>
+      }
+      table={{ caption: "Tickets", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

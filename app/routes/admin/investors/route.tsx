@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ColumnDef } from "@tanstack/react-table";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
-import { listHref, parseListQuery } from "~/.server/admin/list.ts";
+import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeInvestorDocument, listInvestorDocuments, listInvestorEnquiries, uploadInvestorDocument } from "~/.server/investors/index.ts";
@@ -44,9 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     filters,
     rows: page.rows,
     total: page.counts[filters.status],
-    tabs: TABS.map((t) => ({ href: listHref(url, { status: t.value === "open" ? null : t.value }), label: t.label, current: t.value === filters.status, count: page.counts[t.value] })),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
+    tabs: tabLinks(url, TABS, { param: "status", current: filters.status, default: "open", counts: page.counts }),
+    ...pageLinks(url, cursor, page.next),
     documents,
     uploadKey: randomUUID(),
     meta: seo(site, { type: "policy", title: "Investors: Back Office", description: "Investor enquiries and the documents /investors publishes.", path: PATH, noindex: true }),

@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -129,25 +127,19 @@ const COLUMNS: ColumnDef<InvoiceListItem, unknown>[] = [
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Invoices"
-        description="GST tax invoices and credit notes. An invoice is never edited once issued: correct it with a credit note."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              New invoice
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which invoices" tabs={tabs} />
-      <ListSearch path={PATH} label="Invoices" id="invoice-q" hint="Invoice or credit note number, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />
-      <DataTable caption="Invoices and credit notes, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Invoices"
+      description="GST tax invoices and credit notes. An invoice is never edited once issued: correct it with a credit note."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          New invoice
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which invoices", tabs }}
+      filters={<ListSearch path={PATH} label="Invoices" id="invoice-q" hint="Invoice or credit note number, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}
+      table={{ caption: "Invoices and credit notes, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

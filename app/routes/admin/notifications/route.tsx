@@ -1,5 +1,5 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
-import { listHref, parseListQuery } from "~/.server/admin/list.ts";
+import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { listNotifications, markAllRead, markRead, preferencesOf, savePreferences } from "~/.server/notifications/staff-inbox.ts";
@@ -37,22 +37,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const { filters, cursor } = parseListQuery(url, notificationListSchema);
   const [page, preferences, site] = await Promise.all([listNotifications(staff.userId, filters, cursor), preferencesOf(staff), getSiteSettings()]);
-  const tabs = NOTIFICATION_FILTERS.map((f) => ({
-    href: listHref(url, { show: f.value === "unread" ? null : f.value }),
-    label: f.label,
-    current: f.value === filters.show,
-    count: page.counts[f.value],
-  }));
   return {
     filters,
     rows: page.rows,
     total: filters.show === "unread" ? page.counts.unread : page.counts.all,
     unread: page.counts.unread,
     newestId: page.newestId,
-    tabs,
+    tabs: tabLinks(url, NOTIFICATION_FILTERS, { current: filters.show, default: "unread", counts: page.counts }),
     kinds: ALERT_KINDS.map((k) => ({ value: k, label: ALERT_KIND_LABELS[k] })),
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
+    ...pageLinks(url, cursor, page.next),
     preferences,
     meta: seo(site, { type: "policy", title: "Notifications: Back Office", description: "Your alerts and how you get them.", path: PATH, noindex: true }),
   };

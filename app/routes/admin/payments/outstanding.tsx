@@ -1,4 +1,4 @@
-import { csvResponse, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvReportMiddleware, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { outstandingReport, type OutstandingCustomer } from "~/.server/payments/outstanding.ts";
 import { seo } from "~/.server/seo.ts";
@@ -28,13 +28,7 @@ const CSV_COLUMNS: CsvColumn<OutstandingCustomer>[] = [
   { header: "Invoices", value: (c) => c.invoices.map((i) => i.number).join(", ") },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    return csvResponse("outstanding", CSV_COLUMNS, (await outstandingReport()).customers);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvReportMiddleware("outstanding", CSV_COLUMNS, async () => (await outstandingReport()).customers)];
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);

@@ -1,17 +1,16 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { creditBalances, gatewayEventsToCheck, recentRefunds } from "~/.server/payments/credit.ts";
 import { exportPayments, listPayments, type PaymentListItem } from "~/.server/payments/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { InlineDate, InlineFilters } from "~/components/admin/filter-form.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
-import { control, link, muted } from "~/components/admin/styles.ts";
+import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentListSchema } from "~/lib/forms/admin/payments.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -36,35 +35,22 @@ const CSV_COLUMNS: CsvColumn<PaymentListItem>[] = [
   { header: "Advance not allocated (₹)", value: (r) => (r.unallocatedPaise / 100).toFixed(2) },
 ];
 
-/** ?format=csv answers with the file itself. */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { filters } = parseListQuery(url, paymentListSchema);
-    return csvResponse("payments", CSV_COLUMNS, await exportPayments(filters));
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("payments", paymentListSchema, CSV_COLUMNS, (filters) => exportPayments(filters))];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, paymentListSchema);
   const db = getDb();
   const [page, site, credits, gateway, refunds] = await Promise.all([listPayments(filters, cursor), getSiteSettings(), creditBalances(db), gatewayEventsToCheck(db), recentRefunds(db, 10)]);
-  const tabs = [{ value: undefined, label: "All" }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))].map((t) => ({
-    href: listHref(url, { method: t.value ?? null }),
-    label: t.label,
-    current: filters.method === t.value,
-  }));
+  const methods = [{ value: "all" as const, label: "All" }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))];
+  const tabs = tabLinks(url, methods, { param: "method", current: filters.method ?? "all", default: "all" });
   return {
     filters,
     rows: page.rows,
     total: page.total,
     totalPaise: page.totalPaise,
     tabs,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...pageLinks(url, cursor, page.next),
     credits,
     gateway,
     refunds,
@@ -128,59 +114,45 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, totalPaise, tabs, nextHref, firstHref, csvHref } = loaderData;
   const filtered = Boolean(filters.q || filters.from || filters.to);
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Payments"
-        description="Money received, with its receipts. Record a payment against a customer's invoices, see what is outstanding, reconcile a bank statement, and export for the accountant."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              Record a payment
-            </ButtonLink>
-            <ButtonLink href={`${PATH}/outstanding`}>Outstanding</ButtonLink>
-            <ButtonLink href={`${PATH}/reconciliation`}>Reconcile a statement</ButtonLink>
-            <ButtonLink href={`${PATH}/exports`}>Exports (GSTR-1)</ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Payment method" tabs={tabs} />
-      <form method="get" action={PATH} role="search" aria-label="Payments" className="mb-4 flex flex-wrap items-end gap-3">
-        {filters.method && <input type="hidden" name="method" value={filters.method} />}
-        <SearchField id="payment-q" value={filters.q} hint="Receipt number, UTR or reference, customer." />
-        <div className="pb-7">
-          <label htmlFor="payment-from" className="block text-sm font-medium">
-            Received from
-          </label>
-          <input id="payment-from" name="from" type="date" defaultValue={filters.from ?? ""} className={control} />
-        </div>
-        <div className="pb-7">
-          <label htmlFor="payment-to" className="block text-sm font-medium">
-            to
-          </label>
-          <input id="payment-to" name="to" type="date" defaultValue={filters.to ?? ""} className={control} />
-        </div>
-        <div className="flex gap-3 pb-7">
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-            Search
-          </button>
-          {filtered && (
-            <a href={filters.method ? `${PATH}?method=${filters.method}` : PATH} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
-              Clear
-            </a>
-          )}
-        </div>
-      </form>
-      <p className={`mb-3 text-sm ${muted}`}>
-        {total === 1 ? "1 payment" : `${total.toLocaleString("en-IN")} payments`}, {formatPaise(totalPaise)} in all.
-      </p>
-      <DataTable caption="Payments, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={filtered || filters.method ? "No payment matches these filters." : "No payments recorded yet."} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
+    <ListScreen
+      title="Payments"
+      description="Money received, with its receipts. Record a payment against a customer's invoices, see what is outstanding, reconcile a bank statement, and export for the accountant."
+      actions={
+        <>
+          <ButtonLink href={`${PATH}/new`} primary>
+            Record a payment
+          </ButtonLink>
+          <ButtonLink href={`${PATH}/outstanding`}>Outstanding</ButtonLink>
+          <ButtonLink href={`${PATH}/reconciliation`}>Reconcile a statement</ButtonLink>
+          <ButtonLink href={`${PATH}/exports`}>Exports (GSTR-1)</ButtonLink>
+        </>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Payment method", tabs }}
+      filters={
+        <InlineFilters path={PATH} label="Payments" keep={{ method: filters.method }} filtered={filtered}>
+          <SearchField id="payment-q" value={filters.q} hint="Receipt number, UTR or reference, customer." />
+          <InlineDate id="payment-from" name="from" label="Received from" value={filters.from} />
+          <InlineDate id="payment-to" name="to" label="to" value={filters.to} />
+        </InlineFilters>
+      }
+      summary={
+        <p className={`mb-3 text-sm ${muted}`}>
+          {total === 1 ? "1 payment" : `${total.toLocaleString("en-IN")} payments`}, {formatPaise(totalPaise)} in all.
+        </p>
+      }
+      table={{
+        caption: "Payments, newest first",
+        columns: COLUMNS,
+        data: rows,
+        rowKey: (r) => String(r.id),
+        empty: filtered || filters.method ? "No payment matches these filters." : "No payments recorded yet.",
+      }}
+      pages={{ total, nextHref, firstHref }}
+    >
       <MoneyHeld credits={loaderData.credits} refunds={loaderData.refunds} />
       <GatewayEvents gateway={loaderData.gateway} />
-    </div>
+    </ListScreen>
   );
 }
 

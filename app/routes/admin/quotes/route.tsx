@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -99,25 +97,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Quotes"
-        description="Quotes to customers with their value and state. Make one from a service request, a bench job or a customer."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              Make a quote
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which quotes" tabs={tabs} />
-      <ListSearch path={PATH} label="Quotes" id="quote-q" hint="Quote reference, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />
-      <DataTable caption="Quotes, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Quotes"
+      description="Quotes to customers with their value and state. Make one from a service request, a bench job or a customer."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          Make a quote
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which quotes", tabs }}
+      filters={<ListSearch path={PATH} label="Quotes" id="quote-q" hint="Quote reference, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}
+      table={{ caption: "Quotes, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

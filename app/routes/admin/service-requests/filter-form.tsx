@@ -1,16 +1,9 @@
-import type { ReactNode } from "react";
-import { control } from "~/components/admin/styles.ts";
+import { FilterInput, FilterPanel, FilterSelect, type Option } from "~/components/admin/filter-form.tsx";
 
 /**
- * The service-request list's filters: a plain GET form (it works without JavaScript), every control
- * labelled, one column on a phone. "Apply" sends the filters as the address; "Clear filters" goes back to
- * the list's default (open requests, newest first). The status tab in use rides along as a hidden field.
+ * The service-request list's filters (the kit's FilterPanel). "Clear filters" goes back to the list's
+ * default (open requests, newest first). The status tab in use rides along as a hidden field.
  */
-export interface Option {
-  value: string;
-  label: string;
-}
-
 export interface FilterValues {
   status: string;
   urgency?: string;
@@ -22,38 +15,6 @@ export interface FilterValues {
   sla?: string;
   q?: string;
   sort: string;
-}
-
-function Field({ id, label, hint, children, wide }: { id: string; label: string; hint?: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Select({ name, label, value, any, options }: { name: string; label: string; value: string | undefined; any: string; options: Option[] }) {
-  const id = `filter-${name}`;
-  return (
-    <Field id={id} label={label}>
-      <select id={id} name={name} defaultValue={value ?? ""} className={control}>
-        {any && <option value="">{any}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
 }
 
 export function FilterForm({
@@ -72,41 +33,22 @@ export function FilterForm({
   sorts: Option[];
 }) {
   return (
-    <form method="get" action={action} role="search" aria-label="Filter service requests" className="mb-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      {f.status !== "open" && <input type="hidden" name="status" value={f.status} />}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field id="filter-q" label="Search" hint="Reference, contact name, mobile number or company" wide>
-          <input id="filter-q" name="q" type="search" defaultValue={f.q ?? ""} maxLength={100} aria-describedby="filter-q-hint" className={control} />
-        </Field>
-        <Select name="urgency" label="Urgency" value={f.urgency} any="Any urgency" options={urgencies} />
-        <Select name="service" label="Service" value={f.service} any="Any service" options={choices.services.map((s) => ({ value: s.slug, label: s.name }))} />
-        <Field id="filter-city" label="City" hint="The start of the name">
-          <input id="filter-city" name="city" type="text" defaultValue={f.city ?? ""} maxLength={80} aria-describedby="filter-city-hint" className={control} />
-        </Field>
-        <Field id="filter-from" label="Received from">
-          <input id="filter-from" name="from" type="date" defaultValue={f.from ?? ""} className={control} />
-        </Field>
-        <Field id="filter-to" label="Received to">
-          <input id="filter-to" name="to" type="date" defaultValue={f.to ?? ""} className={control} />
-        </Field>
-        <Select
-          name="technician"
-          label="Technician"
-          value={f.technician}
-          any="Any technician"
-          options={[{ value: "unassigned", label: "Unassigned" }, ...choices.technicians.map((t) => ({ value: String(t.id), label: t.name }))]}
-        />
-        <Select name="sla" label="Response promise" value={f.sla} any="Any" options={slaStates} />
-        <Select name="sort" label="Sort" value={f.sort} any="" options={sorts} />
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-          Apply
-        </button>
-        <a href={action} className="font-semibold text-brand-700 underline dark:text-sky-300">
-          Clear filters
-        </a>
-      </div>
-    </form>
+    <FilterPanel action={action} label="Filter service requests" keep={{ status: f.status === "open" ? undefined : f.status }} clear={{ href: action }}>
+      <FilterInput name="q" type="search" label="Search" value={f.q} hint="Reference, contact name, mobile number or company" wide />
+      <FilterSelect name="urgency" label="Urgency" value={f.urgency} any="Any urgency" options={urgencies} />
+      <FilterSelect name="service" label="Service" value={f.service} any="Any service" options={choices.services.map((s) => ({ value: s.slug, label: s.name }))} />
+      <FilterInput name="city" label="City" value={f.city} hint="The start of the name" maxLength={80} />
+      <FilterInput name="from" type="date" label="Received from" value={f.from} />
+      <FilterInput name="to" type="date" label="Received to" value={f.to} />
+      <FilterSelect
+        name="technician"
+        label="Technician"
+        value={f.technician}
+        any="Any technician"
+        options={[{ value: "unassigned", label: "Unassigned" }, ...choices.technicians.map((t) => ({ value: String(t.id), label: t.name }))]}
+      />
+      <FilterSelect name="sla" label="Response promise" value={f.sla} any="Any" options={slaStates} />
+      <FilterSelect name="sort" label="Sort" value={f.sort} options={sorts} />
+    </FilterPanel>
   );
 }

@@ -1,14 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvStream, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listHref, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { REQUEST_SORTS, requestListSchema, SLA_FILTERS, STATUS_FILTERS, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
@@ -65,14 +62,13 @@ const CSV_COLUMNS: CsvColumn<RequestListItem>[] = [
   { header: "PO number", value: (r) => r.poNumber },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const [{ query }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
-    return csvStream("service-requests", CSV_COLUMNS, exportServiceRequests(query.filters, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes }));
-  },
+  csvExportMiddleware(
+    "service-requests",
+    async (url) => (await readQuery(url)).query.filters,
+    CSV_COLUMNS,
+    async (filters) => exportServiceRequests(filters, { escalateBeforeMinutes: (await getSiteSettings()).operations.escalateBeforeMinutes }),
+  ),
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -80,13 +76,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [{ query, choices }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
   const { filters, cursor } = query;
   const page = await listServiceRequests(filters, cursor, { escalateBeforeMinutes: site.operations.escalateBeforeMinutes });
-  const tabs = STATUS_FILTERS.map((s: StatusFilter) => ({
-    href: listHref(url, { status: s === "open" ? null : s }),
-    label: s === "open" ? "Open" : s === "all" ? "All" : officeStatusLabel(s),
-    current: s === filters.status,
-    count: page.counts[s],
-    capped: page.capped.includes(s),
-  }));
+  const tabs = tabLinks(
+    url,
+    STATUS_FILTERS.map((s: StatusFilter) => ({ value: s, label: s === "open" ? "Open" : s === "all" ? "All" : officeStatusLabel(s) })),
+    { param: "status", current: filters.status, default: "open", counts: page.counts, capped: page.capped },
+  );
   return {
     filters: { ...filters, technician: filters.technician === undefined ? undefined : String(filters.technician) },
     choices,
@@ -101,9 +95,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       },
       clock: { href: listHref(url, { sort: "due" }), direction: filters.sort === "due" ? ("ascending" as const) : undefined },
     },
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...pageLinks(url, cursor, page.next),
     empty: emptyMessage(filters),
     meta: seo(site, {
       type: "policy",
@@ -184,36 +176,32 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminServiceRequests({ loaderData }: Route.ComponentProps) {
   const { filters, choices, rows, total, totalCapped, tabs, sortLinks, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      {/* Live (issue 12 §1): the list reloads itself (same filters) when a request comes in or changes. */}
-      <LiveStatus kinds={["request."]} what="The list" />
-      <PageHeader
-        title="Service requests"
-        description="Every request received, with its response clock. Filter, search and sort; the address keeps the view, so it can be bookmarked or shared."
-        actions={
-          <ButtonLink href={csvHref} download>
-            Export CSV
-          </ButtonLink>
-        }
-      />
-      <FilterTabs label="Request status" tabs={tabs} />
-      <FilterForm
-        action={PATH}
-        filters={filters}
-        choices={choices}
-        urgencies={URGENCIES.map((u) => ({ value: u.value, label: u.label }))}
-        slaStates={SLA_FILTERS.map((s) => ({ value: s.value, label: s.label }))}
-        sorts={REQUEST_SORTS.map((s) => ({ value: s.value, label: s.label }))}
-      />
-      <DataTable
-        caption={`Service requests, ${REQUEST_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`}
-        columns={COLUMNS}
-        data={rows}
-        rowKey={(r) => String(r.id)}
-        sort={sortLinks}
-        empty={empty}
-      />
-      <Pagination total={total} capped={totalCapped} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      // Live (issue 12 §1): the list reloads itself (same filters) when a request comes in or changes.
+      live={<LiveStatus kinds={["request."]} what="The list" />}
+      title="Service requests"
+      description="Every request received, with its response clock. Filter, search and sort; the address keeps the view, so it can be bookmarked or shared."
+      csvHref={csvHref}
+      tabs={{ label: "Request status", tabs }}
+      filters={
+        <FilterForm
+          action={PATH}
+          filters={filters}
+          choices={choices}
+          urgencies={URGENCIES.map((u) => ({ value: u.value, label: u.label }))}
+          slaStates={SLA_FILTERS.map((s) => ({ value: s.value, label: s.label }))}
+          sorts={REQUEST_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+        />
+      }
+      table={{
+        caption: `Service requests, ${REQUEST_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`,
+        columns: COLUMNS,
+        data: rows,
+        rowKey: (r) => String(r.id),
+        sort: sortLinks,
+        empty,
+      }}
+      pages={{ total, capped: totalCapped, nextHref, firstHref }}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportSmsLog, listSmsLog, type MessageLogItem } from "~/.server/communications/logs.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -113,25 +111,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminSms({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="SMS"
-        description="Every SMS sent, with the provider's delivery report. An SMS goes out only from a template registered on the DLT platform."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/templates`} primary>
-              DLT templates
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which SMS" tabs={tabs} />
-      <LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Mobile number" searchHint="All or part of the number." />
-      <DataTable caption="SMS, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty="No SMS matches these filters." />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="SMS"
+      description="Every SMS sent, with the provider's delivery report. An SMS goes out only from a template registered on the DLT platform."
+      actions={
+        <ButtonLink href={`${PATH}/templates`} primary>
+          DLT templates
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which SMS", tabs }}
+      filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Mobile number" searchHint="All or part of the number." />}
+      table={{ caption: "SMS, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty: "No SMS matches these filters." }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

@@ -1,13 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvResponse, listHref, parseListQuery, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportTechnicians, listTechnicians, serviceCatalogue, type TechnicianListItem } from "~/.server/technicians/office.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { sortOf, TECHNICIAN_SORTS, TECHNICIAN_TABS, technicianListSchema, type TechnicianListFilters } from "~/lib/forms/admin/technicians.ts";
@@ -59,14 +57,8 @@ const CSV_COLUMNS: CsvColumn<TechnicianListItem>[] = [
   { header: "Applied", value: (r) => indiaIso(r.appliedAt) },
 ];
 
-/** ?format=csv answers with the file itself (a loader's Response would be read as page data). */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ url, context }, next) => {
-    if (url.searchParams.get("format") !== "csv") return next();
-    staffOf(context);
-    const { query } = await readQuery(url);
-    return csvResponse("technicians", CSV_COLUMNS, await exportTechnicians(query.filters));
-  },
+  csvExportMiddleware("technicians", async (url) => (await readQuery(url)).query.filters, CSV_COLUMNS, (filters) => exportTechnicians(filters)),
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -76,18 +68,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = await listTechnicians(filters, cursor);
   return {
     filters: { ...filters, sort: sortOf(filters) },
-    tabs: TECHNICIAN_TABS.map((t) => ({
-      href: listHref(url, { status: t.value === "approved" ? null : t.value, sort: null }),
-      label: t.label,
-      current: t.value === filters.status,
-      count: page.counts[t.value],
-    })),
+    // A change of tab starts from that tab's own sort (newest first for applications, else by name).
+    tabs: tabLinks(url, TECHNICIAN_TABS, { param: "status", current: filters.status, default: "approved", counts: page.counts, reset: ["sort"] }),
     services: services.map((s) => ({ value: s.slug, label: s.name })),
     rows: page.rows,
     total: page.total,
-    nextHref: page.next ? listHref(url, { after: page.next }) : null,
-    firstHref: cursor ? listHref(url, {}) : null,
-    csvHref: listHref(url, { format: "csv" }),
+    ...pageLinks(url, cursor, page.next),
     clearHref: filters.status === "approved" ? PATH : `${PATH}?status=${filters.status}`,
     empty: emptyMessage(filters),
     meta: seo(site, {
@@ -196,36 +182,30 @@ export default function AdminTechnicians({ loaderData }: Route.ComponentProps) {
   const { filters, tabs, services, rows, total, nextHref, firstHref, csvHref, clearHref, empty } = loaderData;
   const tab = TECHNICIAN_TABS.find((t) => t.value === filters.status);
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Technicians"
-        description="Approved technicians with their skills, services, availability and jobs, and the applications waiting for review. Open a technician to review an application or change what they are trusted with. Jobs done count completed requests in India-time weeks from Monday; the last job is the latest one assigned to them."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/stages`}>Stage requirements</ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Technicians by status" tabs={tabs} />
-      <TechnicianFilterForm
-        action={PATH}
-        clearHref={clearHref}
-        filters={filters}
-        skills={SKILLS.map((s) => ({ value: s.id, label: s.label }))}
-        services={services}
-        sorts={TECHNICIAN_SORTS.map((s) => ({ value: s.value, label: s.label }))}
-      />
-      <DataTable
-        caption={`${tab?.label ?? "Technicians"}, ${TECHNICIAN_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`}
-        columns={columnsFor(filters.status)}
-        data={rows}
-        rowKey={(r) => String(r.id)}
-        empty={empty}
-      />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Technicians"
+      description="Approved technicians with their skills, services, availability and jobs, and the applications waiting for review. Open a technician to review an application or change what they are trusted with. Jobs done count completed requests in India-time weeks from Monday; the last job is the latest one assigned to them."
+      actions={<ButtonLink href={`${PATH}/stages`}>Stage requirements</ButtonLink>}
+      csvHref={csvHref}
+      tabs={{ label: "Technicians by status", tabs }}
+      filters={
+        <TechnicianFilterForm
+          action={PATH}
+          clearHref={clearHref}
+          filters={filters}
+          skills={SKILLS.map((s) => ({ value: s.id, label: s.label }))}
+          services={services}
+          sorts={TECHNICIAN_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+        />
+      }
+      table={{
+        caption: `${tab?.label ?? "Technicians"}, ${TECHNICIAN_SORTS.find((s) => s.value === filters.sort)?.label.toLowerCase() ?? ""}`,
+        columns: columnsFor(filters.status),
+        data: rows,
+        rowKey: (r) => String(r.id),
+        empty,
+      }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

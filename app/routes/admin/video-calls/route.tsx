@@ -4,10 +4,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
-import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { Pagination } from "~/components/admin/pagination.tsx";
+import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -120,25 +118,19 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 export default function AdminVideoCalls({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Video calls"
-        description="Remote diagnosis: the customer shows the machine on their phone's camera, the engineer sees it and takes snapshots. Book a call from a service request."
-        actions={
-          <>
-            <ButtonLink href={`${PATH}/new`} primary>
-              Book a video call
-            </ButtonLink>
-            <ButtonLink href={csvHref} download>
-              Export CSV
-            </ButtonLink>
-          </>
-        }
-      />
-      <FilterTabs label="Which calls" tabs={tabs} />
-      <ListSearch path={PATH} label="Video calls" id="video-q" hint="Call or request reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="upcoming" />
-      <DataTable caption={filters.show === "upcoming" ? "Booked calls, soonest first" : "Calls, most recent first"} columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
-      <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-    </div>
+    <ListScreen
+      title="Video calls"
+      description="Remote diagnosis: the customer shows the machine on their phone's camera, the engineer sees it and takes snapshots. Book a call from a service request."
+      actions={
+        <ButtonLink href={`${PATH}/new`} primary>
+          Book a video call
+        </ButtonLink>
+      }
+      csvHref={csvHref}
+      tabs={{ label: "Which calls", tabs }}
+      filters={<ListSearch path={PATH} label="Video calls" id="video-q" hint="Call or request reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="upcoming" />}
+      table={{ caption: filters.show === "upcoming" ? "Booked calls, soonest first" : "Calls, most recent first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }
