@@ -10,13 +10,10 @@ import {
   type ActivityEntry,
 } from "~/.server/audit/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { control } from "~/components/admin/styles.ts";
 
@@ -39,8 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const query = parseActivityQuery(url);
-  const [site, page, total, options] = await Promise.all([
-    getSiteSettings(),
+  const [page, total, options] = await Promise.all([
     listActivity(query.filters, query.cursor),
     countActivity(query.filters),
     activityOptions(),
@@ -64,11 +60,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     next: page.next ? listHref(url, { after: page.next }) : null,
     first: query.cursor ? listHref(url, { after: null }) : null,
     csv: listHref(url, { after: null, format: "csv" }),
-    meta: seo(site, { type: "policy", title: "Activity: Back Office", description: "The audit log of staff actions.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Activity" };
 
 // When, who and from which address share a column: at 390 px the table then fits the screen, sentence included.
 const columns: ColumnDef<ActivityEntry, unknown>[] = [

@@ -2,8 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportBenchJobs, listBenchJobs, type BenchListItem } from "~/.server/bench/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
@@ -11,7 +9,6 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { stageLabel } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
 
@@ -69,7 +66,7 @@ function emptyMessage(f: BenchListFilters): string {
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, benchListSchema);
-  const [page, site] = await Promise.all([listBenchJobs(filters, cursor), getSiteSettings()]);
+  const page = await listBenchJobs(filters, cursor);
   return {
     filters,
     rows: page.rows,
@@ -79,11 +76,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     firstHref: cursor ? listHref(url, {}) : null,
     csvHref: listHref(url, { format: "csv" }),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Bench repair: Back Office", description: "Units in the workshop, by stage.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Bench repair" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -2,8 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvResponse, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportTickets, helpDeskStaff, listTickets, type TicketListItem } from "~/.server/helpdesk/office.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
@@ -13,7 +11,6 @@ import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { HelpDeskNav, SlaBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -57,7 +54,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const { filters, cursor } = parseListQuery(url, ticketListSchema);
-  const [page, people, site] = await Promise.all([listTickets(filters, cursor, staff), helpDeskStaff(), getSiteSettings()]);
+  const [page, people] = await Promise.all([listTickets(filters, cursor, staff), helpDeskStaff()]);
   return {
     filters,
     rows: page.rows,
@@ -65,11 +62,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     people,
     ...listLinks(url, filters, cursor, page, TICKET_FILTERS, "active"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Help desk: Back Office", description: "Customers' tickets: replies, priorities and response targets.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Help desk" };
 
 function emptyMessage(f: TicketListFilters): string {
   if (f.q || f.priority || f.assignee || f.sla) return "No ticket matches these filters.";

@@ -3,8 +3,6 @@ import { csvResponse, listHref, parseListQuery, type CsvColumn } from "~/.server
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { exportProducts, listProducts, type ProductListItem } from "~/.server/products/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
@@ -12,7 +10,6 @@ import { Pagination } from "~/components/admin/pagination.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductFilter, type ProductListFilters } from "~/lib/forms/admin/products.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { SearchField } from "~/components/admin/search-field.tsx";
 
@@ -52,7 +49,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, productListSchema);
-  const [page, site, categories] = await Promise.all([listProducts(filters, cursor), getSiteSettings(), listEntries("product")]);
+  const [page, categories] = await Promise.all([listProducts(filters, cursor), listEntries("product")]);
   const tabs = PRODUCT_FILTERS.map((f) => ({
     href: listHref(url, { show: f.value === "all" ? null : f.value }),
     label: f.label,
@@ -70,11 +67,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     firstHref: cursor ? listHref(url, {}) : null,
     csvHref: listHref(url, { format: "csv" }),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Products: Back Office", description: "The products and parts we sell and fit, with their prices and GST.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Products" };
 
 function emptyMessage(f: ProductListFilters): string {
   if (f.q) return `No product matches "${f.q}". Search by name, make, model or part number, or HSN code.`;
