@@ -103,6 +103,9 @@ test.describe("back office: service requests list", () => {
     await table.getByRole("link", { name: reference }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/service-requests/${reference}$`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+    // The layout's title follows the screen on show, a client-side navigation included: one title, the record's.
+    await expect(page).toHaveTitle(new RegExp(`^${reference}: Back Office \\| `));
+    await expect(page.locator("head title")).toHaveCount(1);
   });
 
   test("a mangled address shows the list with the bad values left out", async ({ page, signedInAs }) => {
@@ -119,6 +122,15 @@ test.describe("back office: service requests list", () => {
     const { cookie } = await signedInAs("accounts");
     const response = await request.get(backOfficeUrl("/admin/service-requests"), { headers: { cookie: `${cookie.name}=${cookie.value}` } });
     expect(response.status()).toBe(403);
-    expect([...(await response.text()).matchAll(/<h1\b[^>]*>(.*?)<\/h1>/gs)].map((m) => m[1])).toEqual(["Access Denied"]);
+    const html = await response.text();
+    expect([...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/gs)].map((m) => m[1])).toEqual(["Access Denied"]);
+    // An error page under the admin layout keeps the root's head, not a screen's title.
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Access Denied</title>"]);
+    // A screen not built (refused by the layout) and a record that is not there (refused by the screen's loader).
+    for (const path of ["/admin/technical-library", "/admin/invoices/99999999"]) {
+      const missing = await request.get(backOfficeUrl(path), { headers: { cookie: `${cookie.name}=${cookie.value}` } });
+      expect(missing.status(), path).toBe(404);
+      expect((await missing.text()).match(/<title>[^<]*<\/title>/g), path).toEqual([expect.stringMatching(/^<title>Page Not Found\b/)]);
+    }
   });
 });

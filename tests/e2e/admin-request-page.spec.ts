@@ -38,8 +38,12 @@ test.describe("back-office request page", () => {
     await signedInAs("office");
     const path = backOfficeUrl(`/admin/service-requests/${reference}`);
 
-    await visit(page, path); // 200, valid HTML, no axe violations
+    const served = await visit(page, path); // 200, valid HTML, no axe violations
     await expect(page).toHaveTitle(new RegExp(`^${reference}: Back Office`));
+    // The admin layout titles the page from the screen's handle (issue 18 §3): in the server's HTML, once.
+    const head = /<head>([\s\S]*)<\/head>/.exec(await served.text())?.[1] ?? "";
+    expect(head.match(/<title>[^<]*<\/title>/g)).toEqual([expect.stringMatching(new RegExp(`^<title>${reference}: Back Office \\| [^<]+</title>$`))]);
+    expect(head).toContain('<meta name="robots" content="noindex"/>');
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${reference}: ${contactName}`);
     await expect(page.getByRole("main")).toContainText("Received");
     await expect(page.getByText(/^Due in (1 h 5\d|2 h 00) min$/)).toBeVisible();

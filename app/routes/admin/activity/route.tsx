@@ -10,12 +10,9 @@ import {
   type ActivityEntry,
 } from "~/.server/audit/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -31,8 +28,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const query = parseActivityQuery(url);
-  const [site, page, total, options] = await Promise.all([
-    getSiteSettings(),
+  const [page, total, options] = await Promise.all([
     listActivity(query.filters, query.cursor),
     countActivity(query.filters),
     activityOptions(),
@@ -57,11 +53,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     next: links.nextHref,
     first: links.firstHref,
     csv: links.csvHref,
-    meta: seo(site, { type: "policy", title: "Activity: Back Office", description: "The audit log of staff actions.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Activity" };
 
 // When, who and from which address share a column: at 390 px the table then fits the screen, sentence included.
 const columns: ColumnDef<ActivityEntry, unknown>[] = [

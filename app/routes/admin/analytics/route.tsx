@@ -1,12 +1,9 @@
 import { csvReportMiddleware, type CsvColumn } from "~/.server/admin/list.ts";
 import { requirePermission, staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { onlineByPage, readVisitorFigures, topPages, visitorsPerDay, type DayCount } from "~/.server/visitors/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatDate } from "~/lib/format.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { ONLINE_WINDOW_MINUTES } from "~/lib/visitors.ts";
 import type { Route } from "./+types/route";
 
@@ -34,8 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(staffOf(context), "activity");
   const now = new Date();
-  const [site, figures, online, days, top] = await Promise.all([
-    getSiteSettings(),
+  const [figures, online, days, top] = await Promise.all([
     readVisitorFigures(now),
     onlineByPage(now, 50),
     visitorsPerDay(DAYS, now),
@@ -47,11 +43,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     days,
     today: days.at(-1)?.visitors ?? 0,
     top,
-    meta: seo(site, { type: "policy", title: "Analytics: Back Office", description: "The public site's visitors.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Analytics" };
 
 const n = (v: number) => v.toLocaleString("en-IN");
 const th = "border-b border-slate-300 px-3 py-2 text-left font-semibold dark:border-slate-700";

@@ -5,8 +5,6 @@ import { benchJobPage } from "~/.server/bench/view.ts";
 import { addBenchPhotos, moveStage, recordDiagnosis, recordEstimate, recordRepair, recordTest } from "~/.server/bench/work.ts";
 import type { BenchResult } from "~/.server/bench/shared.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
@@ -24,8 +22,8 @@ import {
   type BenchIntent,
 } from "~/lib/forms/admin/bench.ts";
 import { can } from "~/lib/auth/permissions.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/job";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
@@ -41,7 +39,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const page = JOB_CARD_PATTERN.test(params.jobCard) ? await benchJobPage(params.jobCard) : undefined;
   if (!page) return throwNotFound(url);
-  const site = await getSiteSettings();
   const requestBase = `/admin/service-requests/${encodeURIComponent(page.request.reference)}`;
   return {
     ...page,
@@ -49,17 +46,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     photoKey: crypto.randomUUID(),
     // Issue 11: the estimate becomes a quote, made from the diagnosis (for those who handle money).
     canQuote: can(staff.role, "money") && ["diagnosis", "estimate"].includes(page.job.stage),
-    meta: seo(site, {
-      type: "policy",
-      title: `${page.job.jobCard}: Bench repair: Back Office`,
-      description: `Job card ${page.job.jobCard}: ${page.unit.text}.`,
-      path: pathOf(page.job.jobCard),
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.job.jobCard}: Bench repair` };
 
 async function perform(staff: StaffMember, jobCard: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: BenchResult }> {
   const intent = form.get("intent");

@@ -3,13 +3,12 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { benchJobPage } from "~/.server/bench/view.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { JOB_CARD_PATTERN } from "~/lib/forms/admin/bench.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import labelCss from "./label.css?url";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/label";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
@@ -41,17 +40,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     target,
     // qrcode's SVG: one <path> per colour, no script; made here from our own address only.
     qr: qr.replace(/^<\?xml[^>]*>\s*/, "").trim(),
-    meta: seo(site, {
-      type: "policy",
-      title: `Label ${page.job.jobCard}: Back Office`,
-      description: `Printable label for job card ${page.job.jobCard}.`,
-      path: `${path}/label`,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Label ${data.jobCard}` };
 
 /**
  * "Print" opens the browser's print dialog. It needs JavaScript, so it appears only once the page is

@@ -2,15 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportBenchJobs, listBenchJobs, type BenchListItem } from "~/.server/bench/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { stageLabel } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
 
@@ -61,7 +58,7 @@ function emptyMessage(f: BenchListFilters): string {
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, benchListSchema);
-  const [page, site] = await Promise.all([listBenchJobs(filters, cursor), getSiteSettings()]);
+  const page = await listBenchJobs(filters, cursor);
   return {
     filters,
     rows: page.rows,
@@ -73,11 +70,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ),
     ...pageLinks(url, cursor, page.next),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Bench repair: Back Office", description: "Units in the workshop, by stage.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Bench repair" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -2,8 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { listLinks, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listThreads } from "~/.server/communications/thread.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
@@ -12,7 +10,6 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { THREAD_FILTERS, threadListSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { CHANNEL_LABELS } from "./parts.tsx";
 
@@ -26,17 +23,16 @@ const PATH = "/admin/communications";
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, threadListSchema);
-  const [page, site] = await Promise.all([listThreads(filters, cursor), getSiteSettings()]);
+  const page = await listThreads(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, THREAD_FILTERS, "all"),
-    meta: seo(site, { type: "policy", title: "Communications: Back Office", description: "Every customer's messages, forms and calls in one thread.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Communications" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -7,8 +7,6 @@ import { prepareReply, replyChoices, threadRequests } from "~/.server/communicat
 import { mobileKey, resolveThread, threadEntries, THREAD_PAGE, type ThreadRef } from "~/.server/communications/thread.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { windowFor } from "~/.server/whatsapp/index.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -18,7 +16,7 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema, replyWhatsAppSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/thread";
 import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
 
@@ -45,11 +43,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const t = await thread(params.customerReference, url);
   const olderParam = Number(url.searchParams.get("older") ?? "0");
   const skip = Number.isInteger(olderParam) && olderParam > 0 && olderParam < 1_000_000 ? olderParam : 0;
-  const [page, templates, requests, site, whatsappState] = await Promise.all([
+  const [page, templates, requests, whatsappState] = await Promise.all([
     threadEntries(t, skip),
     replyChoices(),
     threadRequests(t),
-    getSiteSettings(),
     t.mobile ? windowFor(getDb(), t.mobile) : Promise.resolve({ open: false, lastInboundAt: null, closesAt: null }),
   ]);
   const chosen = templates.find((x) => x.name === url.searchParams.get("template")) ?? null;
@@ -76,11 +73,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     whatsappHref: t.mobile ? `/admin/whatsapp/${mobileKey(t.mobile)}` : null,
     whatsappWindow: whatsappState,
     keys: { sms: randomUUID(), email: randomUUID(), whatsapp: randomUUID(), call: randomUUID(), note: randomUUID() },
-    meta: seo(site, { type: "policy", title: `${title}: Communications: Back Office`, description: "One customer's messages, forms and calls.", path: `${PATH}/${t.key}`, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.title}: Communications` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

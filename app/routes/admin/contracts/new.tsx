@@ -5,14 +5,11 @@ import { createContract } from "~/.server/contracts/changes.ts";
 import { refuseContractForm } from "~/.server/contracts/form.ts";
 import { planDescriptions } from "~/.server/contracts/plans.ts";
 import { customerForContract } from "~/.server/contracts/record.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { customerReferenceSchema, newContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
@@ -26,17 +23,14 @@ const PATH = "/admin/contracts/new";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
-  const meta = seo(site, { type: "policy", title: "New contract: Back Office", description: "A new annual maintenance contract.", path: PATH, noindex: true });
   const typed = url.searchParams.get("customer");
   const reference = typed ? customerReferenceSchema.safeParse(typed) : undefined;
   const found = reference?.success ? await customerForContract(reference.data) : undefined;
   if (!found) {
     const problem = typed === null ? null : !reference?.success ? (reference?.error.issues[0]?.message ?? null) : `No customer has the reference ${reference.data}.`;
-    return { meta, pick: { typed: typed ?? "", problem }, form: null };
+    return { pick: { typed: typed ?? "", problem }, form: null };
   }
   return {
-    meta,
     pick: null,
     form: {
       customer: found.customer,
@@ -49,7 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "New contract" };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -7,8 +7,6 @@ import { refuseContractForm } from "~/.server/contracts/form.ts";
 import { planDescriptions } from "~/.server/contracts/plans.ts";
 import { contractRecord } from "~/.server/contracts/record.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -17,8 +15,8 @@ import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/record";
 
 /**
@@ -35,18 +33,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const reference = params.reference ?? "";
   if (!REFERENCE.test(reference)) return throwNotFound(url);
-  const [record, site, plans] = await Promise.all([contractRecord(reference), getSiteSettings(), planDescriptions()]);
+  const [record, plans] = await Promise.all([contractRecord(reference), planDescriptions()]);
   if (!record) return throwNotFound(url);
   return {
     ...record,
     plans,
     canInvoice: staff.permissions.includes("money"),
     canMakeJobs: staff.permissions.includes("dispatch"),
-    meta: seo(site, { type: "policy", title: `${reference}: Back Office`, description: `Maintenance contract ${reference}.`, path: pathOf(reference), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.contract.reference };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -2,15 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, CONTRACT_FILTERS, contractListSchema, type ContractListFilters } from "~/lib/forms/admin/contracts.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -45,18 +42,17 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("cont
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, contractListSchema);
-  const [page, site] = await Promise.all([listContracts(filters, cursor), getSiteSettings()]);
+  const page = await listContracts(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, CONTRACT_FILTERS, "active"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Contracts (AMC): Back Office", description: "Annual maintenance contracts: visits, renewals and billing.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Contracts (AMC)" };
 
 function emptyMessage(f: ContractListFilters): string {
   if (f.q) return `No contract matches "${f.q}". Search by the contract's or the customer's reference, or the customer's name or company.`;

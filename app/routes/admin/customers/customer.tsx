@@ -16,8 +16,6 @@ import {
 import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { customerRecord } from "~/.server/customers/record.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { CustomerCredit } from "~/components/admin/customer-credit.tsx";
 import { applyCustomerCredit, refundCustomerCredit, refundsOf, type CreditResult } from "~/.server/payments/credit.ts";
@@ -47,10 +45,10 @@ import {
   removeSiteSchema,
   removeUnitSchema,
 } from "~/lib/forms/admin/customers.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
 import type { Route } from "./+types/customer";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/customers/{reference}: one customer as the office keeps it: details (and the office's notes),
@@ -70,7 +68,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const record = CUSTOMER_REFERENCE_PATTERN.test(params.reference) ? await customerRecord(params.reference) : undefined;
   if (!record) return throwNotFound(url);
-  const site = await getSiteSettings();
   const base = pathOf(record.customer.reference);
   // Money (issue 11): their quotes, invoices, payments, contracts and what they owe, for those who handle money.
   const canMoney = can(staff.role, "money");
@@ -108,11 +105,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     // Marketing consent is changed under the communications permission only (ADR 025): not shown to accounts.
     marketingConsent: can(staff.role, "communications") ? await marketingConsentOf(getDb(), record.customer.id) : null,
     exportHref: { json: `${base}/export?format=json`, csv: `${base}/export?format=csv` },
-    meta: seo(site, { type: "policy", title: `${record.customer.reference}: Back Office`, description: `Customer ${record.customer.reference}.`, path: base, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.customer.reference };
 
 type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerResult };
 

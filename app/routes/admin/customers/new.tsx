@@ -1,13 +1,10 @@
 import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { createCustomer } from "~/.server/customers/changes.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
 import { newCustomerSchema } from "~/lib/forms/admin/customers.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/new";
 
 /**
@@ -15,15 +12,12 @@ import type { Route } from "./+types/new";
  * any request, with an optional first site. The mobile number is the key: a number that already has a
  * record is refused, with a link to it.
  */
-const PATH = "/admin/customers/new";
-
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
-  return { meta: seo(site, { type: "policy", title: "Add a customer: Back Office", description: "Add a customer by hand.", path: PATH, noindex: true }) };
+  return null;
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Add a customer" };
 
 type Failure = FormFailure & { existing?: { reference: string; name: string } };
 

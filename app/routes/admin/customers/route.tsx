@@ -2,14 +2,11 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCustomers, listCustomers, type CustomerListItem } from "~/.server/customers/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
 import { ListSearch } from "~/components/admin/search-field.tsx";
@@ -48,7 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("cust
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, customerListSchema);
-  const [page, site] = await Promise.all([listCustomers(filters, cursor), getSiteSettings()]);
+  const page = await listCustomers(filters, cursor);
   return {
     filters,
     rows: page.rows,
@@ -56,11 +53,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     totalCapped: page.capped.includes(filters.show),
     ...listLinks(url, filters, cursor, page, CUSTOMER_FILTERS, "active"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Customers: Back Office", description: "Every customer: their sites, equipment and requests.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Customers" };
 
 function emptyMessage(f: CustomerListFilters): string {
   if (f.q) return `No customer matches "${f.q}". Search by mobile number, name, company, GSTIN or reference.`;

@@ -7,14 +7,12 @@ import { dashboardVisitors } from "~/.server/visitors/index.ts";
 import { VisitorsPanel } from "~/components/admin/visitors-panel.tsx";
 import { helpDeskCounts } from "~/.server/helpdesk/office.ts";
 import { HelpDeskPanel } from "~/components/admin/help-desk-panel.tsx";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { retryDeliverySchema } from "~/lib/forms/admin/dashboard.ts";
 import { STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import { formatDuration } from "~/lib/requests/sla.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
 import { link } from "~/components/admin/styles.ts";
@@ -38,7 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     visitors: await dashboardVisitors(staff.permissions), // issue 12 §2: the visitors panel
     helpDesk: staff.permissions.includes("communications") ? await helpDeskCounts(staff) : null, // issue 12 §5: the help-desk panel
     role: { label: role.label, description: role.description },
-    meta: seo(site, { type: "policy", title: "Dashboard: Back Office", description: "What needs a person now.", path: "/admin", noindex: true }),
   };
 }
 
@@ -52,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash("/admin#panel-deliveries", result.ok ? { type: "success", message: `${result.label}: queued to be sent again now.` } : { type: "error", message: result.message });
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Dashboard" };
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard: d, role, deliveries } = loaderData;

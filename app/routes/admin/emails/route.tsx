@@ -2,14 +2,11 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportEmailLog, listEmailLog, type MessageLogItem } from "~/.server/communications/logs.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { EMAIL_LOG_FILTERS, emailLogSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
 import { StatusBadge } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
@@ -37,17 +34,16 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("emai
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, emailLogSchema);
-  const [page, site] = await Promise.all([listEmailLog(filters, cursor), getSiteSettings()]);
+  const page = await listEmailLog(filters, cursor);
   return {
     filters,
     rows: page.rows.map((r) => ({ ...r, body: r.body.length > 300 ? `${r.body.slice(0, 299)}…` : r.body })),
     total: page.total,
     ...listLinks(url, filters, cursor, page, EMAIL_LOG_FILTERS, "all"),
-    meta: seo(site, { type: "policy", title: "E-mails: Back Office", description: "The e-mail log and the e-mail templates.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "E-mails" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

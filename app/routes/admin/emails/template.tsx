@@ -5,8 +5,6 @@ import { emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate, typ
 import { renderMarkdown } from "~/.server/content/markdown.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
@@ -14,7 +12,7 @@ import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { emailTemplateSchema, resetEmailTemplateSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/template";
 
 /**
@@ -38,15 +36,14 @@ function rendered(t: Awaited<ReturnType<typeof load>>, subject: string, body: st
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const [t, site] = await Promise.all([load(params.name, url), getSiteSettings()]);
+  const t = await load(params.name, url);
   return {
     template: t,
     preview: rendered(t, t.subject, t.body),
-    meta: seo(site, { type: "policy", title: `${t.label}: E-mail templates: Back Office`, description: "One customer e-mail's text, with a preview.", path: pathOf(t.name), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.label}: E-mail templates` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

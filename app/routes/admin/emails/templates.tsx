@@ -1,11 +1,8 @@
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEmailTemplates } from "~/.server/notifications/email-templates.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/templates";
 
 /** /admin/emails/templates: the e-mails customers receive, each with its built-in text or the office's own. */
@@ -13,14 +10,13 @@ const PATH = "/admin/emails/templates";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [templates, site] = await Promise.all([listEmailTemplates(), getSiteSettings()]);
+  const templates = await listEmailTemplates();
   return {
     templates,
-    meta: seo(site, { type: "policy", title: "E-mail templates: Back Office", description: "The e-mails customers receive, in the office's words.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "E-mail templates" };
 
 export default function AdminEmailTemplates({ loaderData }: Route.ComponentProps) {
   return (

@@ -3,8 +3,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listForumPosts, moderatePost } from "~/.server/feedback/moderation.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -13,7 +11,6 @@ import { FormError } from "~/components/form/fields.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { FORUM_FILTERS, forumListSchema, moderatePostSchema, type ForumFilter } from "~/lib/forms/admin/feedback.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { FeedbackNav } from "./parts.tsx";
 import type { Route } from "./+types/forum";
 
@@ -22,22 +19,19 @@ import type { Route } from "./+types/forum";
  * until the office publishes them or decides not to; a published one can be taken down. A reply can be
  * published only under a published question. The poster's mobile number is for this check only.
  */
-const PATH = "/admin/feedback/forum";
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters } = parseListQuery(url, forumListSchema);
-  const [posts, awaiting, site] = await Promise.all([listForumPosts(filters.show), awaitingModeration(), getSiteSettings()]);
+  const [posts, awaiting] = await Promise.all([listForumPosts(filters.show), awaitingModeration()]);
   return {
     show: filters.show,
     posts,
     tabs: tabLinks(url, FORUM_FILTERS, { current: filters.show, default: "pending", counts: posts.counts }),
     awaiting,
-    meta: seo(site, { type: "policy", title: "Forum posts: Back Office", description: "Forum questions and replies, to publish or not.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Forum posts" };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -3,8 +3,6 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { changePublication, closeFollowUp, feedbackRecord, type FeedbackResult } from "~/.server/feedback/office.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -13,8 +11,8 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { closeFollowUpSchema, isFeedbackIntent, publishSchema } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { ratingText } from "./parts.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/rating";
 
 /**
@@ -28,15 +26,14 @@ const pathOf = (id: number) => `/admin/feedback/${id}`;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const id = await idParam(params.id, url);
-  const [record, site] = await Promise.all([feedbackRecord(id), getSiteSettings()]);
+  const record = await feedbackRecord(id);
   if (!record) return throwNotFound(url);
   return {
     record,
-    meta: seo(site, { type: "policy", title: `Rating of ${record.reference}: Back Office`, description: `The customer's rating of job ${record.reference}.`, path: pathOf(id), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Rating of ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

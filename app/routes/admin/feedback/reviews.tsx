@@ -3,8 +3,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { awaitingModeration, listFormReviews, moderateReview } from "~/.server/feedback/moderation.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -15,7 +13,6 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { moderateReviewSchema, REVIEW_FILTERS, reviewListSchema } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { FeedbackNav } from "./parts.tsx";
 import type { Route } from "./+types/reviews";
 
@@ -24,23 +21,20 @@ import type { Route } from "./+types/reviews";
  * publishes them (they show on /reviews at once) or decides not to; a published one can be taken down.
  * The sender's mobile number is shown here so the office can match the review to a job; it is never public.
  */
-const PATH = "/admin/feedback/reviews";
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, reviewListSchema);
-  const [page, awaiting, site] = await Promise.all([listFormReviews(filters.show, cursor), awaitingModeration(), getSiteSettings()]);
+  const [page, awaiting] = await Promise.all([listFormReviews(filters.show, cursor), awaitingModeration()]);
   return {
     show: filters.show,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, REVIEW_FILTERS, "new"),
     awaiting,
-    meta: seo(site, { type: "policy", title: "Reviews from the site: Back Office", description: "Reviews written on the website, to publish or not.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Reviews from the site" };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -4,7 +4,6 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { checkClaim, ratingFigures } from "~/.server/feedback/figures.ts";
 import { awaitingModeration } from "~/.server/feedback/moderation.ts";
 import { listFeedback } from "~/.server/feedback/office.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
@@ -15,7 +14,6 @@ import { can } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackListFilters } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { averageText, Distribution, FeedbackNav, ratingText } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -49,11 +47,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     claim: checkClaim(site.claims, figures.overall),
     canEditClaims: can(staff.role, "settings"),
     awaiting,
-    meta: seo(site, { type: "policy", title: "Feedback: Back Office", description: "Customers' ratings of completed jobs, follow-ups and reviews.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Feedback" };
 
 function emptyMessage(f: FeedbackListFilters): string {
   switch (f.show) {

@@ -1,15 +1,12 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies, type CannedResult } from "~/.server/helpdesk/canned.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
 
@@ -21,14 +18,13 @@ const PATH = "/admin/help-desk/canned";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [replies, site] = await Promise.all([listCannedReplies(), getSiteSettings()]);
+  const replies = await listCannedReplies();
   return {
     replies,
-    meta: seo(site, { type: "policy", title: "Canned replies: Back Office", description: "The help desk's ready answers.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Canned replies" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

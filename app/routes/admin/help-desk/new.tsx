@@ -4,32 +4,23 @@ import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.ser
 import { staffOf } from "~/.server/auth/staff.ts";
 import { openOfficeTicket } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { officeTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_SLA_HOURS } from "~/lib/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/new";
 
 /**
  * /admin/help-desk/new: the office opens a ticket itself (a phone call, a visit), assigned to them, with the
  * customer found by the mobile. The acknowledgement with the link to the thread goes only when ticked.
  */
-const PATH = "/admin/help-desk/new";
-
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
-  return data(
-    { formKey: randomUUID(), meta: seo(site, { type: "policy", title: "New ticket: Back Office", description: "Open a help-desk ticket for a customer.", path: PATH, noindex: true }) },
-    { headers: noStore() },
-  );
+  return data({ formKey: randomUUID() }, { headers: noStore() });
 }
 
-export const meta = routeMeta;
+export const handle = { title: "New ticket" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

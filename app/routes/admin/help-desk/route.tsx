@@ -2,8 +2,6 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportTickets, helpDeskStaff, listTickets, type TicketListItem } from "~/.server/helpdesk/office.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
@@ -12,7 +10,6 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { HelpDeskNav, SlaBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -48,7 +45,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("tick
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const { filters, cursor } = parseListQuery(url, ticketListSchema);
-  const [page, people, site] = await Promise.all([listTickets(filters, cursor, staff), helpDeskStaff(), getSiteSettings()]);
+  const [page, people] = await Promise.all([listTickets(filters, cursor, staff), helpDeskStaff()]);
   return {
     filters,
     rows: page.rows,
@@ -56,11 +53,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     people,
     ...listLinks(url, filters, cursor, page, TICKET_FILTERS, "active"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Help desk: Back Office", description: "Customers' tickets: replies, priorities and response targets.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Help desk" };
 
 function emptyMessage(f: TicketListFilters): string {
   if (f.q || f.priority || f.assignee || f.sla) return "No ticket matches these filters.";

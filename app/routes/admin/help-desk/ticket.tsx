@@ -5,8 +5,6 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketResult } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
@@ -15,8 +13,8 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { SlaBadge } from "./parts.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/ticket";
 
 /**
@@ -37,7 +35,7 @@ async function referenceParam(value: string | undefined, url: URL): Promise<stri
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const reference = await referenceParam(params.reference, url);
-  const [record, site] = await Promise.all([ticketRecord(reference), getSiteSettings()]);
+  const record = await ticketRecord(reference);
   if (!record) return throwNotFound(url);
   const cannedId = Number(url.searchParams.get("canned"));
   const canned = record.canned.find((c) => c.id === cannedId);
@@ -47,13 +45,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       prefill: canned ? { id: canned.id, body: canned.body } : null,
       // One key per form drawn: the same form sent twice adds one message.
       keys: { reply: randomUUID(), note: randomUUID() },
-      meta: seo(site, { type: "policy", title: `Ticket ${record.reference}: Back Office`, description: record.subject, path: pathOf(record.reference), noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Ticket ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,10 +1,7 @@
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listInbox } from "~/.server/inbox/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { INBOX_KINDS, type InboxKind } from "~/lib/inbox.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /** /admin: everything visitors have sent (requests, messages, forum posts), newest first, with its details. */
@@ -14,17 +11,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const kind = kindParam && kindParam in INBOX_KINDS ? (kindParam as InboxKind) : undefined;
   const beforeParam = url.searchParams.get("before");
   const before = beforeParam && !Number.isNaN(Date.parse(beforeParam)) ? new Date(beforeParam) : undefined;
-  const [site, page] = await Promise.all([getSiteSettings(), listInbox({ kind, before })]);
+  const page = await listInbox({ kind, before });
   return {
     kind,
     paged: Boolean(before),
     items: page.items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
     nextBefore: page.nextBefore?.toISOString(),
-    meta: seo(site, { type: "policy", title: "Inbox: Back Office", description: "Everything visitors have sent.", path: "/admin/inbox", noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Inbox" };
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
   const { kind, items, nextBefore, paged } = loaderData;

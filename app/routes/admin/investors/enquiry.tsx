@@ -3,7 +3,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeEnquiryStatus, investorEnquiry, replyToEnquiry, type InvestorResult } from "~/.server/investors/index.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -11,7 +10,7 @@ import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { enquiryStatusSchema, INVESTOR_STATUSES, replySchema } from "~/lib/forms/admin/investors.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/enquiry";
 
 /**
@@ -31,11 +30,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     record,
     replyKey: randomUUID(),
     business: site.identity.legalName,
-    meta: seo(site, { type: "policy", title: `Investor enquiry ${record.reference}: Back Office`, description: `Investor enquiry from ${record.name}.`, path: pathOf(record.reference), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Investor enquiry ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

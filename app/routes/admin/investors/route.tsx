@@ -5,8 +5,6 @@ import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeInvestorDocument, listInvestorDocuments, listInvestorEnquiries, uploadInvestorDocument } from "~/.server/investors/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { UploadError } from "~/.server/uploads/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { DataTable } from "~/components/admin/data-table.tsx";
@@ -17,7 +15,6 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { FileField, FormError, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { documentActionSchema, INVESTOR_DOCUMENT_MAX_BYTES, investorListSchema, uploadDocumentSchema, type InvestorListFilters } from "~/lib/forms/admin/investors.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -39,7 +36,7 @@ const TABS: Array<{ value: InvestorListFilters["status"]; label: string }> = [
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, investorListSchema);
-  const [page, documents, site] = await Promise.all([listInvestorEnquiries(filters, cursor), listInvestorDocuments(), getSiteSettings()]);
+  const [page, documents] = await Promise.all([listInvestorEnquiries(filters, cursor), listInvestorDocuments()]);
   return {
     filters,
     rows: page.rows,
@@ -48,11 +45,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ...pageLinks(url, cursor, page.next),
     documents,
     uploadKey: randomUUID(),
-    meta: seo(site, { type: "policy", title: "Investors: Back Office", description: "Investor enquiries and the documents /investors publishes.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Investors" };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -7,8 +7,6 @@ import { idParam } from "~/.server/http/params.ts";
 import { issueCreditNote, remainingByLine } from "~/.server/invoices/credit-notes.ts";
 import { resendInvoice } from "~/.server/invoices/resend.ts";
 import { invoiceRecord } from "~/.server/invoices/view.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -17,8 +15,8 @@ import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import type { StoredLine } from "~/lib/money/document.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/invoice";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/invoices/{id}: one tax invoice or credit note as issued (the same drawing as the customer's page and
@@ -37,7 +35,7 @@ const rupeesText = (paise: number) => `${Math.floor(paise / 100)}.${String(paise
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const id = await idParam(params.id, url);
-  const [record, site] = await Promise.all([invoiceRecord(id), getSiteSettings()]);
+  const record = await invoiceRecord(id);
   if (!record) return throwNotFound(url);
   const { row } = record;
   const creditable = row.kind === "invoice" && row.status !== "cancelled";
@@ -63,11 +61,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     creditNotes: record.creditNotes,
     creditLines: creditable ? lines.map((l, i) => ({ index: i, description: l.description, taxablePaise: l.taxablePaise, remainingPaise: remaining[i] ?? 0 })) : [],
     creditKey: randomUUID(),
-    meta: seo(site, { type: "policy", title: `${row.number}: Back Office`, description: `Invoice ${row.number}.`, path: pathOf(id), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.number };
 
 interface Failure {
   intent: string;

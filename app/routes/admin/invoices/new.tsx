@@ -6,7 +6,6 @@ import { getDb } from "~/.server/db/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { invoiceDraft, invoicePickerProducts, issueFromSource, type InvoiceDraft } from "~/.server/invoices/sources.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
@@ -16,7 +15,6 @@ import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows
 import { formatPaise } from "~/lib/format.ts";
 import { invoiceSourceFrom, issueInvoiceSchema, type InvoiceSource } from "~/lib/forms/admin/invoices.ts";
 import { invoiceTotals, type LineInput } from "~/lib/money/gst.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/new";
 
 /**
@@ -60,18 +58,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const source = sourceOf(url);
   const site = await getSiteSettings();
-  const meta = seo(site, { type: "policy", title: "Issue an invoice: Back Office", description: "A new GST tax invoice.", path: PATH, noindex: true });
   const typed = url.searchParams.get("from")?.slice(0, 40) ?? "";
   if (!source) {
-    return { meta, chooser: { typed, problem: typed ? `"${typed}" is not a quote (QT-...), request (SR-...) or customer (CU-...) reference.` : null }, page: null };
+    return { chooser: { typed, problem: typed ? `"${typed}" is not a quote (QT-...), request (SR-...) or customer (CU-...) reference.` : null }, page: null };
   }
   const db = getDb();
   const [found, products] = await Promise.all([invoiceDraft(db, source), invoicePickerProducts(db)]);
   if (!found.ok && found.reason === "not-found") return throwNotFound(url);
-  if (!found.ok) return { meta, chooser: { typed: source.reference, problem: found.message }, page: null };
+  if (!found.ok) return { chooser: { typed: source.reference, problem: found.message }, page: null };
   const d = found.draft;
   return {
-    meta,
     chooser: null,
     page: {
       description: describe(d),
@@ -85,7 +81,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Issue an invoice" };
 
 interface Failure {
   errors: Record<string, string>;

@@ -2,15 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { INVOICE_FILTERS, invoiceListSchema, invoiceStatusLabel, type InvoiceListFilters } from "~/lib/forms/admin/invoices.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -49,18 +46,17 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("invo
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, invoiceListSchema);
-  const [page, site] = await Promise.all([listInvoices(filters, cursor), getSiteSettings()]);
+  const page = await listInvoices(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, INVOICE_FILTERS, "all"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Invoices: Back Office", description: "GST tax invoices and credit notes.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Invoices" };
 
 function emptyMessage(f: InvoiceListFilters): string {
   if (f.q) return `No invoice or credit note matches "${f.q}". Search by number (INV/2026-27/0001) or the customer's name, company or reference.`;

@@ -5,16 +5,14 @@ import { getDb } from "~/.server/db/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { audienceCount, campaignByReference, campaignResults, changeCampaign, segmentOf } from "~/.server/marketing/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/marketing.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/campaign";
 
 /**
@@ -43,7 +41,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const asked = url.searchParams.get("confirm") ?? "";
   const confirm = needsConfirming(asked, c.status) && ["draft", "sending", "paused"].includes(c.status) ? asked : null;
   const segment = segmentOf(c);
-  const [results, audience, site] = await Promise.all([campaignResults(getDb(), c.id), c.status === "draft" ? audienceCount(getDb(), segment, c.channel) : Promise.resolve(null), getSiteSettings()]);
+  const [results, audience] = await Promise.all([campaignResults(getDb(), c.id), c.status === "draft" ? audienceCount(getDb(), segment, c.channel) : Promise.resolve(null)]);
   return data(
     {
       campaign: {
@@ -65,13 +63,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       results,
       audience,
       confirm,
-      meta: seo(site, { type: "policy", title: `Campaign ${c.reference}: Back Office`, description: `The marketing campaign ${c.name}.`, path: `${PATH}/${c.reference}`, noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Campaign ${data.campaign.reference}` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -7,15 +7,12 @@ import { listServices } from "~/.server/content/index.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { audienceCount, createCampaign, listCampaigns, recentOptOuts } from "~/.server/marketing/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { audiencePreviewSchema, CAMPAIGN_CHANNELS, campaignSchema, SMS_OFFER_MAX } from "~/lib/forms/admin/marketing.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { STATUS_WORDS } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -30,7 +27,7 @@ const PATH = "/admin/marketing";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [campaigns, services, templates, optOuts, site] = await Promise.all([listCampaigns(), listServices(), approvedTemplates(), recentOptOuts(), getSiteSettings()]);
+  const [campaigns, services, templates, optOuts] = await Promise.all([listCampaigns(), listServices(), approvedTemplates(), recentOptOuts()]);
   return data(
     {
       campaigns,
@@ -38,13 +35,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       templates: templates.filter((t) => t.category === "marketing").map((t) => ({ value: t.name, label: `${t.name} (${t.language}): ${t.body}` })),
       optOuts,
       formKey: randomUUID(),
-      meta: seo(site, { type: "policy", title: "Marketing: Back Office", description: "Campaigns to customers who agreed to receive offers.", path: PATH, noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Marketing" };
 
 interface Preview extends FormFailure {
   preview: number;

@@ -3,8 +3,6 @@ import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { listNotifications, markAllRead, markRead, preferencesOf, savePreferences } from "~/.server/notifications/staff-inbox.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
@@ -22,7 +20,6 @@ import {
 } from "~/lib/forms/admin/notifications.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { ALERT_KIND_LABELS, ALERT_KINDS } from "~/lib/notifications/alert-kinds.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -36,7 +33,7 @@ const PATH = "/admin/notifications";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const { filters, cursor } = parseListQuery(url, notificationListSchema);
-  const [page, preferences, site] = await Promise.all([listNotifications(staff.userId, filters, cursor), preferencesOf(staff), getSiteSettings()]);
+  const [page, preferences] = await Promise.all([listNotifications(staff.userId, filters, cursor), preferencesOf(staff)]);
   return {
     filters,
     rows: page.rows,
@@ -47,11 +44,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     kinds: ALERT_KINDS.map((k) => ({ value: k, label: ALERT_KIND_LABELS[k] })),
     ...pageLinks(url, cursor, page.next),
     preferences,
-    meta: seo(site, { type: "policy", title: "Notifications: Back Office", description: "Your alerts and how you get them.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Notifications" };
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

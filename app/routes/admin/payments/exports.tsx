@@ -4,13 +4,10 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
 import { dayInIndia } from "~/.server/payments/shared.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { B2CL_LIMIT_PAISE, EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/exports";
 
 /**
@@ -44,7 +41,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
   const choices = periodChoices(dayInIndia());
   const parsed = exportQuerySchema.safeParse({ period: url.searchParams.get("period") ?? undefined });
   const period = parsed.success && parsed.data.period ? parsed.data.period : choices[0]!.value;
@@ -53,11 +49,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     period,
     label: periodOf(period).label,
     files: EXPORT_FILES.map((f) => ({ ...f, href: `${PATH}?period=${encodeURIComponent(period)}&file=${f.value}` })),
-    meta: seo(site, { type: "policy", title: "Exports: Back Office", description: "GSTR-1 files and the payment register as CSV.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Exports" };
 
 export default function Exports({ loaderData }: Route.ComponentProps) {
   const { choices, period, label, files } = loaderData;

@@ -3,8 +3,6 @@ import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { recordPayment } from "~/.server/payments/record.ts";
 import { customerForPayment, openInvoiceChoices } from "~/.server/payments/view.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
@@ -12,7 +10,6 @@ import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, CUSTOMER_PATTERN, PAYMENT_METHOD_LABELS, RECORDED_METHODS, recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/new";
 
 /**
@@ -26,20 +23,18 @@ const PATH = "/admin/payments/new";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
-  const meta = seo(site, { type: "policy", title: "Record a payment: Back Office", description: "Record money received and allocate it to invoices.", path: PATH, noindex: true });
   const reference = url.searchParams.get("customer")?.trim().toUpperCase() ?? "";
   const customer = CUSTOMER_PATTERN.test(reference) ? await customerForPayment(reference) : undefined;
-  if (!customer) return { meta, customer: null, asked: reference, invoices: [], prefill: {} as Record<string, string>, idempotencyKey: randomUUID(), today: todayInIndia() };
+  if (!customer) return { customer: null, asked: reference, invoices: [], prefill: {} as Record<string, string>, idempotencyKey: randomUUID(), today: todayInIndia() };
   const invoices = await openInvoiceChoices(customer.id);
   // ?invoice=<id> (or its number): that invoice's amount due, allocated to it.
   const wanted = url.searchParams.get("invoice")?.trim();
   const chosen = wanted ? invoices.find((i) => String(i.id) === wanted || i.number === wanted) : undefined;
   const prefill: Record<string, string> = chosen ? { amount: paiseToRupeesInput(chosen.duePaise), [`${ALLOCATE_PREFIX}${chosen.id}`]: paiseToRupeesInput(chosen.duePaise) } : {};
-  return { meta, customer, asked: reference, invoices, prefill, idempotencyKey: randomUUID(), today: todayInIndia() };
+  return { customer, asked: reference, invoices, prefill, idempotencyKey: randomUUID(), today: todayInIndia() };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Record a payment" };
 
 type Failure = FormFailure & { existing?: { reference: string } };
 

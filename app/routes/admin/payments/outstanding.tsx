@@ -1,13 +1,11 @@
 import { csvReportMiddleware, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { outstandingReport, type OutstandingCustomer } from "~/.server/payments/outstanding.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { AGEING_BUCKETS } from "~/lib/forms/admin/payments.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/outstanding";
 
 /**
@@ -36,11 +34,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     report,
     reminders: { every: site.operations.reminderEveryDays, max: site.operations.maxReminders },
-    meta: seo(site, { type: "policy", title: "Outstanding: Back Office", description: "What customers owe, aged past the due date.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Outstanding" };
 
 const cell = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
 

@@ -3,14 +3,12 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { allocateAdvance } from "~/.server/payments/record.ts";
 import { openInvoiceChoices, paymentByReference } from "~/.server/payments/view.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/payment";
 
 /**
@@ -27,15 +25,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const payment = RECEIPT_PATTERN.test(params.reference) ? await paymentByReference(params.reference) : undefined;
   if (!payment) return throwNotFound(url);
-  const [site, open] = await Promise.all([getSiteSettings(), payment.unallocatedPaise > 0 ? openInvoiceChoices(payment.customer.id) : Promise.resolve([])]);
+  const open = payment.unallocatedPaise > 0 ? await openInvoiceChoices(payment.customer.id) : [];
   return {
     payment,
     open,
-    meta: seo(site, { type: "policy", title: `Receipt ${payment.reference}: Back Office`, description: `Payment ${payment.reference}.`, path: pathOf(payment.reference), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Receipt ${data.payment.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,14 +1,11 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEMENT_BYTES, reconciliationPage } from "~/.server/payments/reconciliation.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FileField, FormError } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ignoreLineSchema, matchLineSchema } from "~/lib/forms/admin/payments.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/reconciliation";
 
 /**
@@ -23,15 +20,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const importParam = url.searchParams.get("import");
   const importId = importParam && /^[1-9]\d{0,9}$/.test(importParam) ? Number(importParam) : undefined;
-  const [page, site, summary] = await Promise.all([reconciliationPage(), getSiteSettings(), importId ? importSummary(importId) : Promise.resolve(undefined)]);
+  const [page, summary] = await Promise.all([reconciliationPage(), importId ? importSummary(importId) : Promise.resolve(undefined)]);
   return {
     ...page,
     summary: summary ?? null,
-    meta: seo(site, { type: "policy", title: "Reconciliation: Back Office", description: "Match a bank or UPI statement to invoices.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Reconciliation" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -4,8 +4,6 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { creditBalances, gatewayEventsToCheck, recentRefunds } from "~/.server/payments/credit.ts";
 import { exportPayments, listPayments, type PaymentListItem } from "~/.server/payments/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { InlineDate, InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
@@ -13,7 +11,6 @@ import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentListSchema } from "~/lib/forms/admin/payments.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -41,7 +38,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, paymentListSchema);
   const db = getDb();
-  const [page, site, credits, gateway, refunds] = await Promise.all([listPayments(filters, cursor), getSiteSettings(), creditBalances(db), gatewayEventsToCheck(db), recentRefunds(db, 10)]);
+  const [page, credits, gateway, refunds] = await Promise.all([listPayments(filters, cursor), creditBalances(db), gatewayEventsToCheck(db), recentRefunds(db, 10)]);
   const methods = [{ value: "all" as const, label: "All" }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))];
   const tabs = tabLinks(url, methods, { param: "method", current: filters.method ?? "all", default: "all" });
   return {
@@ -54,11 +51,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     credits,
     gateway,
     refunds,
-    meta: seo(site, { type: "policy", title: "Payments: Back Office", description: "The payment register: money received and its receipts.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Payments" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

@@ -2,12 +2,9 @@ import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { addProduct } from "~/.server/products/changes.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { newProductSchema } from "~/lib/forms/admin/products.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
@@ -15,18 +12,15 @@ import type { Route } from "./+types/new";
  * /admin/products/new: a product or part added to the list. Make + model + name is the key: an item already
  * there is refused, with a link to it, so the same form sent twice adds nothing twice.
  */
-const PATH = "/admin/products/new";
-
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [site, categories] = await Promise.all([getSiteSettings(), listEntries("product")]);
+  const categories = await listEntries("product");
   return {
     categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
-    meta: seo(site, { type: "policy", title: "Add a product: Back Office", description: "Add a product or part.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Add a product" };
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 

@@ -4,17 +4,15 @@ import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/product";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -28,17 +26,16 @@ const pathOf = (id: number) => `/admin/products/${id}`;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const id = await idParam(params.id, url);
-  const [product, site, categories] = await Promise.all([productRecord(id), getSiteSettings(), listEntries("product")]);
+  const [product, categories] = await Promise.all([productRecord(id), listEntries("product")]);
   if (!product) return throwNotFound(url);
   return {
     product: { ...product, createdAt: product.createdAt.toISOString(), updatedAt: product.updatedAt.toISOString() },
     label: productLabel(product),
     categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
-    meta: seo(site, { type: "policy", title: `${product.name}: Back Office`, description: `Product ${product.name}.`, path: pathOf(id), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.product.name };
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 

@@ -3,15 +3,12 @@ import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColum
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { exportProducts, listProducts, type ProductListItem } from "~/.server/products/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductListFilters } from "~/lib/forms/admin/products.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { SearchField } from "~/components/admin/search-field.tsx";
 
@@ -43,7 +40,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("prod
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, productListSchema);
-  const [page, site, categories] = await Promise.all([listProducts(filters, cursor), getSiteSettings(), listEntries("product")]);
+  const [page, categories] = await Promise.all([listProducts(filters, cursor), listEntries("product")]);
   const categoryNames = Object.fromEntries(categories.map((c) => [c.slug, c.title]));
   return {
     filters,
@@ -53,11 +50,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     tabs: tabLinks(url, PRODUCT_FILTERS, { current: filters.show, default: "all", counts: page.counts }),
     ...pageLinks(url, cursor, page.next),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Products: Back Office", description: "The products and parts we sell and fit, with their prices and GST.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Products" };
 
 function emptyMessage(f: ProductListFilters): string {
   if (f.q) return `No product matches "${f.q}". Search by name, make, model or part number, or HSN code.`;

@@ -9,13 +9,11 @@ import { createQuote } from "~/.server/quotes/changes.ts";
 import { checkQuotePost, formState, readQuotePost, startRows, type QuoteFormState } from "~/.server/quotes/form.ts";
 import { adminQuotePath } from "~/.server/quotes/shared.ts";
 import { loadSource, pickerProducts, referenceBand, type SourceInfo } from "~/.server/quotes/source.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { newQuoteSchema, sourceFrom, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
@@ -56,12 +54,11 @@ export async function loader({ url, context: rc }: Route.LoaderArgs) {
   staffOf(rc);
   const source = sourceOf(url);
   const site = await getSiteSettings();
-  const meta = seo(site, { type: "policy", title: "Make a quote: Back Office", description: "A new quote.", path: PATH, noindex: true });
   const typed = url.searchParams.get("from")?.slice(0, 40) ?? "";
-  if (!source) return { meta, chooser: { typed, problem: typed ? `"${typed}" is not a request (SR-...), job card (JC-...) or customer (CU-...) reference.` : null }, page: null };
+  if (!source) return { chooser: { typed, problem: typed ? `"${typed}" is not a request (SR-...), job card (JC-...) or customer (CU-...) reference.` : null }, page: null };
   const loaded = await loadSource(getDb(), source);
   if (!loaded.ok && loaded.reason === "not-found") return throwNotFound(url);
-  if (!loaded.ok) return { meta, chooser: { typed: source.reference, problem: loaded.message }, page: null };
+  if (!loaded.ok) return { chooser: { typed: source.reference, problem: loaded.message }, page: null };
   const { info } = loaded;
   const { context } = await contextFor(info);
   const state = formState(
@@ -73,10 +70,10 @@ export async function loader({ url, context: rc }: Route.LoaderArgs) {
     info.sites,
     site.business.stateCode,
   );
-  return { meta, chooser: null, page: { description: describe(info), context, state, source } };
+  return { chooser: null, page: { description: describe(info), context, state, source } };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Make a quote" };
 
 export async function action({ request, url, context: rc }: Route.ActionArgs) {
   const staff = staffOf(rc);

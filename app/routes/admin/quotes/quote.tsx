@@ -11,7 +11,6 @@ import { checkQuotePost, formState, readQuotePost, startRows, type QuoteFormStat
 import { adminQuotePath, entered, quotePath, quoteToken } from "~/.server/quotes/shared.ts";
 import { pickerProducts, referenceBand } from "~/.server/quotes/source.ts";
 import { loadQuoteByReference, placeBasisText, quoteDocument, type LoadedQuote } from "~/.server/quotes/view.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -20,9 +19,9 @@ import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_LABELS, REVISABLE_STATES, reviseQuoteSchema, sendQuoteSchema } from "~/lib/forms/admin/quotes.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/quote";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable
@@ -101,11 +100,10 @@ export async function loader({ url, params, context: rc }: Route.LoaderArgs) {
     customerLink: token ? `${settings.identity.siteUrl}${quotePath(token)}` : null,
     whatsapp,
     edit: edit ? { context: edit, state: draftState(q, edit.sites, settings.business.stateCode) } : null,
-    meta: seo(settings, { type: "policy", title: `${q.quote.reference}: Quotes: Back Office`, description: `Quote ${q.quote.reference}.`, path: adminQuotePath(q.quote.reference), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
 
 type EditFailure = { state: QuoteFormState; intent: string };
 

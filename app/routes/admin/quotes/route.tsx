@@ -2,15 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { QUOTE_FILTERS, QUOTE_STATUS_LABELS, quoteListSchema, type QuoteListFilters } from "~/lib/forms/admin/quotes.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -41,18 +38,17 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("quot
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, quoteListSchema);
-  const [page, site] = await Promise.all([listQuotes(filters, cursor), getSiteSettings()]);
+  const page = await listQuotes(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, QUOTE_FILTERS, "all"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Quotes: Back Office", description: "Quotes to customers, by state, with their value.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Quotes" };
 
 function emptyMessage(f: QuoteListFilters): string {
   if (f.q) return `No quote matches "${f.q}". Search by quote reference, or the customer's name, company or reference.`;

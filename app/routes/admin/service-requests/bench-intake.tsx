@@ -2,14 +2,12 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { bookIn, intakePage } from "~/.server/bench/intake.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/bench-intake";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/service-requests/{reference}/bench: booking a unit in for bench repair against the request. The
@@ -25,20 +23,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const page = REFERENCE_PATTERN.test(params.reference) ? await intakePage(params.reference) : undefined;
   if (!page) return throwNotFound(url);
-  const site = await getSiteSettings();
   return {
     ...page,
-    meta: seo(site, {
-      type: "policy",
-      title: `Bench intake for ${page.request.reference}: Back Office`,
-      description: `Book a unit in for bench repair against ${page.request.reference}.`,
-      path: `${requestPath(page.request.reference)}/bench`,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Bench intake for ${data.request.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -14,8 +14,6 @@ import {
   scheduleVisit,
   type WorkResult,
 } from "~/.server/requests/work.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
@@ -38,11 +36,11 @@ import {
 } from "~/lib/forms/admin/request-actions.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { BenchJobs, RequestActions, type FormFailure } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/request";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 
 /**
  * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail
@@ -64,7 +62,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const page = REFERENCE_PATTERN.test(params.reference) ? await requestWorkPage(params.reference) : undefined;
   if (!page) return throwNotFound(url);
-  const site = await getSiteSettings();
   const base = pathOf(page.request.reference);
   const [visitDate, visitFrom] = page.request.visitStart ? indiaParts(page.request.visitStart) : [undefined, undefined];
   const visitTo = page.request.visitEnd ? indiaParts(page.request.visitEnd)[1] : undefined;
@@ -90,17 +87,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     money,
     today: todayInIndia(),
     visitDefaults: { date: visitDate, from: visitFrom, to: visitTo },
-    meta: seo(site, {
-      type: "policy",
-      title: `${page.request.reference}: Back Office`,
-      description: `Service request ${page.request.reference}.`,
-      path: base,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.request.reference };
 
 /** The change each intent makes, after its schema; assigning and scheduling also need "dispatch". */
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: WorkResult }> {

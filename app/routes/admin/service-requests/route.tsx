@@ -3,14 +3,12 @@ import { csvExportMiddleware, listHref, pageLinks, parseListQuery, tabLinks, typ
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { REQUEST_SORTS, requestListSchema, SLA_FILTERS, STATUS_FILTERS, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { FilterForm } from "./filter-form.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/route";
@@ -97,17 +95,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     },
     ...pageLinks(url, cursor, page.next),
     empty: emptyMessage(filters),
-    meta: seo(site, {
-      type: "policy",
-      title: "Service requests: Back Office",
-      description: "Every service request: filter, search, sort and export.",
-      path: PATH,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Service requests" };
 
 function emptyMessage(f: RequestListFilters): string {
   const narrowed = f.urgency || f.service || f.city || f.from || f.to || f.technician !== undefined || f.sla || f.q;

@@ -6,8 +6,7 @@ import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { readSignature, removeSignature, storeSignature } from "~/.server/documents/signature.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { UploadError } from "~/.server/uploads/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings, readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.server/settings/index.ts";
+import { readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.server/settings/index.ts";
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
@@ -22,7 +21,6 @@ import {
   WEEKDAYS,
   type IntegrationsChange,
 } from "~/lib/forms/admin/settings.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import {
   GST_STATES,
   INTEGRATION_SECRETS,
@@ -33,6 +31,7 @@ import {
   type SiteSettings,
   type PaymentSettings,
 } from "~/lib/settings-schema.ts";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -54,9 +53,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const group = groupOf(url);
   if (!group) return throwNotFound(url);
-  const [site, editing] = await Promise.all([getSiteSettings(), readSettingsForEditing()]);
+  const editing = await readSettingsForEditing();
   const { values, versions } = editing;
-  const section = SETTINGS_SECTIONS.find((s) => s.group === group)!;
   return {
     group,
     version: versions[group],
@@ -71,17 +69,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     payments: group === "payments" ? values.payments : undefined,
     hasSignature: group === "payments" ? (await readSignature()) !== null : false,
     integrations: group === "integrations" ? integrationsView(values.integrations) : undefined,
-    meta: seo(site, {
-      type: "policy",
-      title: `${section.label}: Settings: Back Office`,
-      description: section.description,
-      path: PATH,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${SETTINGS_SECTIONS.find((s) => s.group === data.group)!.label}: Settings` };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -2,15 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportSmsLog, listSmsLog, type MessageLogItem } from "~/.server/communications/logs.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SMS_LOG_FILTERS, smsLogSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
 import { StatusBadge, statusLabel } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
@@ -42,17 +39,16 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("sms"
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, smsLogSchema);
-  const [page, site] = await Promise.all([listSmsLog(filters, cursor), getSiteSettings()]);
+  const page = await listSmsLog(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, SMS_LOG_FILTERS, "all"),
-    meta: seo(site, { type: "policy", title: "SMS: Back Office", description: "The SMS log with delivery reports, and the DLT template registry.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "SMS" };
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];
 

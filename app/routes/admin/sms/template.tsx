@@ -3,16 +3,14 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/notifications/sms-registry.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { editSmsTemplateSchema, smsTemplateActiveSchema } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { SmsTemplateFields } from "./template-fields.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/template";
 
 /**
@@ -24,15 +22,14 @@ const pathOf = (id: number) => `/admin/sms/templates/${id}`;
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   staffOf(context);
   const id = await idParam(params.id, url);
-  const [template, site] = await Promise.all([smsTemplate(id), getSiteSettings()]);
+  const template = await smsTemplate(id);
   if (!template) return throwNotFound(url);
   return {
     template,
-    meta: seo(site, { type: "policy", title: `${template.name}: DLT templates: Back Office`, description: "One registered SMS template.", path: pathOf(id), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

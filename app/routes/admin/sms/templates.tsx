@@ -1,13 +1,10 @@
 import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { addSmsTemplate, listSmsTemplates } from "~/.server/notifications/sms-registry.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addSmsTemplateSchema, SMS_CATEGORIES } from "~/lib/forms/admin/communications.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { SmsTemplateFields } from "./template-fields.tsx";
 import type { Route } from "./+types/templates";
 
@@ -20,14 +17,13 @@ const PATH = "/admin/sms/templates";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [templates, site] = await Promise.all([listSmsTemplates(), getSiteSettings()]);
+  const templates = await listSmsTemplates();
   return {
     templates,
-    meta: seo(site, { type: "policy", title: "DLT templates: SMS: Back Office", description: "The SMS templates registered on the DLT platform.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "DLT templates: SMS" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

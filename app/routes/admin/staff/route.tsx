@@ -1,7 +1,5 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { addStaff, changeStaffRole, listStaff, removeStaff, type StaffOutcome } from "~/.server/staff/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -9,7 +7,6 @@ import { FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/fo
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -21,15 +18,14 @@ const PATH = "/admin/staff";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = staffOf(context);
-  const [site, members] = await Promise.all([getSiteSettings(), listStaff()]);
+  const members = await listStaff();
   return {
     me: staff.userId,
     members,
-    meta: seo(site, { type: "policy", title: "Staff: Back Office", description: "Who may use the back office, and with which role.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Staff" };
 
 const ADMIN_PHONES_NOTE = "This number is in ADMIN_PHONES: the server makes it an owner again at every start.";
 

@@ -1,8 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportTechnicians, listTechnicians, serviceCatalogue, type TechnicianListItem } from "~/.server/technicians/office.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
@@ -10,7 +8,6 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { sortOf, TECHNICIAN_SORTS, TECHNICIAN_TABS, technicianListSchema, type TechnicianListFilters } from "~/lib/forms/admin/technicians.ts";
 import { SKILLS } from "~/lib/forms/technician-registration.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { TechnicianFilterForm } from "./filter-form.tsx";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -63,7 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const [{ query, services }, site] = await Promise.all([readQuery(url), getSiteSettings()]);
+  const { query, services } = await readQuery(url);
   const { filters, cursor } = query;
   const page = await listTechnicians(filters, cursor);
   return {
@@ -76,17 +73,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ...pageLinks(url, cursor, page.next),
     clearHref: filters.status === "approved" ? PATH : `${PATH}?status=${filters.status}`,
     empty: emptyMessage(filters),
-    meta: seo(site, {
-      type: "policy",
-      title: "Technicians: Back Office",
-      description: "Technicians and applications: skills, services, availability and jobs.",
-      path: PATH,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Technicians" };
 
 function emptyMessage(f: TechnicianListFilters): string {
   if (f.city || f.skill || f.service || f.available || f.q) return "No technician matches these filters.";

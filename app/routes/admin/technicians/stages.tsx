@@ -1,14 +1,11 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { saveStageRequirements, stageRequirementsPage } from "~/.server/technicians/stage-requirements.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { requirementValue, STAGE_REQUIREMENTS, stageRequirementsSchema } from "~/lib/forms/admin/technicians.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/stages";
 
 /**
@@ -21,20 +18,13 @@ const PATH = "/admin/technicians/stages";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const [site, stages] = await Promise.all([getSiteSettings(), stageRequirementsPage()]);
+  const stages = await stageRequirementsPage();
   return {
     ...stages,
-    meta: seo(site, {
-      type: "policy",
-      title: "Stage requirements: Technicians: Back Office",
-      description: "What each field stage requires before a technician may set it.",
-      path: PATH,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Stage requirements: Technicians" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

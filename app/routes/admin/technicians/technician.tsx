@@ -4,8 +4,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { reviewApplication, reviewSchema } from "~/.server/technicians/index.ts";
 import { technicianPage, updateTechnician, type TechnicianJob } from "~/.server/technicians/office.ts";
 import { DataTable } from "~/components/admin/data-table.tsx";
@@ -14,9 +12,9 @@ import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { updateTechnicianSchema } from "~/lib/forms/admin/technicians.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { EditTechnicianForm, type EditFailure } from "./edit-form.tsx";
 import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/technician";
 import { link, muted } from "~/components/admin/styles.ts";
 
@@ -38,20 +36,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const id = idOf(params.id);
   const page = id === undefined ? undefined : await technicianPage(id);
   if (!page) return throwNotFound(url);
-  const site = await getSiteSettings();
   return {
     page,
-    meta: seo(site, {
-      type: "policy",
-      title: `${page.name} (${page.reference}): Technicians: Back Office`,
-      description: `Technician ${page.reference}.`,
-      path: pathOf(page.id),
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.page.name} (${data.page.reference}): Technicians` };
 
 /** A refused edit keeps every ticked box (the form pattern's values keep one value per name). */
 function refuseEdit(form: FormData, errors: Record<string, string>) {

@@ -4,7 +4,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot, type CallResult } from "~/.server/video/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -20,8 +19,8 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { idempotencyKey } from "~/lib/forms/fields.ts";
 import { CALL_REFERENCE_PATTERN, cancelCallSchema, indiaParts, isCallIntent, notesSchema, rescheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { CallStatus, durationWords, Participants, WhenFields } from "./parts.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/call";
 
 /**
@@ -51,13 +50,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       customerLink: open ? `${site.identity.siteUrl}${callLinkPath({ id: record.id, scheduledAt: new Date(record.scheduledAt) })}` : null,
       when: { date, time },
       today: todayInIndia(),
-      meta: seo(site, { type: "policy", title: `Video call ${record.reference}: Back Office`, description: `Video call ${record.reference} about request ${record.request.reference}.`, path: pathOf(record.reference), noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Video call ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -1,8 +1,6 @@
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { findRequest } from "~/.server/requests/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { scheduleCall } from "~/.server/video/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -10,7 +8,6 @@ import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { indiaParts, scheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { WhenFields } from "./parts.tsx";
 import type { Route } from "./+types/new";
 
@@ -19,8 +16,6 @@ import type { Route } from "./+types/new";
  * India. The customer gets an SMS with the link to join from their phone. The same form sent twice books one
  * call (the same request and time).
  */
-const PATH = "/admin/video-calls/new";
-
 /** The next quarter hour from now, in India: the form's suggested time. */
 function suggestedTime(now = new Date()): { date: string; time: string } {
   const quarter = 15 * 60_000;
@@ -30,7 +25,6 @@ function suggestedTime(now = new Date()): { date: string; time: string } {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const site = await getSiteSettings();
   const typed = (url.searchParams.get("request") ?? "").trim().toUpperCase().slice(0, 30);
   const request = /^SR-\d{4}-\d{4,}$/.test(typed) ? await findRequest(typed) : undefined;
   return {
@@ -38,11 +32,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     request: request ? { reference: request.reference, contactName: request.contactName, company: request.company, mobile: request.mobile, status: request.status } : null,
     suggested: suggestedTime(),
     today: todayInIndia(),
-    meta: seo(site, { type: "policy", title: "Book a video call: Back Office", description: "Book a remote video diagnosis call with a customer.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Book a video call" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

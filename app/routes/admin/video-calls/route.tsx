@@ -1,8 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
@@ -10,7 +8,6 @@ import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { VIDEO_CALL_FILTERS, VIDEO_CALL_STATUS_LABELS, videoCallListSchema, type VideoCallListFilters } from "~/lib/forms/admin/video-calls.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { CallStatus, durationWords, participantLine, Participants } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -41,18 +38,17 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("vide
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
   const { filters, cursor } = parseListQuery(url, videoCallListSchema);
-  const [page, site] = await Promise.all([listCalls(filters, cursor), getSiteSettings()]);
+  const page = await listCalls(filters, cursor);
   return {
     filters,
     rows: page.rows,
     total: page.total,
     ...listLinks(url, filters, cursor, page, VIDEO_CALL_FILTERS, "upcoming"),
     empty: emptyMessage(filters),
-    meta: seo(site, { type: "policy", title: "Video calls: Back Office", description: "Remote video diagnosis calls with customers: booked, in progress and the call log.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Video calls" };
 
 function emptyMessage(f: VideoCallListFilters): string {
   if (f.q) return `No call matches "${f.q}". Search by call or request reference, or the customer's name or company.`;

@@ -4,8 +4,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { approvedTemplates, conversation, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -14,8 +12,8 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isWhatsAppIntent, replyTemplateSchema, replyTextSchema } from "~/lib/forms/admin/whatsapp.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { WindowBadge } from "./parts.tsx";
+import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import type { Route } from "./+types/conversation";
 
 /**
@@ -36,21 +34,24 @@ async function load(key: string | undefined, url: URL) {
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const [view, templates, site] = await Promise.all([load(params.mobile, url), approvedTemplates(), getSiteSettings()]);
-  const title = view.customer?.name ?? formatIndianPhone(view.mobile);
+  const [view, templates] = await Promise.all([load(params.mobile, url), approvedTemplates()]);
   return data(
     {
       view,
       templates: templates.map((t) => ({ value: `${t.name}|${t.language}`, name: t.name, language: t.language, body: t.body, params: t.params })),
       formKey: randomUUID(),
       now: new Date().toISOString(),
-      meta: seo(site, { type: "policy", title: `WhatsApp with ${title}: Back Office`, description: "A WhatsApp conversation.", path: `${PATH}/${view.key}`, noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+/** Who the conversation is with: the customer's name, or the number when no customer has it. */
+function correspondent(view: { customer: { name: string } | null; mobile: string }): string {
+  return view.customer?.name ?? formatIndianPhone(view.mobile);
+}
+
+export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `WhatsApp with ${correspondent(data.view)}` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
@@ -80,7 +81,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
   const { view, templates, formKey, now } = loaderData;
   useLiveRevalidate(["conversation.message"]);
   const failure = actionData as FormFailure | undefined;
-  const title = view.customer?.name ?? formatIndianPhone(view.mobile);
+  const title = correspondent(view);
   const textFailure = failure?.intent === "reply-text" ? failure : undefined;
   const templateFailure = failure?.intent === "reply-template" ? failure : undefined;
   const maxParams = Math.max(0, ...templates.map((t) => t.params));

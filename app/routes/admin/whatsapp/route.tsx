@@ -4,8 +4,6 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } 
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { normaliseMobile } from "~/.server/communications/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { connectionStatus, conversation, conversations, saveTemplate, templates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -15,7 +13,6 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, templateSchema } from "~/lib/forms/admin/whatsapp.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { WindowBadge } from "./parts.tsx";
 import type { Route } from "./+types/route";
 
@@ -37,7 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (mobile && (await conversation(mobile.slice(1)))) return redirect(`${PATH}/${mobile.slice(1)}`, { headers: noStore() });
     startError = mobile ? "No customer has this number, and it has not written to us." : "Enter a customer's ten-digit Indian mobile number.";
   }
-  const [list, registry, connection, site] = await Promise.all([conversations(), templates(), connectionStatus(), getSiteSettings()]);
+  const [list, registry, connection] = await Promise.all([conversations(), templates(), connectionStatus()]);
   return data(
     {
       conversations: list,
@@ -47,13 +44,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       start: start ?? "",
       startError,
       now: new Date().toISOString(),
-      meta: seo(site, { type: "policy", title: "WhatsApp: Back Office", description: "WhatsApp conversations, templates and connection.", path: PATH, noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle = { title: "WhatsApp" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -2,14 +2,11 @@ import { redirect } from "react-router";
 import { parseForm, readForm } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { setOwnName } from "~/.server/staff/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
 import type { FormFailure } from "~/.server/forms/index.ts";
 import { safeNext, staffNameSchema } from "~/lib/forms/admin/staff.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -17,21 +14,17 @@ import type { Route } from "./+types/route";
  * from ADMIN_PHONES). The admin layout sends them here before any other screen; the name then shows on their
  * replies, assignments and bookings instead of their mobile number. A plain form: works without JavaScript.
  */
-const PATH = "/admin/your-name";
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = staffOf(context);
   const next = safeNext(url.searchParams.get("next"));
   // Named already (another tab, or a later visit): nothing to ask.
   if (staff.name?.trim()) throw redirect(next, { headers: noStore() });
-  const site = await getSiteSettings();
   return {
     next,
-    meta: seo(site, { type: "policy", title: "Your name: Back Office", description: "Your name as the office sees it.", path: PATH, noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Your name" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
