@@ -71,6 +71,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       bench: { label: "Bench job", href: (_id, label) => (label && /^JC-\d{4}-\d{4,}/.test(label) ? `/admin/bench/${encodeURIComponent(label.split(" ")[0]!)}` : null) },
     },
     actions: {
+      // Booked in from a request's page (/admin/service-requests/:reference/bench), on the bench job it makes.
       "bench.intake": { label: "Booked a unit in for bench repair", entity: "bench", describe: () => ["booked in", " for bench repair"] },
       "bench.stage": { label: "Moved a bench job on", entity: "bench", describe: () => ["moved on", ""] },
       "bench.diagnosis": { label: "Recorded a bench diagnosis", entity: "bench", describe: () => ["recorded the diagnosis of", ""] },
@@ -177,6 +178,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "customer.export": { label: "Downloaded a customer's data", entity: "customer", describe: (_b, a) => ["downloaded the data of", typeof a?.format === "string" ? ` (${a.format.toUpperCase()})` : ""] },
       "customer.erase": { label: "Erased a customer", entity: "customer", describe: () => ["erased the personal data of", ""] },
       "customer.marketing-consent": { label: "Recorded marketing consent", entity: "customer", describe: () => ["recorded the marketing consent of", ""] },
+      // A customer's credit, applied or refunded from their page.
       "credit.apply": { label: "Applied a customer's credit", entity: "invoice", describe: () => ["applied the customer's credit to", ""] },
       "credit.refund": { label: "Refunded a customer's credit", entity: "customer", describe: (_b, a) => ["refunded credit to", typeof a?.refund === "string" ? ` (voucher ${a.refund})` : ""] },
     },
@@ -228,6 +230,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "thread.note": { label: "Added a note to a thread", entity: ["thread", "customer"], describe: () => ["added an internal note to the thread of", ""] },
     },
   },
+  // Both write on the staff member's own account (entity type "user", owned by /admin/staff).
   "/admin/notifications": {
     entities: {},
     actions: {
