@@ -24,7 +24,7 @@ import type { Route } from "./+types/layout";
  */
 const flashContext = new Map<Request, Flash>();
 
-/** Where a staff member with no name is sent first (./your-name.tsx). */
+/** Where a staff member with no name is sent first (./your-name/route.tsx). */
 const NAME_PATH = "/admin/your-name";
 
 export const middleware: Route.MiddlewareFunction[] = [
