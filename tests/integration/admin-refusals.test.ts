@@ -10,12 +10,12 @@ import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { ADMIN_SCREENS, screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "~/lib/auth/permissions.ts";
 import { middleware } from "~/routes/admin/layout.tsx";
-import { SCREEN_URLS } from "../support/admin-screen-urls.ts";
+import { screenUrls } from "../support/admin-screen-urls.ts";
 import { BACK_OFFICE } from "../support/staff-routes.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
- * Every built back-office screen, its pages and its files (tests/support/admin-screen-urls.ts), through the
+ * Every built back-office screen, its pages and its files (every URL routes.ts serves: tests/support/admin-screen-urls.ts), through the
  * admin layout's guard as React Router runs it before any loader or action: a role without the screen's
  * permission is refused with 403 and the reason, on the public site's host nobody gets in (403), without a
  * session the sign-in page comes first, and a screen that is not built answers 404.
@@ -61,7 +61,7 @@ describeEachEngine("back-office refusals, screen by screen", (database) => {
 
   it("refuses each role every screen its permissions do not include, and lets it into the rest", async () => {
     for (const screen of ADMIN_SCREENS.filter((s) => s.built)) {
-      for (const path of SCREEN_URLS[screen.path as keyof typeof SCREEN_URLS]) {
+      for (const path of screenUrls(screen.path)) {
         expect(screenFor(path), path).toBe(screen);
         for (const role of STAFF_ROLES) {
           for (const method of ["GET", "POST"] as const) {
@@ -77,7 +77,7 @@ describeEachEngine("back-office refusals, screen by screen", (database) => {
 
   it("serves no screen on the public site's host, and sends a visitor without a session to the sign-in page", async () => {
     for (const screen of ADMIN_SCREENS.filter((s) => s.built)) {
-      for (const path of SCREEN_URLS[screen.path as keyof typeof SCREEN_URLS]) {
+      for (const path of screenUrls(screen.path)) {
         for (const method of ["GET", "POST"] as const) {
           expect((await throughLayout(new URL(path, PUBLIC_SITE).toString(), cookies.owner, method)).status, `${method} ${path} on the public host`).toBe(403);
           const anonymous = await throughLayout(new URL(path, BACK_OFFICE).toString(), null, method);
