@@ -4,14 +4,14 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportEmailLog, listEmailLog, type MessageLogItem } from "~/.server/communications/logs.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
-import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { muted } from "~/components/admin/styles.ts";
 import { EMAIL_LOG_FILTERS, emailLogSchema } from "~/lib/forms/admin/communications.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
-import { StatusBadge } from "../communications/parts.tsx";
+import { StatusBadge, ThreadLink } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -58,11 +58,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
     cell: ({ row: { original: r } }) => (
       <>
         <span className="block break-all">{r.recipient}</span>
-        {r.customerReference && (
-          <a href={`/admin/communications/${r.customerReference}`} className={`${link} text-sm`}>
-            {r.customerName ?? r.customerReference}
-          </a>
-        )}
+        <ThreadLink reference={r.customerReference} name={r.customerName} />
       </>
     ),
   },
@@ -87,15 +83,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </>
     ),
   },
-  {
-    id: "at",
-    header: "When",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.createdAt} className="whitespace-nowrap">
-        {formatDateTime(r.createdAt)}
-      </time>
-    ),
-  },
+  whenColumn("at", "When", (r) => r.createdAt),
 ];
 
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {

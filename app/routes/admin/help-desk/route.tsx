@@ -6,10 +6,10 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -125,15 +125,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
   { id: "assignee", header: "Assignee", cell: ({ row: { original: r } }) => r.assigneeName ?? <span className={muted}>Unassigned</span> },
   { id: "first", header: "First reply", cell: ({ row: { original: r } }) => <SlaBadge label="First reply" target={r.firstResponse} /> },
   { id: "resolution", header: "Resolution", cell: ({ row: { original: r } }) => <SlaBadge label="Resolution" target={r.resolution} /> },
-  {
-    id: "opened",
-    header: "Opened",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.createdAt} className="whitespace-nowrap">
-        {formatDateTime(r.createdAt)}
-      </time>
-    ),
-  },
+  whenColumn("opened", "Opened", (r) => r.createdAt),
 ];
 
 export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {

@@ -6,13 +6,13 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
-import { link, muted } from "~/components/admin/styles.ts";
+import { muted } from "~/components/admin/styles.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SMS_LOG_FILTERS, smsLogSchema } from "~/lib/forms/admin/communications.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
-import { StatusBadge, statusLabel } from "../communications/parts.tsx";
+import { StatusBadge, statusLabel, ThreadLink } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -63,11 +63,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
     cell: ({ row: { original: r } }) => (
       <>
         <span className="block whitespace-nowrap">{/^\+91\d{10}$/.test(r.recipient) ? formatIndianPhone(r.recipient) : r.recipient}</span>
-        {r.customerReference && (
-          <a href={`/admin/communications/${r.customerReference}`} className={`${link} text-sm`}>
-            {r.customerName ?? r.customerReference}
-          </a>
-        )}
+        <ThreadLink reference={r.customerReference} name={r.customerName} />
       </>
     ),
   },

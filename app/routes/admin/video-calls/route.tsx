@@ -4,11 +4,11 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { VIDEO_CALL_FILTERS, VIDEO_CALL_STATUS_LABELS, videoCallListSchema, type VideoCallListFilters } from "~/lib/forms/admin/video-calls.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { CallStatus, durationWords, participantLine, Participants } from "./parts.tsx";
@@ -97,15 +97,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </a>
     ),
   },
-  {
-    id: "when",
-    header: "Booked for",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.scheduledAt} className="whitespace-nowrap">
-        {formatDateTime(r.scheduledAt)}
-      </time>
-    ),
-  },
+  whenColumn("when", "Booked for", (r) => r.scheduledAt),
   { id: "status", header: "Status", cell: ({ row: { original: r } }) => <CallStatus status={r.status} /> },
   {
     id: "duration",
