@@ -6,7 +6,6 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { When } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -130,11 +129,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Customers"
       description="One record per customer: their sites, equipment, requests and personal-data requests."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Add a customer
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Add a customer" }}
       csvHref={csvHref}
       tabs={{ label: "Which customers", tabs }}
       filters={<ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />}

@@ -6,7 +6,6 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { EMAIL_LOG_FILTERS, emailLogSchema } from "~/lib/forms/admin/communications.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -92,11 +91,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="E-mails"
       description="Every e-mail the site sent or is sending, with its status."
-      actions={
-        <ButtonLink href={`${PATH}/templates`} primary>
-          E-mail templates
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/templates`, label: "E-mail templates" }}
       csvHref={csvHref}
       tabs={{ label: "Which e-mails", tabs }}
       filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Address or subject" searchHint="All or part of it." />}

@@ -8,7 +8,6 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
 import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
@@ -134,11 +133,7 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Help desk"
       description="Customers' tickets from the portal, the contact form, WhatsApp and the chat assistant: answer each within its target."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          New ticket
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "New ticket" }}
       csvHref={csvHref}
       afterHeader={
         <>

@@ -7,7 +7,6 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductListFilters } from "~/lib/forms/admin/products.ts";
@@ -120,11 +119,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Products"
       description="The products and parts we sell and fit, with HSN code, GST rate and price: quotes and invoices take their lines from here."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Add a product
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Add a product" }}
       csvHref={csvHref}
       tabs={{ label: "Which products", tabs }}
       filters={

@@ -5,7 +5,6 @@ import { exportSmsLog, listSmsLog, type MessageLogItem } from "~/.server/communi
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -110,11 +109,7 @@ export default function AdminSms({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="SMS"
       description="Every SMS sent, with the provider's delivery report. An SMS goes out only from a template registered on the DLT platform."
-      actions={
-        <ButtonLink href={`${PATH}/templates`} primary>
-          DLT templates
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/templates`, label: "DLT templates" }}
       csvHref={csvHref}
       tabs={{ label: "Which SMS", tabs }}
       filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Mobile number" searchHint="All or part of the number." />}

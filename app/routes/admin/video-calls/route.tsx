@@ -6,7 +6,6 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
 import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { VIDEO_CALL_FILTERS, VIDEO_CALL_STATUS_LABELS, videoCallListSchema, type VideoCallListFilters } from "~/lib/forms/admin/video-calls.ts";
@@ -113,11 +112,7 @@ export default function AdminVideoCalls({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Video calls"
       description="Remote diagnosis: the customer shows the machine on their phone's camera, the engineer sees it and takes snapshots. Book a call from a service request."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Book a video call
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Book a video call" }}
       csvHref={csvHref}
       tabs={{ label: "Which calls", tabs }}
       filters={<ListSearch path={PATH} label="Video calls" id="video-q" hint="Call or request reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="upcoming" />}
