@@ -121,6 +121,12 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null | undefined;
 }
 
+/** An instant as ISO 8601 in India time ("2026-11-22T15:05:00+05:30"): what a spreadsheet in the office reads right. */
+export function csvInstant(iso: string | null): string {
+  if (!iso) return "";
+  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
+}
+
 /** Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe. */
 function csvCell(v: string | number | null | undefined): string {
   if (v === null || v === undefined) return "";

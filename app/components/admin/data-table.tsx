@@ -1,4 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { formatDateTime } from "~/lib/format.ts";
 
 /**
  * The back office's one table. Rows come filtered, sorted and paged from the server (the list pattern:
@@ -65,4 +66,18 @@ export function DataTable<T>({ caption, columns, data, empty, sort, rowKey }: Da
       </table>
     </div>
   );
+}
+
+/** An instant in a table cell: India date and time, on one line. */
+export function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} className="whitespace-nowrap">
+      {formatDateTime(at)}
+    </time>
+  );
+}
+
+/** A column that shows one instant of each row ("Received", "When"). */
+export function whenColumn<T>(id: string, header: string, at: (row: T) => string): ColumnDef<T, unknown> {
+  return { id, header, cell: ({ row }) => <When at={at(row.original)} /> };
 }

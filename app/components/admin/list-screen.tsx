@@ -12,6 +12,7 @@ import { Pagination } from "./pagination.tsx";
 export function ListScreen<T>({
   title,
   description,
+  primary,
   actions,
   csvHref,
   live,
@@ -26,7 +27,9 @@ export function ListScreen<T>({
 }: {
   title: ReactNode;
   description: ReactNode;
-  /** The header's own links, before "Export CSV". */
+  /** The screen's main action ("Add a product"), first in the header. */
+  primary?: { href: string; label: string };
+  /** The header's other links, before "Export CSV". */
   actions?: ReactNode;
   /** The CSV of the current filter (`pageLinks(...).csvHref`); no export button without it. */
   csvHref?: string;
@@ -45,8 +48,13 @@ export function ListScreen<T>({
   children?: ReactNode;
 }) {
   const headerActions =
-    actions || csvHref ? (
+    primary || actions || csvHref ? (
       <>
+        {primary && (
+          <ButtonLink href={primary.href} primary>
+            {primary.label}
+          </ButtonLink>
+        )}
         {actions}
         {csvHref && (
           <ButtonLink href={csvHref} download>

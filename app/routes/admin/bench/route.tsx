@@ -1,12 +1,12 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, csvInstant, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportBenchJobs, listBenchJobs, type BenchListItem } from "~/.server/bench/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { stageLabel } from "~/lib/bench/stages.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -19,14 +19,9 @@ import { link, muted } from "~/components/admin/styles.ts";
  */
 const PATH = "/admin/bench";
 
-function indiaIso(iso: string | null): string {
-  if (!iso) return "";
-  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-}
-
 const CSV_COLUMNS: CsvColumn<BenchListItem>[] = [
   { header: "Job card", value: (r) => r.jobCard },
-  { header: "Received", value: (r) => indiaIso(r.receivedAt) },
+  { header: "Received", value: (r) => csvInstant(r.receivedAt) },
   { header: "Stage", value: (r) => r.stageLabel },
   { header: "Unit", value: (r) => r.unit },
   { header: "Kind", value: (r) => r.kind },
@@ -37,7 +32,7 @@ const CSV_COLUMNS: CsvColumn<BenchListItem>[] = [
   { header: "Request", value: (r) => r.request },
   { header: "Estimate", value: (r) => r.estimate },
   { header: "Load test", value: (r) => r.testResult },
-  { header: "Returned", value: (r) => indiaIso(r.returnedAt) },
+  { header: "Returned", value: (r) => csvInstant(r.returnedAt) },
   { header: "Warranty until", value: (r) => r.warrantyUntil },
   { header: "Warranty repeat of", value: (r) => r.warrantyRepeatOf },
 ];
@@ -87,15 +82,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </a>
     ),
   },
-  {
-    id: "received",
-    header: "Received",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.receivedAt} className="whitespace-nowrap">
-        {formatDateTime(r.receivedAt)}
-      </time>
-    ),
-  },
+  whenColumn("received", "Received", (r) => r.receivedAt),
   {
     id: "unit",
     header: "Unit",

@@ -1,3 +1,5 @@
+import { link } from "~/components/admin/styles.ts";
+
 /** Labels shared by the communications screens (/admin/communications, /admin/sms, /admin/emails). */
 
 export const CHANNEL_LABELS: Record<string, string> = {
@@ -47,5 +49,15 @@ export function StatusBadge({ status }: { status: string | null }) {
     >
       {statusLabel(status)}
     </span>
+  );
+}
+
+/** A logged message's customer, linking to their thread (none when the message matched no customer). */
+export function ThreadLink({ reference, name }: { reference: string | null; name: string | null }) {
+  if (!reference) return null;
+  return (
+    <a href={`/admin/communications/${reference}`} className={`${link} text-sm`}>
+      {name ?? reference}
+    </a>
   );
 }

@@ -2,13 +2,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { listLinks, parseListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listThreads } from "~/.server/communications/thread.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { THREAD_FILTERS, threadListSchema } from "~/lib/forms/admin/communications.ts";
 import type { Route } from "./+types/route";
 import { CHANNEL_LABELS } from "./parts.tsx";
@@ -66,15 +66,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </>
     ),
   },
-  {
-    id: "at",
-    header: "When",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.lastAt} className="whitespace-nowrap">
-        {formatDateTime(r.lastAt)}
-      </time>
-    ),
-  },
+  whenColumn("at", "When", (r) => r.lastAt),
 ];
 
 export default function AdminCommunications({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,6 @@ import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -131,11 +130,7 @@ export default function AdminContracts({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Contracts (AMC)"
       description="Annual maintenance contracts: the preventive visits made into jobs on schedule, renewals and billing dates."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          New contract
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "New contract" }}
       csvHref={csvHref}
       tabs={{ label: "Which contracts", tabs }}
       filters={<ListSearch path={PATH} label="Contracts" id="contract-q" hint="A contract's or customer's reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="active" />}

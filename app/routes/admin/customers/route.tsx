@@ -1,11 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, csvInstant, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCustomers, listCustomers, type CustomerListItem } from "~/.server/customers/list.ts";
+import { When } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { CUSTOMER_FILTERS, customerListSchema, type CustomerListFilters } from "~/lib/forms/admin/customers.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -18,11 +17,6 @@ import { ListSearch } from "~/components/admin/search-field.tsx";
  */
 const PATH = "/admin/customers";
 
-function indiaIso(iso: string | null): string {
-  if (!iso) return "";
-  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-}
-
 const CSV_COLUMNS: CsvColumn<CustomerListItem>[] = [
   { header: "Reference", value: (r) => r.reference },
   { header: "Name", value: (r) => r.name },
@@ -34,9 +28,9 @@ const CSV_COLUMNS: CsvColumn<CustomerListItem>[] = [
   { header: "Units", value: (r) => r.units },
   { header: "Requests", value: (r) => r.requests },
   { header: "Open requests", value: (r) => r.openRequests },
-  { header: "Last request", value: (r) => indiaIso(r.lastRequestAt) },
+  { header: "Last request", value: (r) => csvInstant(r.lastRequestAt) },
   { header: "Portal account", value: (r) => (r.hasAccount ? "Yes" : "No") },
-  { header: "Added", value: (r) => indiaIso(r.createdAt) },
+  { header: "Added", value: (r) => csvInstant(r.createdAt) },
   { header: "Erased", value: (r) => (r.erased ? "Yes" : "") },
 ];
 
@@ -121,18 +115,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </span>
     ),
   },
-  {
-    id: "last",
-    header: "Last request",
-    cell: ({ row: { original: r } }) =>
-      r.lastRequestAt ? (
-        <time dateTime={r.lastRequestAt} className="whitespace-nowrap">
-          {formatDateTime(r.lastRequestAt)}
-        </time>
-      ) : (
-        <span className={muted}>None</span>
-      ),
-  },
+  { id: "last", header: "Last request", cell: ({ row: { original: r } }) => (r.lastRequestAt ? <When at={r.lastRequestAt} /> : <span className={muted}>None</span>) },
   { id: "account", header: "Portal", cell: ({ row: { original: r } }) => (r.hasAccount ? "Signed in" : <span className={muted}>Not yet</span>) },
 ];
 
@@ -142,11 +125,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Customers"
       description="One record per customer: their sites, equipment, requests and personal-data requests."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Add a customer
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Add a customer" }}
       csvHref={csvHref}
       tabs={{ label: "Which customers", tabs }}
       filters={<ListSearch path={PATH} label="Customers" id="customer-q" hint="Mobile number, name, company, GSTIN or reference (CU-…)." q={filters.q} show={filters.show} defaultShow="active" />}

@@ -2,13 +2,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportEmailLog, listEmailLog, type MessageLogItem } from "~/.server/communications/logs.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
-import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { muted } from "~/components/admin/styles.ts";
 import { EMAIL_LOG_FILTERS, emailLogSchema } from "~/lib/forms/admin/communications.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
-import { StatusBadge } from "../communications/parts.tsx";
+import { StatusBadge, ThreadLink } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -54,11 +53,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
     cell: ({ row: { original: r } }) => (
       <>
         <span className="block break-all">{r.recipient}</span>
-        {r.customerReference && (
-          <a href={`/admin/communications/${r.customerReference}`} className={`${link} text-sm`}>
-            {r.customerName ?? r.customerReference}
-          </a>
-        )}
+        <ThreadLink reference={r.customerReference} name={r.customerName} />
       </>
     ),
   },
@@ -83,15 +78,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </>
     ),
   },
-  {
-    id: "at",
-    header: "When",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.createdAt} className="whitespace-nowrap">
-        {formatDateTime(r.createdAt)}
-      </time>
-    ),
-  },
+  whenColumn("at", "When", (r) => r.createdAt),
 ];
 
 export default function AdminEmails({ loaderData }: Route.ComponentProps) {
@@ -100,11 +87,7 @@ export default function AdminEmails({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="E-mails"
       description="Every e-mail the site sent or is sending, with its status."
-      actions={
-        <ButtonLink href={`${PATH}/templates`} primary>
-          E-mail templates
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/templates`, label: "E-mail templates" }}
       csvHref={csvHref}
       tabs={{ label: "Which e-mails", tabs }}
       filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Address or subject" searchHint="All or part of it." />}

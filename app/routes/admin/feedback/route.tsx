@@ -5,13 +5,12 @@ import { checkClaim, ratingFigures } from "~/.server/feedback/figures.ts";
 import { awaitingModeration } from "~/.server/feedback/moderation.ts";
 import { listFeedback } from "~/.server/feedback/office.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { DataTable } from "~/components/admin/data-table.tsx";
+import { DataTable, whenColumn } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { can } from "~/lib/auth/permissions.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackListFilters } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { averageText, Distribution, FeedbackNav, ratingText } from "./parts.tsx";
@@ -107,15 +106,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
   },
   { id: "technician", header: "Technician", cell: ({ row: { original: r } }) => r.technicianName ?? <span className={muted}>None</span> },
   { id: "service", header: "Service", cell: ({ row: { original: r } }) => r.serviceName ?? <span className={muted}>None</span> },
-  {
-    id: "at",
-    header: "When",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.at} className="whitespace-nowrap">
-        {formatDateTime(r.at)}
-      </time>
-    ),
-  },
+  whenColumn("at", "When", (r) => r.at),
   { id: "state", header: "State", cell: ({ row: { original: r } }) => stateOf(r) },
 ];
 

@@ -4,10 +4,9 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportTickets, helpDeskStaff, listTickets, type TicketListItem } from "~/.server/helpdesk/office.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
 import { HelpDeskNav, SlaBadge } from "./parts.tsx";
@@ -121,15 +120,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
   { id: "assignee", header: "Assignee", cell: ({ row: { original: r } }) => r.assigneeName ?? <span className={muted}>Unassigned</span> },
   { id: "first", header: "First reply", cell: ({ row: { original: r } }) => <SlaBadge label="First reply" target={r.firstResponse} /> },
   { id: "resolution", header: "Resolution", cell: ({ row: { original: r } }) => <SlaBadge label="Resolution" target={r.resolution} /> },
-  {
-    id: "opened",
-    header: "Opened",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.createdAt} className="whitespace-nowrap">
-        {formatDateTime(r.createdAt)}
-      </time>
-    ),
-  },
+  whenColumn("opened", "Opened", (r) => r.createdAt),
 ];
 
 export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
@@ -138,11 +129,7 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Help desk"
       description="Customers' tickets from the portal, the contact form, WhatsApp and the chat assistant: answer each within its target."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          New ticket
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "New ticket" }}
       csvHref={csvHref}
       afterHeader={
         <>

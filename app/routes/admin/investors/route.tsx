@@ -7,7 +7,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { changeInvestorDocument, listInvestorDocuments, listInvestorEnquiries, uploadInvestorDocument } from "~/.server/investors/index.ts";
 import { UploadError } from "~/.server/uploads/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
-import { DataTable } from "~/components/admin/data-table.tsx";
+import { DataTable, whenColumn } from "~/components/admin/data-table.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
@@ -97,15 +97,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
   },
   { id: "message", header: "Message", cell: ({ row: { original: r } }) => <span className="line-clamp-3 max-w-md">{r.subject ? `${r.subject}: ` : ""}{r.message || "(no message)"}</span> },
   { id: "status", header: "Status", cell: ({ row: { original: r } }) => `${r.statusLabel}${r.replies ? ` (${r.replies} ${r.replies === 1 ? "reply" : "replies"})` : ""}` },
-  {
-    id: "at",
-    header: "Received",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.createdAt} className="whitespace-nowrap">
-        {formatDateTime(r.createdAt)}
-      </time>
-    ),
-  },
+  whenColumn("at", "Received", (r) => r.createdAt),
 ];
 
 function megabytes(bytes: number): string {

@@ -3,7 +3,6 @@ import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -126,11 +125,7 @@ export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Invoices"
       description="GST tax invoices and credit notes. An invoice is never edited once issued: correct it with a credit note."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          New invoice
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "New invoice" }}
       csvHref={csvHref}
       tabs={{ label: "Which invoices", tabs }}
       filters={<ListSearch path={PATH} label="Invoices" id="invoice-q" hint="Invoice or credit note number, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}

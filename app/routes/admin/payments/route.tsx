@@ -113,11 +113,9 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Payments"
       description="Money received, with its receipts. Record a payment against a customer's invoices, see what is outstanding, reconcile a bank statement, and export for the accountant."
+      primary={{ href: `${PATH}/new`, label: "Record a payment" }}
       actions={
         <>
-          <ButtonLink href={`${PATH}/new`} primary>
-            Record a payment
-          </ButtonLink>
           <ButtonLink href={`${PATH}/outstanding`}>Outstanding</ButtonLink>
           <ButtonLink href={`${PATH}/reconciliation`}>Reconcile a statement</ButtonLink>
           <ButtonLink href={`${PATH}/exports`}>Exports (GSTR-1)</ButtonLink>

@@ -5,7 +5,6 @@ import { listEntries } from "~/.server/content/index.ts";
 import { exportProducts, listProducts, type ProductListItem } from "~/.server/products/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductListFilters } from "~/lib/forms/admin/products.ts";
@@ -116,11 +115,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Products"
       description="The products and parts we sell and fit, with HSN code, GST rate and price: quotes and invoices take their lines from here."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Add a product
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Add a product" }}
       csvHref={csvHref}
       tabs={{ label: "Which products", tabs }}
       filters={

@@ -3,7 +3,6 @@ import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -96,11 +95,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Quotes"
       description="Quotes to customers with their value and state. Make one from a service request, a bench job or a customer."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Make a quote
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Make a quote" }}
       csvHref={csvHref}
       tabs={{ label: "Which quotes", tabs }}
       filters={<ListSearch path={PATH} label="Quotes" id="quote-q" hint="Quote reference, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}

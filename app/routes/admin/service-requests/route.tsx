@@ -1,11 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listHref, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, csvInstant, listHref, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { exportServiceRequests, listServiceRequests, technicianChoices, type RequestListItem } from "~/.server/requests/list.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { formatDateTime } from "~/lib/format.ts";
 import { REQUEST_SORTS, requestListSchema, SLA_FILTERS, STATUS_FILTERS, type RequestListFilters, type StatusFilter } from "~/lib/forms/admin/request-list.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
@@ -36,15 +36,9 @@ async function readQuery(url: URL): Promise<{ query: ListQuery<RequestListFilter
   return { query: { ...query, filters }, choices: { services: services.map((s) => ({ slug: s.slug, name: s.name })), technicians } };
 }
 
-/** An instant as ISO 8601 in India time ("2026-11-22T15:05:00+05:30"): what a spreadsheet in the office reads right. */
-function indiaIso(iso: string | null): string {
-  if (!iso) return "";
-  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-}
-
 const CSV_COLUMNS: CsvColumn<RequestListItem>[] = [
   { header: "Reference", value: (r) => r.reference },
-  { header: "Received", value: (r) => indiaIso(r.receivedAt) },
+  { header: "Received", value: (r) => csvInstant(r.receivedAt) },
   { header: "Contact name", value: (r) => r.contactName },
   { header: "Mobile", value: (r) => r.mobile },
   { header: "E-mail", value: (r) => r.email },
@@ -54,8 +48,8 @@ const CSV_COLUMNS: CsvColumn<RequestListItem>[] = [
   { header: "Urgency", value: (r) => r.urgencyLabel },
   { header: "Status", value: (r) => r.statusLabel },
   { header: "Technician", value: (r) => r.technician },
-  { header: "Response due", value: (r) => indiaIso(r.responseDueAt) },
-  { header: "First contact", value: (r) => indiaIso(r.firstContactAt) },
+  { header: "Response due", value: (r) => csvInstant(r.responseDueAt) },
+  { header: "First contact", value: (r) => csvInstant(r.firstContactAt) },
   { header: "Response", value: (r) => r.clock.text },
   { header: "PO number", value: (r) => r.poNumber },
 ];
@@ -129,15 +123,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </a>
     ),
   },
-  {
-    id: "received",
-    header: "Received",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.receivedAt} className="whitespace-nowrap">
-        {formatDateTime(r.receivedAt)}
-      </time>
-    ),
-  },
+  whenColumn("received", "Received", (r) => r.receivedAt),
   {
     id: "customer",
     header: "Customer",

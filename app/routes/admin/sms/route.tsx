@@ -3,13 +3,12 @@ import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportSmsLog, listSmsLog, type MessageLogItem } from "~/.server/communications/logs.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
-import { link, muted } from "~/components/admin/styles.ts";
+import { muted } from "~/components/admin/styles.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { SMS_LOG_FILTERS, smsLogSchema } from "~/lib/forms/admin/communications.ts";
 import { LogFilters } from "../communications/log-filters.tsx";
-import { StatusBadge, statusLabel } from "../communications/parts.tsx";
+import { StatusBadge, statusLabel, ThreadLink } from "../communications/parts.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -59,11 +58,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
     cell: ({ row: { original: r } }) => (
       <>
         <span className="block whitespace-nowrap">{/^\+91\d{10}$/.test(r.recipient) ? formatIndianPhone(r.recipient) : r.recipient}</span>
-        {r.customerReference && (
-          <a href={`/admin/communications/${r.customerReference}`} className={`${link} text-sm`}>
-            {r.customerName ?? r.customerReference}
-          </a>
-        )}
+        <ThreadLink reference={r.customerReference} name={r.customerName} />
       </>
     ),
   },
@@ -110,11 +105,7 @@ export default function AdminSms({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="SMS"
       description="Every SMS sent, with the provider's delivery report. An SMS goes out only from a template registered on the DLT platform."
-      actions={
-        <ButtonLink href={`${PATH}/templates`} primary>
-          DLT templates
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/templates`, label: "DLT templates" }}
       csvHref={csvHref}
       tabs={{ label: "Which SMS", tabs }}
       filters={<LogFilters path={PATH} show={filters.show} q={filters.q} from={filters.from} to={filters.to} searchLabel="Mobile number" searchHint="All or part of the number." />}

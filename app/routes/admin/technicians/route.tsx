@@ -1,11 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, csvInstant, pageLinks, parseListQuery, tabLinks, type CsvColumn, type ListQuery } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportTechnicians, listTechnicians, serviceCatalogue, type TechnicianListItem } from "~/.server/technicians/office.ts";
+import { When, whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { sortOf, TECHNICIAN_SORTS, TECHNICIAN_TABS, technicianListSchema, type TechnicianListFilters } from "~/lib/forms/admin/technicians.ts";
 import { SKILLS } from "~/lib/forms/technician-registration.ts";
 import { TechnicianFilterForm } from "./filter-form.tsx";
@@ -31,12 +31,6 @@ async function readQuery(url: URL): Promise<{ query: ListQuery<TechnicianListFil
   return { query: { ...query, filters }, services };
 }
 
-/** An instant as ISO 8601 in India time: what a spreadsheet in the office reads right. */
-function indiaIso(iso: string | null): string {
-  if (!iso) return "";
-  return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-}
-
 const CSV_COLUMNS: CsvColumn<TechnicianListItem>[] = [
   { header: "Reference", value: (r) => r.reference },
   { header: "Status", value: (r) => r.statusLabel },
@@ -50,8 +44,8 @@ const CSV_COLUMNS: CsvColumn<TechnicianListItem>[] = [
   { header: "Current jobs", value: (r) => r.currentJobs },
   { header: "Done this week", value: (r) => r.doneThisWeek },
   { header: "Done last week", value: (r) => r.doneLastWeek },
-  { header: "Last job assigned", value: (r) => indiaIso(r.lastJobAt) },
-  { header: "Applied", value: (r) => indiaIso(r.appliedAt) },
+  { header: "Last job assigned", value: (r) => csvInstant(r.lastJobAt) },
+  { header: "Applied", value: (r) => csvInstant(r.appliedAt) },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -136,33 +130,14 @@ function columnsFor(tab: TechnicianListFilters["status"]): ColumnDef<Item, unkno
   ];
   if (tab === "all") columns.push({ id: "status", header: "Status", cell: ({ row: { original: r } }) => r.statusLabel });
   if (tab === "pending" || tab === "all" || tab === "rejected") {
-    columns.push({
-      id: "applied",
-      header: "Applied",
-      cell: ({ row: { original: r } }) => (
-        <time dateTime={r.appliedAt} className="whitespace-nowrap">
-          {formatDateTime(r.appliedAt)}
-        </time>
-      ),
-    });
+    columns.push(whenColumn("applied", "Applied", (r) => r.appliedAt));
   }
   if (tab !== "pending" && tab !== "rejected") {
     columns.push(
       { id: "current", header: "Current jobs", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.currentJobs}</span> },
       { id: "thisWeek", header: "Done this week", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.doneThisWeek}</span> },
       { id: "lastWeek", header: "Done last week", cell: ({ row: { original: r } }) => <span className="tabular-nums">{r.doneLastWeek}</span> },
-      {
-        id: "lastJob",
-        header: "Last job",
-        cell: ({ row: { original: r } }) =>
-          r.lastJobAt ? (
-            <time dateTime={r.lastJobAt} className="whitespace-nowrap">
-              {formatDateTime(r.lastJobAt)}
-            </time>
-          ) : (
-            <span className={muted}>None yet</span>
-          ),
-      },
+      { id: "lastJob", header: "Last job", cell: ({ row: { original: r } }) => (r.lastJobAt ? <When at={r.lastJobAt} /> : <span className={muted}>None yet</span>) },
     );
   }
   return columns;

@@ -2,11 +2,10 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
+import { whenColumn } from "~/components/admin/data-table.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
-import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { VIDEO_CALL_FILTERS, VIDEO_CALL_STATUS_LABELS, videoCallListSchema, type VideoCallListFilters } from "~/lib/forms/admin/video-calls.ts";
 import { CallStatus, durationWords, participantLine, Participants } from "./parts.tsx";
 import type { Route } from "./+types/route";
@@ -93,15 +92,7 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
       </a>
     ),
   },
-  {
-    id: "when",
-    header: "Booked for",
-    cell: ({ row: { original: r } }) => (
-      <time dateTime={r.scheduledAt} className="whitespace-nowrap">
-        {formatDateTime(r.scheduledAt)}
-      </time>
-    ),
-  },
+  whenColumn("when", "Booked for", (r) => r.scheduledAt),
   { id: "status", header: "Status", cell: ({ row: { original: r } }) => <CallStatus status={r.status} /> },
   {
     id: "duration",
@@ -117,11 +108,7 @@ export default function AdminVideoCalls({ loaderData }: Route.ComponentProps) {
     <ListScreen
       title="Video calls"
       description="Remote diagnosis: the customer shows the machine on their phone's camera, the engineer sees it and takes snapshots. Book a call from a service request."
-      actions={
-        <ButtonLink href={`${PATH}/new`} primary>
-          Book a video call
-        </ButtonLink>
-      }
+      primary={{ href: `${PATH}/new`, label: "Book a video call" }}
       csvHref={csvHref}
       tabs={{ label: "Which calls", tabs }}
       filters={<ListSearch path={PATH} label="Video calls" id="video-q" hint="Call or request reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="upcoming" />}
