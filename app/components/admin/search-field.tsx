@@ -1,4 +1,5 @@
 import { control, muted } from "./styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /** A list's search box: its label, the query kept in the address, and a line saying what it searches. */
 export function SearchField({ id, value, hint, label = "Search" }: { id: string; value: string | undefined; hint: string; label?: string }) {
@@ -41,9 +42,9 @@ export function ListSearch({
       {show !== defaultShow && <input type="hidden" name="show" value={show} />}
       <SearchField id={id} value={q} hint={hint} />
       <div className="flex gap-3 pb-7">
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Search
-        </button>
+        </Button>
         {q && (
           <a href={show === defaultShow ? path : `${path}?show=${show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
             Clear

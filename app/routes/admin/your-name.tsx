@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { setOwnName } from "~/.server/staff/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import type { FormFailure } from "~/.server/forms/index.ts";
 import { safeNext, staffNameSchema } from "~/lib/forms/admin/staff.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -51,9 +52,9 @@ export default function YourName({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="next" value={loaderData.next} />
         <FormError message={failure?.errors.form} />
         <TextField name="name" label="Your name" required maxLength={100} autoComplete="name" defaultValue={failure?.values.name} error={failure?.errors.name} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Save and continue
-        </button>
+        </Button>
       </form>
     </div>
   );

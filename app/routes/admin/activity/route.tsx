@@ -19,6 +19,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { control } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * /admin/activity (permission "activity"): the audit log. Who did what to which record, when and from
@@ -200,9 +201,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           <Input name="to" label="To (India date)" type="date" value={filters.to} />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          <Button size="small" type="submit">
             Show
-          </button>
+          </Button>
           {filtered && (
             <a href={PATH} className="text-sm font-semibold text-brand-700 underline dark:text-sky-300">
               Clear the filters

@@ -6,6 +6,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -51,7 +52,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithFlash(`/admin/bench/${encodeURIComponent(result.jobCard)}`, { type: "success", message: result.message });
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const optionClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
 
@@ -168,9 +168,9 @@ export default function BenchIntake({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
         </div>
-        <button type="submit" className={submitClass}>
+        <Button type="submit">
           Book in and open the job card
-        </button>
+        </Button>
       </form>
     </div>
   );

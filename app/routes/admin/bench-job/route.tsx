@@ -27,6 +27,7 @@ import { can } from "~/lib/auth/permissions.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -103,7 +104,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithFlash(pathOf(params.jobCard), { type: "success", message: result.message });
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const optionClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
 const errorText = "mt-1 text-sm font-medium text-red-700 dark:text-red-400";
@@ -139,9 +139,9 @@ function StepForm({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="version" value={version} />
         <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
-        <button type="submit" className={submitClass}>
+        <Button type="submit">
           {button}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -14,6 +14,7 @@ import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type Bench
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { link, muted } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * /admin/bench: the workshop board. Every unit booked in for bench repair, newest first, by stage tab (the
@@ -168,9 +169,9 @@ export default function AdminBench({ loaderData }: Route.ComponentProps) {
             className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
           />
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Search
-        </button>
+        </Button>
       </form>
       <DataTable caption="Bench jobs, newest first" columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
       <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />

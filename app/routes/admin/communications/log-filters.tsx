@@ -1,4 +1,5 @@
 import { control, muted } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /** The SMS and e-mail logs' filter form: a search and an India date range, keeping the tab. Plain GET. */
 export function LogFilters({
@@ -44,9 +45,9 @@ export function LogFilters({
         <input id="log-to" name="to" type="date" defaultValue={to ?? ""} className={control} />
       </div>
       <div className="flex gap-3 pb-7">
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Filter
-        </button>
+        </Button>
         {filtered && (
           <a href={show === "all" ? path : `${path}?show=${show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
             Clear

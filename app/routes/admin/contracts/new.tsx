@@ -10,6 +10,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { customerReferenceSchema, newContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -102,9 +103,9 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
               </p>
             )}
           </div>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Continue
-          </button>
+          </Button>
         </form>
       </div>
     );
@@ -138,9 +139,9 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
             The visits and billing dates are made with the contract. Each visit becomes a job a week before it is due, and each billing date a GST
             invoice on the day.
           </p>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Make the contract
-          </button>
+          </Button>
         </form>
       )}
     </div>

@@ -14,6 +14,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
@@ -344,9 +345,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
                 <input type="hidden" name="version" value={c.version} />
                 <FormError message={failureOf("cancel")?.errors.form ?? failureOf("cancel")?.errors.version} />
                 <TextArea name="reason" label="Why it is cancelled" required rows={2} maxLength={500} defaultValue={failureOf("cancel")?.values.reason} error={failureOf("cancel")?.errors.reason} />
-                <button type="submit" className="inline-flex h-10 items-center rounded-md border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+                <Button variant="danger" size="small" type="submit">
                   Cancel the contract
-                </button>
+                </Button>
               </form>
             </FieldIdPrefix.Provider>
           </div>
@@ -364,9 +365,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               <input type="hidden" name="version" value={c.version} />
               <FormError message={editFailure?.errors.form ?? editFailure?.errors.version} />
               <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure?.values, coveredUnitIds)} />
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Save changes
-              </button>
+              </Button>
             </form>
           </details>
         </section>

@@ -10,6 +10,7 @@ import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { SLA_FILTERS, TICKET_FILTERS, ticketListSchema, type TicketListFilters } from "~/lib/forms/helpdesk.ts";
 import { slaText, TICKET_PRIORITIES, TICKET_PRIORITY_LABELS } from "~/lib/helpdesk.ts";
@@ -212,9 +213,9 @@ export default function AdminHelpDesk({ loaderData }: Route.ComponentProps) {
           <Select name="sla" label="Targets" value={filters.sla} options={[{ value: "", label: "Any" }, ...SLA_FILTERS]} />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          <Button size="small" type="submit">
             Apply
-          </button>
+          </Button>
           <a href={filters.show === "active" ? PATH : `${PATH}?show=${filters.show}`} className={link}>
             Clear filters
           </a>

@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
@@ -96,7 +97,6 @@ function authorLabel(m: { author: string; authorName: string | null; internal: b
   return `${m.authorName ?? "Office"}${m.internal ? " (internal note)" : ""}`;
 }
 
-const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const secondaryButton = "inline-flex h-11 items-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -205,9 +205,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                       ))}
                     </select>
                   </div>
-                  <button type="submit" className={button}>
+                  <Button type="submit">
                     Send the reply
-                  </button>
+                  </Button>
                 </form>
               </>
             )}
@@ -334,9 +334,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                   </p>
                 )}
               </div>
-              <button type="submit" className={button}>
+              <Button type="submit">
                 Save
-              </button>
+              </Button>
             </form>
           </section>
 

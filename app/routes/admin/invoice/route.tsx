@@ -14,6 +14,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import type { StoredLine } from "~/lib/money/document.ts";
@@ -196,9 +197,9 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
             );
           })}
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Issue the credit note
-        </button>
+        </Button>
       </form>
     </section>
   );

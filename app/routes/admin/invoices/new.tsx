@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { LineItemsFields } from "~/components/money/line-items-fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type RawLine } from "~/lib/money/line-rows.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { invoiceSourceFrom, issueInvoiceSchema, type InvoiceSource } from "~/lib/forms/admin/invoices.ts";
@@ -151,9 +152,9 @@ function Chooser({ typed, problem }: { typed: string; problem: string | null }) 
             e.g. QT-2611-0004, SR-2611-0042 or CU-2611-0007. A completed request&apos;s page has an Issue invoice link too.
           </p>
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Start the invoice
-        </button>
+        </Button>
       </form>
     </div>
   );
@@ -282,9 +283,9 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
           </div>
         )}
         <p className={muted}>Once issued, the invoice cannot be edited (a mistake is corrected with a credit note). The customer gets an SMS with a link to it{d.customer.email ? " and an e-mail" : ""}.</p>
-        <button type="submit" name="intent" value="issue" disabled={Boolean(blocked)} className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <Button className="disabled:opacity-60" type="submit" name="intent" value="issue" disabled={Boolean(blocked)}>
           Issue the invoice
-        </button>
+        </Button>
       </form>
     </div>
   );

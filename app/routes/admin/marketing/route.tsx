@@ -13,6 +13,7 @@ import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { audiencePreviewSchema, CAMPAIGN_CHANNELS, campaignSchema, SMS_OFFER_MAX } from "~/lib/forms/admin/marketing.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -201,9 +202,9 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
               <button type="submit" name="intent" value="preview" className="inline-flex h-11 items-center rounded-md border border-brand-700 px-5 font-semibold text-brand-800 hover:bg-brand-50 dark:text-sky-300 dark:hover:bg-slate-800">
                 Count the audience
               </button>
-              <button type="submit" name="intent" value="create" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit" name="intent" value="create">
                 Save as a draft
-              </button>
+              </Button>
             </div>
           </form>
         </FieldIdPrefix>

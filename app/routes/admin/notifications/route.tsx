@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import {
   CHANNELS,
@@ -220,9 +221,9 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
               </tbody>
             </table>
           </div>
-          <button type="submit" className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit" className="mt-4">
             Save my choices
-          </button>
+          </Button>
         </form>
       </section>
     </div>

@@ -8,6 +8,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, CUSTOMER_PATTERN, PAYMENT_METHOD_LABELS, RECORDED_METHODS, recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
@@ -88,9 +89,9 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
               </>
             }
           />
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Continue
-          </button>
+          </Button>
         </form>
       </div>
     );
@@ -206,9 +207,9 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
           </div>
         </fieldset>
         <TextArea name="note" label="Note" rows={2} maxLength={500} defaultValue={v.note} error={e.note} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Record the payment
-        </button>
+        </Button>
       </form>
     </div>
   );

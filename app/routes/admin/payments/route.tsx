@@ -12,6 +12,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentListSchema } from "~/lib/forms/admin/payments.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -163,9 +164,9 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           <input id="payment-to" name="to" type="date" defaultValue={filters.to ?? ""} className={control} />
         </div>
         <div className="flex gap-3 pb-7">
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Search
-          </button>
+          </Button>
           {filtered && (
             <a href={filters.method ? `${PATH}?method=${filters.method}` : PATH} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
               Clear

@@ -6,6 +6,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { newProductSchema } from "~/lib/forms/admin/products.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { Existing, ProductFields } from "../product/fields.tsx";
@@ -50,9 +51,9 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         <FormError message={e.form} />
         <Existing existing={failure?.existing} />
         <ProductFields values={failure?.values ?? {}} errors={e} categories={loaderData.categories} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Add the product
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -15,6 +15,7 @@ import { PRODUCT_FILTERS, productListSchema, type ProductFilter, type ProductLis
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/route";
 import { SearchField } from "~/components/admin/search-field.tsx";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * /admin/products: the products and parts the business sells and fits, searched by name, make, model /
@@ -168,9 +169,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <p id="product-category-hint" className={`mt-1 text-sm ${muted}`}>As on the products page.</p>
         </div>
         <div className="flex gap-3 pb-7">
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Search
-          </button>
+          </Button>
           {(filters.q || filters.category) && (
             <a href={filters.show === "all" ? PATH : `${PATH}?show=${filters.show}`} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
               Clear

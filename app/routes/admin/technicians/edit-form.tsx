@@ -1,4 +1,5 @@
 import { FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { AVAILABILITY, SKILLS } from "~/lib/forms/technician-registration.ts";
 
 /**
@@ -133,9 +134,9 @@ export function EditTechnicianForm({
         </p>
         {e.availableNow && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{e.availableNow}</p>}
       </div>
-      <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+      <Button type="submit">
         Save changes
-      </button>
+      </Button>
     </form>
   );
 }

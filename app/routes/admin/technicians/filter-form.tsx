@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { control } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * The technicians list's filters: a plain GET form (it works without JavaScript), every control labelled,
@@ -92,9 +93,9 @@ export function TechnicianFilterForm({
         <Select name="sort" label="Sort" value={f.sort} options={sorts} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+        <Button size="small" type="submit">
           Apply
-        </button>
+        </Button>
         <a href={clearHref} className="font-semibold text-brand-700 underline dark:text-sky-300">
           Clear filters
         </a>

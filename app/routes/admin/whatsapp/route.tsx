@@ -10,6 +10,7 @@ import { connectionStatus, conversation, conversations, saveTemplate, templates 
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { can } from "~/lib/auth/permissions.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -232,9 +233,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
                   <FieldIdPrefix value={`t${t.id}-`}>
                     <form method="post" className="mt-3 space-y-4">
                       <TemplateFields t={t} failure={failedId === String(t.id) ? failure : undefined} />
-                      <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                      <Button type="submit">
                         Save {t.name}
-                      </button>
+                      </Button>
                     </form>
                   </FieldIdPrefix>
                 </details>
@@ -249,9 +250,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
           <FieldIdPrefix value="new-">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="add-template-heading">
               <TemplateFields failure={failure?.intent === "save-template" && !failedId ? failure : undefined} />
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Add the template
-              </button>
+              </Button>
             </form>
           </FieldIdPrefix>
         </div>
