@@ -24,6 +24,7 @@ import {
   TextField,
 } from "~/components/form/fields.tsx";
 import { CodeStep } from "~/components/form/code-step.tsx";
+import { link } from "~/components/ui/styles.ts";
 import {
   AVAILABILITY,
   ID_PROOF_LIMITS,
@@ -89,8 +90,6 @@ function answer(outcome: RegistrationOutcome) {
 
 // ── Page ─────────────────────────────────────────────────────────────────────────────────────────
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
 export default function TechnicianRegister({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData as RegistrationFailure | undefined;
   return (
@@ -140,7 +139,7 @@ function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefi
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Already registered?{" "}
-        <a href="/technician/login" className={linkClass}>
+        <a href="/technician/login" className={link}>
           Sign in
         </a>
         .
@@ -179,7 +178,7 @@ function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefi
               failure?.registered ? (
                 <>
                   Registered before?{" "}
-                  <a href="/technician/login" className={linkClass}>
+                  <a href="/technician/login" className={link}>
                     Sign in with this number
                   </a>{" "}
                   to see your application.
