@@ -9,6 +9,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
+import { EventTimeline } from "~/components/event-timeline.tsx";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { listText, TEST_PARAMETERS } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -261,30 +262,10 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
             </section>
           )}
 
-          <section aria-labelledby="history-heading" className="mt-8">
-            <h2 id="history-heading" className="text-xl font-semibold">
-              History
-            </h2>
-            <ol className="mt-3 space-y-4 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
-              {events.map((e) => (
-                <li key={e.id}>
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span>{e.stageLabel}</span>
-                    {e.internal ? (
-                      <span className="rounded border border-amber-600 bg-amber-50 px-1.5 text-xs font-semibold text-amber-950 uppercase dark:bg-amber-950 dark:text-amber-100">Internal</span>
-                    ) : (
-                      <span className="rounded border border-slate-400 px-1.5 text-xs font-semibold text-slate-700 uppercase dark:text-slate-300">Customer can read</span>
-                    )}
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-                    {e.by && <> · by {e.by}</>}
-                  </p>
-                  {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
-                </li>
-              ))}
-            </ol>
-          </section>
+          <EventTimeline
+            heading={{ id: "history-heading", text: "History" }}
+            events={events.map((e) => ({ id: e.id, title: e.stageLabel, createdAt: e.createdAt, by: e.by, note: e.note, audience: e.internal ? "internal" : "customer" }))}
+          />
         </div>
 
         <div className="mt-8 min-w-0">

@@ -8,6 +8,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { MessageThread } from "~/components/event-timeline.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
@@ -120,29 +121,10 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             {r.messages.length === 0 ? (
               <p className={`mt-2 ${muted}`}>No messages yet.</p>
             ) : (
-              <ol className="mt-3 space-y-3">
-                {r.messages.map((m) => (
-                  <li
-                    key={m.id}
-                    className={`rounded-md border p-3 ${
-                      m.internal
-                        ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
-                        : m.author === "staff"
-                          ? "border-brand-200 bg-brand-50 dark:border-slate-700 dark:bg-slate-900"
-                          : "border-slate-200 dark:border-slate-800"
-                    }`}
-                  >
-                    <p className="text-sm">
-                      <strong>{authorLabel(m)}</strong>
-                      <span className={muted}>
-                        {" · "}
-                        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                      </span>
-                    </p>
-                    <p className="mt-1 break-words whitespace-pre-line">{m.body}</p>
-                  </li>
-                ))}
-              </ol>
+              <MessageThread
+                reader="office"
+                messages={r.messages.map((m) => ({ id: m.id, author: authorLabel(m), body: m.body, createdAt: m.createdAt, tone: m.internal ? "internal" : m.author === "staff" ? "other" : "plain" }))}
+              />
             )}
           </section>
 
