@@ -12,6 +12,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -125,42 +126,28 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
         {campaigns.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No campaigns yet: create the first below.</p>
         ) : (
-          <div role="region" aria-label="Campaigns and their results" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Campaigns and their results</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  {["Campaign", "Channel", "Status", "Sent", "Delivered", "Opted out", "Created"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {campaigns.map((c) => (
-                  <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="px-3 py-2">
-                      <a href={`${PATH}/${c.reference}`} className={link}>
-                        {c.reference}
-                      </a>
-                      <span className="block">{c.name}</span>
-                    </td>
-                    <td className="px-3 py-2">{c.channel === "sms" ? "SMS" : c.channel === "email" ? "E-mail" : "WhatsApp"}</td>
-                    <td className="px-3 py-2">{STATUS_WORDS[c.status]}</td>
-                    <td className="px-3 py-2 tabular-nums">
-                      {c.results.sent} of {c.results.audience}
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{c.results.delivered}</td>
-                    <td className="px-3 py-2 tabular-nums">{c.results.optedOut}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Campaigns and their results" headClass="px-3 py-2 font-semibold whitespace-nowrap" columns={["Campaign", "Channel", "Status", "Sent", "Delivered", "Opted out", "Created"]}>
+            {campaigns.map((c) => (
+              <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="px-3 py-2">
+                  <a href={`${PATH}/${c.reference}`} className={link}>
+                    {c.reference}
+                  </a>
+                  <span className="block">{c.name}</span>
+                </td>
+                <td className="px-3 py-2">{c.channel === "sms" ? "SMS" : c.channel === "email" ? "E-mail" : "WhatsApp"}</td>
+                <td className="px-3 py-2">{STATUS_WORDS[c.status]}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  {c.results.sent} of {c.results.audience}
+                </td>
+                <td className="px-3 py-2 tabular-nums">{c.results.delivered}</td>
+                <td className="px-3 py-2 tabular-nums">{c.results.optedOut}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
 
