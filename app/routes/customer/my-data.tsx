@@ -10,7 +10,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { MarketingConsentToggle } from "~/components/customer/marketing-consent-toggle.tsx";
 import { portalMarketingConsent } from "~/.server/marketing/consent.ts";
-import { FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { link } from "~/components/ui/styles.ts";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
@@ -363,11 +363,7 @@ function ErasureSection({ data, failure }: { data: LoaderData; failure?: FormFai
               />
               <span>I want my personal data erased and my consent withdrawn. I understand that tax records are kept as described above.</span>
             </label>
-            {confirmError && (
-              <p id="erasure-confirm-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {confirmError}
-              </p>
-            )}
+            <FieldError id="erasure-confirm-error" message={confirmError} />
           </div>
           <SubmitButton sending={sending} label="Send erasure request" />
         </MyDataForm>

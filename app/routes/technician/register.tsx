@@ -13,16 +13,7 @@ import {
   type RegistrationFailure,
   type RegistrationOutcome,
 } from "~/.server/technicians/index.ts";
-import {
-  ConsentField,
-  FileField,
-  FormError,
-  Honeypot,
-  RadioGroup,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from "~/components/form/fields.tsx";
+import { ConsentField, FieldError, FileField, FormError, Honeypot, RadioGroup, SelectField, SubmitButton, TextField } from "~/components/form/fields.tsx";
 import { CodeStep } from "~/components/form/code-step.tsx";
 import { link } from "~/components/ui/styles.ts";
 import {
@@ -306,11 +297,7 @@ function SkillsField({ chosen, error }: { chosen: Set<string>; error?: string })
           </label>
         ))}
       </div>
-      {error && (
-        <p id="skills-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id="skills-error" message={error} />
     </fieldset>
   );
 }

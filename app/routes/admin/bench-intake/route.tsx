@@ -5,7 +5,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
@@ -114,11 +114,7 @@ export default function BenchIntake({ loaderData, actionData }: Route.ComponentP
               </label>
             </li>
           </ul>
-          {e.unit && (
-            <p id="unit-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-              {e.unit}
-            </p>
-          )}
+          <FieldError id="unit-error" message={e.unit} />
         </fieldset>
 
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
@@ -162,11 +158,7 @@ export default function BenchIntake({ loaderData, actionData }: Route.ComponentP
           <p id="photos-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Up to 5 photos (JPEG, PNG, WebP or HEIC), 10 MB each. If the form is refused, choose them again.
           </p>
-          {e.photos && (
-            <p id="photos-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-              {e.photos}
-            </p>
-          )}
+          <FieldError id="photos-error" message={e.photos} />
         </div>
         <Button type="submit">
           Book in and open the job card

@@ -9,7 +9,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError } from "~/components/form/fields.tsx";
+import { FieldError, FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { customerReferenceSchema, newContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
@@ -97,11 +97,7 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
               </a>
               .
             </p>
-            {pick?.problem && (
-              <p id="customer-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {pick.problem}
-              </p>
-            )}
+            <FieldError id="customer-error" message={pick?.problem} />
           </div>
           <Button type="submit">
             Continue

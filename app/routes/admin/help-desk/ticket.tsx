@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { MessageThread } from "~/components/event-timeline.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { Field, FormError, TextArea } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -204,30 +204,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="idempotencyKey" value={keys.note} />
               <FormError message={noteFailure?.errors.form ?? noteFailure?.errors.idempotencyKey} />
               {/* FieldIdPrefix is not needed: the reply's textarea is "body", this one "note-body". */}
-              <div>
-                <label htmlFor="note-body" className="block font-medium">
-                  Note for the office
-                </label>
-                <textarea
-                  id="note-body"
-                  name="body"
-                  rows={3}
-                  maxLength={TICKET_BODY_MAX}
-                  required
-                  aria-describedby={noteFailure?.errors.body ? "note-body-hint note-body-error" : "note-body-hint"}
-                  aria-invalid={noteFailure?.errors.body ? true : undefined}
-                  defaultValue={noteFailure?.values.body}
-                  className={control}
-                />
-                <p id="note-body-hint" className={`mt-1 text-sm ${muted}`}>
-                  Never shown to the customer.
-                </p>
-                {noteFailure?.errors.body && (
-                  <p id="note-body-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {noteFailure.errors.body}
-                  </p>
-                )}
-              </div>
+              <Field id="note-body" label="Note for the office" hint="Never shown to the customer." error={noteFailure?.errors.body}>
+                {(aria) => <textarea {...aria} name="body" rows={3} maxLength={TICKET_BODY_MAX} required defaultValue={noteFailure?.values.body} className={control} />}
+              </Field>
               <button type="submit" className={secondaryButton}>
                 Add the note
               </button>
@@ -264,58 +243,40 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="version" value={r.version} />
               <FormError message={updateFailure?.errors.form ?? updateFailure?.errors.version} />
-              <div>
-                <label htmlFor="status" className="block font-medium">
-                  Status
-                </label>
-                <select id="status" name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
-                  {TICKET_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {TICKET_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="priority" className="block font-medium">
-                  Priority
-                </label>
-                <select id="priority" name="priority" defaultValue={updateFailure?.values.priority ?? r.priority} aria-describedby="priority-hint" className={control}>
-                  {TICKET_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {TICKET_PRIORITY_LABELS[p]}
-                    </option>
-                  ))}
-                </select>
-                <p id="priority-hint" className={`mt-1 text-sm ${muted}`}>
-                  A new priority sets the targets again from when the ticket was opened.
-                </p>
-              </div>
-              <div>
-                <label htmlFor="assignee" className="block font-medium">
-                  Assignee
-                </label>
-                <select
-                  id="assignee"
-                  name="assignee"
-                  defaultValue={updateFailure?.values.assignee ?? (r.assigneeId ? String(r.assigneeId) : "")}
-                  aria-invalid={updateFailure?.errors.assignee ? true : undefined}
-                  aria-describedby={updateFailure?.errors.assignee ? "assignee-error" : undefined}
-                  className={control}
-                >
-                  <option value="">Unassigned</option>
-                  {r.staff.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-                {updateFailure?.errors.assignee && (
-                  <p id="assignee-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {updateFailure.errors.assignee}
-                  </p>
+              <Field id="status" label="Status">
+                {(aria) => (
+                  <select {...aria} name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
+                    {TICKET_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {TICKET_STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
                 )}
-              </div>
+              </Field>
+              <Field id="priority" label="Priority" hint="A new priority sets the targets again from when the ticket was opened.">
+                {(aria) => (
+                  <select {...aria} name="priority" defaultValue={updateFailure?.values.priority ?? r.priority} className={control}>
+                    {TICKET_PRIORITIES.map((p) => (
+                      <option key={p} value={p}>
+                        {TICKET_PRIORITY_LABELS[p]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id="assignee" label="Assignee" error={updateFailure?.errors.assignee}>
+                {(aria) => (
+                  <select {...aria} name="assignee" defaultValue={updateFailure?.values.assignee ?? (r.assigneeId ? String(r.assigneeId) : "")} className={control}>
+                    <option value="">Unassigned</option>
+                    {r.staff.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <Button type="submit">
                 Save
               </Button>

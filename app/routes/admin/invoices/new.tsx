@@ -10,7 +10,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { LineItemsFields } from "~/components/money/line-items-fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type RawLine } from "~/lib/money/line-rows.ts";
@@ -275,11 +275,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
               <input type="checkbox" name="another" value="yes" defaultChecked={v.another === "yes"} aria-describedby={e.another ? "another-error" : undefined} className="h-5 w-5" />
               Issue another invoice for this job
             </label>
-            {e.another && (
-              <p id="another-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {e.another}
-              </p>
-            )}
+            <FieldError id="another-error" message={e.another} />
           </div>
         )}
         <p className={muted}>Once issued, the invoice cannot be edited (a mistake is corrected with a credit note). The customer gets an SMS with a link to it{d.customer.email ? " and an e-mail" : ""}.</p>

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { useContext } from "react";
 import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
@@ -13,7 +12,7 @@ import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Field, FieldIdPrefix, FormError, RadioGroup, TextArea, TextField, useFieldId } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { audiencePreviewSchema, CAMPAIGN_CHANNELS, campaignSchema, SMS_OFFER_MAX } from "~/lib/forms/admin/marketing.ts";
@@ -74,39 +73,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function Select({ name, label, options, value, error, placeholder, hint }: { name: string; label: string; options: Array<{ value: string; label: string }>; value: string | undefined; error: string | undefined; placeholder: string; hint?: string }) {
-  const id = `${useContext(FieldIdPrefix)}${name}`;
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label.length > 90 ? `${o.label.slice(0, 89)}…` : o.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
+    <Field
+      id={useFieldId(name)}
+      label={
+        <>
+          {label} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </>
+      }
+      hint={hint}
+      error={error}
+    >
+      {(aria) => (
+        <select {...aria} name={name} defaultValue={value ?? ""} className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label.length > 90 ? `${o.label.slice(0, 89)}…` : o.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

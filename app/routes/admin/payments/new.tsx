@@ -7,7 +7,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, CUSTOMER_PATTERN, PAYMENT_METHOD_LABELS, RECORDED_METHODS, recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
@@ -186,11 +186,7 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
                           aria-describedby={error ? `${name}-error` : "allocate-hint"}
                           className={`${control} ${error ? "border-red-700" : ""}`}
                         />
-                        {error && (
-                          <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                            {error}
-                          </p>
-                        )}
+                        <FieldError id={`${name}-error`} message={error} />
                       </div>
                     </li>
                   );

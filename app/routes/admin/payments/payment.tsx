@@ -8,7 +8,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { FormError } from "~/components/form/fields.tsx";
+import { FieldError, FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
@@ -172,11 +172,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
                           aria-describedby={error ? `${name}-error` : "advance-hint"}
                           className={control}
                         />
-                        {error && (
-                          <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                            {error}
-                          </p>
-                        )}
+                        <FieldError id={`${name}-error`} message={error} />
                       </div>
                     </li>
                   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { ButtonLink, buttonClass } from "~/components/ui/button.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
@@ -142,11 +142,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
                 </label>
               ))}
             </div>
-            {contact?.errors.kind && (
-              <p id="contact-kind-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {contact.errors.kind}
-              </p>
-            )}
+            <FieldError id="contact-kind-error" message={contact?.errors.kind} />
           </fieldset>
           <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
           <label className="flex items-start gap-3">
@@ -204,11 +200,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
                     <TechnicianChoices items={suggestions.slice(TOP_SUGGESTIONS)} chosen={chosen} />
                   </details>
                 )}
-                {assign?.errors.technicianId && (
-                  <p id="assign-technicianId-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {assign.errors.technicianId}
-                  </p>
-                )}
+                <FieldError id="assign-technicianId-error" message={assign?.errors.technicianId} />
               </fieldset>
             )}
           </ActionForm>

@@ -11,7 +11,7 @@ import { getSiteSettings, readSettingsForEditing, saveSettingsGroup, STALE_SETTI
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -314,11 +314,7 @@ function Select({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

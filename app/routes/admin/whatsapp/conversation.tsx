@@ -9,7 +9,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { approvedTemplates, conversation, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -180,11 +180,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
                       </label>
                     ))}
                   </div>
-                  {templateFailure?.errors.template && (
-                    <p id="template-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                      {templateFailure.errors.template}
-                    </p>
-                  )}
+                  <FieldError id="template-error" message={templateFailure?.errors.template} />
                 </fieldset>
                 {Array.from({ length: maxParams }, (_, i) => (
                   <TextField key={i} name={`param${i + 1}`} label={`Value {{${i + 1}}}`} defaultValue={templateFailure?.values[`param${i + 1}`]} maxLength={1000} hint={i === 0 ? "Fill the template's values in order; leave the rest empty." : undefined} />
