@@ -1,5 +1,5 @@
 import { BENCH_STAGES, STAGE_INFO } from "~/lib/bench/stages.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { EventTimeline } from "~/components/event-timeline.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 
 /**
@@ -63,17 +63,11 @@ export function BenchProgress({ units }: { units: BenchProgressUnit[] }) {
                   </li>
                 ))}
               </ol>
-              <ol aria-label={`Steps of ${u.jobCard}`} className="mt-4 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
-                {u.events.map((e) => (
-                  <li key={e.id}>
-                    <p className="font-medium">{e.stageLabel}</p>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-                    </p>
-                    {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
-                  </li>
-                ))}
-              </ol>
+              <EventTimeline
+                label={`Steps of ${u.jobCard}`}
+                gap="tight-spaced"
+                events={u.events.map((e) => ({ id: e.id, title: e.stageLabel, createdAt: e.createdAt, note: e.note }))}
+              />
               {u.photos.length > 0 && (
                 <PhotoGrid label={`Photos of ${u.jobCard}`} className="mt-4" photos={u.photos.map((p) => ({ ...p, caption: null, alt: `${u.unit} in our workshop${p.caption ? `: ${p.caption}` : ""}` }))} />
               )}

@@ -1,4 +1,5 @@
 import type { PortalMoney } from "~/.server/customers/portal-money.ts";
+import { link } from "~/components/ui/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 
 /**
@@ -21,7 +22,7 @@ const PLAN: Record<string, string> = { bronze: "AMC Bronze", silver: "AMC Silver
 
 const box = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 const badge = "rounded-full px-3 py-0.5 text-sm font-medium";
-const linkClass = "font-mono font-semibold text-brand-700 underline dark:text-sky-300";
+const linkClass = `font-mono ${link}`;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 import { IdempotencyKey } from "~/components/form/idempotency-key.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 
 /**
@@ -36,9 +37,9 @@ export function GetHelp({ requestId, reference }: { requestId: number; reference
             className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100"
           />
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Send my question
-        </button>
+        </Button>
       </form>
     </section>
   );

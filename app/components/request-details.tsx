@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { DetailList } from "./detail-list.tsx";
+import { EventTimeline } from "~/components/event-timeline.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { photoAlt, photoOriginText, type PhotoSource } from "~/lib/requests/photo-origin.ts";
 
@@ -87,21 +88,16 @@ export function RequestTimeline({
 }) {
   const steps = [{ kind: "status", status: "new", note: null as string | null, createdAt, engineer: null as string | null | undefined }, ...events];
   return (
-    <section aria-labelledby="timeline-heading" className="mt-8">
-      <h2 id="timeline-heading" className="text-xl font-semibold">
-        Status history
-      </h2>
-      <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
-        {steps.map((step, i) => (
-          <li key={i}>
-            <p className="font-medium">{step.kind === "note" ? (step.engineer ? `Note from our engineer ${step.engineer}` : "Note from our office") : statusLabel(step.status)}</p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              <time dateTime={step.createdAt}>{formatDateTime(step.createdAt)}</time>
-            </p>
-            {step.note && <p className="mt-1">{step.note}</p>}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <EventTimeline
+      heading={{ id: "timeline-heading", text: "Status history" }}
+      gap="tight"
+      keepLineBreaks={false}
+      events={steps.map((step, i) => ({
+        id: i,
+        title: step.kind === "note" ? (step.engineer ? `Note from our engineer ${step.engineer}` : "Note from our office") : statusLabel(step.status),
+        createdAt: step.createdAt,
+        note: step.note,
+      }))}
+    />
   );
 }

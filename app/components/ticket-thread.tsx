@@ -1,3 +1,4 @@
+import { MessageThread } from "~/components/event-timeline.tsx";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
@@ -52,23 +53,10 @@ export function CustomerTicketThread({ ticket, replyKey, failure, sent }: { tick
         <h2 id="thread-heading" className="text-xl font-semibold">
           Messages
         </h2>
-        <ol className="mt-3 space-y-3">
-          {ticket.messages.map((m) => (
-            <li
-              key={m.id}
-              className={`rounded-md border p-4 ${m.author === "customer" ? "border-slate-200 dark:border-slate-800" : "border-brand-200 bg-brand-50 dark:border-slate-700 dark:bg-slate-900"}`}
-            >
-              <p className="text-sm">
-                <strong>{authorLabel(m.author)}</strong>
-                <span className="text-slate-700 dark:text-slate-300">
-                  {" · "}
-                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                </span>
-              </p>
-              <p className="mt-1 break-words whitespace-pre-line">{m.body}</p>
-            </li>
-          ))}
-        </ol>
+        <MessageThread
+          reader="customer"
+          messages={ticket.messages.map((m) => ({ id: m.id, author: authorLabel(m.author), body: m.body, createdAt: m.createdAt, tone: m.author === "customer" ? "plain" : "other" }))}
+        />
       </section>
       <section aria-labelledby="answer-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <h2 id="answer-heading" className="text-xl font-semibold">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * A one-button form for a staff action (intent and hidden fields). With JavaScript it asks to confirm
@@ -26,15 +27,14 @@ export function ConfirmButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
-      <button
+      <Button
         type="submit"
+        variant={tone === "danger" ? "danger" : "primary"}
+        size="small"
         onClick={confirm ? (e) => void (window.confirm(confirm) || e.preventDefault()) : undefined}
-        className={`inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold ${
-          tone === "danger" ? "border border-red-700 text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950" : "bg-brand-700 text-white hover:bg-brand-800"
-        }`}
       >
         {children}
-      </button>
+      </Button>
     </form>
   );
 }

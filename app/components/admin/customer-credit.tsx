@@ -1,4 +1,5 @@
 import { FieldIdPrefix, FormError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, REFUND_METHODS } from "~/lib/forms/admin/payments.ts";
 
@@ -14,7 +15,6 @@ export interface CreditFailure {
   intent?: string;
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 
 export function CustomerCredit({
   creditPaise,
@@ -67,9 +67,9 @@ export function CustomerCredit({
                 hint="At most the credit, and at most what is due on the invoice."
               />
             </FieldIdPrefix.Provider>
-            <button type="submit" className={submitClass}>
+            <Button type="submit">
               Apply credit
-            </button>
+            </Button>
           </form>
         </details>
       )}
@@ -93,9 +93,9 @@ export function CustomerCredit({
               <TextField name="instrumentRef" label="UTR, transfer reference or cheque number" maxLength={40} defaultValue={refund?.values.instrumentRef} error={refund?.errors.instrumentRef} />
               <TextArea name="note" label="Note" rows={2} maxLength={500} defaultValue={refund?.values.note} error={refund?.errors.note} />
             </FieldIdPrefix.Provider>
-            <button type="submit" className={submitClass}>
+            <Button type="submit">
               Record the refund voucher
-            </button>
+            </Button>
           </form>
         </details>
       )}

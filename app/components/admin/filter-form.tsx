@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { control, muted } from "./styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * A list's filters: plain GET forms (they work without JavaScript), every control labelled, whose fields
@@ -111,9 +112,9 @@ export function FilterPanel({
       <Hidden keep={keep} />
       <div className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${columns === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4"}`}>{children}</div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="submit" className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+        <Button size="small" type="submit">
           {submit}
-        </button>
+        </Button>
         {clear && (
           <a href={clear.href} className="font-semibold text-brand-700 underline dark:text-sky-300">
             {clear.label ?? "Clear filters"}
@@ -145,9 +146,7 @@ export function InlineFilters({
       <Hidden keep={keep} />
       {children}
       <div className="flex gap-3 pb-7">
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          {submit}
-        </button>
+        <Button type="submit">{submit}</Button>
         {filtered && (
           <a href={keepHref(path, keep)} className="inline-flex h-11 items-center font-semibold text-brand-700 underline dark:text-sky-300">
             Clear

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button.tsx";
 
 /** The top of every back-office screen: its title, a line on what it is for, and its main actions. */
 export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: { href: string; label: string } }) {
@@ -28,11 +29,7 @@ export function ButtonLink({ href, children, download, primary = false }: { href
     <a
       href={href}
       download={download ? "" : undefined}
-      className={
-        primary
-          ? "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-          : "inline-flex h-10 items-center rounded-md border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
-      }
+      className={buttonClass({ variant: primary ? "primary" : "secondary", size: "small" })}
     >
       {children}
     </a>

@@ -23,7 +23,8 @@ export interface FieldProps {
 /** Prefixes the ids of the fields inside it: two forms on one page may both have a "name" field. */
 export const FieldIdPrefix = createContext("");
 
-function useFieldId(name: string): string {
+/** The id of the field `name` inside the current FieldIdPrefix. */
+export function useFieldId(name: string): string {
   return `${useContext(FieldIdPrefix)}${name}`;
 }
 
@@ -47,21 +48,72 @@ function Label({ name, label, required }: { name: string; label: string; require
   );
 }
 
+/** A field's message, beside it: the control (or its fieldset) names `{id}-error` in aria-describedby. */
+export function FieldError({ id, message }: { id?: string; message?: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  );
+}
+
+/** A field's hint under it, named by `{id}-hint`. */
+export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
 function HintAndError({ name: field, error, hint }: { name: string; error?: string; hint?: ReactNode }) {
   const name = useFieldId(field);
   return (
     <>
-      {hint && (
-        <p id={`${name}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldHint id={`${name}-hint`}>{hint}</FieldHint>
+      <FieldError id={`${name}-error`} message={error} />
     </>
+  );
+}
+
+/** What a control needs to be tied to its hint and message. */
+export interface FieldAria {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A label, a control of the caller's own (a select with computed options, a box with its own class) and its
+ * hint and message, wired the same way as the fields above: the control gets its id, aria-invalid and
+ * aria-describedby from the render function.
+ */
+export function Field({
+  id,
+  label,
+  labelClassName = "block font-medium",
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  labelClassName?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: (aria: FieldAria) => ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint) })}
+      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { LINE_KINDS, LINE_KIND_LABELS } from "~/lib/money/document.ts";
 import { GST_RATES, invoiceTotals, lineItemSchema, type LineInput } from "~/lib/money/gst.ts";
@@ -233,7 +234,9 @@ export function LineItemsFields({
         <LineRow key={i} prefix={prefix} index={i} row={row} products={products} errors={errors} onProduct={onProduct} />
       ))}
       <div className="flex flex-wrap items-center gap-3">
-        <button
+        <Button
+          variant="secondary"
+          size="small"
           type="submit"
           name="intent"
           value="add-lines"
@@ -246,10 +249,9 @@ export function LineItemsFields({
                 }
               : undefined
           }
-          className="inline-flex h-10 items-center rounded-md border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           Add lines
-        </button>
+        </Button>
       </div>
       <div role="status" className="rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">
         {t ? (

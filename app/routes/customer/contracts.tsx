@@ -5,6 +5,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
+import { link } from "~/components/ui/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/contracts";
@@ -31,7 +32,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = routeMeta;
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
 const muted = "text-slate-600 dark:text-slate-400";
 
 export default function CustomerContracts({ loaderData }: Route.ComponentProps) {
@@ -39,7 +39,7 @@ export default function CustomerContracts({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>
-        <a href="/customer/mobile" className={linkClass}>
+        <a href="/customer/mobile" className={link}>
           ← My Requests
         </a>
       </p>
@@ -52,7 +52,7 @@ export default function CustomerContracts({ loaderData }: Route.ComponentProps) 
       {contracts.length === 0 ? (
         <p className="mt-6 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
           You have no maintenance contract with us. Our AMC plans are described at{" "}
-          <a href="/services/amc" className={linkClass}>
+          <a href="/services/amc" className={link}>
             Annual Maintenance Contracts
           </a>
           .
@@ -98,7 +98,7 @@ export default function CustomerContracts({ loaderData }: Route.ComponentProps) 
                   </span>
                   {v.request ? (
                     <span>
-                      <a href={`/customer/request/${v.request.id}`} className={`${linkClass} font-mono`}>
+                      <a href={`/customer/request/${v.request.id}`} className={`${link} font-mono`}>
                         {v.request.reference}
                       </a>{" "}
                       <span className={muted}>· {v.request.statusLabel}</span>

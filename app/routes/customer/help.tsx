@@ -8,7 +8,7 @@ import { noStore } from "~/.server/http/cache.ts";
 import { listRequestsOf } from "~/.server/requests/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { customerTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
@@ -118,11 +118,7 @@ export default function CustomerHelp({ loaderData, actionData }: Route.Component
                   </option>
                 ))}
               </select>
-              {failure?.errors.requestId && (
-                <p id="requestId-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                  {failure.errors.requestId}
-                </p>
-              )}
+              <FieldError id="requestId-error" message={failure?.errors.requestId} />
             </div>
           )}
           <TextField name="subject" label="Subject" required maxLength={TICKET_SUBJECT_MAX} defaultValue={failure?.values.subject} error={failure?.errors.subject} />

@@ -6,6 +6,7 @@ import { invoiceDocument } from "~/.server/invoices/view.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
+import { link } from "~/components/ui/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -43,13 +44,11 @@ export function headers() {
 
 export const meta = routeMeta;
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
 export default function CustomerInvoice({ loaderData: page }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <p className="mb-4 text-sm">
-        <a href={page.requestId ? `/customer/request/${page.requestId}` : "/customer/mobile"} className={linkClass}>
+        <a href={page.requestId ? `/customer/request/${page.requestId}` : "/customer/mobile"} className={link}>
           ← {page.requestId ? "Back to the request" : "My requests"}
         </a>
       </p>

@@ -10,8 +10,9 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { MarketingConsentToggle } from "~/components/customer/marketing-consent-toggle.tsx";
 import { portalMarketingConsent } from "~/.server/marketing/consent.ts";
-import { FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
+import { link } from "~/components/ui/styles.ts";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
@@ -77,7 +78,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
 const sectionClass = "mt-10 scroll-mt-4";
 const downloadClass =
   "inline-flex h-11 items-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
@@ -90,7 +90,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <p>
-        <a href="/customer/mobile" className={linkClass}>
+        <a href="/customer/mobile" className={link}>
           ← My Requests
         </a>
       </p>
@@ -99,7 +99,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {name ? `${name}, this` : "This"} is the personal data we hold about you. You can download a copy, ask us to correct it, or ask us to erase it
         and withdraw your consent. Your rights are explained in our{" "}
-        <a href="/privacy" className={linkClass}>
+        <a href="/privacy" className={link}>
           privacy notice
         </a>
         .
@@ -363,11 +363,7 @@ function ErasureSection({ data, failure }: { data: LoaderData; failure?: FormFai
               />
               <span>I want my personal data erased and my consent withdrawn. I understand that tax records are kept as described above.</span>
             </label>
-            {confirmError && (
-              <p id="erasure-confirm-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {confirmError}
-              </p>
-            )}
+            <FieldError id="erasure-confirm-error" message={confirmError} />
           </div>
           <SubmitButton sending={sending} label="Send erasure request" />
         </MyDataForm>
@@ -420,11 +416,11 @@ function GrievanceSection() {
       </h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         The Grievance Officer of {identity.legalName} answers questions and complaints about your personal data. Write to{" "}
-        <a href={`${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Data protection")}`} className={linkClass}>
+        <a href={`${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Data protection")}`} className={link}>
           {identity.supportEmail}
         </a>{" "}
         with &quot;Data protection&quot; in the subject, or call{" "}
-        <a href={telHref(identity.supportPhone)} className={linkClass}>
+        <a href={telHref(identity.supportPhone)} className={link}>
           {formatIndianPhone(identity.supportPhone)}
         </a>
         . If our answer does not settle it, you can complain to the Data Protection Board of India.
@@ -445,7 +441,7 @@ function RetentionSection() {
       </ul>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         The period for each kind of data, and why, is set out in the{" "}
-        <a href="/privacy" className={linkClass}>
+        <a href="/privacy" className={link}>
           privacy notice
         </a>
         .

@@ -11,6 +11,7 @@ import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import { ButtonLink } from "~/components/ui/button.tsx";
 import type { Route } from "./+types/requests";
 
 /**
@@ -56,13 +57,13 @@ export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
           Request service
         </a>
         {/* DPDP Act: see, download, correct or erase the personal data we hold. */}
-        <a href="/customer/my-data" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+        <ButtonLink variant="secondary" href="/customer/my-data">
           My data
-        </a>
+        </ButtonLink>
         {/* Help desk (issue 12 §5): questions to the office and their answers. */}
-        <a href="/customer/help" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+        <ButtonLink variant="secondary" href="/customer/help">
           Help
-        </a>
+        </ButtonLink>
       </p>
 
       {(awaiting > 0 || (money?.outstandingPaise ?? 0) > 0) && (

@@ -6,13 +6,12 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { verifyLinkToken } from "~/.server/links/signed.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { CallUs } from "~/components/call-us.tsx";
 import { FormError, RadioGroup, TextArea } from "~/components/form/fields.tsx";
 import { StarIcon } from "~/components/icons.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { COMMENT_MAX, LOW_RATING_MAX, RATING_WORDS, RATINGS, ratingSchema } from "~/lib/forms/feedback.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/feedback";
 
 /**
@@ -67,19 +66,6 @@ function Stars({ value }: { value: number }) {
         <StarIcon key={i} className={`size-7 ${i < value ? "fill-amber-400 text-amber-500" : "text-slate-400"}`} />
       ))}
     </span>
-  );
-}
-
-function CallUs({ text }: { text: string }) {
-  const { identity } = useSite();
-  return (
-    <p className="mt-4">
-      {text}{" "}
-      <a href={telHref(identity.supportPhone)} className="font-semibold text-brand-700 underline dark:text-sky-300">
-        {formatIndianPhone(identity.supportPhone)}
-      </a>
-      .
-    </p>
   );
 }
 

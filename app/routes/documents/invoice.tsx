@@ -6,12 +6,11 @@ import { paymentLinkFor } from "~/.server/payments/gateway/links.ts";
 import { effectiveGateway } from "~/.server/settings/integrations.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { CallUs } from "~/components/call-us.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/invoice";
 
 /**
@@ -72,21 +71,6 @@ export function headers() {
 }
 
 export const meta = routeMeta;
-
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
-function CallUs({ text }: { text: string }) {
-  const { identity } = useSite();
-  return (
-    <p className="mt-4">
-      {text}{" "}
-      <a href={telHref(identity.supportPhone)} className={linkClass}>
-        {formatIndianPhone(identity.supportPhone)}
-      </a>
-      .
-    </p>
-  );
-}
 
 export default function InvoiceDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { problem, page } = loaderData;

@@ -8,14 +8,13 @@ import { checkQuoteToken, maskedMobile } from "~/.server/quotes/shared.ts";
 import { customerAnswers, CUSTOMER_STATE_LABELS, signedQuote } from "~/.server/quotes/view.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { CallUs } from "~/components/call-us.tsx";
 import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import { linkConfirmSchema, linkResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/quote";
 
 /**
@@ -110,20 +109,6 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const submitClass = "inline-flex h-12 items-center rounded-md bg-accent-600 px-6 font-semibold text-white hover:bg-orange-800";
 const secondaryClass = "inline-flex h-11 items-center rounded-md border border-slate-400 px-4 font-medium hover:bg-slate-100 dark:hover:bg-slate-800";
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
-function CallUs({ text }: { text: string }) {
-  const { identity } = useSite();
-  return (
-    <p className="mt-4">
-      {text}{" "}
-      <a href={telHref(identity.supportPhone)} className={linkClass}>
-        {formatIndianPhone(identity.supportPhone)}
-      </a>
-      .
-    </p>
-  );
-}
 
 type Page = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
 

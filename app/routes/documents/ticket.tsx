@@ -8,11 +8,10 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { verifyLinkToken } from "~/.server/links/signed.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { CallUs } from "~/components/call-us.tsx";
 import { CustomerTicketThread } from "~/components/ticket-thread.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { customerReplySchema } from "~/lib/forms/helpdesk.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/ticket";
 
 /**
@@ -53,19 +52,6 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const field = result.reason === "refused" ? result.field : "form";
   if (result.reason === "limited") return refuseFields(form, { [field]: result.message }, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   return refuseForm(form, result.message, field);
-}
-
-function CallUs() {
-  const { identity } = useSite();
-  return (
-    <p className="mt-4">
-      You can also call us on{" "}
-      <a href={telHref(identity.supportPhone)} className="font-semibold text-brand-700 underline dark:text-sky-300">
-        {formatIndianPhone(identity.supportPhone)}
-      </a>
-      .
-    </p>
-  );
 }
 
 export default function TicketByLink({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,11 +4,10 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { callForToken, callGrant, iceServers } from "~/.server/video/index.ts";
+import { CallUs } from "~/components/call-us.tsx";
 import { CallStage } from "~/components/video/call-stage.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/video";
 
 /**
@@ -49,19 +48,6 @@ export function headers() {
 }
 
 export const meta = routeMeta;
-
-function CallUs({ text }: { text: string }) {
-  const { identity } = useSite();
-  return (
-    <p className="mt-4">
-      {text}{" "}
-      <a href={telHref(identity.supportPhone)} className="font-semibold text-brand-700 underline dark:text-sky-300">
-        {formatIndianPhone(identity.supportPhone)}
-      </a>
-      .
-    </p>
-  );
-}
 
 function minutes(seconds: number | null): string {
   if (!seconds) return "";

@@ -6,6 +6,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { TriangleExclamationPointIcon } from "~/components/icons.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import {
   TYPICAL_REACTANCE_OHM_PER_KM,
   cableVoltageDrop,
@@ -525,12 +526,11 @@ function Calculator({
               />
             ))}
           </div>
-          <button
+          <Button
             type="submit"
-            className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
           >
             {calc.submit}
-          </button>
+          </Button>
         </form>
         {result && (
           <div
@@ -678,12 +678,11 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
             />
           </div>
           <div className="flex items-center gap-3">
-            <button
+            <Button
               type="submit"
-              className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
             >
               Search codes
-            </button>
+            </Button>
             {filtered && (
               <a href={`${PATH}#fault-codes`} className={LINK}>
                 Show all codes

@@ -20,6 +20,7 @@ import { indiaDate, mapsHref, visitWindow } from "~/components/technician/visit.
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { fieldStageLabel } from "~/lib/requests/field-stages.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import { link } from "~/components/ui/styles.ts";
 import type { Route } from "./+types/dashboard";
 import { noStore } from "~/.server/http/cache.ts";
 
@@ -67,8 +68,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Profile = NonNullable<Route.ComponentProps["loaderData"]["profile"]>;
 type Job = Route.ComponentProps["loaderData"]["jobs"][number];
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
 export default function TechnicianDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, jobs } = loaderData;
   const failure = actionData as FormFailure | undefined;
@@ -81,7 +80,7 @@ export default function TechnicianDashboard({ loaderData, actionData }: Route.Co
       {!profile ? (
         <p className="mt-6 rounded-md border border-slate-200 p-5 dark:border-slate-800">
           We could not find a technician application for this account.{" "}
-          <a href="/technician/register" className={linkClass}>
+          <a href="/technician/register" className={link}>
             Register as a technician
           </a>
           .
@@ -138,7 +137,7 @@ function StatusPanel({ profile }: { profile: Profile }) {
           </ol>
           <p className="mt-3">
             Questions? Call{" "}
-            <a href={telHref(identity.supportPhone)} className={linkClass}>
+            <a href={telHref(identity.supportPhone)} className={link}>
               {phone}
             </a>{" "}
             and quote {profile.reference}.
@@ -156,11 +155,11 @@ function StatusPanel({ profile }: { profile: Profile }) {
           )}
           <p className="mt-3">
             You may{" "}
-            <a href="/technician/register" className={linkClass}>
+            <a href="/technician/register" className={link}>
               apply again
             </a>{" "}
             with updated details, or call{" "}
-            <a href={telHref(identity.supportPhone)} className={linkClass}>
+            <a href={telHref(identity.supportPhone)} className={link}>
               {phone}
             </a>
             .

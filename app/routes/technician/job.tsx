@@ -43,6 +43,7 @@ import { useSite } from "~/lib/use-site.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { link } from "~/components/ui/styles.ts";
 
 /**
  * /technician/jobs/{id}: one job assigned to the signed-in technician, worked from the phone on site: the
@@ -144,7 +145,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
 const buttonClass = "inline-flex min-h-12 items-center justify-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
 const secondaryButton = "inline-flex min-h-12 items-center justify-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
 const sectionClass = "mt-8 scroll-mt-4";
@@ -189,7 +189,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
       {/* Live (issue 12 §1): the office's changes (visit, status) show; typed forms and the offline queue are kept. */}
       <LiveStatus kinds={["request.updated"]} reference={job.reference} what="This job" />
       <p>
-        <a href="/technician/dashboard" data-reload className={linkClass}>
+        <a href="/technician/dashboard" data-reload className={link}>
           ← My Jobs
         </a>
       </p>

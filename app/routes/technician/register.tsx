@@ -13,17 +13,9 @@ import {
   type RegistrationFailure,
   type RegistrationOutcome,
 } from "~/.server/technicians/index.ts";
-import {
-  ConsentField,
-  FileField,
-  FormError,
-  Honeypot,
-  RadioGroup,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from "~/components/form/fields.tsx";
+import { ConsentField, FieldError, FileField, FormError, Honeypot, RadioGroup, SelectField, SubmitButton, TextField } from "~/components/form/fields.tsx";
 import { CodeStep } from "~/components/form/code-step.tsx";
+import { link } from "~/components/ui/styles.ts";
 import {
   AVAILABILITY,
   ID_PROOF_LIMITS,
@@ -89,8 +81,6 @@ function answer(outcome: RegistrationOutcome) {
 
 // ── Page ─────────────────────────────────────────────────────────────────────────────────────────
 
-const linkClass = "font-semibold text-brand-700 underline dark:text-sky-300";
-
 export default function TechnicianRegister({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData as RegistrationFailure | undefined;
   return (
@@ -140,7 +130,7 @@ function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefi
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Already registered?{" "}
-        <a href="/technician/login" className={linkClass}>
+        <a href="/technician/login" className={link}>
           Sign in
         </a>
         .
@@ -179,7 +169,7 @@ function ApplicationStep({ draft, failure }: { draft: RegistrationDraft | undefi
               failure?.registered ? (
                 <>
                   Registered before?{" "}
-                  <a href="/technician/login" className={linkClass}>
+                  <a href="/technician/login" className={link}>
                     Sign in with this number
                   </a>{" "}
                   to see your application.
@@ -307,11 +297,7 @@ function SkillsField({ chosen, error }: { chosen: Set<string>; error?: string })
           </label>
         ))}
       </div>
-      {error && (
-        <p id="skills-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id="skills-error" message={error} />
     </fieldset>
   );
 }

@@ -7,6 +7,7 @@ import type { BenchResult } from "~/.server/bench/shared.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
+import { EventTimeline } from "~/components/event-timeline.tsx";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { listText, TEST_PARAMETERS } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -25,6 +26,7 @@ import { can } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/job";
 import type { AdminHandle } from "~/lib/admin/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { Button } from "~/components/ui/button.tsx";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -93,7 +95,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithFlash(pathOf(params.jobCard), { type: "success", message: result.message });
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const optionClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
 const errorText = "mt-1 text-sm font-medium text-red-700 dark:text-red-400";
@@ -129,9 +130,9 @@ function StepForm({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="version" value={version} />
         <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
-        <button type="submit" className={submitClass}>
+        <Button type="submit">
           {button}
-        </button>
+        </Button>
       </form>
     </section>
   );
@@ -251,30 +252,10 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
             </section>
           )}
 
-          <section aria-labelledby="history-heading" className="mt-8">
-            <h2 id="history-heading" className="text-xl font-semibold">
-              History
-            </h2>
-            <ol className="mt-3 space-y-4 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
-              {events.map((e) => (
-                <li key={e.id}>
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span>{e.stageLabel}</span>
-                    {e.internal ? (
-                      <span className="rounded border border-amber-600 bg-amber-50 px-1.5 text-xs font-semibold text-amber-950 uppercase dark:bg-amber-950 dark:text-amber-100">Internal</span>
-                    ) : (
-                      <span className="rounded border border-slate-400 px-1.5 text-xs font-semibold text-slate-700 uppercase dark:text-slate-300">Customer can read</span>
-                    )}
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-                    {e.by && <> · by {e.by}</>}
-                  </p>
-                  {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
-                </li>
-              ))}
-            </ol>
-          </section>
+          <EventTimeline
+            heading={{ id: "history-heading", text: "History" }}
+            events={events.map((e) => ({ id: e.id, title: e.stageLabel, createdAt: e.createdAt, by: e.by, note: e.note, audience: e.internal ? "internal" : "customer" }))}
+          />
         </div>
 
         <div className="mt-8 min-w-0">

@@ -5,6 +5,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { JOB_CARD_PATTERN } from "~/lib/forms/admin/bench.ts";
 import labelCss from "./label.css?url";
@@ -52,9 +53,9 @@ export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: 
 function PrintButton() {
   if (!useHydrated()) return <p className="text-sm">Print with your browser (Ctrl+P).</p>;
   return (
-    <button type="button" onClick={() => window.print()} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+    <Button size="small" type="button" onClick={() => window.print()}>
       Print the label
-    </button>
+    </Button>
   );
 }
 

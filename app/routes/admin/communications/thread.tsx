@@ -13,6 +13,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema, replyWhatsAppSchema } from "~/lib/forms/admin/communications.ts";
@@ -153,7 +154,6 @@ function Entry({ e }: { e: Route.ComponentProps["loaderData"]["entries"][number]
   );
 }
 
-const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -275,9 +275,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                     </select>
                   </div>
                 )}
-                <button type="submit" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+                <Button variant="secondary" type="submit">
                   Choose
-                </button>
+                </Button>
               </form>
               {smsTemplate && preview && "refusal" in preview && !sms && (
                 <p className="mt-4 rounded-md border border-amber-600 bg-amber-50 p-3 break-words dark:bg-slate-900">
@@ -300,9 +300,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                     {smsTemplate.typed.map((v) => (
                       <TextField key={v} name={`var-${v}`} label={v} required maxLength={30} defaultValue={sms?.values[`var-${v}`]} error={sms?.errors[`var-${v}`]} />
                     ))}
-                    <button type="submit" className={button}>
+                    <Button type="submit">
                       Send the SMS
-                    </button>
+                    </Button>
                   </form>
                 </FieldIdPrefix>
               )}
@@ -324,9 +324,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                 <FormError message={email?.errors.form ?? email?.errors.idempotencyKey} />
                 <TextField name="subject" label="Subject" required maxLength={200} defaultValue={email?.values.subject} error={email?.errors.subject} />
                 <TextArea name="body" label="Message" required rows={6} maxLength={10000} defaultValue={email?.values.body} error={email?.errors.body} hint={`Sent to ${t.email} through the outbox.`} />
-                <button type="submit" className={button}>
+                <Button type="submit">
                   Send the e-mail
-                </button>
+                </Button>
               </form>
             </FieldIdPrefix>
           )}
@@ -353,9 +353,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                     error={whatsapp?.errors.text}
                     hint={`Free text is allowed until ${formatDateTime(whatsappWindow.closesAt)}, 24 hours after the customer's last WhatsApp message.`}
                   />
-                  <button type="submit" className={button}>
+                  <Button type="submit">
                     Send on WhatsApp
-                  </button>
+                  </Button>
                 </form>
               </FieldIdPrefix>
             ) : (
@@ -393,9 +393,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
               />
               <TextField name="minutes" label="Length in minutes" required inputMode="numeric" maxLength={3} defaultValue={call?.values.minutes} error={call?.errors.minutes} />
               <TextArea name="note" label="What was said" required rows={3} maxLength={2000} defaultValue={call?.values.note} error={call?.errors.note} />
-              <button type="submit" className={button}>
+              <Button type="submit">
                 Log the call
-              </button>
+              </Button>
             </form>
           </FieldIdPrefix>
         </section>
@@ -410,9 +410,9 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="idempotencyKey" value={note?.values.idempotencyKey ?? keys.note} />
               <FormError message={note?.errors.form ?? note?.errors.idempotencyKey} />
               <TextArea name="note" label="Note" required rows={3} maxLength={2000} defaultValue={note?.values.note} error={note?.errors.note} hint="Only the office sees it." />
-              <button type="submit" className={button}>
+              <Button type="submit">
                 Add the note
-              </button>
+              </Button>
             </form>
           </FieldIdPrefix>
         </section>

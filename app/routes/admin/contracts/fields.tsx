@@ -1,4 +1,4 @@
-import { RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { BILLING_PLANS, CONTRACT_PLANS, DEFAULT_CONTRACT_SAC, MAX_RESPONSE_HOURS, MAX_VISITS_PER_YEAR, PLAN_DEFAULTS } from "~/lib/forms/admin/contracts.ts";
 
 /**
@@ -70,11 +70,7 @@ export function ContractFields({
             ))}
           </ul>
         )}
-        {e.unitIds && (
-          <p id="unitIds-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-            {e.unitIds}
-          </p>
-        )}
+        <FieldError id="unitIds-error" message={e.unitIds} />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="startsOn" label="Starts on" type="date" required defaultValue={v.startsOn} error={e.startsOn} />

@@ -7,7 +7,8 @@ import { planDescriptions } from "~/.server/contracts/plans.ts";
 import { customerForContract } from "~/.server/contracts/record.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError } from "~/components/form/fields.tsx";
+import { FieldError, FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { customerReferenceSchema, newContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
@@ -90,15 +91,11 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
               </a>
               .
             </p>
-            {pick?.problem && (
-              <p id="customer-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {pick.problem}
-              </p>
-            )}
+            <FieldError id="customer-error" message={pick?.problem} />
           </div>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Continue
-          </button>
+          </Button>
         </form>
       </div>
     );
@@ -132,9 +129,9 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
             The visits and billing dates are made with the contract. Each visit becomes a job a week before it is due, and each billing date a GST
             invoice on the day.
           </p>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Make the contract
-          </button>
+          </Button>
         </form>
       )}
     </div>

@@ -10,8 +10,10 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
@@ -203,59 +205,41 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
           Preventive visits
         </h2>
         <p className={`mt-1 text-sm ${muted}`}>Each visit is made into a job a week before it is due, and the customer is told by SMS.</p>
-        <div role="region" aria-label="Preventive visits" tabIndex={0} className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Preventive visits</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className={cell}>
-                  Visit
-                </th>
-                <th scope="col" className={cell}>
-                  Due
-                </th>
-                <th scope="col" className={cell}>
-                  Job
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {visits.map((v) => (
-                <tr key={v.id} className="border-t border-slate-200 dark:border-slate-800">
-                  <td className={cell}>
-                    {v.seq} of {visits.length}
-                  </td>
-                  <td className={`${cell} whitespace-nowrap`}>{formatDate(v.dueOn)}</td>
-                  <td className={cell}>
-                    {v.request ? (
-                      <>
-                        <a href={`/admin/service-requests/${v.request.reference}`} className={`${link} font-mono`}>
-                          {v.request.reference}
-                        </a>{" "}
-                        <span className={muted}>· {v.request.statusLabel}</span>
-                      </>
-                    ) : !open ? (
-                      <span className={muted}>Not made: the contract is cancelled</span>
-                    ) : v.past ? (
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span>Due before the contract was entered: not made automatically</span>
-                        {canMakeJobs && (
-                          <ConfirmButton intent="make-visit" fields={{ visitId: v.id }}>
-                            Make visit {v.seq} into a job
-                          </ConfirmButton>
-                        )}
-                      </span>
-                    ) : v.soon ? (
-                      <span>Made into a job at the next daily run</span>
-                    ) : (
-                      <span className={muted}>Not yet due</span>
+        <Table label="Preventive visits" className="mt-2" headClass={cell} columns={["Visit", "Due", "Job"]}>
+          {visits.map((v) => (
+            <tr key={v.id} className="border-t border-slate-200 dark:border-slate-800">
+              <td className={cell}>
+                {v.seq} of {visits.length}
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>{formatDate(v.dueOn)}</td>
+              <td className={cell}>
+                {v.request ? (
+                  <>
+                    <a href={`/admin/service-requests/${v.request.reference}`} className={`${link} font-mono`}>
+                      {v.request.reference}
+                    </a>{" "}
+                    <span className={muted}>· {v.request.statusLabel}</span>
+                  </>
+                ) : !open ? (
+                  <span className={muted}>Not made: the contract is cancelled</span>
+                ) : v.past ? (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span>Due before the contract was entered: not made automatically</span>
+                    {canMakeJobs && (
+                      <ConfirmButton intent="make-visit" fields={{ visitId: v.id }}>
+                        Make visit {v.seq} into a job
+                      </ConfirmButton>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                ) : v.soon ? (
+                  <span>Made into a job at the next daily run</span>
+                ) : (
+                  <span className={muted}>Not yet due</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       </section>
 
       <section aria-labelledby="billing-heading" className={section}>
@@ -265,56 +249,38 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
         <p className={`mt-1 text-sm ${muted}`}>
           {billingLabel}: a GST invoice is issued on each date{canInvoice ? "" : " (by the daily run, or by accounts)"}.
         </p>
-        <div role="region" aria-label="Billing dates" tabIndex={0} className="mt-2 overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Billing dates</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className={cell}>
-                  Date
-                </th>
-                <th scope="col" className={cell}>
-                  Before GST
-                </th>
-                <th scope="col" className={cell}>
-                  Invoice
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {billings.map((b) => (
-                <tr key={b.id} className="border-t border-slate-200 dark:border-slate-800">
-                  <td className={`${cell} whitespace-nowrap`}>{formatDate(b.dueOn)}</td>
-                  <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatPaise(b.amountPaise)}</td>
-                  <td className={cell}>
-                    {b.invoice ? (
-                      <span>
-                        {canInvoice ? (
-                          <a href={`/admin/invoices/${b.invoice.id}`} className={`${link} font-mono`}>
-                            {b.invoice.number}
-                          </a>
-                        ) : (
-                          <span className="font-mono">{b.invoice.number}</span>
-                        )}{" "}
-                        <span className={muted}>· {formatPaise(b.invoice.totalPaise)} with GST</span>
-                      </span>
-                    ) : !open ? (
-                      <span className={muted}>Not invoiced: the contract is cancelled</span>
-                    ) : b.due && canInvoice ? (
-                      <ConfirmButton intent="invoice" fields={{ billingId: b.id }}>
-                        Invoice now
-                      </ConfirmButton>
-                    ) : b.due ? (
-                      <span>Due: issued at the next daily run</span>
+        <Table label="Billing dates" className="mt-2" headClass={cell} columns={["Date", "Before GST", "Invoice"]}>
+          {billings.map((b) => (
+            <tr key={b.id} className="border-t border-slate-200 dark:border-slate-800">
+              <td className={`${cell} whitespace-nowrap`}>{formatDate(b.dueOn)}</td>
+              <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatPaise(b.amountPaise)}</td>
+              <td className={cell}>
+                {b.invoice ? (
+                  <span>
+                    {canInvoice ? (
+                      <a href={`/admin/invoices/${b.invoice.id}`} className={`${link} font-mono`}>
+                        {b.invoice.number}
+                      </a>
                     ) : (
-                      <span className={muted}>Invoiced on its date</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      <span className="font-mono">{b.invoice.number}</span>
+                    )}{" "}
+                    <span className={muted}>· {formatPaise(b.invoice.totalPaise)} with GST</span>
+                  </span>
+                ) : !open ? (
+                  <span className={muted}>Not invoiced: the contract is cancelled</span>
+                ) : b.due && canInvoice ? (
+                  <ConfirmButton intent="invoice" fields={{ billingId: b.id }}>
+                    Invoice now
+                  </ConfirmButton>
+                ) : b.due ? (
+                  <span>Due: issued at the next daily run</span>
+                ) : (
+                  <span className={muted}>Invoiced on its date</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       </section>
 
       {open && (
@@ -341,9 +307,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
                 <input type="hidden" name="version" value={c.version} />
                 <FormError message={failureOf("cancel")?.errors.form ?? failureOf("cancel")?.errors.version} />
                 <TextArea name="reason" label="Why it is cancelled" required rows={2} maxLength={500} defaultValue={failureOf("cancel")?.values.reason} error={failureOf("cancel")?.errors.reason} />
-                <button type="submit" className="inline-flex h-10 items-center rounded-md border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+                <Button variant="danger" size="small" type="submit">
                   Cancel the contract
-                </button>
+                </Button>
               </form>
             </FieldIdPrefix.Provider>
           </div>
@@ -361,9 +327,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               <input type="hidden" name="version" value={c.version} />
               <FormError message={editFailure?.errors.form ?? editFailure?.errors.version} />
               <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure?.values, coveredUnitIds)} />
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Save changes
-              </button>
+              </Button>
             </form>
           </details>
         </section>

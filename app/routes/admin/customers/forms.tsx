@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 import { UNIT_KINDS } from "~/lib/forms/admin/customers.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import type { RecordUnit } from "~/.server/customers/record.ts";
@@ -14,7 +15,6 @@ import type { RecordUnit } from "~/.server/customers/record.ts";
 
 export type { FormFailure } from "~/lib/forms/form-basics.ts";
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const dangerClass =
   "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
 
@@ -54,7 +54,7 @@ export function PostForm({
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
       <FieldIdPrefix.Provider value={`${id}-`}>{children}</FieldIdPrefix.Provider>
-      <button type="submit" className={danger ? dangerClass : submitClass}>
+      <button type="submit" className={danger ? dangerClass : buttonClass()}>
         {button}
       </button>
     </form>

@@ -4,6 +4,7 @@ import { createCustomer } from "~/.server/customers/changes.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { newCustomerSchema } from "~/lib/forms/admin/customers.ts";
 import type { Route } from "./+types/new";
 
@@ -64,9 +65,9 @@ export default function AdminNewCustomer({ actionData }: Route.ComponentProps) {
           </div>
           <StateSelect name="siteStateCode" label="State" defaultValue={v.siteStateCode} error={e.siteStateCode} />
         </fieldset>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Add the customer
-        </button>
+        </Button>
       </form>
     </div>
   );

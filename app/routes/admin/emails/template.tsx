@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { emailTemplateSchema, resetEmailTemplateSchema } from "~/lib/forms/admin/communications.ts";
 import type { AdminHandle } from "~/lib/admin/page-title.ts";
@@ -107,12 +108,12 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
           <TextField name="subject" label="Subject" required maxLength={200} defaultValue={editing?.values.subject ?? t.subject} error={e.subject} />
           <TextArea name="body" label="Body" required rows={10} maxLength={20000} defaultValue={editing?.values.body ?? t.body} error={e.body} />
           <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="preview" className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+            <Button variant="secondary" type="submit" name="intent" value="preview">
               Preview
-            </button>
-            <button type="submit" name="intent" value="save" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            </Button>
+            <Button type="submit" name="intent" value="save">
               Save
-            </button>
+            </Button>
           </div>
         </form>
       </section>

@@ -7,6 +7,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { closeFollowUpSchema, isFeedbackIntent, publishSchema } from "~/lib/forms/admin/feedback.ts";
@@ -152,9 +153,9 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
                   error={followFailure?.errors.note}
                   hint="Who called the customer, what was found, what was agreed (a revisit, a credit)."
                 />
-                <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                <Button type="submit">
                   Close the follow-up
-                </button>
+                </Button>
               </form>
             </>
           ) : (

@@ -10,6 +10,7 @@ import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { can } from "~/lib/auth/permissions.ts";
 import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackListFilters } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
@@ -220,47 +221,26 @@ function RatingsTable({
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No ratings yet.</p>
       ) : (
-        <div role="region" aria-label={title} tabIndex={0} className="relative overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                  Average
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Ratings
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Distribution
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key} className="border-t border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    {r.href ? (
-                      <a href={r.href} className={link}>
-                        {r.name}
-                      </a>
-                    ) : (
-                      r.name
-                    )}
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{averageText(r.average)}</td>
-                  <td className="px-3 py-2 tabular-nums">{r.count.toLocaleString("en-IN")}</td>
-                  <td className="px-3 py-2">
-                    <Distribution distribution={r.distribution} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label={title} className="relative" headClass="px-3 py-2 font-semibold" columns={["Name", { label: "Average", className: "px-3 py-2 font-semibold whitespace-nowrap" }, "Ratings", "Distribution"]}>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-t border-slate-200 dark:border-slate-800">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                {r.href ? (
+                  <a href={r.href} className={link}>
+                    {r.name}
+                  </a>
+                ) : (
+                  r.name
+                )}
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{averageText(r.average)}</td>
+              <td className="px-3 py-2 tabular-nums">{r.count.toLocaleString("en-IN")}</td>
+              <td className="px-3 py-2">
+                <Distribution distribution={r.distribution} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );

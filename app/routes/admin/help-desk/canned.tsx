@@ -5,6 +5,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 import { HelpDeskNav } from "./parts.tsx";
@@ -50,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash(PATH, { type: "success", message: result.message });
 }
 
-const button = "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
 
 export default function CannedReplies({ loaderData, actionData }: Route.ComponentProps) {
   const { replies } = loaderData;
@@ -72,9 +72,9 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             <FormError message={addFailure?.errors.form} />
             <TextField name="title" label="Title" required maxLength={80} defaultValue={addFailure?.values.title} error={addFailure?.errors.title} hint="What the office picks it by, e.g. “Need model and fault code”." />
             <TextArea name="body" label="Text" required rows={4} maxLength={TICKET_BODY_MAX} defaultValue={addFailure?.values.body} error={addFailure?.errors.body} />
-            <button type="submit" className={button}>
+            <Button size="small" type="submit">
               Add
-            </button>
+            </Button>
           </form>
         </FieldIdPrefix.Provider>
       </section>
@@ -100,9 +100,9 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
                       <TextField name="title" label="Title" required maxLength={80} defaultValue={mine?.values.title ?? c.title} error={mine?.errors.title} />
                       <TextArea name="body" label="Text" required rows={3} maxLength={TICKET_BODY_MAX} defaultValue={mine?.values.body ?? c.body} error={mine?.errors.body} />
                       <div className="flex flex-wrap items-center gap-3">
-                        <button type="submit" className={button}>
+                        <Button size="small" type="submit">
                           Save
-                        </button>
+                        </Button>
                         <span className={`text-sm ${muted}`}>
                           Last changed <time dateTime={c.updatedAt}>{formatDateTime(c.updatedAt)}</time>
                           {c.updatedByName ? ` by ${c.updatedByName}` : ""}

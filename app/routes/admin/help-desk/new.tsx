@@ -7,6 +7,7 @@ import { noStore } from "~/.server/http/cache.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { officeTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_SLA_HOURS } from "~/lib/helpdesk.ts";
 import type { Route } from "./+types/new";
@@ -63,9 +64,9 @@ export default function NewTicket({ loaderData, actionData }: Route.ComponentPro
           <input type="checkbox" name="notify" value="yes" defaultChecked={v ? v.notify === "yes" : true} className="mt-1 size-5 shrink-0" />
           <span>Text the customer the ticket&rsquo;s reference and the link to follow it</span>
         </label>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Open the ticket
-        </button>
+        </Button>
       </form>
     </div>
   );

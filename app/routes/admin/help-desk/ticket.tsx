@@ -6,9 +6,11 @@ import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketRe
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
+import { MessageThread } from "~/components/event-timeline.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { Field, FormError, TextArea } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
@@ -93,7 +95,6 @@ function authorLabel(m: { author: string; authorName: string | null; internal: b
   return `${m.authorName ?? "Office"}${m.internal ? " (internal note)" : ""}`;
 }
 
-const button = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const secondaryButton = "inline-flex h-11 items-center rounded-md border border-slate-400 px-4 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800";
 
 export default function AdminTicket({ loaderData, actionData }: Route.ComponentProps) {
@@ -117,29 +118,10 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
             {r.messages.length === 0 ? (
               <p className={`mt-2 ${muted}`}>No messages yet.</p>
             ) : (
-              <ol className="mt-3 space-y-3">
-                {r.messages.map((m) => (
-                  <li
-                    key={m.id}
-                    className={`rounded-md border p-3 ${
-                      m.internal
-                        ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
-                        : m.author === "staff"
-                          ? "border-brand-200 bg-brand-50 dark:border-slate-700 dark:bg-slate-900"
-                          : "border-slate-200 dark:border-slate-800"
-                    }`}
-                  >
-                    <p className="text-sm">
-                      <strong>{authorLabel(m)}</strong>
-                      <span className={muted}>
-                        {" · "}
-                        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                      </span>
-                    </p>
-                    <p className="mt-1 break-words whitespace-pre-line">{m.body}</p>
-                  </li>
-                ))}
-              </ol>
+              <MessageThread
+                reader="office"
+                messages={r.messages.map((m) => ({ id: m.id, author: authorLabel(m), body: m.body, createdAt: m.createdAt, tone: m.internal ? "internal" : m.author === "staff" ? "other" : "plain" }))}
+              />
             )}
           </section>
 
@@ -202,9 +184,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                       ))}
                     </select>
                   </div>
-                  <button type="submit" className={button}>
+                  <Button type="submit">
                     Send the reply
-                  </button>
+                  </Button>
                 </form>
               </>
             )}
@@ -219,30 +201,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="idempotencyKey" value={keys.note} />
               <FormError message={noteFailure?.errors.form ?? noteFailure?.errors.idempotencyKey} />
               {/* FieldIdPrefix is not needed: the reply's textarea is "body", this one "note-body". */}
-              <div>
-                <label htmlFor="note-body" className="block font-medium">
-                  Note for the office
-                </label>
-                <textarea
-                  id="note-body"
-                  name="body"
-                  rows={3}
-                  maxLength={TICKET_BODY_MAX}
-                  required
-                  aria-describedby={noteFailure?.errors.body ? "note-body-hint note-body-error" : "note-body-hint"}
-                  aria-invalid={noteFailure?.errors.body ? true : undefined}
-                  defaultValue={noteFailure?.values.body}
-                  className={control}
-                />
-                <p id="note-body-hint" className={`mt-1 text-sm ${muted}`}>
-                  Never shown to the customer.
-                </p>
-                {noteFailure?.errors.body && (
-                  <p id="note-body-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {noteFailure.errors.body}
-                  </p>
-                )}
-              </div>
+              <Field id="note-body" label="Note for the office" hint="Never shown to the customer." error={noteFailure?.errors.body}>
+                {(aria) => <textarea {...aria} name="body" rows={3} maxLength={TICKET_BODY_MAX} required defaultValue={noteFailure?.values.body} className={control} />}
+              </Field>
               <button type="submit" className={secondaryButton}>
                 Add the note
               </button>
@@ -279,61 +240,43 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="version" value={r.version} />
               <FormError message={updateFailure?.errors.form ?? updateFailure?.errors.version} />
-              <div>
-                <label htmlFor="status" className="block font-medium">
-                  Status
-                </label>
-                <select id="status" name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
-                  {TICKET_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {TICKET_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="priority" className="block font-medium">
-                  Priority
-                </label>
-                <select id="priority" name="priority" defaultValue={updateFailure?.values.priority ?? r.priority} aria-describedby="priority-hint" className={control}>
-                  {TICKET_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {TICKET_PRIORITY_LABELS[p]}
-                    </option>
-                  ))}
-                </select>
-                <p id="priority-hint" className={`mt-1 text-sm ${muted}`}>
-                  A new priority sets the targets again from when the ticket was opened.
-                </p>
-              </div>
-              <div>
-                <label htmlFor="assignee" className="block font-medium">
-                  Assignee
-                </label>
-                <select
-                  id="assignee"
-                  name="assignee"
-                  defaultValue={updateFailure?.values.assignee ?? (r.assigneeId ? String(r.assigneeId) : "")}
-                  aria-invalid={updateFailure?.errors.assignee ? true : undefined}
-                  aria-describedby={updateFailure?.errors.assignee ? "assignee-error" : undefined}
-                  className={control}
-                >
-                  <option value="">Unassigned</option>
-                  {r.staff.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-                {updateFailure?.errors.assignee && (
-                  <p id="assignee-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {updateFailure.errors.assignee}
-                  </p>
+              <Field id="status" label="Status">
+                {(aria) => (
+                  <select {...aria} name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
+                    {TICKET_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {TICKET_STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
                 )}
-              </div>
-              <button type="submit" className={button}>
+              </Field>
+              <Field id="priority" label="Priority" hint="A new priority sets the targets again from when the ticket was opened.">
+                {(aria) => (
+                  <select {...aria} name="priority" defaultValue={updateFailure?.values.priority ?? r.priority} className={control}>
+                    {TICKET_PRIORITIES.map((p) => (
+                      <option key={p} value={p}>
+                        {TICKET_PRIORITY_LABELS[p]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id="assignee" label="Assignee" error={updateFailure?.errors.assignee}>
+                {(aria) => (
+                  <select {...aria} name="assignee" defaultValue={updateFailure?.values.assignee ?? (r.assigneeId ? String(r.assigneeId) : "")} className={control}>
+                    <option value="">Unassigned</option>
+                    {r.staff.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Button type="submit">
                 Save
-              </button>
+              </Button>
             </form>
           </section>
 

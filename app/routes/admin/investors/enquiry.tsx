@@ -7,6 +7,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { enquiryStatusSchema, INVESTOR_STATUSES, replySchema } from "~/lib/forms/admin/investors.ts";
@@ -146,9 +147,9 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
             <FormError message={replyFailure?.errors.form ?? replyFailure?.errors.seen ?? replyFailure?.errors.idempotencyKey} />
             <TextField name="subject" label="Subject" required maxLength={150} defaultValue={replyFailure?.values.subject ?? `Your investor enquiry ${r.reference} to ${business}`} error={replyFailure?.errors.subject} />
             <TextArea name="body" label="Reply" required rows={8} maxLength={10_000} defaultValue={replyFailure?.values.body ?? `Dear ${r.name},\n\n`} error={replyFailure?.errors.body} />
-            <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            <Button type="submit">
               Send the reply
-            </button>
+            </Button>
           </form>
         ) : (
           <p className="mt-3">

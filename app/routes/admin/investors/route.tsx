@@ -13,6 +13,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FileField, FormError, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { documentActionSchema, INVESTOR_DOCUMENT_MAX_BYTES, investorListSchema, uploadDocumentSchema, type InvestorListFilters } from "~/lib/forms/admin/investors.ts";
 import type { Route } from "./+types/route";
@@ -185,9 +186,9 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
             <input id="publish" name="publish" type="checkbox" defaultChecked={upload ? upload.values.publish === "on" : true} className="size-5" />
             <label htmlFor="publish">List it on /investors at once</label>
           </div>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Upload
-          </button>
+          </Button>
         </form>
       </section>
     </div>

@@ -10,8 +10,9 @@ import { invoiceRecord } from "~/.server/invoices/view.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { FormError, TextArea } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import type { StoredLine } from "~/lib/money/document.ts";
@@ -153,11 +154,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
             <input type="radio" name="scope" value="lines" defaultChecked={scope === "lines"} className="h-5 w-5" />
             Part of some lines: the amounts below, before GST
           </label>
-          {e.scope && (
-            <p id="scope-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-              {e.scope}
-            </p>
-          )}
+          <FieldError id="scope-error" message={e.scope} />
         </fieldset>
         <div className="space-y-3">
           {page.creditLines.map((l) => {
@@ -184,18 +181,14 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
                 <p id={`${name}-hint`} className={`mt-1 text-sm ${muted}`}>
                   {l.remainingPaise === 0 ? "Credited in full already." : `Up to ₹${rupeesText(l.remainingPaise)} (taxable value ${formatPaise(l.taxablePaise)}).`}
                 </p>
-                {error && (
-                  <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {error}
-                  </p>
-                )}
+                <FieldError id={`${name}-error`} message={error} />
               </div>
             );
           })}
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Issue the credit note
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -9,8 +9,9 @@ import { invoiceDraft, invoicePickerProducts, issueFromSource, type InvoiceDraft
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { LineItemsFields } from "~/components/money/line-items-fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type RawLine } from "~/lib/money/line-rows.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { invoiceSourceFrom, issueInvoiceSchema, type InvoiceSource } from "~/lib/forms/admin/invoices.ts";
@@ -147,9 +148,9 @@ function Chooser({ typed, problem }: { typed: string; problem: string | null }) 
             e.g. QT-2611-0004, SR-2611-0042 or CU-2611-0007. A completed request&apos;s page has an Issue invoice link too.
           </p>
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Start the invoice
-        </button>
+        </Button>
       </form>
     </div>
   );
@@ -270,17 +271,13 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
               <input type="checkbox" name="another" value="yes" defaultChecked={v.another === "yes"} aria-describedby={e.another ? "another-error" : undefined} className="h-5 w-5" />
               Issue another invoice for this job
             </label>
-            {e.another && (
-              <p id="another-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {e.another}
-              </p>
-            )}
+            <FieldError id="another-error" message={e.another} />
           </div>
         )}
         <p className={muted}>Once issued, the invoice cannot be edited (a mistake is corrected with a credit note). The customer gets an SMS with a link to it{d.customer.email ? " and an e-mail" : ""}.</p>
-        <button type="submit" name="intent" value="issue" disabled={Boolean(blocked)} className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <Button className="disabled:opacity-60" type="submit" name="intent" value="issue" disabled={Boolean(blocked)}>
           Issue the invoice
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -9,6 +9,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
+import { ButtonLink } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/marketing.ts";
 import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
@@ -206,9 +207,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           ) : (
             <div className="flex flex-wrap gap-3">
               {c.status === "draft" && (
-                <a href={`${PATH}/${c.reference}?confirm=start`} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+                <ButtonLink size="small" href={`${PATH}/${c.reference}?confirm=start`}>
                   Start sending
-                </a>
+                </ButtonLink>
               )}
               {c.status === "paused" && (
                 <ConfirmButton intent="start" fields={{ version: c.version }}>
@@ -220,12 +221,13 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   Pause
                 </ConfirmButton>
               )}
-              <a
+              <ButtonLink
+                variant="danger"
+                size="small"
                 href={`${PATH}/${c.reference}?confirm=cancel`}
-                className="inline-flex h-10 items-center rounded-md border border-red-700 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
               >
                 Cancel the campaign
-              </a>
+              </ButtonLink>
             </div>
           )}
         </section>

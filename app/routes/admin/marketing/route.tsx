@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { useContext } from "react";
 import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
@@ -10,7 +9,9 @@ import { audienceCount, createCampaign, listCampaigns, recentOptOuts } from "~/.
 import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { FieldIdPrefix, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Table } from "~/components/admin/table.tsx";
+import { Field, FieldIdPrefix, FormError, RadioGroup, TextArea, TextField, useFieldId } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { audiencePreviewSchema, CAMPAIGN_CHANNELS, campaignSchema, SMS_OFFER_MAX } from "~/lib/forms/admin/marketing.ts";
 import { STATUS_WORDS } from "./parts.tsx";
@@ -68,39 +69,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function Select({ name, label, options, value, error, placeholder, hint }: { name: string; label: string; options: Array<{ value: string; label: string }>; value: string | undefined; error: string | undefined; placeholder: string; hint?: string }) {
-  const id = `${useContext(FieldIdPrefix)}${name}`;
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={value ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900"
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label.length > 90 ? `${o.label.slice(0, 89)}…` : o.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
+    <Field
+      id={useFieldId(name)}
+      label={
+        <>
+          {label} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </>
+      }
+      hint={hint}
+      error={error}
+    >
+      {(aria) => (
+        <select {...aria} name={name} defaultValue={value ?? ""} className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label.length > 90 ? `${o.label.slice(0, 89)}…` : o.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -120,42 +110,28 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
         {campaigns.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No campaigns yet: create the first below.</p>
         ) : (
-          <div role="region" aria-label="Campaigns and their results" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Campaigns and their results</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  {["Campaign", "Channel", "Status", "Sent", "Delivered", "Opted out", "Created"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {campaigns.map((c) => (
-                  <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="px-3 py-2">
-                      <a href={`${PATH}/${c.reference}`} className={link}>
-                        {c.reference}
-                      </a>
-                      <span className="block">{c.name}</span>
-                    </td>
-                    <td className="px-3 py-2">{c.channel === "sms" ? "SMS" : c.channel === "email" ? "E-mail" : "WhatsApp"}</td>
-                    <td className="px-3 py-2">{STATUS_WORDS[c.status]}</td>
-                    <td className="px-3 py-2 tabular-nums">
-                      {c.results.sent} of {c.results.audience}
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{c.results.delivered}</td>
-                    <td className="px-3 py-2 tabular-nums">{c.results.optedOut}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Campaigns and their results" headClass="px-3 py-2 font-semibold whitespace-nowrap" columns={["Campaign", "Channel", "Status", "Sent", "Delivered", "Opted out", "Created"]}>
+            {campaigns.map((c) => (
+              <tr key={c.id} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="px-3 py-2">
+                  <a href={`${PATH}/${c.reference}`} className={link}>
+                    {c.reference}
+                  </a>
+                  <span className="block">{c.name}</span>
+                </td>
+                <td className="px-3 py-2">{c.channel === "sms" ? "SMS" : c.channel === "email" ? "E-mail" : "WhatsApp"}</td>
+                <td className="px-3 py-2">{STATUS_WORDS[c.status]}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  {c.results.sent} of {c.results.audience}
+                </td>
+                <td className="px-3 py-2 tabular-nums">{c.results.delivered}</td>
+                <td className="px-3 py-2 tabular-nums">{c.results.optedOut}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
 
@@ -197,9 +173,9 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
               <button type="submit" name="intent" value="preview" className="inline-flex h-11 items-center rounded-md border border-brand-700 px-5 font-semibold text-brand-800 hover:bg-brand-50 dark:text-sky-300 dark:hover:bg-slate-800">
                 Count the audience
               </button>
-              <button type="submit" name="intent" value="create" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit" name="intent" value="create">
                 Save as a draft
-              </button>
+              </Button>
             </div>
           </form>
         </FieldIdPrefix>

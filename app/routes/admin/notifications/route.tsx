@@ -7,7 +7,9 @@ import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { Pagination } from "~/components/admin/pagination.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import {
   CHANNELS,
@@ -172,46 +174,29 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
           <input type="hidden" name="intent" value="preferences" />
           <input type="hidden" name="savedAt" value={preferences.savedAt} />
           {failure?.intent === "preferences" && <FormError message={failure.errors.form} />}
-          <div role="region" aria-label="Channels per kind of alert" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-            <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">Channels per kind of alert</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Alert
-                  </th>
-                  {CHANNELS.map((c) => (
-                    <th key={c.value} scope="col" className="px-3 py-2 text-center font-semibold whitespace-nowrap">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preferences.rows.map((p) => (
-                  <tr key={p.kind} className="border-t border-slate-200 dark:border-slate-800">
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      {p.label}
-                    </th>
-                    {CHANNELS.map((c) => (
-                      <td key={c.value} className="px-3 py-1 text-center">
-                        <input
-                          type="checkbox"
-                          name={`${p.kind}:${c.field}`}
-                          defaultChecked={p.channels[c.value]}
-                          aria-label={`${p.label}: ${c.label}`}
-                          className="size-6 align-middle"
-                        />
-                      </td>
-                    ))}
-                  </tr>
+          <Table label="Channels per kind of alert" headClass="px-3 py-2 font-semibold" columns={["Alert", ...CHANNELS.map((c) => ({ label: c.label, className: "px-3 py-2 text-center font-semibold whitespace-nowrap" }))]}>
+            {preferences.rows.map((p) => (
+              <tr key={p.kind} className="border-t border-slate-200 dark:border-slate-800">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {p.label}
+                </th>
+                {CHANNELS.map((c) => (
+                  <td key={c.value} className="px-3 py-1 text-center">
+                    <input
+                      type="checkbox"
+                      name={`${p.kind}:${c.field}`}
+                      defaultChecked={p.channels[c.value]}
+                      aria-label={`${p.label}: ${c.label}`}
+                      className="size-6 align-middle"
+                    />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <button type="submit" className="mt-4 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              </tr>
+            ))}
+          </Table>
+          <Button type="submit" className="mt-4">
             Save my choices
-          </button>
+          </Button>
         </form>
       </section>
     </div>

@@ -6,6 +6,7 @@ import { gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/p
 import { dayInIndia } from "~/.server/payments/shared.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
+import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { B2CL_LIMIT_PAISE, EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/exports";
@@ -85,9 +86,9 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
             </optgroup>
           </select>
         </div>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Show the files
-        </button>
+        </Button>
       </form>
       <section aria-labelledby="files-heading">
         <h2 id="files-heading" className="mb-3 text-lg font-semibold">

@@ -5,7 +5,8 @@ import { recordPayment } from "~/.server/payments/record.ts";
 import { customerForPayment, openInvoiceChoices } from "~/.server/payments/view.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, CUSTOMER_PATTERN, PAYMENT_METHOD_LABELS, RECORDED_METHODS, recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
@@ -83,9 +84,9 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
               </>
             }
           />
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Continue
-          </button>
+          </Button>
         </form>
       </div>
     );
@@ -180,11 +181,7 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
                           aria-describedby={error ? `${name}-error` : "allocate-hint"}
                           className={`${control} ${error ? "border-red-700" : ""}`}
                         />
-                        {error && (
-                          <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                            {error}
-                          </p>
-                        )}
+                        <FieldError id={`${name}-error`} message={error} />
                       </div>
                     </li>
                   );
@@ -201,9 +198,9 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
           </div>
         </fieldset>
         <TextArea name="note" label="Note" rows={2} maxLength={500} defaultValue={v.note} error={e.note} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Record the payment
-        </button>
+        </Button>
       </form>
     </div>
   );

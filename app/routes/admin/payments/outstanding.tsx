@@ -4,6 +4,7 @@ import { outstandingReport, type OutstandingCustomer } from "~/.server/payments/
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { AGEING_BUCKETS } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/outstanding";
@@ -65,71 +66,17 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
       {report.customers.length === 0 ? (
         <p className="my-6 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">Nothing is outstanding: every invoice is paid.</p>
       ) : (
-        <div role="region" aria-label="Outstanding by customer" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Outstanding by customer, in ageing buckets of days past the due date</caption>
-            <thead className="bg-slate-50 dark:bg-slate-900">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Customer
-                </th>
-                {AGEING_BUCKETS.map((b) => (
-                  <th key={b.key} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
-                    {b.label}
-                  </th>
-                ))}
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total due
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Advance held
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Invoices
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.customers.map((c) => (
-                <tr key={c.id} className="border-t border-slate-200 align-top dark:border-slate-800">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <a href={`/admin/customers/${encodeURIComponent(c.reference)}`} className={link}>
-                      {c.company ?? c.name}
-                    </a>
-                    <span className={`block font-mono text-xs ${muted}`}>{c.reference}</span>
-                  </th>
-                  {AGEING_BUCKETS.map((b) => (
-                    <td key={b.key} className={cell}>
-                      {c.buckets[b.key] ? formatPaise(c.buckets[b.key]) : <span className={muted}>-</span>}
-                    </td>
-                  ))}
-                  <td className={`${cell} font-semibold`}>{formatPaise(c.totalPaise)}</td>
-                  <td className={cell}>{c.advancePaise ? formatPaise(c.advancePaise) : <span className={muted}>-</span>}</td>
-                  <td className="min-w-56 px-3 py-2">
-                    <details>
-                      <summary className="cursor-pointer py-1 text-sm">
-                        {c.invoices.length === 1 ? "1 invoice" : `${c.invoices.length} invoices`}
-                      </summary>
-                      <ul className="mt-1 space-y-2 text-sm">
-                        {c.invoices.map((i) => (
-                          <li key={i.id}>
-                            <a href={`/admin/invoices/${i.id}`} className={`${link} font-mono`}>
-                              {i.number}
-                            </a>{" "}
-                            {formatPaise(i.duePaise)} due {formatDate(i.dueDate)}
-                            {i.daysPastDue >= 0 ? `, ${i.daysPastDue} days past` : ""}
-                            {i.remindersSent > 0 ? `, ${i.remindersSent} reminder${i.remindersSent === 1 ? "" : "s"} sent` : ""}
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                    <a href={`/admin/payments/new?customer=${encodeURIComponent(c.reference)}`} className={`${link} mt-2 inline-block py-1 text-sm`}>
-                      Record a payment
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+        <Table
+          label="Outstanding by customer"
+          caption="Outstanding by customer, in ageing buckets of days past the due date"
+          columns={[
+            "Customer",
+            ...AGEING_BUCKETS.map((b) => ({ label: b.label, className: "px-3 py-2 text-right whitespace-nowrap" })),
+            { label: "Total due", className: "px-3 py-2 text-right" },
+            { label: "Advance held", className: "px-3 py-2 text-right" },
+            "Invoices",
+          ]}
+          foot={
             <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
               <tr>
                 <th scope="row" className="px-3 py-2 text-left">
@@ -145,8 +92,48 @@ export default function Outstanding({ loaderData }: Route.ComponentProps) {
                 <td />
               </tr>
             </tfoot>
-          </table>
-        </div>
+          }
+        >
+          {report.customers.map((c) => (
+            <tr key={c.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                <a href={`/admin/customers/${encodeURIComponent(c.reference)}`} className={link}>
+                  {c.company ?? c.name}
+                </a>
+                <span className={`block font-mono text-xs ${muted}`}>{c.reference}</span>
+              </th>
+              {AGEING_BUCKETS.map((b) => (
+                <td key={b.key} className={cell}>
+                  {c.buckets[b.key] ? formatPaise(c.buckets[b.key]) : <span className={muted}>-</span>}
+                </td>
+              ))}
+              <td className={`${cell} font-semibold`}>{formatPaise(c.totalPaise)}</td>
+              <td className={cell}>{c.advancePaise ? formatPaise(c.advancePaise) : <span className={muted}>-</span>}</td>
+              <td className="min-w-56 px-3 py-2">
+                <details>
+                  <summary className="cursor-pointer py-1 text-sm">
+                    {c.invoices.length === 1 ? "1 invoice" : `${c.invoices.length} invoices`}
+                  </summary>
+                  <ul className="mt-1 space-y-2 text-sm">
+                    {c.invoices.map((i) => (
+                      <li key={i.id}>
+                        <a href={`/admin/invoices/${i.id}`} className={`${link} font-mono`}>
+                          {i.number}
+                        </a>{" "}
+                        {formatPaise(i.duePaise)} due {formatDate(i.dueDate)}
+                        {i.daysPastDue >= 0 ? `, ${i.daysPastDue} days past` : ""}
+                        {i.remindersSent > 0 ? `, ${i.remindersSent} reminder${i.remindersSent === 1 ? "" : "s"} sent` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+                <a href={`/admin/payments/new?customer=${encodeURIComponent(c.reference)}`} className={`${link} mt-2 inline-block py-1 text-sm`}>
+                  Record a payment
+                </a>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </div>
   );

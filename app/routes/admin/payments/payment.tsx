@@ -5,7 +5,9 @@ import { allocateAdvance } from "~/.server/payments/record.ts";
 import { openInvoiceChoices, paymentByReference } from "~/.server/payments/view.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
-import { FormError } from "~/components/form/fields.tsx";
+import { Table } from "~/components/admin/table.tsx";
+import { FieldError, FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
 import type { AdminHandle } from "~/lib/admin/page-title.ts";
@@ -107,43 +109,23 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
         {p.allocations.length === 0 ? (
           <p className={muted}>Not allocated to an invoice yet: the whole payment is an advance.</p>
         ) : (
-          <div role="region" aria-label="Invoices this payment pays" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-            <table className="w-full border-collapse text-left text-sm">
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Invoice
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    This payment
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Still due
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Invoice now
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.allocations.map((a) => (
-                  <tr key={a.invoiceId} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="px-3 py-2">
-                      <a href={`/admin/invoices/${a.invoiceId}`} className={`${link} font-mono`}>
-                        {a.number}
-                      </a>
-                      <span className={`block text-xs ${muted}`}>
-                        {formatDate(a.issueDate)}, total {formatPaise(a.invoiceTotalPaise)}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.amountPaise)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.invoiceDuePaise)}</td>
-                    <td className="px-3 py-2 font-semibold">{STATUS_LABELS[a.invoiceStatus] ?? a.invoiceStatus}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="Invoices this payment pays" caption={false} columns={["Invoice", { label: "This payment", className: "px-3 py-2 text-right" }, { label: "Still due", className: "px-3 py-2 text-right" }, "Invoice now"]}>
+            {p.allocations.map((a) => (
+              <tr key={a.invoiceId} className="border-t border-slate-200 dark:border-slate-800">
+                <td className="px-3 py-2">
+                  <a href={`/admin/invoices/${a.invoiceId}`} className={`${link} font-mono`}>
+                    {a.number}
+                  </a>
+                  <span className={`block text-xs ${muted}`}>
+                    {formatDate(a.issueDate)}, total {formatPaise(a.invoiceTotalPaise)}
+                  </span>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.amountPaise)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPaise(a.invoiceDuePaise)}</td>
+                <td className="px-3 py-2 font-semibold">{STATUS_LABELS[a.invoiceStatus] ?? a.invoiceStatus}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </section>
 
@@ -187,19 +169,15 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
                           aria-describedby={error ? `${name}-error` : "advance-hint"}
                           className={control}
                         />
-                        {error && (
-                          <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                            {error}
-                          </p>
-                        )}
+                        <FieldError id={`${name}-error`} message={error} />
                       </div>
                     </li>
                   );
                 })}
               </ul>
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Allocate
-              </button>
+              </Button>
             </form>
           )}
         </section>

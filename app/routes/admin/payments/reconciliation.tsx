@@ -3,6 +3,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEMENT_BYTES, reconciliationPage } from "~/.server/payments/reconciliation.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
+import { Table } from "~/components/admin/table.tsx";
 import { FileField, FormError } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ignoreLineSchema, matchLineSchema } from "~/lib/forms/admin/payments.ts";
@@ -127,43 +128,20 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
           <p className={`mb-3 text-sm ${muted}`}>
             Imported <time dateTime={summary.createdAt}>{formatDateTime(summary.createdAt)}</time>: {summary.matchedCount} of {summary.lineCount} credit lines matched.
           </p>
-          <div role="region" aria-label="The imported lines" tabIndex={0} className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
-            <table className="w-full border-collapse text-left text-sm">
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Line
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Date
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Narration
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Result
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.lines.map((l) => (
-                  <tr key={l.id} className="border-t border-slate-200 align-top dark:border-slate-800">
-                    <td className="px-3 py-2">{l.lineNo}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDate(l.valueDate)}</td>
-                    <td className="px-3 py-2 break-all">{l.description || <span className={muted}>None</span>}</td>
-                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPaise(l.amountPaise)}</td>
-                    <td className="px-3 py-2">
-                      {STATUS_LABELS[l.status]}
-                      {l.invoice && <span className="block font-mono text-xs">{l.invoice}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table label="The imported lines" caption={false} columns={["Line", "Date", "Narration", { label: "Amount", className: "px-3 py-2 text-right" }, "Result"]}>
+            {summary.lines.map((l) => (
+              <tr key={l.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+                <td className="px-3 py-2">{l.lineNo}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(l.valueDate)}</td>
+                <td className="px-3 py-2 break-all">{l.description || <span className={muted}>None</span>}</td>
+                <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPaise(l.amountPaise)}</td>
+                <td className="px-3 py-2">
+                  {STATUS_LABELS[l.status]}
+                  {l.invoice && <span className="block font-mono text-xs">{l.invoice}</span>}
+                </td>
+              </tr>
+            ))}
+          </Table>
         </section>
       )}
 

@@ -4,6 +4,7 @@ import { listEntries } from "~/.server/content/index.ts";
 import { addProduct } from "~/.server/products/changes.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { newProductSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/new";
@@ -44,9 +45,9 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         <FormError message={e.form} />
         <Existing existing={failure?.existing} />
         <ProductFields values={failure?.values ?? {}} errors={e} categories={loaderData.categories} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Add the product
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -8,6 +8,7 @@ import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
@@ -125,9 +126,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <FormError message={editFailure?.errors.form} />
           <Existing existing={editFailure?.existing} />
           <ProductFields values={values} errors={editFailure?.errors ?? {}} categories={categories} />
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Save changes
-          </button>
+          </Button>
         </form>
       </section>
     </div>

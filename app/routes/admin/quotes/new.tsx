@@ -13,6 +13,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { newQuoteSchema, sourceFrom, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import { QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/new";
@@ -112,9 +113,9 @@ export default function AdminNewQuote({ loaderData, actionData }: Route.Componen
               e.g. SR-2611-0042, JC-2611-0012 or CU-2611-0007. A request&apos;s or job&apos;s page has a Make a quote link too.
             </p>
           </div>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Start the quote
-          </button>
+          </Button>
         </form>
       </div>
     );
@@ -126,9 +127,9 @@ export default function AdminNewQuote({ loaderData, actionData }: Route.Componen
       <form method="post" className="space-y-6">
         <input type="hidden" name="idempotencyKey" value={state.values.idempotencyKey ?? ""} />
         <QuoteFields state={state} context={page.context} />
-        <button type="submit" name="intent" value="create" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit" name="intent" value="create">
           Save the draft
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -16,6 +16,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_LABELS, REVISABLE_STATES, reviseQuoteSchema, sendQuoteSchema } from "~/lib/forms/admin/quotes.ts";
@@ -137,7 +138,6 @@ export async function action({ request, url, params, context: rc }: Route.Action
   return redirectWithFlash(back, { type: "success", message: result.message });
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
@@ -239,9 +239,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 <p className="mb-2">
                   Send v{q.currentVersion} to the customer: an SMS{customer.email ? " and an e-mail" : ""} with the signed link to view, download and answer it.
                 </p>
-                <button type="submit" className={submitClass}>
+                <Button type="submit">
                   Send v{q.currentVersion}
-                </button>
+                </Button>
               </form>
             )}
             {q.revisable && (
@@ -251,9 +251,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
                 <FieldIdPrefix.Provider value="revise-">
                   <TextArea name="reason" label="Why revise it" required rows={2} maxLength={500} defaultValue={failure?.intent === "revise" ? failure.values?.reason : undefined} error={failure?.intent === "revise" ? failure.errors?.reason : undefined} hint={`Makes v${q.currentVersion + 1} as a draft; v${q.currentVersion} stays as sent.`} />
                 </FieldIdPrefix.Provider>
-                <button type="submit" className={submitClass}>
+                <Button type="submit">
                   Revise: make v{q.currentVersion + 1}
-                </button>
+                </Button>
               </form>
             )}
             {q.state === "approved" && <p>Approved: an invoice is made from the approved version.</p>}
@@ -307,9 +307,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
           <form method="post" className="space-y-6">
             <input type="hidden" name="version" value={q.version} />
             <QuoteFields state={editState} context={edit.context} />
-            <button type="submit" name="intent" value="save" className={submitClass}>
+            <Button type="submit" name="intent" value="save">
               Save the draft
-            </button>
+            </Button>
           </form>
         </section>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { ButtonLink, buttonClass } from "~/components/ui/button.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
 
@@ -26,7 +27,6 @@ interface ActionsProps {
   failure: FormFailure | undefined;
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const dangerClass =
   "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
 
@@ -61,7 +61,7 @@ function ActionForm({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="version" value={version} />
         <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
-        <button type="submit" className={danger ? dangerClass : submitClass}>
+        <button type="submit" className={danger ? dangerClass : buttonClass()}>
           {button}
         </button>
       </form>
@@ -142,11 +142,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
                 </label>
               ))}
             </div>
-            {contact?.errors.kind && (
-              <p id="contact-kind-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                {contact.errors.kind}
-              </p>
-            )}
+            <FieldError id="contact-kind-error" message={contact?.errors.kind} />
           </fieldset>
           <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
           <label className="flex items-start gap-3">
@@ -204,11 +200,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
                     <TechnicianChoices items={suggestions.slice(TOP_SUGGESTIONS)} chosen={chosen} />
                   </details>
                 )}
-                {assign?.errors.technicianId && (
-                  <p id="assign-technicianId-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    {assign.errors.technicianId}
-                  </p>
-                )}
+                <FieldError id="assign-technicianId-error" message={assign?.errors.technicianId} />
               </fieldset>
             )}
           </ActionForm>
@@ -333,12 +325,12 @@ export function BenchJobs({
       )}
       {!closed && (
         <p className="mt-3">
-          <a
+          <ButtonLink
+            variant="secondary"
             href={`/admin/service-requests/${encodeURIComponent(reference)}/bench`}
-            className="inline-flex h-11 items-center rounded-md border border-slate-400 px-5 font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
           >
             Book in for bench repair
-          </a>
+          </ButtonLink>
         </p>
       )}
     </section>

@@ -3,7 +3,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { bookIn, intakePage } from "~/.server/bench/intake.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
 import type { Route } from "./+types/bench-intake";
@@ -41,7 +42,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithFlash(`/admin/bench/${encodeURIComponent(result.jobCard)}`, { type: "success", message: result.message });
 }
 
-const submitClass = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 const optionClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
 
@@ -104,11 +104,7 @@ export default function BenchIntake({ loaderData, actionData }: Route.ComponentP
               </label>
             </li>
           </ul>
-          {e.unit && (
-            <p id="unit-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-              {e.unit}
-            </p>
-          )}
+          <FieldError id="unit-error" message={e.unit} />
         </fieldset>
 
         <fieldset className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
@@ -152,15 +148,11 @@ export default function BenchIntake({ loaderData, actionData }: Route.ComponentP
           <p id="photos-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             Up to 5 photos (JPEG, PNG, WebP or HEIC), 10 MB each. If the form is refused, choose them again.
           </p>
-          {e.photos && (
-            <p id="photos-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-              {e.photos}
-            </p>
-          )}
+          <FieldError id="photos-error" message={e.photos} />
         </div>
-        <button type="submit" className={submitClass}>
+        <Button type="submit">
           Book in and open the job card
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/format.ts";
+import { EventTimeline } from "~/components/event-timeline.tsx";
 
 /** The pieces of the request page that only show things: the status badge, the clocks and the history. */
 
@@ -49,38 +49,19 @@ export interface HistoryEvent {
 /** Everything that happened to the request, oldest first: what the office sees (the customer's history leaves out calls and internal notes). */
 export function RequestHistory({ createdAt, events }: { createdAt: string; events: HistoryEvent[] }) {
   return (
-    <section aria-labelledby="history-heading" className="mt-8">
-      <h2 id="history-heading" className="text-xl font-semibold">
-        History
-      </h2>
-      <ol className="mt-3 space-y-4 border-l-2 border-brand-200 pl-5 dark:border-slate-700">
-        <li>
-          <p className="font-medium">Received</p>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
-          </p>
-        </li>
-        {events.map((e) => (
-          <li key={e.id}>
-            <p className="flex flex-wrap items-center gap-2 font-medium">
-              <span>{e.kind === "status" || e.kind === "schedule" || e.kind === "duplicate" ? `${e.kindLabel}: ${e.statusLabel}` : e.kindLabel}</span>
-              {e.kind === "note" &&
-                (e.internal ? (
-                  <span className="rounded border border-amber-600 bg-amber-50 px-1.5 text-xs font-semibold text-amber-950 uppercase dark:bg-amber-950 dark:text-amber-100">
-                    Internal
-                  </span>
-                ) : (
-                  <span className="rounded border border-slate-400 px-1.5 text-xs font-semibold text-slate-700 uppercase dark:text-slate-300">Customer can read</span>
-                ))}
-            </p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-              {e.by && <> · by {e.by}</>}
-            </p>
-            {e.note && <p className="mt-1 break-words whitespace-pre-line">{e.note}</p>}
-          </li>
-        ))}
-      </ol>
-    </section>
+    <EventTimeline
+      heading={{ id: "history-heading", text: "History" }}
+      events={[
+        { id: "received", title: "Received", createdAt },
+        ...events.map((e) => ({
+          id: e.id,
+          title: e.kind === "status" || e.kind === "schedule" || e.kind === "duplicate" ? `${e.kindLabel}: ${e.statusLabel}` : e.kindLabel,
+          createdAt: e.createdAt,
+          by: e.by,
+          note: e.note,
+          audience: e.kind === "note" ? (e.internal ? ("internal" as const) : ("customer" as const)) : null,
+        })),
+      ]}
+    />
   );
 }

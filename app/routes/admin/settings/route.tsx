@@ -10,7 +10,8 @@ import { readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.se
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import {
@@ -178,13 +179,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 function SaveButton({ label }: { label: string }) {
   const sending = useNavigation().state === "submitting";
   return (
-    <button
+    <Button
+      className="disabled:opacity-60"
       type="submit"
       disabled={sending}
-      className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
     >
       {sending ? "Saving…" : label}
-    </button>
+    </Button>
   );
 }
 
@@ -304,11 +305,7 @@ function Select({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { SMS_CATEGORIES } from "~/lib/forms/admin/communications.ts";
 
 interface FormErrors {
@@ -52,9 +53,9 @@ export function SmsTemplateFields({
         error={e.category}
         options={[{ group: "DLT categories", items: SMS_CATEGORIES.map((c) => ({ value: c.value, label: c.label })) }]}
       />
-      <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+      <Button type="submit">
         {submit}
-      </button>
+      </Button>
     </>
   );
 }

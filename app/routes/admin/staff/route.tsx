@@ -4,6 +4,7 @@ import { addStaff, changeStaffRole, listStaff, removeStaff, type StaffOutcome } 
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
@@ -112,9 +113,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             </div>
             <RadioGroup name="role" label="Role" required options={ROLE_OPTIONS} defaultValue={addFailure?.values.role ?? "office"} error={addFailure?.errors.role} />
           </FieldIdPrefix.Provider>
-          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <Button type="submit">
             Add to staff
-          </button>
+          </Button>
         </form>
       </section>
 
@@ -194,9 +195,9 @@ function MemberCard({ member: m, isMe, failure }: { member: Member; isMe: boolea
               ))}
             </select>
           </div>
-          <button type="submit" className="inline-flex h-10 items-center rounded-md border border-slate-400 px-4 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800">
+          <Button variant="secondary" size="small" type="submit">
             Change role<span className="sr-only"> of {m.name}</span>
-          </button>
+          </Button>
         </form>
         <ConfirmButton
           intent="remove"

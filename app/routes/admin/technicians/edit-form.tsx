@@ -1,4 +1,5 @@
-import { FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { AVAILABILITY, SKILLS } from "~/lib/forms/technician-registration.ts";
 
 /**
@@ -45,11 +46,7 @@ function Checkboxes({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`edit-${name}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`edit-${name}-error`} message={error} />
       {groups.map((g) => (
         <div key={g.group ?? "all"} className="mt-2">
           {g.group && <p className="text-sm font-semibold text-slate-700 dark:text-slate-300">{g.group}</p>}
@@ -131,11 +128,11 @@ export function EditTechnicianForm({
         <p id="edit-availableNow-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           The switch on the technician's dashboard: off, the office does not send them new jobs. They can turn it back themselves.
         </p>
-        {e.availableNow && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{e.availableNow}</p>}
+        <FieldError message={e.availableNow} />
       </div>
-      <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+      <Button type="submit">
         Save changes
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { saveStageRequirements, stageRequirementsPage } from "~/.server/technicians/stage-requirements.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { requirementValue, STAGE_REQUIREMENTS, stageRequirementsSchema } from "~/lib/forms/admin/technicians.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
@@ -85,9 +86,9 @@ export default function AdminStageRequirements({ loaderData, actionData }: Route
             </>
           )}
         </p>
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Save requirements
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -12,6 +12,7 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { CallStage } from "~/components/video/call-stage.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -92,7 +93,6 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
 }
 
-const submit = "inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800";
 
 export default function AdminVideoCall({ loaderData, actionData }: Route.ComponentProps) {
   const { record: r, snapshots, grant, signalUrl, customerLink, when, today } = loaderData;
@@ -220,9 +220,9 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="version" value={r.version} />
               <FormError message={formFailure("notes")?.errors.form} />
               <TextArea name="notes" label="What was seen and decided" rows={5} maxLength={4000} defaultValue={formFailure("notes")?.values.notes ?? r.notes ?? ""} error={formFailure("notes")?.errors.notes} />
-              <button type="submit" className={submit}>
+              <Button type="submit">
                 Save the notes
-              </button>
+              </Button>
             </form>
           </section>
 
@@ -237,9 +237,9 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
                   <input type="hidden" name="version" value={r.version} />
                   <FormError message={formFailure("reschedule")?.errors.form} />
                   <WhenFields idPrefix="move-" values={formFailure("reschedule")?.values ?? when} errors={formFailure("reschedule")?.errors ?? {}} today={today} />
-                  <button type="submit" className={submit}>
+                  <Button type="submit">
                     Move it and tell the customer
-                  </button>
+                  </Button>
                 </form>
               </section>
               <section aria-labelledby="cancel-heading">
@@ -251,9 +251,9 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
                   <input type="hidden" name="version" value={r.version} />
                   <FormError message={formFailure("cancel")?.errors.form} />
                   <TextArea name="reason" label="Why" rows={2} maxLength={500} defaultValue={formFailure("cancel")?.values.reason} error={formFailure("cancel")?.errors.reason} />
-                  <button type="submit" className="inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950">
+                  <Button variant="danger" type="submit">
                     Cancel it and tell the customer
-                  </button>
+                  </Button>
                 </form>
               </section>
             </>

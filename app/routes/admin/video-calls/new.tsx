@@ -5,6 +5,7 @@ import { scheduleCall } from "~/.server/video/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { indiaParts, scheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
@@ -74,9 +75,9 @@ export default function AdminBookVideoCall({ loaderData, actionData }: Route.Com
         <TextField name="request" label="Service request" required defaultValue={values.request} error={errors.request} maxLength={30} hint="Its reference, e.g. SR-2611-0042." />
         <WhenFields values={values} errors={errors} today={today} />
         <TextArea name="notes" label="Notes for the engineer" rows={3} maxLength={2000} defaultValue={values.notes} error={errors.notes} hint="What to look at on the call: the fault, the display, the wiring." />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Book the call and send the SMS
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,4 +1,5 @@
 import { muted } from "~/components/admin/styles.ts";
+import { FieldError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { VIDEO_CALL_STATUS_LABELS, type VideoCallStatus } from "~/lib/forms/admin/video-calls.ts";
 
@@ -91,11 +92,7 @@ function WhenField({ name, label, type, value, error, min, idPrefix }: { name: s
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${fieldControl} ${error ? "border-red-700 dark:border-red-400" : "border-slate-300 dark:border-slate-600"}`}
       />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { approvedTemplates, conversation, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isWhatsAppIntent, replyTemplateSchema, replyTextSchema } from "~/lib/forms/admin/whatsapp.ts";
@@ -141,9 +142,9 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
               <input type="hidden" name="idempotencyKey" value={formKey} />
               <FormError message={textFailure?.errors.form ?? textFailure?.errors.idempotencyKey} />
               <TextArea name="text" label="Message" required rows={4} maxLength={4096} defaultValue={textFailure?.values.text} error={textFailure?.errors.text} />
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Send on WhatsApp
-              </button>
+              </Button>
             </form>
           </FieldIdPrefix>
         ) : (
@@ -180,18 +181,14 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
                       </label>
                     ))}
                   </div>
-                  {templateFailure?.errors.template && (
-                    <p id="template-error" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-                      {templateFailure.errors.template}
-                    </p>
-                  )}
+                  <FieldError id="template-error" message={templateFailure?.errors.template} />
                 </fieldset>
                 {Array.from({ length: maxParams }, (_, i) => (
                   <TextField key={i} name={`param${i + 1}`} label={`Value {{${i + 1}}}`} defaultValue={templateFailure?.values[`param${i + 1}`]} maxLength={1000} hint={i === 0 ? "Fill the template's values in order; leave the rest empty." : undefined} />
                 ))}
-                <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                <Button type="submit">
                   Send the template
-                </button>
+                </Button>
               </form>
             </FieldIdPrefix>
           </details>

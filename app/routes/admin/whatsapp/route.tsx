@@ -1,4 +1,3 @@
-import { useContext } from "react";
 import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -7,7 +6,8 @@ import { normaliseMobile } from "~/.server/communications/index.ts";
 import { connectionStatus, conversation, conversations, saveTemplate, templates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { Field, FieldIdPrefix, FormError, TextArea, TextField, useFieldId } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { can } from "~/lib/auth/permissions.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -85,25 +85,18 @@ function TemplateFields({ t, failure }: { t?: Template; failure?: FormFailure })
 }
 
 function Choice({ name, label, value, options, error }: { name: string; label: string; value: string; options: readonly string[]; error?: string | undefined }) {
-  const id = `${useContext(FieldIdPrefix)}${name}`;
   return (
-    <div>
-      <label className="block font-medium" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o[0]!.toUpperCase() + o.slice(1)}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
+    <Field id={useFieldId(name)} label={label} error={error}>
+      {(aria) => (
+        <select {...aria} name={name} defaultValue={value} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-600 dark:bg-slate-900">
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o[0]!.toUpperCase() + o.slice(1)}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -228,9 +221,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
                   <FieldIdPrefix value={`t${t.id}-`}>
                     <form method="post" className="mt-3 space-y-4">
                       <TemplateFields t={t} failure={failedId === String(t.id) ? failure : undefined} />
-                      <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+                      <Button type="submit">
                         Save {t.name}
-                      </button>
+                      </Button>
                     </form>
                   </FieldIdPrefix>
                 </details>
@@ -245,9 +238,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
           <FieldIdPrefix value="new-">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="add-template-heading">
               <TemplateFields failure={failure?.intent === "save-template" && !failedId ? failure : undefined} />
-              <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+              <Button type="submit">
                 Add the template
-              </button>
+              </Button>
             </form>
           </FieldIdPrefix>
         </div>

@@ -5,6 +5,7 @@ import { noStore } from "~/.server/http/cache.ts";
 import { setOwnName } from "~/.server/staff/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextField } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import type { FormFailure } from "~/.server/forms/index.ts";
 import { safeNext, staffNameSchema } from "~/lib/forms/admin/staff.ts";
 import type { Route } from "./+types/route";
@@ -44,9 +45,9 @@ export default function YourName({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="next" value={loaderData.next} />
         <FormError message={failure?.errors.form} />
         <TextField name="name" label="Your name" required maxLength={100} autoComplete="name" defaultValue={failure?.values.name} error={failure?.errors.name} />
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        <Button type="submit">
           Save and continue
-        </button>
+        </Button>
       </form>
     </div>
   );
