@@ -44,6 +44,19 @@ function greeting(ticket: TicketContact): string {
   return ticket.contactName?.trim() ? `Dear ${ticket.contactName.trim()},` : "Hello,";
 }
 
+/** An e-mail about a ticket: the greeting, the text, and the business's signature. */
+function ticketEmail(ticket: TicketContact, recipient: string, site: TicketNoticeSite, subject: string, text: string[], template: string, dedupeKey: string): OutboxMessage {
+  return {
+    channel: "email",
+    recipient,
+    subject,
+    body: [greeting(ticket), "", ...text, "", "Regards,", site.business, site.siteUrl].join("\n"),
+    template,
+    variables: { reference: ticket.reference },
+    dedupeKey,
+  };
+}
+
 /** The acknowledgement of a new ticket: an SMS with the link (when a mobile is known) and an e-mail (when an address is). */
 export function acknowledgementMessages(ticket: TicketContact, site: TicketNoticeSite, firstResponseHours: number, now = new Date()): OutboxMessage[] {
   const { token, url } = ticketLink(site, ticket.id, now);
@@ -60,25 +73,21 @@ export function acknowledgementMessages(ticket: TicketContact, site: TicketNotic
     );
   }
   if (ticket.contactEmail) {
-    messages.push({
-      channel: "email",
-      recipient: ticket.contactEmail,
-      subject: `We have your message: ticket ${ticket.reference}`,
-      body: [
-        greeting(ticket),
-        "",
-        `Thank you for writing to ${site.business}. Your message is ticket ${ticket.reference} ("${ticket.subject}").`,
-        `We will reply within ${within}. Read the thread and reply here:`,
-        url,
-        "",
-        "Regards,",
-        site.business,
-        site.siteUrl,
-      ].join("\n"),
-      template: "ticket-acknowledgement",
-      variables: { reference: ticket.reference },
-      dedupeKey: `ticket:${ticket.id}:ack-email`,
-    });
+    messages.push(
+      ticketEmail(
+        ticket,
+        ticket.contactEmail,
+        site,
+        `We have your message: ticket ${ticket.reference}`,
+        [
+          `Thank you for writing to ${site.business}. Your message is ticket ${ticket.reference} ("${ticket.subject}").`,
+          `We will reply within ${within}. Read the thread and reply here:`,
+          url,
+        ],
+        "ticket-acknowledgement",
+        `ticket:${ticket.id}:ack-email`,
+      ),
+    );
   }
   return messages;
 }
@@ -98,26 +107,17 @@ export function replyNoticeMessages(ticket: TicketContact, site: TicketNoticeSit
     );
   }
   if (ticket.contactEmail) {
-    messages.push({
-      channel: "email",
-      recipient: ticket.contactEmail,
-      subject: `Re: ${ticket.subject} [${ticket.reference}]`,
-      body: [
-        greeting(ticket),
-        "",
-        reply.trim(),
-        "",
-        `To answer, open your ticket ${ticket.reference}:`,
-        url,
-        "",
-        "Regards,",
-        site.business,
-        site.siteUrl,
-      ].join("\n"),
-      template: "ticket-reply",
-      variables: { reference: ticket.reference },
-      dedupeKey: `ticket:${ticket.id}:reply:${messageId}:email`,
-    });
+    messages.push(
+      ticketEmail(
+        ticket,
+        ticket.contactEmail,
+        site,
+        `Re: ${ticket.subject} [${ticket.reference}]`,
+        [reply.trim(), "", `To answer, open your ticket ${ticket.reference}:`, url],
+        "ticket-reply",
+        `ticket:${ticket.id}:reply:${messageId}:email`,
+      ),
+    );
   }
   return messages;
 }
