@@ -5,6 +5,7 @@ import type { StaffMember } from "~/.server/auth/staff.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
 import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb } from "~/.server/db/index.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { feedback, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
 import { ratedRequest, ratedTechnician } from "~/.server/feedback/joins.ts";
 import {
@@ -120,9 +121,7 @@ export async function feedbackRecord(id: number) {
     .select({
       feedback,
       reference: serviceRequests.reference,
-      contactName: serviceRequests.contactName,
-      mobile: serviceRequests.mobile,
-      company: serviceRequests.company,
+      ...requestContact,
       city: serviceRequests.city,
       serviceName: serviceRequests.serviceName,
       completedAt: serviceRequests.completedAt,
