@@ -104,36 +104,41 @@ function moneyLedger(method: string, ledgers: TallyLedgers): string {
   return method === "cash" ? ledgers.tallyCashLedger : ledgers.tallyBankLedger;
 }
 
-/** A payment received: a Receipt voucher (bank or cash debited, the party credited). */
-export function receiptVoucher(payment: { reference: string; receivedOn: string; amountPaise: number; method: string; instrumentRef?: string | null }, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers): TallyVoucher {
+/**
+ * Money between the party and the bank or cash: `partyPaise` is what the party's ledger gets (positive:
+ * credited, as by a receipt; negative: debited, as by a refund), and the cash or bank ledger the opposite.
+ */
+function moneyVoucher(
+  type: "Receipt" | "Payment",
+  document: { label: string; number: string; date: string; method: string; instrument?: string | null },
+  partyPaise: number,
+  party: { name: string; gstin?: string | null },
+  ledgers: TallyLedgers,
+): TallyVoucher {
   return {
-    type: "Receipt",
-    date: payment.receivedOn,
-    number: payment.reference,
+    type,
+    date: document.date,
+    number: document.number,
     party: party.name,
     partyGstin: party.gstin ?? null,
-    narration: `Receipt ${payment.reference} (${payment.method}${payment.instrumentRef ? ` ${payment.instrumentRef}` : ""})`,
+    narration: `${document.label} ${document.number} (${document.method}${document.instrument ? ` ${document.instrument}` : ""})`,
     entries: [
-      { ledger: party.name, amountPaise: payment.amountPaise },
-      { ledger: moneyLedger(payment.method, ledgers), amountPaise: -payment.amountPaise },
+      { ledger: party.name, amountPaise: partyPaise },
+      { ledger: moneyLedger(document.method, ledgers), amountPaise: -partyPaise },
     ],
   };
 }
 
+/** A payment received: a Receipt voucher (bank or cash debited, the party credited). */
+export function receiptVoucher(payment: { reference: string; receivedOn: string; amountPaise: number; method: string; instrumentRef?: string | null }, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers): TallyVoucher {
+  const document = { label: "Receipt", number: payment.reference, date: payment.receivedOn, method: payment.method, instrument: payment.instrumentRef };
+  return moneyVoucher("Receipt", document, payment.amountPaise, party, ledgers);
+}
+
 /** A refund paid to a customer: a Payment voucher (the party debited, bank or cash credited). */
 export function paymentVoucher(refund: { number: string; paidOn: string; amountPaise: number; method: string; reference?: string | null }, party: { name: string; gstin?: string | null }, ledgers: TallyLedgers): TallyVoucher {
-  return {
-    type: "Payment",
-    date: refund.paidOn,
-    number: refund.number,
-    party: party.name,
-    partyGstin: party.gstin ?? null,
-    narration: `Refund ${refund.number} (${refund.method}${refund.reference ? ` ${refund.reference}` : ""})`,
-    entries: [
-      { ledger: party.name, amountPaise: -refund.amountPaise },
-      { ledger: moneyLedger(refund.method, ledgers), amountPaise: refund.amountPaise },
-    ],
-  };
+  const document = { label: "Refund", number: refund.number, date: refund.paidOn, method: refund.method, instrument: refund.reference };
+  return moneyVoucher("Payment", document, -refund.amountPaise, party, ledgers);
 }
 
 /* ------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "~/.server/db/index.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { benchEvents, benchJobs, customers, equipmentUnits, requestPhotos, serviceRequests, users } from "~/.server/db/schema.ts";
 import { customerStageText, STAGE_INFO, stageLabel, testParametersText, type BenchStage, type TestParameters } from "~/lib/bench/stages.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
@@ -27,9 +28,7 @@ export async function benchJobPage(jobCard: string, now = new Date()) {
         id: serviceRequests.id,
         reference: serviceRequests.reference,
         status: serviceRequests.status,
-        contactName: serviceRequests.contactName,
-        mobile: serviceRequests.mobile,
-        company: serviceRequests.company,
+        ...requestContact,
       },
       customer: { reference: customers.reference, name: customers.name, company: customers.company },
       repeatOf: { jobCard: earlier.jobCard, warrantyUntil: earlier.warrantyUntil, returnedAt: earlier.returnedAt },

@@ -7,7 +7,7 @@ import { benchEvents, benchJobs, equipmentUnits, quotes, requestEvents, requestP
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { benchReadyNotifications } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
+import { photoColumns, removeStored, storeChosenPhotos } from "~/.server/uploads/index.ts";
 import { canMove, listText, missingFor, STAGE_INFO, stageLabel, testParametersText, warrantyUntil, type BenchStage } from "~/lib/bench/stages.ts";
 import { formatPaise, formatDate } from "~/lib/format.ts";
 import {
@@ -258,15 +258,9 @@ export async function addBenchPhotos(staff: StaffMember, jobCard: string, input:
   const key = (i: number) => `${input.idempotencyKey}:${i + 1}`;
   const [seen] = await getDb().select({ id: requestPhotos.id }).from(requestPhotos).where(eq(requestPhotos.idempotencyKey, key(0)));
   if (seen) return { ok: true, jobCard, message: "These photos were already added." };
-  const files = chosenFiles(values);
-  if (files.length === 0) return { ok: false, reason: "refused", field: "photos", message: "Choose at least one photo." };
-  let stored: StoredFile[] = [];
-  try {
-    stored = await storePhotos(files);
-  } catch (error) {
-    if (error instanceof UploadError) return { ok: false, reason: "refused", field: "photos", message: error.message };
-    throw error;
-  }
+  const photos = await storeChosenPhotos(values, "Choose at least one photo.");
+  if (!photos.ok) return { ok: false, reason: "refused", field: "photos", message: photos.message };
+  const stored = photos.stored;
   try {
     const result = await step(
       jobCard,

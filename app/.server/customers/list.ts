@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { cappedCount, COUNT_CAP, CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { customerIdentity, type CustomerIdentity } from "~/.server/customers/record.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customers as c } from "~/.server/db/schema.ts";
 import type { CustomerFilter, CustomerListFilters } from "~/lib/forms/admin/customers.ts";
@@ -13,14 +14,7 @@ import { CLOSED_STATUSES } from "~/lib/requests/status.ts";
  * indexes on mobile and reference, customers_gstin); names and companies are a scan of what is left.
  */
 
-export interface CustomerListItem {
-  id: number;
-  reference: string;
-  name: string;
-  company: string | null;
-  mobile: string | null;
-  email: string | null;
-  gstin: string | null;
+export interface CustomerListItem extends CustomerIdentity {
   /** ISO. */
   createdAt: string;
   sites: number;
@@ -121,13 +115,7 @@ type Row = Awaited<ReturnType<typeof rows>>[number];
 
 function item(row: Row): CustomerListItem {
   return {
-    id: row.id,
-    reference: row.reference,
-    name: row.name,
-    company: row.company,
-    mobile: row.mobile,
-    email: row.email,
-    gstin: row.gstin,
+    ...customerIdentity(row),
     createdAt: row.createdAt.toISOString(),
     sites: Number(row.sites),
     units: Number(row.units),

@@ -29,6 +29,7 @@ import {
   tickets,
   users,
 } from "~/.server/db/schema.ts";
+import { unitDescription, type UnitDescription } from "~/.server/customers/units.ts";
 import { deleteStored } from "~/.server/uploads/storage.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
 
@@ -97,12 +98,7 @@ export async function customerDataExport(customerId: number, options: ExportOpti
     sites: sites.map((s) => ({ name: s.name, address: s.address, city: s.city, pincode: s.pincode, createdAt: iso(s.createdAt)! })),
     units: units.map((u) => ({
       site: u.siteId ? (siteName.get(u.siteId) ?? null) : null,
-      kind: u.kind,
-      make: u.make,
-      model: u.model,
-      rating: u.rating,
-      serialNumber: u.serialNumber,
-      location: u.location,
+      ...unitDescription(u),
       createdAt: iso(u.createdAt)!,
     })),
     requests: requests.map((r) => {
@@ -163,16 +159,7 @@ export type CustomerDataExport = {
     erasedAt: string | null;
   };
   sites: Array<{ name: string; address: string | null; city: string | null; pincode: string | null; createdAt: string }>;
-  units: Array<{
-    site: string | null;
-    kind: string | null;
-    make: string;
-    model: string | null;
-    rating: string | null;
-    serialNumber: string | null;
-    location: string | null;
-    createdAt: string;
-  }>;
+  units: Array<{ site: string | null } & UnitDescription & { createdAt: string }>;
   requests: Array<Record<string, unknown> & { reference: string; events: Array<Record<string, unknown>> }>;
   dataRequests: Array<{ kind: string; detail: string | null; status: string; resolution: string | null; askedAt: string; resolvedAt: string | null }>;
 };

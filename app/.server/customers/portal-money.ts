@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { benchJobs, contracts, equipmentUnits, payments, quotes, serviceRequests } from "~/.server/db/schema.ts";
-import { customerInvoices } from "~/.server/invoices/portal.ts";
+import { customerInvoices, type CustomerInvoiceItem } from "~/.server/invoices/portal.ts";
 import { customerCredit } from "~/.server/payments/credit.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 
@@ -24,18 +24,8 @@ export interface PortalQuote {
   href: string;
 }
 
-export interface PortalInvoice {
-  id: number;
-  kind: "invoice" | "credit_note";
-  number: string;
-  issueDate: string;
-  dueDate: string;
-  totalPaise: number;
-  duePaise: number;
-  status: string;
-  overdue: boolean;
-  href: string;
-}
+/** An invoice or credit note on the dashboard: the fields of the portal's invoice list it shows. */
+export type PortalInvoice = Pick<CustomerInvoiceItem, "id" | "kind" | "number" | "issueDate" | "dueDate" | "totalPaise" | "duePaise" | "status" | "overdue" | "href">;
 
 export interface PortalPayment {
   reference: string;

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { getDb } from "~/.server/db/index.ts";
+import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { customerDataRequests, customers, customerSites, equipmentUnits, serviceRequests, users } from "~/.server/db/schema.ts";
+import { unitDescription, type UnitDescription } from "~/.server/customers/units.ts";
 import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { CLOSED_STATUSES, officeStatusLabel, type RequestStatus } from "~/lib/requests/status.ts";
 
@@ -10,15 +11,9 @@ import { CLOSED_STATUSES, officeStatusLabel, type RequestStatus } from "~/lib/re
  * the page to show in India time, labels resolved.
  */
 
-export interface RecordUnit {
+export interface RecordUnit extends UnitDescription {
   id: number;
   siteId: number | null;
-  kind: string | null;
-  make: string;
-  model: string | null;
-  rating: string | null;
-  serialNumber: string | null;
-  location: string | null;
 }
 
 export interface RecordSite {
@@ -40,15 +35,36 @@ export interface ConsentEntry {
   reference?: string;
 }
 
+/** Who a customer is: what the office's list and the customer's record both show first. */
+export interface CustomerIdentity {
+  id: number;
+  reference: string;
+  name: string;
+  company: string | null;
+  mobile: string | null;
+  email: string | null;
+  gstin: string | null;
+}
+
+export function customerIdentity(c: CustomerIdentity): CustomerIdentity {
+  return { id: c.id, reference: c.reference, name: c.name, company: c.company, mobile: c.mobile, email: c.email, gstin: c.gstin };
+}
+
+/**
+ * The customer a quote or an invoice is made out to: for a customer source (?customer=CU-...), the customer
+ * with that reference; for any other source (a request, a quote, a bench job), the customer it names.
+ */
+export async function customerOfSource(db: Pick<Database | Transaction, "select">, source: { kind: string; reference: string }, customerId: number | null) {
+  if (source.kind !== "customer" && customerId === null) return undefined;
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(source.kind === "customer" ? eq(customers.reference, source.reference) : eq(customers.id, customerId!));
+  return customer;
+}
+
 export interface CustomerRecord {
-  customer: {
-    id: number;
-    reference: string;
-    name: string;
-    company: string | null;
-    mobile: string | null;
-    email: string | null;
-    gstin: string | null;
+  customer: CustomerIdentity & {
     /** The GSTIN's address, printed on tax invoices instead of the site's. */
     billingAddress: string | null;
     billingCity: string | null;
@@ -125,12 +141,7 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
   const unit = (u: (typeof units)[number]): RecordUnit => ({
     id: u.id,
     siteId: u.siteId,
-    kind: u.kind,
-    make: u.make,
-    model: u.model,
-    rating: u.rating,
-    serialNumber: u.serialNumber,
-    location: u.location,
+    ...unitDescription(u),
   });
   const siteName = new Map(sites.map((s) => [s.id, s.name]));
   const consentLog: ConsentEntry[] = [
@@ -150,13 +161,7 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
   consentLog.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return {
     customer: {
-      id: c.id,
-      reference: c.reference,
-      name: c.name,
-      company: c.company,
-      mobile: c.mobile,
-      email: c.email,
-      gstin: c.gstin,
+      ...customerIdentity(c),
       billingAddress: c.billingAddress,
       billingCity: c.billingCity,
       billingPincode: c.billingPincode,

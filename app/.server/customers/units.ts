@@ -17,6 +17,13 @@ export interface UnitInput {
 
 export type Unit = typeof equipmentUnits.$inferSelect;
 
+/** The fields that say what a unit is, as shown on the customer's record and in their data export. */
+export type UnitDescription = Pick<Unit, "kind" | "make" | "model" | "rating" | "serialNumber" | "location">;
+
+export function unitDescription(u: Unit): UnitDescription {
+  return { kind: u.kind, make: u.make, model: u.model, rating: u.rating, serialNumber: u.serialNumber, location: u.location };
+}
+
 /** Thrown when a unit names a site of another customer: a form that was tampered with, or a stale one. */
 export class SiteNotOfCustomerError extends Error {
   readonly siteId: number;

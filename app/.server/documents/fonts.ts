@@ -168,6 +168,21 @@ export const FONT = { regular: "noto-latin-regular", bold: "noto-latin-bold" } a
 type TextOptions = PDFKit.Mixins.TextOptions;
 
 /**
+ * Readies a new pdfkit document for drawing: collects its bytes and sets its fonts up. The promise gives the
+ * whole file once the caller has drawn it and called doc.end().
+ */
+export function preparePdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  setUpDocumentFonts(doc);
+  return done;
+}
+
+/**
  * Sets a pdfkit document up for the fonts above: registers the faces, and makes doc.text() and
  * doc.heightOfString() handle each run of a text in the face that has its script (in the weight of the font
  * last chosen with doc.font(FONT...)). The layout code keeps calling doc.font(FONT.bold).text(...) as with

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { GST_STATES } from "~/lib/settings-schema.ts";
 import type { DocumentParty, StoredLine, TaxDocumentView } from "~/lib/money/document.ts";
-import { FONT, setUpDocumentFonts } from "./fonts.ts";
+import { FONT, preparePdf } from "./fonts.ts";
 import { upiQr } from "./upi-qr.ts";
 
 /**
@@ -420,13 +420,7 @@ export async function renderTaxDocumentPdf(view: TaxDocumentView, options: Rende
       CreationDate: new Date(`${view.date}T00:00:00+05:30`),
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  setUpDocumentFonts(doc);
+  const done = preparePdf(doc);
 
   const copies: Array<DocumentCopy | null> = view.kind === "invoice" ? (options.copies?.length ? options.copies : ["original"]) : [null];
   copies.forEach((copy, i) => {

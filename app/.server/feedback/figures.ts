@@ -1,6 +1,7 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
+import { ratedRequest, ratedTechnician } from "~/.server/feedback/joins.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /**
@@ -60,7 +61,7 @@ export async function ratingFigures() {
     db
       .select({ technicianId: feedback.technicianId, name: sql<string | null>`max(${technicianProfiles.name})`, ...summaryColumns })
       .from(feedback)
-      .leftJoin(technicianProfiles, eq(technicianProfiles.id, feedback.technicianId))
+      .leftJoin(technicianProfiles, ratedTechnician)
       .where(rated)
       .groupBy(feedback.technicianId)
       .orderBy(desc(sql`count(${feedback.rating})`), feedback.technicianId)
@@ -68,7 +69,7 @@ export async function ratingFigures() {
     db
       .select({ serviceSlug: feedback.serviceSlug, name: sql<string | null>`max(${serviceRequests.serviceName})`, ...summaryColumns })
       .from(feedback)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
+      .innerJoin(serviceRequests, ratedRequest)
       .where(and(rated))
       .groupBy(feedback.serviceSlug)
       .orderBy(desc(sql`count(${feedback.rating})`), feedback.serviceSlug)

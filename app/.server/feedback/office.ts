@@ -5,7 +5,9 @@ import type { StaffMember } from "~/.server/auth/staff.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
 import { changeRecord, Refusal, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb } from "~/.server/db/index.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { feedback, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { ratedRequest, ratedTechnician } from "~/.server/feedback/joins.ts";
 import {
   NO_CONSENT_MESSAGE,
   STALE_FEEDBACK_MESSAGE,
@@ -84,8 +86,8 @@ export async function listFeedback(filters: FeedbackListFilters, cursor: Cursor 
         followUp: feedback.followUp,
       })
       .from(feedback)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
-      .leftJoin(technicianProfiles, eq(technicianProfiles.id, feedback.technicianId))
+      .innerJoin(serviceRequests, ratedRequest)
+      .leftJoin(technicianProfiles, ratedTechnician)
       .where(where)
       .orderBy(desc(at), desc(feedback.id))
       .limit(PAGE_SIZE + 1),
@@ -119,9 +121,7 @@ export async function feedbackRecord(id: number) {
     .select({
       feedback,
       reference: serviceRequests.reference,
-      contactName: serviceRequests.contactName,
-      mobile: serviceRequests.mobile,
-      company: serviceRequests.company,
+      ...requestContact,
       city: serviceRequests.city,
       serviceName: serviceRequests.serviceName,
       completedAt: serviceRequests.completedAt,
@@ -130,8 +130,8 @@ export async function feedbackRecord(id: number) {
       publishedByName: sql<string | null>`coalesce(${publisher.name}, ${publisher.mobile})`,
     })
     .from(feedback)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
-    .leftJoin(technicianProfiles, eq(technicianProfiles.id, feedback.technicianId))
+    .innerJoin(serviceRequests, ratedRequest)
+    .leftJoin(technicianProfiles, ratedTechnician)
     .leftJoin(closer, eq(closer.id, feedback.followUpClosedBy))
     .leftJoin(publisher, eq(publisher.id, feedback.publishedBy))
     .where(eq(feedback.id, id));
@@ -178,7 +178,7 @@ const FEEDBACK: RecordKind<Feedback, number, { row: Feedback; reference: string 
     const [found] = await tx
       .select({ row: feedback, reference: serviceRequests.reference })
       .from(feedback)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
+      .innerJoin(serviceRequests, ratedRequest)
       .where(eq(feedback.id, id));
     return found;
   },

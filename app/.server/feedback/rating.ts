@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
+import { ratedRequest, ratedTechnician } from "~/.server/feedback/joins.ts";
 import { verifyLinkToken } from "~/.server/links/signed.ts";
 import { raiseStaffAlert, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
@@ -49,8 +50,8 @@ async function loadPage(id: number): Promise<FeedbackPageData | undefined> {
       technicianName: technicianProfiles.name,
     })
     .from(feedback)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
-    .leftJoin(technicianProfiles, eq(technicianProfiles.id, feedback.technicianId))
+    .innerJoin(serviceRequests, ratedRequest)
+    .leftJoin(technicianProfiles, ratedTechnician)
     .where(eq(feedback.id, id));
   if (!row) return undefined;
   const f = row.feedback;
@@ -90,7 +91,7 @@ export async function submitRating(token: string, input: RatingInput, now = new 
     const [row] = await tx
       .select({ id: feedback.id, rating: feedback.rating, version: feedback.version, reference: serviceRequests.reference, contactName: serviceRequests.contactName, mobile: serviceRequests.mobile, city: serviceRequests.city })
       .from(feedback)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
+      .innerJoin(serviceRequests, ratedRequest)
       .where(eq(feedback.id, check.id));
     if (!row) return { ok: false, reason: "not-found" };
     if (row.rating !== null) return { ok: false, reason: "already-rated" };

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { feedback, inboundMessages, serviceRequests } from "~/.server/db/schema.ts";
+import { ratedRequest } from "~/.server/feedback/joins.ts";
 
 /**
  * What /reviews shows: ratings customers gave through the feedback link after a completed job, published
@@ -34,7 +35,7 @@ export async function publicReviews(limit = 50): Promise<PublicReview[]> {
     db
       .select({ id: feedback.id, rating: feedback.rating, comment: feedback.comment, displayName: feedback.displayName, ratedAt: feedback.ratedAt, service: serviceRequests.serviceName })
       .from(feedback)
-      .innerJoin(serviceRequests, eq(serviceRequests.id, feedback.requestId))
+      .innerJoin(serviceRequests, ratedRequest)
       // Consent is checked again here: a row published without it (by hand, in the database) still stays off the site.
       .where(and(eq(feedback.publishStatus, "published"), eq(feedback.publishConsent, true)))
       .orderBy(desc(feedback.ratedAt), desc(feedback.id))

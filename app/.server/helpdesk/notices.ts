@@ -4,7 +4,7 @@ import type { Database, Transaction } from "~/.server/db/index.ts";
 import { siteSettings } from "~/.server/db/schema.ts";
 import { signLinkToken } from "~/.server/links/signed.ts";
 import type { OutboxMessage } from "~/.server/notifications/index.ts";
-import { DLT_TEMPLATES, sms } from "~/.server/notifications/templates.ts";
+import { DLT_TEMPLATES, sms, type DltTemplate } from "~/.server/notifications/templates.ts";
 import { defaultSettings } from "~/.server/settings/defaults.ts";
 import { identitySettingsSchema } from "~/lib/settings-schema.ts";
 
@@ -44,80 +44,71 @@ function greeting(ticket: TicketContact): string {
   return ticket.contactName?.trim() ? `Dear ${ticket.contactName.trim()},` : "Hello,";
 }
 
-/** The acknowledgement of a new ticket: an SMS with the link (when a mobile is known) and an e-mail (when an address is). */
-export function acknowledgementMessages(ticket: TicketContact, site: TicketNoticeSite, firstResponseHours: number, now = new Date()): OutboxMessage[] {
-  const { token, url } = ticketLink(site, ticket.id, now);
+/**
+ * A notice about a ticket to its contact: the SMS when a mobile is known, and the e-mail (the greeting, the
+ * text, the business's signature) when an address is.
+ */
+function ticketNotice(
+  ticket: TicketContact,
+  site: TicketNoticeSite,
+  text: {
+    sms: { template: DltTemplate; values: Record<string, string>; dedupeKey: string };
+    email: { subject: string; lines: string[]; template: string; dedupeKey: string };
+  },
+): OutboxMessage[] {
   const messages: OutboxMessage[] = [];
-  const within = firstResponseHours === 1 ? "1 hour" : `${firstResponseHours} hours`;
-  if (ticket.contactMobile) {
-    messages.push(
-      sms(
-        DLT_TEMPLATES.ticketAcknowledgement,
-        ticket.contactMobile,
-        { business: site.business, reference: ticket.reference, within, siteUrl: site.siteUrl, token },
-        `ticket:${ticket.id}:ack-sms`,
-      ),
-    );
-  }
+  if (ticket.contactMobile) messages.push(sms(text.sms.template, ticket.contactMobile, text.sms.values, text.sms.dedupeKey));
   if (ticket.contactEmail) {
     messages.push({
       channel: "email",
       recipient: ticket.contactEmail,
-      subject: `We have your message: ticket ${ticket.reference}`,
-      body: [
-        greeting(ticket),
-        "",
-        `Thank you for writing to ${site.business}. Your message is ticket ${ticket.reference} ("${ticket.subject}").`,
-        `We will reply within ${within}. Read the thread and reply here:`,
-        url,
-        "",
-        "Regards,",
-        site.business,
-        site.siteUrl,
-      ].join("\n"),
-      template: "ticket-acknowledgement",
+      subject: text.email.subject,
+      body: [greeting(ticket), "", ...text.email.lines, "", "Regards,", site.business, site.siteUrl].join("\n"),
+      template: text.email.template,
       variables: { reference: ticket.reference },
-      dedupeKey: `ticket:${ticket.id}:ack-email`,
+      dedupeKey: text.email.dedupeKey,
     });
   }
   return messages;
 }
 
+/** The acknowledgement of a new ticket: an SMS with the link (when a mobile is known) and an e-mail (when an address is). */
+export function acknowledgementMessages(ticket: TicketContact, site: TicketNoticeSite, firstResponseHours: number, now = new Date()): OutboxMessage[] {
+  const { token, url } = ticketLink(site, ticket.id, now);
+  const within = firstResponseHours === 1 ? "1 hour" : `${firstResponseHours} hours`;
+  return ticketNotice(ticket, site, {
+    sms: {
+      template: DLT_TEMPLATES.ticketAcknowledgement,
+      values: { business: site.business, reference: ticket.reference, within, siteUrl: site.siteUrl, token },
+      dedupeKey: `ticket:${ticket.id}:ack-sms`,
+    },
+    email: {
+      subject: `We have your message: ticket ${ticket.reference}`,
+      lines: [
+        `Thank you for writing to ${site.business}. Your message is ticket ${ticket.reference} ("${ticket.subject}").`,
+        `We will reply within ${within}. Read the thread and reply here:`,
+        url,
+      ],
+      template: "ticket-acknowledgement",
+      dedupeKey: `ticket:${ticket.id}:ack-email`,
+    },
+  });
+}
+
 /** The notice of the office's reply: the SMS says there is one (its text is on the page), the e-mail carries it. */
 export function replyNoticeMessages(ticket: TicketContact, site: TicketNoticeSite, messageId: number, reply: string, now = new Date()): OutboxMessage[] {
   const { token, url } = ticketLink(site, ticket.id, now);
-  const messages: OutboxMessage[] = [];
-  if (ticket.contactMobile) {
-    messages.push(
-      sms(
-        DLT_TEMPLATES.ticketReply,
-        ticket.contactMobile,
-        { business: site.business, reference: ticket.reference, siteUrl: site.siteUrl, token },
-        `ticket:${ticket.id}:reply:${messageId}:sms`,
-      ),
-    );
-  }
-  if (ticket.contactEmail) {
-    messages.push({
-      channel: "email",
-      recipient: ticket.contactEmail,
+  return ticketNotice(ticket, site, {
+    sms: {
+      template: DLT_TEMPLATES.ticketReply,
+      values: { business: site.business, reference: ticket.reference, siteUrl: site.siteUrl, token },
+      dedupeKey: `ticket:${ticket.id}:reply:${messageId}:sms`,
+    },
+    email: {
       subject: `Re: ${ticket.subject} [${ticket.reference}]`,
-      body: [
-        greeting(ticket),
-        "",
-        reply.trim(),
-        "",
-        `To answer, open your ticket ${ticket.reference}:`,
-        url,
-        "",
-        "Regards,",
-        site.business,
-        site.siteUrl,
-      ].join("\n"),
+      lines: [reply.trim(), "", `To answer, open your ticket ${ticket.reference}:`, url],
       template: "ticket-reply",
-      variables: { reference: ticket.reference },
       dedupeKey: `ticket:${ticket.id}:reply:${messageId}:email`,
-    });
-  }
-  return messages;
+    },
+  });
 }

@@ -143,25 +143,39 @@ interface ListRow {
   updatedAt: Date;
 }
 
-function listItem(r: ListRow, now: Date) {
-  const active = isTicketActive(r.status);
+/** A ticket's status, priority and source, each with its label. */
+function ticketLabels(t: Pick<ListRow, "status" | "priority" | "source">) {
+  return {
+    status: t.status,
+    statusLabel: TICKET_STATUS_LABELS[t.status],
+    priority: t.priority,
+    priorityLabel: TICKET_PRIORITY_LABELS[t.priority],
+    source: t.source,
+    sourceLabel: TICKET_SOURCE_LABELS[t.source],
+  };
+}
+
+/** Where a ticket stands against its first-response and resolution targets. */
+function ticketTargets(t: Pick<ListRow, "status" | "firstResponseDueAt" | "firstRespondedAt" | "resolutionDueAt" | "resolvedAt">, now: Date) {
+  const active = isTicketActive(t.status);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    firstResponse: slaTarget(t.firstResponseDueAt.toISOString(), iso(t.firstRespondedAt), active, now),
+    resolution: slaTarget(t.resolutionDueAt.toISOString(), iso(t.resolvedAt), active, now),
+  };
+}
+
+function listItem(r: ListRow, now: Date) {
   return {
     id: r.id,
     reference: r.reference,
     subject: r.subject,
-    status: r.status,
-    statusLabel: TICKET_STATUS_LABELS[r.status],
-    priority: r.priority,
-    priorityLabel: TICKET_PRIORITY_LABELS[r.priority],
-    source: r.source,
-    sourceLabel: TICKET_SOURCE_LABELS[r.source],
+    ...ticketLabels(r),
     contact: r.customerName ?? r.contactName ?? r.contactMobile ?? "Unknown",
     contactMobile: r.contactMobile,
     assigneeId: r.assigneeId,
     assigneeName: r.assigneeName,
-    firstResponse: slaTarget(r.firstResponseDueAt.toISOString(), iso(r.firstRespondedAt), active, now),
-    resolution: slaTarget(r.resolutionDueAt.toISOString(), iso(r.resolvedAt), active, now),
+    ...ticketTargets(r, now),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -275,8 +289,6 @@ export async function ticketRecord(reference: string, now = new Date()) {
     .where(eq(tickets.reference, reference));
   if (!row) return undefined;
   const t = row.ticket;
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const active = isTicketActive(t.status);
   const [messages, canned, staff] = await Promise.all([
     ticketThread(t.id, { internal: true }),
     getDb().select({ id: cannedReplies.id, title: cannedReplies.title, body: cannedReplies.body }).from(cannedReplies).orderBy(asc(cannedReplies.title)),
@@ -287,12 +299,7 @@ export async function ticketRecord(reference: string, now = new Date()) {
     reference: t.reference,
     version: t.version,
     subject: t.subject,
-    status: t.status,
-    statusLabel: TICKET_STATUS_LABELS[t.status],
-    priority: t.priority,
-    priorityLabel: TICKET_PRIORITY_LABELS[t.priority],
-    source: t.source,
-    sourceLabel: TICKET_SOURCE_LABELS[t.source],
+    ...ticketLabels(t),
     contactName: t.contactName,
     contactMobile: t.contactMobile,
     contactEmail: t.contactEmail,
@@ -301,8 +308,7 @@ export async function ticketRecord(reference: string, now = new Date()) {
     requestReference: row.requestReference,
     assigneeId: t.assigneeId,
     assigneeName: row.assigneeName,
-    firstResponse: slaTarget(t.firstResponseDueAt.toISOString(), iso(t.firstRespondedAt), active, now),
-    resolution: slaTarget(t.resolutionDueAt.toISOString(), iso(t.resolvedAt), active, now),
+    ...ticketTargets(t, now),
     createdAt: t.createdAt.toISOString(),
     messages,
     canned,

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, like, or } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { customerOfSource } from "~/.server/customers/record.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
-import { benchJobs, customers, customerSites, invoices, jobParts, products, quotes, quoteVersions, serviceRequests } from "~/.server/db/schema.ts";
+import { benchJobs, customerSites, invoices, jobParts, products, quotes, quoteVersions, serviceRequests, type customers } from "~/.server/db/schema.ts";
 import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
 import type { InvoiceSource } from "~/lib/forms/admin/invoices.ts";
@@ -186,13 +187,9 @@ export async function invoiceDraft(db: Executor, source: InvoiceSource): Promise
       const invoiced = await db.select({ quoteId: invoices.quoteId }).from(invoices).where(inArray(invoices.quoteId, approved.map((a) => a.id)));
       approvedQuote = approved.find((a) => !invoiced.some((i) => i.quoteId === a.id))?.reference ?? null;
     }
-  } else {
-    const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.reference, source.reference));
-    if (!c) return { ok: false, reason: "not-found" };
-    customerId = c.id;
   }
 
-  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId!));
+  const customer = await customerOfSource(db, source, source.kind === "customer" ? null : customerId!);
   if (!customer) return { ok: false, reason: "not-found" };
   if (customer.erasedAt) blocked ??= `Customer ${customer.reference} has been erased: an invoice cannot be made out to them.`;
   let gstin: string | null = null;

@@ -72,6 +72,29 @@ async function creditPayments(tx: Transaction, customerId: number) {
 }
 
 /**
+ * Takes `amountPaise` off the customer's credit, oldest payment first: `spend` does what the taken part is for
+ * (an allocation, a refund's source) before the payment's credit goes down. Returns the receipts drawn on.
+ */
+async function drawCredit(
+  tx: Transaction,
+  sources: Awaited<ReturnType<typeof creditPayments>>,
+  amountPaise: number,
+  spend: (source: { id: number; reference: string }, take: number) => Promise<void>,
+): Promise<Array<{ receipt: string; paise: number }>> {
+  let left = amountPaise;
+  const used: Array<{ receipt: string; paise: number }> = [];
+  for (const source of sources) {
+    if (left <= 0) break;
+    const take = Math.min(left, source.unallocatedPaise);
+    await spend(source, take);
+    await tx.update(payments).set({ unallocatedPaise: source.unallocatedPaise - take }).where(eq(payments.id, source.id));
+    used.push({ receipt: source.reference, paise: take });
+    left -= take;
+  }
+  return used;
+}
+
+/**
  * Inside a credit note's transaction, with the invoice locked: `excessPaise` of what was paid on the invoice
  * is no longer owed on it (the note took its total below what was paid). That much comes off the invoice's
  * allocations, newest payment first, back onto those payments as the customer's credit. Returns the receipts
@@ -139,18 +162,11 @@ export async function applyCustomerCredit(
       const due = amountDue(invoice);
       if (input.amountPaise > due) throw new PaymentRefusal("amount", `Only ${formatPaise(due)} is due on ${invoice.number}: apply at most that.`);
 
-      let left = input.amountPaise;
-      const used: Array<{ receipt: string; paise: number }> = [];
       let current = invoice;
-      for (const source of sources) {
-        if (left <= 0) break;
-        const take = Math.min(left, source.unallocatedPaise);
+      const used = await drawCredit(tx, sources, input.amountPaise, async (source, take) => {
         const [done] = await applyAllocations(tx, source.id, [{ invoiceId: invoice.id, paise: take }], new Map([[invoice.id, current]]), now);
         current = { ...current, paidPaise: current.paidPaise + take, status: done!.status as typeof current.status };
-        await tx.update(payments).set({ unallocatedPaise: source.unallocatedPaise - take }).where(eq(payments.id, source.id));
-        used.push({ receipt: source.reference, paise: take });
-        left -= take;
-      }
+      });
       await audit(
         tx,
         auditActor(staff),
@@ -224,16 +240,9 @@ export async function refundCustomerCredit(staff: StaffMember, customerId: numbe
           createdAt: now,
         })
         .returning({ id: refunds.id });
-      let left = input.amountPaise;
-      const used: Array<{ receipt: string; paise: number }> = [];
-      for (const source of sources) {
-        if (left <= 0) break;
-        const take = Math.min(left, source.unallocatedPaise);
+      const used = await drawCredit(tx, sources, input.amountPaise, async (source, take) => {
         await tx.insert(refundSources).values({ refundId: refund!.id, paymentId: source.id, amountPaise: take });
-        await tx.update(payments).set({ unallocatedPaise: source.unallocatedPaise - take }).where(eq(payments.id, source.id));
-        used.push({ receipt: source.reference, paise: take });
-        left -= take;
-      }
+      });
       await audit(
         tx,
         auditActor(staff),

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { FONT, setUpDocumentFonts } from "~/.server/documents/fonts.ts";
+import { FONT, preparePdf } from "~/.server/documents/fonts.ts";
 import { pdfDate, pdfRupees, pdfText } from "~/.server/documents/tax-document-pdf.ts";
 import type { DocumentParty } from "~/lib/money/document.ts";
 import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
@@ -44,13 +44,7 @@ export async function renderReceiptPdf(payment: PaymentView, supplier: DocumentP
       CreationDate: new Date(`${payment.receivedOn}T00:00:00+05:30`),
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  setUpDocumentFonts(doc);
+  const done = preparePdf(doc);
 
   // The supplier.
   doc.font(FONT.bold).fontSize(14).fillColor(INK).text(pdfText(supplier.name), MARGIN, MARGIN, { width: WIDTH });

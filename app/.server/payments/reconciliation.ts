@@ -174,6 +174,36 @@ function methodFor(reference: string | null): "upi" | "bank" {
   return reference && /^\d{12}$/.test(reference) ? "upi" : "bank";
 }
 
+/** Records a statement line as a payment of the whole line against one invoice (matched by the import or by hand). */
+function payInvoiceFromLine(
+  tx: Transaction,
+  line: Pick<ParsedLine, "amountPaise" | "valueDate" | "instrumentRef" | "description">,
+  invoice: { id: number; customerId: number },
+  method: "upi" | "bank",
+  staff: StaffMember,
+  site: SiteSettings,
+  now: Date,
+) {
+  return recordPaymentInTx(
+    tx,
+    {
+      customerId: invoice.customerId,
+      method,
+      amountPaise: line.amountPaise,
+      receivedOn: line.valueDate,
+      instrumentRef: line.instrumentRef,
+      note: `From the bank statement: ${line.description}`.slice(0, 500),
+      recordedBy: staff.userId,
+      idempotencyKey: null,
+      allocations: [{ invoiceId: invoice.id, paise: line.amountPaise }],
+      allowAdvance: false,
+    },
+    auditActor(staff),
+    site,
+    now,
+  );
+}
+
 export type ImportResult =
   | { ok: true; importId: number; repeated: boolean; lineCount: number; matched: number }
   | { ok: false; message: string };
@@ -196,26 +226,7 @@ async function tryMatch(tx: Transaction, lineId: number, line: ParsedLine, staff
   if (candidates.length !== 1) return false;
   const invoice = candidates[0]!;
   try {
-    const made = await tx.transaction((sp) =>
-      recordPaymentInTx(
-        sp,
-        {
-          customerId: invoice.customerId,
-          method,
-          amountPaise: line.amountPaise,
-          receivedOn: line.valueDate,
-          instrumentRef: line.instrumentRef,
-          note: `From the bank statement: ${line.description}`.slice(0, 500),
-          recordedBy: staff.userId,
-          idempotencyKey: null,
-          allocations: [{ invoiceId: invoice.id, paise: line.amountPaise }],
-          allowAdvance: false,
-        },
-        auditActor(staff),
-        site,
-        now,
-      ),
-    );
+    const made = await tx.transaction((sp) => payInvoiceFromLine(sp, line, invoice, method, staff, site, now));
     await tx.update(statementLines).set({ status: "matched", invoiceId: invoice.id, paymentId: made.id }).where(eq(statementLines.id, lineId));
     return true;
   } catch (error) {
@@ -293,24 +304,7 @@ export async function matchLineByHand(staff: StaffMember, lineId: number, invoic
       const method = methodFor(line.instrumentRef);
       const existing = line.instrumentRef ? await paymentByInstrument(tx, method, line.instrumentRef) : undefined;
       if (existing) throw new PaymentRefusal("invoice", `This line's reference is already recorded as receipt ${existing.reference}.`, { reference: existing.reference });
-      const made = await recordPaymentInTx(
-        tx,
-        {
-          customerId: invoice.customerId,
-          method,
-          amountPaise: line.amountPaise,
-          receivedOn: line.valueDate,
-          instrumentRef: line.instrumentRef,
-          note: `From the bank statement: ${line.description}`.slice(0, 500),
-          recordedBy: staff.userId,
-          idempotencyKey: null,
-          allocations: [{ invoiceId: invoice.id, paise: line.amountPaise }],
-          allowAdvance: false,
-        },
-        auditActor(staff),
-        site,
-        now,
-      );
+      const made = await payInvoiceFromLine(tx, line, invoice, method, staff, site, now);
       await tx.update(statementLines).set({ status: "matched", invoiceId: invoice.id, paymentId: made.id, matchedBy: staff.userId }).where(eq(statementLines.id, line.id));
       await tx.update(statementImports).set({ matchedCount: sql`${statementImports.matchedCount} + 1` }).where(eq(statementImports.id, line.importId));
       await audit(tx, auditActor(staff), { action: "statement.match", entityType: "statement", entityId: line.importId, entityLabel: `line ${line.lineNo}`, before: { status: "unmatched" }, after: { status: "matched", invoice: invoice.number, receipt: made.reference } }, now);

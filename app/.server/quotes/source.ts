@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { findEntry } from "~/.server/content/index.ts";
+import { customerOfSource } from "~/.server/customers/record.ts";
 import type { Database, Transaction } from "~/.server/db/index.ts";
-import { benchJobs, customers, customerSites, equipmentUnits, products, serviceRequests } from "~/.server/db/schema.ts";
+import { benchJobs, customerSites, equipmentUnits, products, serviceRequests } from "~/.server/db/schema.ts";
 import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import type { QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
@@ -101,13 +102,9 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
       discountPaise: 0,
       gstRate: REPAIR_SERVICES_GST_RATE,
     });
-  } else {
-    const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.reference, source.reference));
-    if (!c) return { ok: false, reason: "not-found" };
-    customerId = c.id;
   }
 
-  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId!));
+  const customer = await customerOfSource(db, source, source.kind === "customer" ? null : customerId!);
   if (!customer) return { ok: false, reason: "not-found" };
   if (customer.erasedAt) return { ok: false, reason: "no-customer", message: `Customer ${customer.reference} has been erased: a quote cannot be made for them.` };
   const sites = await db.select().from(customerSites).where(eq(customerSites.customerId, customer.id)).orderBy(asc(customerSites.name), asc(customerSites.id));

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { getDb, groupCommit } from "~/.server/db/index.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { serviceRequests } from "~/.server/db/schema.ts";
 import { registerJob, type JobPayload } from "~/.server/jobs/index.ts";
 import { publishCreatedRows } from "~/.server/live/requests.ts";
@@ -40,9 +41,7 @@ async function followUp(batches: number[][]): Promise<void[]> {
         customerId: serviceRequests.customerId,
         technicianId: serviceRequests.assignedTechnicianId,
         urgency: serviceRequests.urgency,
-        contactName: serviceRequests.contactName,
-        mobile: serviceRequests.mobile,
-        company: serviceRequests.company,
+        ...requestContact,
         city: serviceRequests.city,
         serviceName: serviceRequests.serviceName,
         faultDescription: serviceRequests.faultDescription,

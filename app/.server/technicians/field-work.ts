@@ -30,7 +30,7 @@ import { takeToken, waitText } from "~/.server/forms/index.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { DLT_TEMPLATES, requestUpdateNotifications, sms } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { chosenFiles, photoColumns, removeStored, storePhotos, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
+import { photoColumns, removeStored, storeChosenPhotos } from "~/.server/uploads/index.ts";
 import { deleteStored, newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
@@ -398,15 +398,9 @@ export async function addPhotos(actor: FieldActor, key: string | number, input: 
     if (seen) return { ok: true, saved, replay: true };
   }
   if (job.status === "cancelled") return { ok: false, reason: "refused", field: "photos", message: CANCELLED_MESSAGE };
-  const files = chosenFiles(values);
-  if (files.length === 0) return { ok: false, reason: "refused", field: "photos", message: "Choose or take at least one photo." };
-  let stored: StoredFile[] = [];
-  try {
-    stored = await storePhotos(files);
-  } catch (error) {
-    if (error instanceof UploadError) return { ok: false, reason: "refused", field: "photos", message: error.message };
-    throw error;
-  }
+  const photos = await storeChosenPhotos(values, "Choose or take at least one photo.");
+  if (!photos.ok) return { ok: false, reason: "refused", field: "photos", message: photos.message };
+  const stored = photos.stored;
   try {
     const result = await onOwnJob(actor, job.id, saved, async (tx, locked, p) => {
       const at = effectiveTime(input.happenedAt, now);

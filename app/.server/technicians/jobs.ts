@@ -1,6 +1,7 @@
 /** The technician's own portal: their application, the "Available for jobs" switch and the jobs assigned to them. */
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { availabilityLabel, idProofLabel, skillLabel } from "~/lib/forms/technician-registration.ts";
 import type { TechnicianProfile } from "./shared.ts";
@@ -133,9 +134,7 @@ export async function findAssignedJob(profileId: number, key: string) {
       id: serviceRequests.id,
       reference: serviceRequests.reference,
       status: serviceRequests.status,
-      contactName: serviceRequests.contactName,
-      mobile: serviceRequests.mobile,
-      company: serviceRequests.company,
+      ...requestContact,
       siteAddress: serviceRequests.siteAddress,
       city: serviceRequests.city,
       serviceName: serviceRequests.serviceName,

@@ -175,7 +175,8 @@ async function selectRows(f: TechnicianListFilters, where: SQL | undefined, curs
 
 type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
-function listItem(row: Row, services: Map<string, string>): TechnicianListItem {
+/** Who the technician is and where their application stands: the list's row and their page both start so. */
+function technicianIdentity(row: Pick<Row, "id" | "reference" | "status" | "name" | "mobile">) {
   return {
     id: row.id,
     reference: row.reference,
@@ -183,6 +184,12 @@ function listItem(row: Row, services: Map<string, string>): TechnicianListItem {
     statusLabel: applicationStatusLabel(row.status),
     name: row.name,
     mobile: row.mobile,
+  };
+}
+
+function listItem(row: Row, services: Map<string, string>): TechnicianListItem {
+  return {
+    ...technicianIdentity(row),
     city: row.city,
     skills: row.skills.map(skillLabel),
     services: row.serviceSlugs.map((slug) => services.get(slug) ?? slug),
@@ -404,12 +411,7 @@ export async function technicianPage(id: number, options: { now?: Date } = {}) {
   ]);
   const names = new Map(catalogue.map((s) => [s.slug, s.name]));
   return {
-    id: row.id,
-    reference: row.reference,
-    status: row.status,
-    statusLabel: applicationStatusLabel(row.status),
-    name: row.name,
-    mobile: row.mobile,
+    ...technicianIdentity(row),
     email: row.email,
     city: row.city,
     skillIds: row.skills,

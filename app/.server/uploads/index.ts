@@ -159,6 +159,21 @@ export async function storePhotos(files: File[]): Promise<StoredFile[]> {
   return stored;
 }
 
+/**
+ * The photos chosen in a form's photo field, stored; or, when none was chosen (`noneChosen`) or one is refused,
+ * the message to show beside the field, with nothing written.
+ */
+export async function storeChosenPhotos(values: FormDataEntryValue[], noneChosen: string): Promise<{ ok: true; stored: StoredFile[] } | { ok: false; message: string }> {
+  const files = chosenFiles(values);
+  if (files.length === 0) return { ok: false, message: noneChosen };
+  try {
+    return { ok: true, stored: await storePhotos(files) };
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 const DOCUMENT_FORMATS: Record<DocumentType, { extension: string; contentType: string }> = {
   PDF: { extension: "pdf", contentType: "application/pdf" },
   DOC: { extension: "doc", contentType: "application/msword" },

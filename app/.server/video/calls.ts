@@ -5,6 +5,7 @@ import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { changeRecord, Refusal, refusedBy, type ChangeResult, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
+import { requestContact } from "~/.server/db/column-groups.ts";
 import { requestPhotos, serviceRequests, users, videoCalls } from "~/.server/db/schema.ts";
 import { signedPath, verifyLinkToken } from "~/.server/links/signed.ts";
 import { issueLiveGrant } from "~/.server/live/grants.ts";
@@ -328,9 +329,7 @@ export async function callRecord(reference: string, now = new Date()) {
       request: {
         id: serviceRequests.id,
         reference: serviceRequests.reference,
-        contactName: serviceRequests.contactName,
-        mobile: serviceRequests.mobile,
-        company: serviceRequests.company,
+        ...requestContact,
         city: serviceRequests.city,
         serviceName: serviceRequests.serviceName,
         faultDescription: serviceRequests.faultDescription,

@@ -6,6 +6,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { link } from "~/components/ui/styles.ts";
+import { DashboardHeading } from "~/components/customer/dashboard-heading.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/contracts";
@@ -38,13 +39,7 @@ export default function CustomerContracts({ loaderData }: Route.ComponentProps) 
   const { contracts } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <p>
-        <a href="/customer/mobile" className={link}>
-          ← My Requests
-        </a>
-      </p>
-      <p className="mt-3 text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">My Dashboard</p>
-      <h1 className="mt-1 text-3xl font-bold">My contracts</h1>
+      <DashboardHeading title="My contracts" />
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Your annual maintenance contracts: what each covers, how fast we respond to a breakdown, and the preventive visits. We call you to fix a time
         before each visit.

@@ -13,6 +13,7 @@ import { portalMarketingConsent } from "~/.server/marketing/consent.ts";
 import { FieldError, FieldIdPrefix, FormError, SubmitButton, TextArea } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { link } from "~/components/ui/styles.ts";
+import { DashboardHeading } from "~/components/customer/dashboard-heading.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
@@ -89,13 +90,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
   const name = customer?.name ?? account.name;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <p>
-        <a href="/customer/mobile" className={link}>
-          ← My Requests
-        </a>
-      </p>
-      <p className="mt-3 text-sm font-semibold text-brand-700 uppercase dark:text-sky-300">My Dashboard</p>
-      <h1 className="mt-1 text-3xl font-bold">My data</h1>
+      <DashboardHeading title="My data" />
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {name ? `${name}, this` : "This"} is the personal data we hold about you. You can download a copy, ask us to correct it, or ask us to erase it
         and withdraw your consent. Your rights are explained in our{" "}

@@ -2,7 +2,7 @@ import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -44,11 +44,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: page.title, path: "/about" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
-        {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
-      </header>
+      <PageHeading trail={[{ name: page.title, path: "/about" }]} className="mt-4 max-w-3xl" title={page.title} summary={page.summary} />
 
       <section aria-label="The company in figures" className="mt-8">
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">

@@ -2,7 +2,7 @@ import { findArticle, listServices, renderMarkdown } from "~/.server/content/ind
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { HelpAside } from "~/components/help-aside.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatDate } from "~/lib/format.ts";
@@ -49,15 +49,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { article, bodyHtml, relatedServices } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
+      <PageHeading trail={[
           { name: "Blog", path: "/blog" },
           { name: article.title, path: article.path },
-        ]}
-      />
-      <header className="mt-4">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{article.title}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{article.summary}</p>
+        ]} title={article.title} summary={article.summary}>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {article.author} · <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time>
           {article.updatedOn && (
@@ -67,7 +62,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </p>
-      </header>
+      </PageHeading>
       <Prose html={bodyHtml} className="mt-8" />
       <HelpAside title="Need an engineer?" whatsappText={`Hello, I read "${article.title}" and need help with my equipment.`}>
         {relatedServices.length > 0 && (

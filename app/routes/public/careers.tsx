@@ -4,7 +4,7 @@ import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
 import { FormSection } from "~/components/form/form-section.tsx";
@@ -60,21 +60,14 @@ export default function Careers({ loaderData, actionData }: Route.ComponentProps
   const phone = formatIndianPhone(identity.supportPhone);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Careers", path: "/careers" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Careers</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          Join the engineers and technicians who keep India&apos;s production lines running. We repair drives and
-          controllers at component level, attend breakdowns around the clock and train every new colleague on real
-          equipment.
-        </p>
+      <PageHeading trail={[{ name: "Careers", path: "/careers" }]} className="mt-4 max-w-3xl" title="Careers" summary="Join the engineers and technicians who keep India's production lines running. We repair drives and controllers at component level, attend breakdowns around the clock and train every new colleague on real equipment.">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           {openings.length === 1 ? "1 open position" : `${openings.length} open positions`}.{" "}
           <a href="#apply" className={linkClass}>
             Apply online
           </a>
         </p>
-      </header>
+      </PageHeading>
 
       {openings.length === 0 ? (
         <p className="mt-8 text-slate-700 dark:text-slate-300">

@@ -1,7 +1,7 @@
 import { findArticle, listEntries } from "~/.server/content/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/case-studies";
 
@@ -49,14 +49,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
   const { studies, blog } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={TRAIL} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Case studies</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          Failures we were called to, told in full: what stopped the plant, how we found the cause, and what changed
-          afterwards. Customers are not named.
-        </p>
-      </header>
+      <PageHeading trail={TRAIL} className="mt-4 max-w-3xl" title="Case studies" summary="Failures we were called to, told in full: what stopped the plant, how we found the cause, and what changed afterwards. Customers are not named." />
       <ul className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {studies.map((c) => (
           <li key={c.slug} className="flex flex-col rounded-lg border border-slate-200 p-5 dark:border-slate-800">

@@ -2,7 +2,7 @@ import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { HelpAside } from "~/components/help-aside.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -46,14 +46,9 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { study, trail, bodyHtml } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
-      <Breadcrumbs trail={trail} />
-      <header className="mt-4">
-        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
-          Case study · {study.industry}
-        </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{study.title}</h1>
+      <PageHeading trail={trail} eyebrow={<>Case study · {study.industry}</>} title={study.title}>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{study.location}</p>
-      </header>
+      </PageHeading>
       <section aria-label="Summary" className="mt-6 rounded-lg border border-slate-200 p-5 dark:border-slate-800">
         <dl className="space-y-3 text-slate-700 dark:text-slate-300">
           <div>

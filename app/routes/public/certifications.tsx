@@ -2,7 +2,7 @@ import { findEntry, renderMarkdown, withSupportEmail } from "~/.server/content/i
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { mailtoHref } from "~/lib/contact-links.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
@@ -34,11 +34,7 @@ export default function Certifications({ loaderData }: Route.ComponentProps) {
   const request = `${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent(`Copy of ${page.standard} certificate`)}`;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Certifications", path: "/certifications" }]} />
-      <header className="mt-4">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
-        {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
-      </header>
+      <PageHeading trail={[{ name: "Certifications", path: "/certifications" }]} title={page.title} summary={page.summary} />
       <Prose html={bodyHtml} className="mt-8" />
       <aside aria-labelledby="certificate-copy-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
         <h2 id="certificate-copy-heading" className="text-lg font-semibold">

@@ -2,12 +2,10 @@ import { findEntry, findServiceByPath, renderMarkdown } from "~/.server/content/
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatRupeeRange } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/city-service";
 
 /** The service-area hub page, the "Service area" crumb. */
@@ -81,16 +79,9 @@ export const meta = routeMeta;
 
 export default function CityServicePage({ loaderData }: Route.ComponentProps) {
   const { title, trail, place, service, introHtml, angle, charges } = loaderData;
-  const { identity } = useSite();
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={trail} />
-      <header className="mt-4 max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
-          {service.category} · {place.name}, {place.state}
-        </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{service.summary}</p>
+      <PageHeading trail={trail} className="mt-4 max-w-3xl" eyebrow={<>{service.category} · {place.name}, {place.state}</>} title={title} summary={service.summary} contact={{ requestHref: `/request?service=${encodeURIComponent(service.slug)}`, whatsappText: `Hello, I need ${service.name} in ${place.name}. Please contact me.` }}>
         <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold">Turnaround: </dt>
@@ -103,14 +94,7 @@ export default function CityServicePage({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </dl>
-        <div className="mt-6">
-          <ContactActions
-            identity={identity}
-            requestHref={`/request?service=${encodeURIComponent(service.slug)}`}
-            whatsappText={`Hello, I need ${service.name} in ${place.name}. Please contact me.`}
-          />
-        </div>
-      </header>
+      </PageHeading>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">

@@ -3,8 +3,7 @@ import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons.tsx";
 import { WhatsAppIcon } from "~/components/whatsapp-icon.tsx";
 import { WHATSAPP_GREETING, formatIndianPhone, mailtoHref, telHref, whatsappHref } from "~/lib/contact-links.ts";
@@ -49,17 +48,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const street = a.streetAddress.includes(a.locality) ? a.streetAddress : `${a.streetAddress}, ${a.locality}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Contact", path: "/contact" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact us</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          A machine down? Call us now: the line is answered around the clock. For everything else, message us on
-          WhatsApp, e-mail us or raise a service request.
-        </p>
-        <div className="mt-6">
-          <ContactActions identity={identity} requestHref="/request" whatsappText={WHATSAPP_GREETING} />
-        </div>
-      </header>
+      <PageHeading trail={[{ name: "Contact", path: "/contact" }]} className="mt-4 max-w-3xl" title="Contact us" summary="A machine down? Call us now: the line is answered around the clock. For everything else, message us on WhatsApp, e-mail us or raise a service request." contact={{ requestHref: "/request", whatsappText: WHATSAPP_GREETING }} />
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <section aria-labelledby="reach-heading" className={cardClass}>

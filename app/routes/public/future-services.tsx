@@ -1,7 +1,7 @@
 import { listEntries, renderMarkdown } from "~/.server/content/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { MailIcon } from "~/components/icons.tsx";
 import { Prose } from "~/components/prose.tsx";
@@ -38,14 +38,7 @@ export default function FutureServices({ loaderData }: Route.ComponentProps) {
   const { identity } = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Future Services", path: "/future-services" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Future Services</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          The areas we are building on top of our repair and automation work. Each one says plainly what we offer today
-          and what is still in pilot.
-        </p>
-      </header>
+      <PageHeading trail={[{ name: "Future Services", path: "/future-services" }]} className="mt-4 max-w-3xl" title="Future Services" summary="The areas we are building on top of our repair and automation work. Each one says plainly what we offer today and what is still in pilot." />
       <nav aria-label="Future Services topics" className="mt-6">
         <ul className="flex flex-wrap gap-2">
           {topics.map((t) => (

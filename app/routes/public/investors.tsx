@@ -6,7 +6,7 @@ import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
@@ -48,11 +48,7 @@ export default function Investors({ loaderData, actionData }: Route.ComponentPro
   const enquiry = `${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Investor enquiry")}`;
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: page.title, path: "/investors" }]} />
-      <header className="mt-4">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
-        {page.summary && <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>}
-      </header>
+      <PageHeading trail={[{ name: page.title, path: "/investors" }]} title={page.title} summary={page.summary} />
       <Prose html={bodyHtml} className="mt-8" />
       {documents.length > 0 && (
         <section aria-labelledby="investor-documents" className="mt-10">

@@ -2,8 +2,7 @@ import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
@@ -32,28 +31,15 @@ export const meta = routeMeta;
 
 export default function PowerElectronics({ loaderData }: Route.ComponentProps) {
   const { page, bodyHtml } = loaderData;
-  const { identity, promises } = useSite();
+  const { promises } = useSite();
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: page.title, path: PATH }]} />
-      <header className="mt-4 max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
-          Workshop repair
-        </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{page.title}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{page.summary}</p>
+      <PageHeading trail={[{ name: page.title, path: PATH }]} className="mt-4 max-w-3xl" eyebrow="Workshop repair" title={page.title} summary={page.summary} contact={{ requestHref: "/request?service=vfd-repair", whatsappText: "Hello, I need a power electronics repair (drive power section). Please contact me." }}>
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
           <span className="font-semibold">Warranty on repairs: </span>
           {promises.warrantyMonths} months
         </p>
-        <div className="mt-6">
-          <ContactActions
-            identity={identity}
-            requestHref="/request?service=vfd-repair"
-            whatsappText="Hello, I need a power electronics repair (drive power section). Please contact me."
-          />
-        </div>
-      </header>
+      </PageHeading>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <Prose html={bodyHtml} className="lg:col-span-2" />

@@ -5,12 +5,10 @@ import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { EnquiryForm } from "~/components/form/enquiry-form.tsx";
 import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -60,24 +58,9 @@ export const meta = routeMeta;
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { products, services, chosen, chosenItem } = loaderData;
   const productNames = products.map((p) => p.name);
-  const { identity } = useSite();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Products", path: "/products" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Products and spares</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          Drives, controllers and panel components we supply, install and commission, alongside our repair work. Ask us
-          for availability and a quotation.
-        </p>
-        <div className="mt-6">
-          <ContactActions
-            identity={identity}
-            requestHref="/contact"
-            whatsappText="Hello, I would like a quotation for a product. Please contact me."
-          />
-        </div>
-      </header>
+      <PageHeading trail={[{ name: "Products", path: "/products" }]} className="mt-4 max-w-3xl" title="Products and spares" summary="Drives, controllers and panel components we supply, install and commission, alongside our repair work. Ask us for availability and a quotation." contact={{ requestHref: "/contact", whatsappText: "Hello, I would like a quotation for a product. Please contact me." }} />
       <ul className="mt-10 grid gap-5 md:grid-cols-2">
         {products.map((p) => (
           <li key={p.slug}>

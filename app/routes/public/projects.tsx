@@ -1,7 +1,7 @@
 import { listEntries } from "~/.server/content/index.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/projects";
 
@@ -33,19 +33,13 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const { projects } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={[{ name: "Projects", path: "/projects" }]} />
-      <header className="mt-4 max-w-3xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Projects</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-          A selection of recent work. Customers are not named; each project is described by its industry, place and the
-          systems we worked on.
-        </p>
+      <PageHeading trail={[{ name: "Projects", path: "/projects" }]} className="mt-4 max-w-3xl" title="Projects" summary="A selection of recent work. Customers are not named; each project is described by its industry, place and the systems we worked on.">
         <p className="mt-3">
           <a href="/projects/case-studies" className="font-semibold text-brand-700 underline dark:text-sky-300">
             Read our detailed case studies
           </a>
         </p>
-      </header>
+      </PageHeading>
       <ul className="mt-10 grid gap-5 md:grid-cols-2">
         {projects.map((p) => (
           <li key={p.slug}>

@@ -2,11 +2,9 @@ import { findEntry, findServiceByPath, listEntries, renderMarkdown } from "~/.se
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
-import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/service-area";
 
 /** The service-area hub: Hyderabad, where the workshop is; its page lists every other place. */
@@ -108,25 +106,9 @@ function PlaceLinks({ places }: { places: Array<{ name: string; state: string; p
 
 export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
   const { place, trail, introHtml, services, belt, regions } = loaderData;
-  const { identity } = useSite();
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs trail={trail} />
-      <header className="mt-4 max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
-          Service area · {place.region}
-        </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">
-          Industrial repair and automation service in {place.name}, {place.state}
-        </h1>
-        <div className="mt-6">
-          <ContactActions
-            identity={identity}
-            requestHref="/request"
-            whatsappText={`Hello, I need an engineer for my plant in ${place.name}. Please contact me.`}
-          />
-        </div>
-      </header>
+      <PageHeading trail={trail} className="mt-4 max-w-3xl" eyebrow={<>Service area · {place.region}</>} title={<>Industrial repair and automation service in {place.name}, {place.state}</>} contact={{ requestHref: "/request", whatsappText: `Hello, I need an engineer for my plant in ${place.name}. Please contact me.` }} />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">

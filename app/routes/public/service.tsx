@@ -5,8 +5,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
-import { ContactActions } from "~/components/contact-actions.tsx";
+import { PageHeading } from "~/components/page-heading.tsx";
 import { lazyWhenVisible } from "~/components/hydrate-when-visible.tsx";
 import { clientAddress, respond } from "~/.server/forms/index.ts";
 import { postQuickRequest } from "~/.server/requests/forms.ts";
@@ -85,21 +84,13 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
 
 export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
   const { service, bodyHtml, charges, related } = loaderData;
-  const { identity, promises } = useSite();
+  const { promises } = useSite();
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumbs
-        trail={[
+      <PageHeading trail={[
           { name: "Services", path: "/services" },
           { name: service.name, path: service.path },
-        ]}
-      />
-      <header className="mt-4 max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase dark:text-accent-400">
-          {service.category}
-        </p>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight sm:text-4xl">{service.name}</h1>
-        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{service.summary}</p>
+        ]} className="mt-4 max-w-3xl" eyebrow={service.category} title={service.name} summary={service.summary} contact={{ requestHref: `/request?service=${encodeURIComponent(service.slug)}`, whatsappText: `Hello, I need ${service.name}. Please contact me.` }}>
         <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold">Turnaround: </dt>
@@ -122,14 +113,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             <dd className="inline">{promises.warrantyMonths} months</dd>
           </div>
         </dl>
-        <div className="mt-6">
-          <ContactActions
-            identity={identity}
-            requestHref={`/request?service=${encodeURIComponent(service.slug)}`}
-            whatsappText={`Hello, I need ${service.name}. Please contact me.`}
-          />
-        </div>
-      </header>
+      </PageHeading>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <Prose html={bodyHtml} className="lg:col-span-2" />

@@ -84,6 +84,27 @@ const checkbox = z
 export const ALLOCATE_PREFIX = "allocate-";
 
 /**
+ * The amounts typed in the allocation fields, one per invoice: a blank field or zero means "nothing to this
+ * invoice"; an amount that cannot be read is reported beside its field.
+ */
+function allocationsIn(v: Record<string, unknown>, ctx: z.RefinementCtx): Array<{ invoiceId: number; paise: number }> {
+  const allocations: Array<{ invoiceId: number; paise: number }> = [];
+  for (const [key, value] of Object.entries(v)) {
+    if (!key.startsWith(ALLOCATE_PREFIX) || typeof value !== "string" || value.trim() === "") continue;
+    const id = key.slice(ALLOCATE_PREFIX.length);
+    if (!/^[1-9]\d{0,9}$/.test(id)) continue;
+    const parsed = rupeesToPaise(value, "The amount to allocate");
+    if ("problem" in parsed) {
+      if (/^[0.\s₹]+$/.test(value.replace(/,/g, ""))) continue;
+      ctx.addIssue({ code: "custom", path: [key], message: parsed.problem });
+      continue;
+    }
+    allocations.push({ invoiceId: Number(id), paise: parsed.paise });
+  }
+  return allocations;
+}
+
+/**
  * Recording a payment (/admin/payments/new). The instrument's reference depends on the method: UPI needs
  * its 12-digit UTR, a bank transfer its reference (UTR of the NEFT/RTGS/IMPS), a cheque its 6-digit number
  * and bank. Allocations are the allocate-<id> fields: all blank = oldest invoice first; otherwise exactly
@@ -133,20 +154,7 @@ export const recordPaymentSchema = z
       instrumentRef = number;
       chequeBank = v.chequeBank;
     }
-    const allocations: Array<{ invoiceId: number; paise: number }> = [];
-    for (const [key, value] of Object.entries(v)) {
-      if (!key.startsWith(ALLOCATE_PREFIX) || typeof value !== "string" || value.trim() === "") continue;
-      const id = key.slice(ALLOCATE_PREFIX.length);
-      if (!/^[1-9]\d{0,9}$/.test(id)) continue;
-      const parsed = rupeesToPaise(value, "The amount to allocate");
-      if ("problem" in parsed) {
-        // Zero is allowed here: it means "nothing to this invoice".
-        if (/^[0.\s₹]+$/.test(value.replace(/,/g, ""))) continue;
-        ctx.addIssue({ code: "custom", path: [key], message: parsed.problem });
-        continue;
-      }
-      allocations.push({ invoiceId: Number(id), paise: parsed.paise });
-    }
+    const allocations = allocationsIn(v, ctx);
     return {
       idempotencyKey: v.idempotencyKey,
       customer: v.customer,
@@ -166,19 +174,7 @@ export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 export const allocateAdvanceSchema = z
   .looseObject({ intent: z.literal("allocate") })
   .transform((v, ctx) => {
-    const allocations: Array<{ invoiceId: number; paise: number }> = [];
-    for (const [key, value] of Object.entries(v)) {
-      if (!key.startsWith(ALLOCATE_PREFIX) || typeof value !== "string" || value.trim() === "") continue;
-      const id = key.slice(ALLOCATE_PREFIX.length);
-      if (!/^[1-9]\d{0,9}$/.test(id)) continue;
-      const parsed = rupeesToPaise(value, "The amount to allocate");
-      if ("problem" in parsed) {
-        if (/^[0.\s₹]+$/.test(value.replace(/,/g, ""))) continue;
-        ctx.addIssue({ code: "custom", path: [key], message: parsed.problem });
-        continue;
-      }
-      allocations.push({ invoiceId: Number(id), paise: parsed.paise });
-    }
+    const allocations = allocationsIn(v, ctx);
     if (allocations.length === 0) {
       ctx.addIssue({ code: "custom", path: ["form"], message: "Enter the amount to allocate to at least one invoice" });
       return z.NEVER;
