@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { intakeSchema } from "~/lib/forms/admin/bench.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -28,7 +28,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Bench intake for ${data.request.reference}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Bench intake for ${data.request.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

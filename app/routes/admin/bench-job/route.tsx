@@ -22,7 +22,7 @@ import {
   type BenchIntent,
 } from "~/lib/forms/admin/bench.ts";
 import { can } from "~/lib/auth/permissions.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 
@@ -49,7 +49,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.job.jobCard}: Bench repair` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.job.jobCard}: Bench repair` };
 
 async function perform(staff: StaffMember, jobCard: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: BenchResult }> {
   const intent = form.get("intent");

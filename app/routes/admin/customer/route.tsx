@@ -47,7 +47,7 @@ import {
 } from "~/lib/forms/admin/customers.ts";
 import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -108,7 +108,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.customer.reference };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.customer.reference };
 
 type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerResult };
 

@@ -15,7 +15,7 @@ import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
 import type { StoredLine } from "~/lib/money/document.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -64,7 +64,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.number };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.number };
 
 interface Failure {
   intent: string;

@@ -8,7 +8,7 @@ import { control, link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/payment";
 
 /**
@@ -32,7 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Receipt ${data.payment.reference}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Receipt ${data.payment.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -11,7 +11,7 @@ import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -35,7 +35,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.product.name };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.product.name };
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 

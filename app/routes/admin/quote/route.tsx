@@ -20,7 +20,7 @@ import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_LABELS, REVISABLE_STATES, reviseQuoteSchema, sendQuoteSchema } from "~/lib/forms/admin/quotes.ts";
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -103,7 +103,7 @@ export async function loader({ url, params, context: rc }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
 
 type EditFailure = { state: QuoteFormState; intent: string };
 

@@ -39,7 +39,7 @@ import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { BenchJobs, RequestActions, type FormFailure } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -90,7 +90,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.request.reference };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.request.reference };
 
 /** The change each intent makes, after its schema; assigning and scheduling also need "dispatch". */
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: WorkResult }> {
