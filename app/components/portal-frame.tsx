@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
+import { PageHead } from "~/components/page-head.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import type { Viewer } from "~/lib/auth/roles.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
@@ -21,15 +22,17 @@ const PORTALS: Record<Portal, { name: string; home: string }> = {
  * The customer and technician portals' frame, lighter than the public site's (root.tsx leaves the public
  * header, footer and floating contact and chat buttons out under a route whose handle says shell "portal"):
  * the portal's name, a way back to the website and sign-out in the header; the office's number as a plain
- * link in the footer, so that nothing floats over a form field on a phone.
+ * link in the footer, so that nothing floats over a form field on a phone. A page's title comes from its
+ * route's handle (PageHead); an error page's from the root's meta.
  */
-export function PortalFrame({ portal, children }: { portal: Portal; children: React.ReactNode }) {
+export function PortalFrame({ portal, error = false, children }: { portal: Portal; error?: boolean; children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as { site?: SiteSettings; viewer?: Viewer | null } | undefined;
   const { name, home } = PORTALS[portal];
   const identity = data?.site?.identity;
   const viewer = data?.viewer;
   return (
     <>
+      {identity && !error && <PageHead siteName={identity.legalName} />}
       <header className="border-b border-slate-200 bg-brand-800 text-white dark:border-slate-800">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
           <p>
@@ -83,5 +86,5 @@ export function PortalError({ portal, error }: { portal: Portal; error: unknown 
   const site = (useRouteLoaderData("root") as { site?: SiteSettings } | undefined)?.site;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <PortalFrame portal={portal}>{status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />}</PortalFrame>;
+  return <PortalFrame portal={portal} error>{status === 404 ? <NotFoundPage site={site} /> : <ErrorPage status={status} site={site} />}</PortalFrame>;
 }

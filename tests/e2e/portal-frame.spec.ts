@@ -71,14 +71,18 @@ async function expectPortalFrame(page: Page, portal: string) {
   expect(await coveredControls(page)).toEqual([]);
 }
 
+/** The <title> elements of a page as the server sent it: the portal's pages are titled from their handle (issue 18 §3). */
+const titlesIn = async (response: { text(): Promise<string> }) => (await response.text()).match(/<title>[^<]*<\/title>/g);
+
 test("the customer portal has its own frame; a page that is not theirs is a 404 in it", async ({ page, signedInAs }) => {
   await signedInAs("customer");
   await visit(page, "/customer/mobile");
   await expectPortalFrame(page, "Customer portal");
   await expect(page.getByRole("banner").getByRole("link", { name: "Customer portal" })).toHaveAttribute("href", "/customer/mobile");
-  await visit(page, "/customer/my-data");
+  expect(await titlesIn(await visit(page, "/customer/my-data"))).toEqual([expect.stringMatching(/^<title>My data \| [^<]+<\/title>$/)]);
   await expectPortalFrame(page, "Customer portal");
-  await visit(page, "/customer/request/999999999", { status: 404 });
+  // The 404 in the portal's frame keeps the root's title, and only that one.
+  expect(await titlesIn(await visit(page, "/customer/request/999999999", { status: 404 }))).toEqual([expect.stringMatching(/^<title>Page Not Found\b/)]);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page Not Found");
   await expectPortalFrame(page, "Customer portal");
   // The website keeps its own frame for the signed-in customer.
@@ -112,7 +116,7 @@ test("the technician's job page has the portal's frame, not the public navigatio
   await visit(page, "/technician/dashboard");
   await expectPortalFrame(page, "Technician portal");
   const href = await page.getByRole("link", { name: reference, exact: true }).getAttribute("href");
-  await visit(page, href!);
+  expect(await titlesIn(await visit(page, href!))).toEqual([expect.stringMatching(new RegExp(`^<title>Job ${reference} \\| [^<]+</title>$`))]);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
   await expectPortalFrame(page, "Technician portal");
 });

@@ -7,7 +7,7 @@ import { indiaDayStart, indiaWeekStart, loadDashboard, type Dashboard } from "~/
 import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { seedSettings } from "~/.server/settings/index.ts";
 import { defaultSettings } from "~/.server/settings/defaults.ts";
-import { pageTitleOf } from "~/lib/admin/page-title.ts";
+import { pageTitleOf } from "~/lib/page-title.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { can, STAFF_ROLE_INFO, type Permission, type StaffRole } from "~/lib/auth/permissions.ts";
 import AdminDashboard, { handle, loader } from "~/routes/admin/dashboard/route.tsx";

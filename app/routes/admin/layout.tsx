@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isRouteErrorResponse, Outlet, redirect, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { readFlash, CLEAR_FLASH_COOKIE, type Flash } from "~/.server/admin/flash.ts";
 import { requireStaff, staffContext, staffOf, throwForbidden } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -11,7 +11,8 @@ import { NotificationBell } from "~/components/admin/notification-bell.tsx";
 import { sampleSettingsHref, sampleValuesInUse } from "~/.server/settings/samples.ts";
 import { AccessDeniedPage, ServerErrorPage } from "~/components/error-page.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
-import { backOfficeTitle, pageTitleOf } from "~/lib/admin/page-title.ts";
+import { PageHead } from "~/components/page-head.tsx";
+import { rootMetaOnError } from "~/lib/page-title.ts";
 import { navigationFor, screenFor, type NavGroup } from "~/lib/admin/screens.ts";
 import { can, PERMISSIONS, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/layout";
@@ -70,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the owner can change settings: only they are told which samples are still live.
     samples: staff.role === "owner" ? sampleValuesInUse(site) : [],
     samplesHref: staff.role === "owner" ? sampleSettingsHref(site) : undefined,
-    // Every screen's <title> ends with it (AdminHead): read here once, not by each screen's loader.
+    // Every screen's <title> ends with it (PageHead): read here once, not by each screen's loader.
     siteName: businessName(site),
   };
 }
@@ -78,27 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The root layout leaves out the public site's header, footer and contact buttons under this route. */
 export const handle = { shell: "admin" };
 
-/**
- * A back-office page's head is AdminHead's (below), drawn from the screen's handle: this export only stands
- * in for the root's meta, which would title every page "Something went wrong". An error page keeps the
- * root's tags (404 with its own, "Access Denied"), as before.
- */
-export const meta: Route.MetaFunction = ({ error, matches }) => (error ? (matches[0]?.meta ?? []) : []);
-
-/**
- * The title and robots tag of the screen on show, from its route module's handle (~/lib/admin/page-title.ts).
- * React hoists them into <head>, in the server's HTML too, and replaces them on a client-side navigation.
- */
-function AdminHead({ siteName }: { siteName: string }) {
-  const leaf = useMatches().at(-1);
-  const page = pageTitleOf(leaf?.handle, leaf?.loaderData) ?? "Back office";
-  return (
-    <>
-      <title>{backOfficeTitle(page, siteName)}</title>
-      <meta name="robots" content="noindex" />
-    </>
-  );
-}
+/** A page's head is PageHead's (components/page-head.tsx), from the screen's handle; an error page keeps the root's. */
+export const meta: Route.MetaFunction = rootMetaOnError;
 
 /**
  * The last action's message stays until the next navigation. The flash cookie is read once, so a live
@@ -121,7 +103,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const flash = useFlashUntilNavigation(loaderData.flash);
   return (
     <AdminShell staff={loaderData.staff} navigation={loaderData.navigation} bell={loaderData.bell}>
-      <AdminHead siteName={loaderData.siteName} />
+      <PageHead siteName={loaderData.siteName} section="Back Office" />
       {samples.length > 0 && (
         <p className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-100">
           <strong>Sample values are live on the website:</strong> {samples.join(", ")}.{" "}

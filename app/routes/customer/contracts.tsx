@@ -1,14 +1,11 @@
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { customerContracts } from "~/.server/contracts/portal.ts";
 import { customerIdOf } from "~/.server/customers/portal.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { link } from "~/components/ui/styles.ts";
 import { DashboardHeading } from "~/components/customer/dashboard-heading.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/contracts";
 
 /**
@@ -18,20 +15,13 @@ import type { Route } from "./+types/contracts";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
-  const [site, customerId] = await Promise.all([getSiteSettings(), customerIdOf(session.user)]);
+  const customerId = await customerIdOf(session.user);
   return {
     contracts: customerId === undefined ? [] : await customerContracts(customerId),
-    meta: seo(site, {
-      type: "booking",
-      title: "My contracts",
-      description: "Your maintenance contracts: what they cover and the preventive visits.",
-      path: "/customer/contracts",
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "My contracts" };
 
 const muted = "text-slate-600 dark:text-slate-400";
 

@@ -6,11 +6,9 @@ import { clientAddress } from "~/.server/forms/index.ts";
 import { replyAsCustomer, ticketOf } from "~/.server/helpdesk/customer.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { CustomerTicketThread } from "~/components/ticket-thread.tsx";
 import { customerReplySchema } from "~/lib/forms/helpdesk.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/help-ticket";
 
 /**
@@ -23,19 +21,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
   const ticket = REFERENCE.test(params.reference) ? await ticketOf(session.user, params.reference) : undefined;
   if (!ticket) return throwNotFound(url);
-  const site = await getSiteSettings();
   return data(
     {
       ticket,
       replyKey: randomUUID(),
       sent: url.searchParams.get("sent") === "1",
-      meta: seo(site, { type: "booking", title: `Ticket ${ticket.reference}`, description: ticket.subject, path: `/customer/help/${ticket.reference}`, noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Ticket ${data.ticket.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "customer");

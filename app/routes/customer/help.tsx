@@ -6,13 +6,10 @@ import { clientAddress } from "~/.server/forms/index.ts";
 import { openPortalTicket, ticketsOf } from "~/.server/helpdesk/customer.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { listRequestsOf } from "~/.server/requests/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FieldError, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { customerTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
-import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/help";
 
 /**
@@ -22,7 +19,7 @@ import type { Route } from "./+types/help";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
-  const [site, tickets, requests] = await Promise.all([getSiteSettings(), ticketsOf(session.user), listRequestsOf(session.user)]);
+  const [tickets, requests] = await Promise.all([ticketsOf(session.user), listRequestsOf(session.user)]);
   const about = Number(url.searchParams.get("request"));
   return data(
     {
@@ -30,13 +27,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       requests: requests.map((r) => ({ id: r.id, reference: r.reference, serviceName: r.serviceName })),
       about: requests.some((r) => r.id === about) ? String(about) : "",
       formKey: randomUUID(),
-      meta: seo(site, { type: "booking", title: "Help", description: "Your questions to our office and their answers.", path: "/customer/help", noindex: true }),
     },
     { headers: noStore() },
   );
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Help" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "customer");

@@ -3,13 +3,11 @@ import { customerIdOf } from "~/.server/customers/portal.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { invoiceDocument } from "~/.server/invoices/view.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { link } from "~/components/ui/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { invoiceStatusLabel } from "~/lib/forms/admin/invoices.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/invoice";
 
 /**
@@ -23,7 +21,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const customerId = id ? await customerIdOf(session.user) : undefined;
   const doc = customerId ? await invoiceDocument(id, { customerId }) : undefined;
   if (!doc) return throwNotFound(url);
-  const site = await getSiteSettings();
   return {
     view: doc.view,
     qrSvg: doc.qrSvg,
@@ -34,7 +31,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     statusLabel: invoiceStatusLabel(doc.row.kind, doc.row.status),
     requestId: doc.row.requestId,
     pdfHref: `/customer/invoices/${id}/pdf`,
-    meta: seo(site, { type: "booking", title: `Invoice ${doc.row.number}`, description: "Your tax invoice: pay by UPI, download the PDF.", path: url.pathname, noindex: true }),
   };
 }
 
@@ -42,7 +38,7 @@ export function headers() {
   return noStore();
 }
 
-export const meta = routeMeta;
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Invoice ${data.view.number}` };
 
 export default function CustomerInvoice({ loaderData: page }: Route.ComponentProps) {
   return (

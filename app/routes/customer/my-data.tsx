@@ -5,8 +5,6 @@ import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { myDataPage, requestCorrection, requestErasure, type DataRequestResult } from "~/.server/customers/portal.ts";
 import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { MarketingConsentToggle } from "~/components/customer/marketing-consent-toggle.tsx";
 import { portalMarketingConsent } from "~/.server/marketing/consent.ts";
@@ -19,7 +17,6 @@ import { formatDateTime } from "~/lib/format.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { CORRECTION_MAX, ERASURE_REASON_MAX, isMyDataIntent, MY_DATA_SCHEMAS, sentMessage, type MyDataIntent } from "~/lib/forms/my-data.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/my-data";
 
@@ -32,24 +29,17 @@ import type { Route } from "./+types/my-data";
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
-  const [site, page] = await Promise.all([getSiteSettings(), myDataPage(session.user)]);
+  const page = await myDataPage(session.user);
   return {
     ...page,
     // One key per form and page: the same form sent again finds the request it made.
     keys: { correction: randomUUID(), erasure: randomUUID() },
     sent: sentMessage(url.searchParams.get("sent")) ?? null,
     marketing: await portalMarketingConsent(session.user),
-    meta: seo(site, {
-      type: "booking",
-      title: "My data",
-      description: "The personal data we hold about you: download a copy, ask for a correction or for erasure.",
-      path: "/customer/my-data",
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "My data" };
 
 /** Fields not echoed back after a refusal. */
 const NOT_ECHOED = new Set(["idempotencyKey", "intent"]);

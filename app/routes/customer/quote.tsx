@@ -6,16 +6,15 @@ import { clientAddress, parseForm, readForm, refuseForm, type FormFailure } from
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { answerQuote } from "~/.server/quotes/respond.ts";
-import { portalQuotePath, quotePath, quoteToken } from "~/.server/quotes/shared.ts";
+import { quotePath, quoteToken } from "~/.server/quotes/shared.ts";
 import { customerAnswers, customerVersionNumber, CUSTOMER_STATE_LABELS, loadQuoteByReference, quoteDocument } from "~/.server/quotes/view.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FormError, RadioGroup, TextArea } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { QUOTE_REFERENCE_PATTERN } from "~/lib/forms/admin/quotes.ts";
 import { portalResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/quote";
 
 /**
@@ -51,11 +50,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     answered: (QUOTE_DECISIONS as readonly string[]).includes(answered ?? "") ? (answered as QuoteDecision) : null,
     pdfHref: `${quotePath(quoteToken(q.quote.id, q.quote.validUntil))}/pdf`,
     key: randomUUID(),
-    meta: seo(settings, { type: "booking", title: `Quote ${q.quote.reference}`, description: `Quotation ${q.quote.reference}.`, path: portalQuotePath(q.quote.reference), noindex: true }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Quote ${data.reference}` };
 
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {

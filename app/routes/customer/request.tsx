@@ -3,7 +3,6 @@ import { benchForRequest } from "~/.server/bench/view.ts";
 import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequestOf } from "~/.server/requests/index.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { engineerName, jobRecord } from "~/.server/technicians/field-work.ts";
 import { BenchProgress } from "~/components/bench-progress.tsx";
@@ -14,9 +13,9 @@ import { JobReport } from "~/components/technician/job-report.tsx";
 import { RequestDetails, RequestTimeline } from "~/components/request-details.tsx";
 import { promiseText } from "~/lib/requests/sla.ts";
 import { statusLabel, statusNext } from "~/lib/requests/status.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/request";
 
 /**
@@ -55,17 +54,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     },
     events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
     bench: bench.map((u) => ({ ...u, photos: u.photos.map((p) => ({ ...p, src: `/customer/request/${r.id}/photos/${p.id}` })) })),
-    meta: seo(site, {
-      type: "booking",
-      title: `Request ${r.reference}`,
-      description: `Status and details of service request ${r.reference}.`,
-      path: `/customer/request/${r.id}`,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Request ${data.request.reference}` };
 
 export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
   const { request, photos, events, report, bench, money, within } = loaderData;

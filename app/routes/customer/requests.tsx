@@ -2,14 +2,11 @@ import { customerIdOf } from "~/.server/customers/portal.ts";
 import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { listRequestsOf } from "~/.server/requests/index.ts";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { CustomerMoney } from "~/components/customer-money.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { statusLabel } from "~/lib/requests/status.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { ButtonLink } from "~/components/ui/button.tsx";
 import type { Route } from "./+types/requests";
@@ -20,24 +17,17 @@ import type { Route } from "./+types/requests";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "customer");
-  const [site, requests, customerId] = await Promise.all([getSiteSettings(), listRequestsOf(session.user), customerIdOf(session.user)]);
+  const [requests, customerId] = await Promise.all([listRequestsOf(session.user), customerIdOf(session.user)]);
   const money = customerId === undefined ? null : await portalMoney(customerId);
   return {
     money,
     mobile: session.user.mobile,
     name: session.user.name,
     requests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    meta: seo(site, {
-      type: "booking",
-      title: "My Requests",
-      description: "Your service requests, their status and what happens next.",
-      path: "/customer/mobile",
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "My Requests" };
 
 export default function CustomerRequests({ loaderData }: Route.ComponentProps) {
   const { mobile, name, requests, money } = loaderData;

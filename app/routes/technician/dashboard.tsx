@@ -2,8 +2,6 @@ import { useEffect } from "react";
 import { Form, redirect } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import { setOwnAvailability, technicianDashboard } from "~/.server/technicians/index.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { SignOutForms } from "~/components/sign-out-forms.tsx";
@@ -12,7 +10,6 @@ import { formatDate, formatDateTime } from "~/lib/format.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { registerFieldWorker } from "~/components/technician/offline-queue.ts";
@@ -35,23 +32,16 @@ const PATH = "/technician/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "technician");
-  const [site, { profile, jobs }] = await Promise.all([getSiteSettings(), technicianDashboard(session.user)]);
+  const { profile, jobs } = await technicianDashboard(session.user);
   return {
     profile,
     jobs,
     // India's date, from the server: the page groups the jobs by it the same way on both sides.
     today: todayInIndia(),
-    meta: seo(site, {
-      type: "booking",
-      title: "Technician Dashboard",
-      description: "Your technician application, your availability and the jobs assigned to you.",
-      path: PATH,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle = { title: "Technician Dashboard" };
 
 /** The "Available for jobs" switch. */
 export async function action({ request, context }: Route.ActionArgs) {

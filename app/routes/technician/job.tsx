@@ -6,8 +6,6 @@ import { clientAddress, readForm, refuse, UNREADABLE_FORM, isUnreadable } from "
 import { noStore } from "~/.server/http/cache.ts";
 import { partPickerLabels } from "~/.server/products/catalogue.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { seo } from "~/.server/seo.ts";
-import { getSiteSettings } from "~/.server/settings/index.ts";
 import {
   addNote,
   addPart,
@@ -37,10 +35,10 @@ import { isJobIntent, JOB_SCHEMAS, PART_UNITS, partQuantity, savedMessage, type 
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
-import { routeMeta } from "~/lib/route-meta.ts";
 import { useFormDirty, useUnsavedChangesGuard } from "~/lib/use-unsaved-changes.ts";
 import { useSite } from "~/lib/use-site.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { link } from "~/components/ui/styles.ts";
@@ -56,7 +54,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const session = portalSessionOf(context, "technician");
   const page = await fieldJobPage(session.user, params.id);
   if (!page) return throwNotFound(url);
-  const site = await getSiteSettings();
   const challenge = url.searchParams.get("challenge");
   const challengeId =
     challenge && /^\d{1,9}$/.test(challenge) && !page.record.signoff && (await pendingSignoffCode(page.job.mobile, Number(challenge))) ? Number(challenge) : null;
@@ -76,17 +73,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     saved: savedMessage(url.searchParams.get("saved")) ?? null,
     challengeId,
     signer: challengeId ? (url.searchParams.get("signer") ?? "").slice(0, 100) : "",
-    meta: seo(site, {
-      type: "booking",
-      title: `Job ${page.job.reference}`,
-      description: `Customer, site, equipment and fault of service job ${page.job.reference}.`,
-      path: `/technician/jobs/${page.job.id}`,
-      noindex: true,
-    }),
   };
 }
 
-export const meta = routeMeta;
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Job ${data.job.reference}` };
 
 /** Fields not echoed back after a refusal: the drawn signature (large) and a code. */
 const NOT_ECHOED = new Set(["signature", "code", "idempotencyKey", "happenedAt", "intent"]);

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { portalGuard } from "~/.server/auth/portal.ts";
 import { PortalError, PortalFrame } from "~/components/portal-frame.tsx";
+import { rootMetaOnError } from "~/lib/page-title.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -12,6 +13,9 @@ export const middleware: Route.MiddlewareFunction[] = [portalGuard("technician")
 
 /** The root layout leaves the public site's header, footer and floating buttons out under this route. */
 export const handle = { shell: "portal" };
+
+/** A page's head is PortalFrame's (its handle's title), an error page's the root's. */
+export const meta: Route.MetaFunction = rootMetaOnError;
 
 export default function TechnicianPortal() {
   return (

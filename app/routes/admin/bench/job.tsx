@@ -24,7 +24,7 @@ import {
 } from "~/lib/forms/admin/bench.ts";
 import { can } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/job";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { Button } from "~/components/ui/button.tsx";
 
@@ -51,7 +51,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.job.jobCard}: Bench repair` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.job.jobCard}: Bench repair` };
 
 async function perform(staff: StaffMember, jobCard: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: BenchResult }> {
   const intent = form.get("intent");

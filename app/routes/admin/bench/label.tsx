@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDate } from "~/lib/format.ts";
 import { JOB_CARD_PATTERN } from "~/lib/forms/admin/bench.ts";
 import labelCss from "./label.css?url";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/label";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
@@ -44,7 +44,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Label ${data.jobCard}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Label ${data.jobCard}` };
 
 /**
  * "Print" opens the browser's print dialog. It needs JavaScript, so it appears only once the page is

@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSchema, replyWhatsAppSchema } from "~/lib/forms/admin/communications.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/thread";
 import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
 
@@ -77,7 +77,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.title}: Communications` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.title}: Communications` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

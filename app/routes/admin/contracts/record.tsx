@@ -18,7 +18,7 @@ import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/record";
 
 /**
@@ -45,7 +45,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.contract.reference };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.contract.reference };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -48,7 +48,7 @@ import {
 import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
 import type { Route } from "./+types/customer";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 
 /**
  * /admin/customers/{reference}: one customer as the office keeps it: details (and the office's notes),
@@ -108,7 +108,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.customer.reference };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.customer.reference };
 
 type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerResult };
 

@@ -13,7 +13,7 @@ import { Prose } from "~/components/prose.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { emailTemplateSchema, resetEmailTemplateSchema } from "~/lib/forms/admin/communications.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
 
 /**
@@ -44,7 +44,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.label}: E-mail templates` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.label}: E-mail templates` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

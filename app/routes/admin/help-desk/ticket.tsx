@@ -16,7 +16,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
 import { SlaBadge } from "./parts.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/ticket";
 
 /**
@@ -52,7 +52,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   );
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Ticket ${data.record.reference}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Ticket ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

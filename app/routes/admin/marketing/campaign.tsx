@@ -13,7 +13,7 @@ import { ButtonLink } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/marketing.ts";
 import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/campaign";
 
 /**
@@ -69,7 +69,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   );
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Campaign ${data.campaign.reference}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Campaign ${data.campaign.reference}` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

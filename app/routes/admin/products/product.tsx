@@ -13,7 +13,7 @@ import { formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/product";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -36,7 +36,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.product.name };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.product.name };
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 

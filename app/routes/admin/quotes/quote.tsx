@@ -22,7 +22,7 @@ import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_LABELS, REVISABLE_STATES, reviseQuoteSchema, sendQuoteSchema } from "~/lib/forms/admin/quotes.ts";
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/quote";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable
@@ -104,7 +104,7 @@ export async function loader({ url, params, context: rc }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
 
 type EditFailure = { state: QuoteFormState; intent: string };
 

@@ -40,7 +40,7 @@ import { BenchJobs, RequestActions, type FormFailure } from "./actions.tsx";
 import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/request";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 
 /**
  * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail
@@ -90,7 +90,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.request.reference };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => data.request.reference };
 
 /** The change each intent makes, after its schema; assigning and scheduling also need "dispatch". */
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: WorkResult }> {

@@ -32,7 +32,7 @@ import {
   type SiteSettings,
   type PaymentSettings,
 } from "~/lib/settings-schema.ts";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 
 /**
@@ -73,7 +73,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${SETTINGS_SECTIONS.find((s) => s.group === data.group)!.label}: Settings` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${SETTINGS_SECTIONS.find((s) => s.group === data.group)!.label}: Settings` };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);

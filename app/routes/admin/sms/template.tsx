@@ -10,7 +10,7 @@ import { FormError } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { editSmsTemplateSchema, smsTemplateActiveSchema } from "~/lib/forms/admin/communications.ts";
 import { SmsTemplateFields } from "./template-fields.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
 
 /**
@@ -29,7 +29,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);

@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { updateTechnicianSchema } from "~/lib/forms/admin/technicians.ts";
 import { EditTechnicianForm, type EditFailure } from "./edit-form.tsx";
 import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/technician";
 import { link, muted } from "~/components/admin/styles.ts";
 
@@ -41,7 +41,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.page.name} (${data.page.reference}): Technicians` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.page.name} (${data.page.reference}): Technicians` };
 
 /** A refused edit keeps every ticked box (the form pattern's values keep one value per name). */
 function refuseEdit(form: FormData, errors: Record<string, string>) {

@@ -21,7 +21,7 @@ import { idempotencyKey } from "~/lib/forms/fields.ts";
 import { CALL_REFERENCE_PATTERN, cancelCallSchema, indiaParts, isCallIntent, notesSchema, rescheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { CallStatus, durationWords, Participants, WhenFields } from "./parts.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/call";
 
 /**
@@ -56,7 +56,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   );
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Video call ${data.record.reference}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Video call ${data.record.reference}` };
 
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);

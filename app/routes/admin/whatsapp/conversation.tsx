@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { isWhatsAppIntent, replyTemplateSchema, replyTextSchema } from "~/lib/forms/admin/whatsapp.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { WindowBadge } from "./parts.tsx";
-import type { AdminHandle } from "~/lib/admin/page-title.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/conversation";
 
 /**
@@ -52,7 +52,7 @@ function correspondent(view: { customer: { name: string } | null; mobile: string
   return view.customer?.name ?? formatIndianPhone(view.mobile);
 }
 
-export const handle: AdminHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `WhatsApp with ${correspondent(data.view)}` };
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `WhatsApp with ${correspondent(data.view)}` };
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
