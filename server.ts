@@ -18,6 +18,7 @@ import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
+import { partitionedRequestHandler } from "./server/route-partitions.ts";
 
 type ServerEntry = typeof import("./app/entry.server.tsx");
 
@@ -141,7 +142,9 @@ if (process.env.E2E_FIXTURE_TOKEN) {
   app.use(e2eFixtureHook(process.env.E2E_FIXTURE_TOKEN));
 }
 
-const handler = vite ? undefined : createRequestHandler(build, mode);
+// Split by the URL's first segment, so that matching a route tries only the routes that could match it
+// (server/route-partitions.ts); not in development, where the build is loaded anew for each request.
+const handler = vite ? undefined : partitionedRequestHandler(build, (partition) => createRequestHandler(partition, mode));
 app.all("*", async (c) => {
   const context = new RouterContextProvider();
   const forwarded = config.trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;

@@ -271,11 +271,20 @@ export const outbox = pgTable(
     dedupeKey: text("dedupe_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
+  // Partial indexes (issue 17 §8): each message is written twice (queued, then marked sent), and an update
+  // that changes an indexed column writes a new entry in every index whose condition the row meets. Sent
+  // messages (nearly all of them) are left out of the worker's index, jobs out of the message lists', rows
+  // without a provider id or a customer out of those lookups: the queries below still read them, as each
+  // asks only for rows the condition keeps (EXPLAINed in tests/integration/outbox-indexes.test.ts).
   (t) => [
-    index("outbox_due").on(t.status, t.nextAttemptAt),
-    index("outbox_created").on(t.channel, t.createdAt, t.id),
-    index("outbox_provider_message").on(t.providerMessageId),
-    index("outbox_customer").on(t.customerId, t.createdAt),
+    // The worker's claim (pending and due, or held past the hold) and the dashboard's failed and retrying items.
+    index("outbox_due").on(t.status, t.nextAttemptAt).where(sql`${t.status} <> 'sent'`),
+    // /admin/sms and /admin/emails, newest first, and the e-mail templates' last use.
+    index("outbox_created").on(t.channel, t.createdAt, t.id).where(sql`${t.channel} <> 'job'`),
+    // The SMS provider's delivery reports.
+    index("outbox_provider_message").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // A customer's thread in /admin/communications.
+    index("outbox_customer").on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
   ],
 );
 
