@@ -101,9 +101,12 @@ function partitionBuild(build: ServerBuild, key: string): ServerBuild {
 export function partitionedRequestHandler(build: ServerBuild, create: (build: ServerBuild) => RequestHandler): RequestHandler {
   const whole = create(build);
   if (build.basename && build.basename !== "/") return whole;
+  // The browser learns routes from the page it loaded only in lazy discovery (it asks the manifest endpoint
+  // for the rest); with the whole manifest sent up front, a partition's smaller one would lose routes.
+  if (build.routeDiscovery.mode !== "lazy") return whole;
   const keys = partitionKeys(build.routes);
   const handlers = new Map<string, RequestHandler>();
-  const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : undefined;
+  const manifestPath = build.routeDiscovery.manifestPath;
   return (request, context) => {
     const { pathname } = new URL(request.url);
     const key = pathname === manifestPath ? undefined : partitionKey(pathname);
