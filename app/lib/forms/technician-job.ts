@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import { optionalText, requiredText } from "./fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The technician's forms on a job page (/technician/jobs/{id}): one schema per intent, shared by the server
@@ -204,7 +205,7 @@ export type SignoffCodeInput = z.output<typeof signoffCodeSchema>;
 export type SignoffVerifyInput = z.output<typeof signoffVerifySchema>;
 
 export function isJobIntent(value: unknown): value is JobIntent {
-  return JOB_INTENTS.includes(value as JobIntent);
+  return isOneOf(JOB_INTENTS, value);
 }
 
 /**
