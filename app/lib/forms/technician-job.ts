@@ -195,14 +195,8 @@ export const JOB_SCHEMAS = {
   "signoff-verify": signoffVerifySchema,
 } as const;
 
-export type StageInput = z.output<typeof stageSchema>;
-export type NoteInput = z.output<typeof noteSchema>;
-export type PhotosInput = z.output<typeof photosSchema>;
-export type PartInput = z.output<typeof partSchema>;
-export type LabourInput = z.output<typeof labourSchema>;
-export type SignoffInput = z.output<typeof signoffSchema>;
-export type SignoffCodeInput = z.output<typeof signoffCodeSchema>;
-export type SignoffVerifyInput = z.output<typeof signoffVerifySchema>;
+/** What each intent's form gives once parsed: JobInput<"part"> is the part form's output. */
+export type JobInput<K extends JobIntent> = z.output<(typeof JOB_SCHEMAS)[K]>;
 
 export function isJobIntent(value: unknown): value is JobIntent {
   return isOneOf(JOB_INTENTS, value);
