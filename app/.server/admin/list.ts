@@ -127,11 +127,14 @@ export function csvInstant(iso: string | null): string {
   return `${new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
 }
 
-/** Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe. */
-function csvCell(v: string | number | null | undefined): string {
-  if (v === null || v === undefined) return "";
-  const s = String(v);
-  return typeof v === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+/**
+ * A cell of every CSV we write (the list exports, a customer's copy of their data): a text a spreadsheet would
+ * run as a formula (=, +, -, @ first) gets a leading apostrophe; an object (a stored JSON field) is written as JSON.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const s = typeof value === "object" ? JSON.stringify(value) : String(value as string | number | boolean);
+  return typeof value === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
 function csvLines<T>(columns: CsvColumn<T>[], rows: T[]): string {

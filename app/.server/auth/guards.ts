@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getServerConfig } from "~/.server/config.ts";
-import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ROLES, type Role } from "~/lib/auth/roles.ts";
 import { readSession, type CurrentSession } from "./sessions.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { throwErrorPage } from "~/.server/http/errors.ts";
 
 /**
  * Spec section 2, "Admin gate": the back office is never served on the public site's host (the site URL's
@@ -19,20 +19,8 @@ export function adminHostAllowed(url: URL, siteUrl: string, adminHost: string | 
 }
 
 /** The 403 that the root error boundary shows as the lock and 'Access Denied'. */
-export async function throwAccessDenied(url: URL): Promise<never> {
-  const site = await getSiteSettings();
-  throw data(
-    {
-      meta: seo(site, {
-        type: "policy",
-        title: "Access Denied",
-        description: "You do not have permission to open this page.",
-        path: url.pathname,
-        noindex: true,
-      }),
-    },
-    { status: 403, headers: noStore() },
-  );
+export function throwAccessDenied(url: URL): Promise<never> {
+  return throwErrorPage(url, 403, "Access Denied", "You do not have permission to open this page.", noStore());
 }
 
 /** The sign-in page of role, bringing the visitor back to url afterwards. */

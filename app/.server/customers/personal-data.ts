@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { csvCell } from "~/.server/admin/list.ts";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import {
@@ -164,13 +165,6 @@ export type CustomerDataExport = {
   dataRequests: Array<{ kind: string; detail: string | null; status: string; resolution: string | null; askedAt: string; resolvedAt: string | null }>;
 };
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, as in every CSV we write. */
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const s = typeof value === "object" ? JSON.stringify(value) : String(value as string | number | boolean);
-  return typeof value === "string" && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
 /**
  * The same copy as one CSV file of four columns: section, record, field, value. One file because the
  * customer asked for one copy; four columns because the sections have different fields (a site is not a
@@ -194,7 +188,7 @@ export async function customerDataCsv(customerId: number, options: ExportOptions
   }
   data.dataRequests.forEach((d, i) => add("Data request", `${i + 1}. ${d.kind}`, d));
   add("Export", "", { exportedAt: data.exportedAt });
-  return stringify(rows.map((row) => row.map(cell)));
+  return stringify(rows.map((row) => row.map(csvCell)));
 }
 
 // ── Erasure ──────────────────────────────────────────────────────────────────────────────────────

@@ -9,21 +9,17 @@ import { cacheControl, noStore } from "./cache.ts";
  * url is the loader's normalised URL (request.url of a client navigation ends in .data).
  */
 export async function throwNotFound(url: URL): Promise<never> {
-  const { pathname } = url;
-  console.warn(JSON.stringify({ type: "not_found", path: pathname }));
+  console.warn(JSON.stringify({ type: "not_found", path: url.pathname }));
+  return throwErrorPage(url, 404, "Page Not Found", "The page you're looking for doesn't exist or may have been moved. Search the site or call us 24/7.", cacheControl("notFound"));
+}
+
+/**
+ * Throws an error page's response (the 404, the 403): its data is the page's head tags, never indexed,
+ * which the root error boundary's meta function receives as the thrown data.
+ */
+export async function throwErrorPage(url: URL, status: number, title: string, description: string, headers: HeadersInit): Promise<never> {
   const site = await getSiteSettings();
-  throw data(
-    {
-      meta: seo(site, {
-        type: "policy",
-        title: "Page Not Found",
-        description: "The page you're looking for doesn't exist or may have been moved. Search the site or call us 24/7.",
-        path: pathname,
-        noindex: true,
-      }),
-    },
-    { status: 404, headers: cacheControl("notFound") },
-  );
+  throw data({ meta: seo(site, { type: "policy", title, description, path: url.pathname, noindex: true }) }, { status, headers });
 }
 
 /** A resource route's 404 (a file, a photo) for a signed-in person: plain text, never stored. */

@@ -34,18 +34,7 @@ import { photoColumns, removeStored, storeChosenPhotos } from "~/.server/uploads
 import { deleteStored, newStoredPath, writeStored } from "~/.server/uploads/storage.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { OTP_RULES } from "~/lib/forms/sign-in.ts";
-import {
-  SIGNATURE_MAX_BYTES,
-  SIGNATURE_PREFIX,
-  type LabourInput,
-  type NoteInput,
-  type PartInput,
-  type PhotosInput,
-  type SignoffCodeInput,
-  type SignoffInput,
-  type SignoffVerifyInput,
-  type StageInput,
-} from "~/lib/forms/technician-job.ts";
+import { SIGNATURE_MAX_BYTES, SIGNATURE_PREFIX, type JobInput } from "~/lib/forms/technician-job.ts";
 import { FIELD_STAGES, fieldStageLabel, type FieldStage } from "~/lib/requests/field-stages.ts";
 import { promiseText } from "~/lib/requests/sla.ts";
 import { officeStatusLabel, PAUSED_STATUSES, statusLabel, statusNext, type RequestStatus } from "~/lib/requests/status.ts";
@@ -257,7 +246,7 @@ async function keyUsed(tx: Transaction, table: typeof requestEvents | typeof job
  * office's requirements); records a status event the customer reads. Arriving on site starts the clock on
  * site; leaving adds the minutes up.
  */
-export function setStage(actor: FieldActor, key: string | number, input: StageInput, now = new Date()): Promise<FieldResult> {
+export function setStage(actor: FieldActor, key: string | number, input: JobInput<"stage">, now = new Date()): Promise<FieldResult> {
   const stage = FIELD_STAGES.find((s) => s.value === input.stage)!;
   const saved = `stage-${stage.value}`;
   const idempotencyKey = storedKey(input.idempotencyKey);
@@ -358,7 +347,7 @@ export function setStage(actor: FieldActor, key: string | number, input: StageIn
 // ── Notes, photos, parts ────────────────────────────────────────────────────────────────────────
 
 /** A note on the job: the customer reads it, unless the technician marks it for the office only. */
-export function addNote(actor: FieldActor, key: string | number, input: NoteInput, now = new Date()): Promise<FieldResult> {
+export function addNote(actor: FieldActor, key: string | number, input: JobInput<"note">, now = new Date()): Promise<FieldResult> {
   const saved = input.internal ? "note-internal" : "note";
   const idempotencyKey = storedKey(input.idempotencyKey);
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
@@ -381,7 +370,7 @@ export function addNote(actor: FieldActor, key: string | number, input: NoteInpu
  * each stored under the form's key and its position (`key:1`, `key:2`, ...). A replay is answered before any
  * file is written.
  */
-export async function addPhotos(actor: FieldActor, key: string | number, input: PhotosInput, values: FormDataEntryValue[], now = new Date()): Promise<FieldResult> {
+export async function addPhotos(actor: FieldActor, key: string | number, input: JobInput<"photos">, values: FormDataEntryValue[], now = new Date()): Promise<FieldResult> {
   const saved = "photos";
   const idempotencyKey = storedKey(input.idempotencyKey);
   const photoKey = (i: number) => (idempotencyKey ? `${idempotencyKey}:${i + 1}` : null);
@@ -437,7 +426,7 @@ export async function addPhotos(actor: FieldActor, key: string | number, input: 
 }
 
 /** A part used on the job, with a quantity and unit: picked from the products list, or free text. */
-export function addPart(actor: FieldActor, key: string | number, input: PartInput, now = new Date()): Promise<FieldResult> {
+export function addPart(actor: FieldActor, key: string | number, input: JobInput<"part">, now = new Date()): Promise<FieldResult> {
   const saved = "part";
   const idempotencyKey = storedKey(input.idempotencyKey);
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
@@ -477,7 +466,7 @@ export function addPart(actor: FieldActor, key: string | number, input: PartInpu
  * second one corrects the first), recorded in the office's history (not the customer's) and audited. The
  * invoice draft's labour line is this time; without it, the time on site.
  */
-export function setLabour(actor: FieldActor, key: string | number, input: LabourInput, now = new Date()): Promise<FieldResult> {
+export function setLabour(actor: FieldActor, key: string | number, input: JobInput<"labour">, now = new Date()): Promise<FieldResult> {
   const saved = "labour";
   const idempotencyKey = storedKey(input.idempotencyKey);
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
@@ -557,7 +546,7 @@ function alreadySigned(row: typeof jobSignoffs.$inferSelect): Refusal {
 }
 
 /** The customer's name and the signature drawn on the phone, stored as a PNG. */
-export async function signOffDrawn(actor: FieldActor, key: string | number, input: SignoffInput, now = new Date()): Promise<FieldResult> {
+export async function signOffDrawn(actor: FieldActor, key: string | number, input: JobInput<"signoff">, now = new Date()): Promise<FieldResult> {
   const saved = "signoff";
   const idempotencyKey = storedKey(input.idempotencyKey);
   if (idempotencyKey) {
@@ -620,7 +609,7 @@ function signoffCodeMatches(requestId: number, code: string, stored: string): bo
  * customer's mobile on the request. Only a keyed hash of the code is kept, bound to this job; it lasts
  * 5 minutes and 5 tries, and the sign-in codes' limits apply (one per 30 s, 5 an hour per number).
  */
-export async function sendSignoffCode(actor: FieldActor, key: string | number, input: SignoffCodeInput, now = new Date()): Promise<FieldResult> {
+export async function sendSignoffCode(actor: FieldActor, key: string | number, input: JobInput<"signoff-code">, now = new Date()): Promise<FieldResult> {
   const saved = "code-sent";
   const wait = takeToken(`otp-send:${actor.address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
   if (wait !== undefined) return { ok: false, reason: "refused", field: "signerName", message: `Too many codes have been asked for from this phone. Try again in ${waitText(wait)}.` };
@@ -667,7 +656,7 @@ export async function sendSignoffCode(actor: FieldActor, key: string | number, i
 }
 
 /** The typed name confirmed by the code the customer received: the sign-off, method "otp". */
-export async function verifySignoffCode(actor: FieldActor, key: string | number, input: SignoffVerifyInput, now = new Date()): Promise<FieldResult> {
+export async function verifySignoffCode(actor: FieldActor, key: string | number, input: JobInput<"signoff-verify">, now = new Date()): Promise<FieldResult> {
   const saved = "signoff";
   const idempotencyKey = storedKey(input.idempotencyKey);
   const wait = takeToken(`otp-verify:${actor.address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());

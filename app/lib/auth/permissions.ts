@@ -1,3 +1,4 @@
+import { isOneOf } from "~/lib/one-of.ts";
 /**
  * Back-office roles and what each may do. A staff member signs in to the "admin" portal; their staff role
  * decides which screens they see and which actions the server lets through. Every screen declares the one
@@ -41,7 +42,7 @@ export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: st
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+  return isOneOf(STAFF_ROLES, value);
 }
 
 export function can(role: StaffRole, permission: Permission): boolean {

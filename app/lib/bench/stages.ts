@@ -1,3 +1,4 @@
+import { isOneOf } from "~/lib/one-of.ts";
 /**
  * The workshop's stages for a unit booked in for bench repair (bench_jobs.stage), in order. Each stage says
  * what the office reads, what the customer reads on their request page, what the job must have before it
@@ -83,7 +84,7 @@ export const STAGE_INFO: Record<BenchStage, StageInfo> = {
 };
 
 export function isBenchStage(value: unknown): value is BenchStage {
-  return typeof value === "string" && (BENCH_STAGES as readonly string[]).includes(value);
+  return isOneOf(BENCH_STAGES, value);
 }
 
 export function stageLabel(stage: string): string {

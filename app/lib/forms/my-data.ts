@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idempotencyKey, optionalText, requiredText } from "./fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The customer's forms on "My data" (/customer/my-data, DPDP Act sections 11-13): a correction request and
@@ -11,7 +12,7 @@ export const MY_DATA_INTENTS = ["correction", "erasure"] as const;
 export type MyDataIntent = (typeof MY_DATA_INTENTS)[number];
 
 export function isMyDataIntent(value: unknown): value is MyDataIntent {
-  return typeof value === "string" && (MY_DATA_INTENTS as readonly string[]).includes(value);
+  return isOneOf(MY_DATA_INTENTS, value);
 }
 
 /** The longest a correction's two answers may be: enough for an address, short enough to read. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import { optionalText, requiredText } from "./fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The technician's forms on a job page (/technician/jobs/{id}): one schema per intent, shared by the server
@@ -194,17 +195,11 @@ export const JOB_SCHEMAS = {
   "signoff-verify": signoffVerifySchema,
 } as const;
 
-export type StageInput = z.output<typeof stageSchema>;
-export type NoteInput = z.output<typeof noteSchema>;
-export type PhotosInput = z.output<typeof photosSchema>;
-export type PartInput = z.output<typeof partSchema>;
-export type LabourInput = z.output<typeof labourSchema>;
-export type SignoffInput = z.output<typeof signoffSchema>;
-export type SignoffCodeInput = z.output<typeof signoffCodeSchema>;
-export type SignoffVerifyInput = z.output<typeof signoffVerifySchema>;
+/** What each intent's form gives once parsed: JobInput<"part"> is the part form's output. */
+export type JobInput<K extends JobIntent> = z.output<(typeof JOB_SCHEMAS)[K]>;
 
 export function isJobIntent(value: unknown): value is JobIntent {
-  return JOB_INTENTS.includes(value as JobIntent);
+  return isOneOf(JOB_INTENTS, value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { StaffRole } from "~/lib/auth/permissions.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The kinds of staff alert (issue 12, §3) and where each goes by default. Shared with the browser: the
@@ -38,7 +39,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
 };
 
 export function isAlertKind(value: unknown): value is AlertKind {
-  return typeof value === "string" && (ALERT_KINDS as readonly string[]).includes(value);
+  return isOneOf(ALERT_KINDS, value);
 }
 
 export interface AlertChannels {

@@ -2,6 +2,7 @@ import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { TEST_PARAMETERS, type BenchStage, type TestParameters } from "~/lib/bench/stages.ts";
 import { optionalText, requiredText } from "../fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The bench repair forms (issue 10, section 4): the intake of a unit against a service request
@@ -143,7 +144,7 @@ export const BENCH_INTENTS = ["move", "diagnosis", "estimate", "repair", "test",
 export type BenchIntent = (typeof BENCH_INTENTS)[number];
 
 export function isBenchIntent(value: unknown): value is BenchIntent {
-  return typeof value === "string" && (BENCH_INTENTS as readonly string[]).includes(value);
+  return isOneOf(BENCH_INTENTS, value);
 }
 
 export type MoveInput = z.output<typeof moveSchema>;

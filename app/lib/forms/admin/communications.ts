@@ -1,6 +1,7 @@
 import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { idempotencyKey, requiredText } from "~/lib/forms/fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The communications screens' filters and forms (/admin/communications, /admin/sms, /admin/emails): one
@@ -155,7 +156,7 @@ export const resetEmailTemplateSchema = z.object({ version });
 
 export const THREAD_INTENTS = ["reply-sms", "reply-email", "reply-whatsapp", "log-call", "note"] as const;
 export type ThreadIntent = (typeof THREAD_INTENTS)[number];
-export const isThreadIntent = (v: unknown): v is ThreadIntent => typeof v === "string" && (THREAD_INTENTS as readonly string[]).includes(v);
+export const isThreadIntent = (v: unknown): v is ThreadIntent => isOneOf(THREAD_INTENTS, v);
 
 export const replySmsSchema = z.object({
   template: z.string().trim().min(1, "Choose a registered template.").max(60),

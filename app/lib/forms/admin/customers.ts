@@ -2,6 +2,7 @@ import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { indianMobile, optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The customer screens' forms and filters (/admin/customers, /admin/customers/new, /admin/customers/{reference}):
@@ -186,7 +187,7 @@ export const CUSTOMER_INTENTS = [
 export type CustomerIntent = (typeof CUSTOMER_INTENTS)[number];
 
 export function isCustomerIntent(value: unknown): value is CustomerIntent {
-  return typeof value === "string" && (CUSTOMER_INTENTS as readonly string[]).includes(value);
+  return isOneOf(CUSTOMER_INTENTS, value);
 }
 
 export type DetailsInput = z.output<typeof detailsSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The marketing screen's forms (/admin/marketing): one schema per form, shared by the server and the page.
@@ -76,7 +77,7 @@ export const campaignSchema = z
 export type CampaignForm = z.output<typeof campaignSchema>;
 
 export const CAMPAIGN_INTENTS = ["start", "pause", "cancel"] as const;
-export const isCampaignIntent = (v: unknown): v is (typeof CAMPAIGN_INTENTS)[number] => typeof v === "string" && (CAMPAIGN_INTENTS as readonly string[]).includes(v);
+export const isCampaignIntent = (v: unknown): v is (typeof CAMPAIGN_INTENTS)[number] => isOneOf(CAMPAIGN_INTENTS, v);
 export const campaignChangeSchema = z.object({ version });
 
 /** The office records a customer's marketing consent (on their word) or its withdrawal. */

@@ -2,6 +2,7 @@ import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { z } from "zod";
 import { optionalText, requiredText } from "../fields.ts";
 import { todayInIndia } from "../form-basics.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /**
  * The actions on a service request's back-office page (/admin/service-requests/{reference}): one schema per
@@ -112,7 +113,7 @@ export const REQUEST_INTENTS = ["contact", "status", "assign", "schedule", "po",
 export type RequestIntent = (typeof REQUEST_INTENTS)[number];
 
 export function isRequestIntent(value: unknown): value is RequestIntent {
-  return typeof value === "string" && (REQUEST_INTENTS as readonly string[]).includes(value);
+  return isOneOf(REQUEST_INTENTS, value);
 }
 
 export type ContactInput = z.output<typeof contactSchema>;

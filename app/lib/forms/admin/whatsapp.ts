@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { requiredText } from "~/lib/forms/fields.ts";
+import { isOneOf } from "~/lib/one-of.ts";
 
 /** The WhatsApp screen's forms (/admin/whatsapp): one schema per form, shared by the server and the page. */
 
 const formKey = z.uuid("This form has expired. Please reload the page and send it again.");
 
 export const WHATSAPP_INTENTS = ["reply-text", "reply-template"] as const;
-export const isWhatsAppIntent = (v: unknown): v is (typeof WHATSAPP_INTENTS)[number] => typeof v === "string" && (WHATSAPP_INTENTS as readonly string[]).includes(v);
+export const isWhatsAppIntent = (v: unknown): v is (typeof WHATSAPP_INTENTS)[number] => isOneOf(WHATSAPP_INTENTS, v);
 
 export const replyTextSchema = z.object({
   text: requiredText("Write the message.", 4096),
