@@ -55,6 +55,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle = { title: "Exports" };
 
+/** The period choices, grouped by the prefix of their value. */
+const PERIOD_GROUPS = [
+  { prefix: "m:", label: "Months" },
+  { prefix: "fy:", label: "Financial years (April to March)" },
+];
+
 export default function Exports({ loaderData }: Route.ComponentProps) {
   const { choices, period, label, files } = loaderData;
   return (
@@ -66,24 +72,17 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
             Period
           </label>
           <select id="export-period" name="period" defaultValue={period} className={control}>
-            <optgroup label="Months">
-              {choices
-                .filter((c) => c.value.startsWith("m:"))
-                .map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-            </optgroup>
-            <optgroup label="Financial years (April to March)">
-              {choices
-                .filter((c) => c.value.startsWith("fy:"))
-                .map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-            </optgroup>
+            {PERIOD_GROUPS.map((g) => (
+              <optgroup key={g.prefix} label={g.label}>
+                {choices
+                  .filter((c) => c.value.startsWith(g.prefix))
+                  .map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
           </select>
         </div>
         <Button type="submit">

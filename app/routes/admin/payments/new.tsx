@@ -4,8 +4,9 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { recordPayment } from "~/.server/payments/record.ts";
 import { customerForPayment, openInvoiceChoices } from "~/.server/payments/view.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
-import { control, link, muted } from "~/components/admin/styles.ts";
-import { FieldError, FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { AllocationAmount } from "~/components/admin/allocation-amount.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, CUSTOMER_PATTERN, PAYMENT_METHOD_LABELS, RECORDED_METHODS, recordPaymentSchema } from "~/lib/forms/admin/payments.ts";
@@ -165,24 +166,7 @@ export default function RecordPayment({ loaderData, actionData }: Route.Componen
                         </span>
                         <span className="block text-sm font-medium">{formatPaise(i.duePaise)} due</span>
                       </div>
-                      <div className="w-40">
-                        <label htmlFor={name} className="block text-sm font-medium">
-                          Amount for {i.number} (₹)
-                        </label>
-                        <input
-                          id={name}
-                          name={name}
-                          type="text"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          maxLength={20}
-                          defaultValue={v[name] ?? ""}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${name}-error` : "allocate-hint"}
-                          className={`${control} ${error ? "border-red-700" : ""}`}
-                        />
-                        <FieldError id={`${name}-error`} message={error} />
-                      </div>
+                      <AllocationAmount name={name} invoiceNumber={i.number} defaultValue={v[name] ?? ""} error={error} hintId="allocate-hint" />
                     </li>
                   );
                 })}

@@ -4,9 +4,11 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { allocateAdvance } from "~/.server/payments/record.ts";
 import { openInvoiceChoices, paymentByReference } from "~/.server/payments/view.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { control, link, muted } from "~/components/admin/styles.ts";
+import { AllocationAmount } from "~/components/admin/allocation-amount.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { FieldError, FormError } from "~/components/form/fields.tsx";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
@@ -102,10 +104,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
         )}
       </dl>
 
-      <section aria-labelledby="allocations-heading" className="mb-8">
-        <h2 id="allocations-heading" className="mb-3 text-lg font-semibold">
-          Allocated to
-        </h2>
+      <HeadedSection id="allocations" title="Allocated to" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         {p.allocations.length === 0 ? (
           <p className={muted}>Not allocated to an invoice yet: the whole payment is an advance.</p>
         ) : (
@@ -127,13 +126,10 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
             ))}
           </Table>
         )}
-      </section>
+      </HeadedSection>
 
       {p.unallocatedPaise > 0 && (
-        <section aria-labelledby="allocate-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="allocate-heading" className="text-lg font-semibold">
-            Allocate the advance
-          </h2>
+        <HeadedSection id="allocate" title="Allocate the advance" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           {open.length === 0 ? (
             <p className={`mt-2 ${muted}`}>The customer has no invoice with anything due. Come back once one is issued.</p>
           ) : (
@@ -153,24 +149,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
                         <span className="font-mono">{i.number}</span>
                         <span className={`block text-sm ${muted}`}>{formatPaise(i.duePaise)} due</span>
                       </div>
-                      <div className="w-40">
-                        <label htmlFor={name} className="block text-sm font-medium">
-                          Amount for {i.number} (₹)
-                        </label>
-                        <input
-                          id={name}
-                          name={name}
-                          type="text"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          maxLength={20}
-                          defaultValue={failure?.values[name] ?? ""}
-                          aria-invalid={error ? true : undefined}
-                          aria-describedby={error ? `${name}-error` : "advance-hint"}
-                          className={control}
-                        />
-                        <FieldError id={`${name}-error`} message={error} />
-                      </div>
+                      <AllocationAmount name={name} invoiceNumber={i.number} defaultValue={failure?.values[name] ?? ""} error={error} hintId="advance-hint" />
                     </li>
                   );
                 })}
@@ -180,7 +159,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               </Button>
             </form>
           )}
-        </section>
+        </HeadedSection>
       )}
     </div>
   );

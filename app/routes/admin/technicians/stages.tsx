@@ -19,10 +19,7 @@ const PATH = "/admin/technicians/stages";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const stages = await stageRequirementsPage();
-  return {
-    ...stages,
-  };
+  return stageRequirementsPage();
 }
 
 export const handle = { title: "Stage requirements: Technicians" };

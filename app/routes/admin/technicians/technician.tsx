@@ -17,6 +17,7 @@ import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/technician";
 import { link, muted } from "~/components/admin/styles.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/technicians/{id} (permission "technicians"): one technician. Their application as sent (with
@@ -233,10 +234,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
       {t.status === "pending" && review}
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-2">
-        <section aria-labelledby="profile-heading" className="mt-8 min-w-0">
-          <h2 id="profile-heading" className="text-xl font-semibold">
-            Application and profile
-          </h2>
+        <HeadedSection id="profile" title="Application and profile" className="mt-8 min-w-0">
           <dl className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {profile.map(([label, value]) => (
               <div key={label} className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
@@ -245,12 +243,9 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
               </div>
             ))}
           </dl>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="edit-heading" className="mt-8 min-w-0">
-          <h2 id="edit-heading" className="text-xl font-semibold">
-            What the office manages
-          </h2>
+        <HeadedSection id="edit" title="What the office manages" className="mt-8 min-w-0">
           <EditTechnicianForm
             id={t.id}
             shown={t.shown}
@@ -258,13 +253,10 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
             catalogue={t.catalogue}
             failure={editFailure}
           />
-        </section>
+        </HeadedSection>
       </div>
 
-      <section aria-labelledby="work-heading" className="mt-8">
-        <h2 id="work-heading" className="text-xl font-semibold">
-          Work
-        </h2>
+      <HeadedSection id="work" title="Work" className="mt-8">
         <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {(
             [
@@ -330,7 +322,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
             </a>
           </p>
         )}
-      </section>
+      </HeadedSection>
       {t.status !== "pending" && review}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
@@ -9,6 +10,7 @@ import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, r
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
@@ -177,89 +179,64 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
 
       <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
-          <section aria-labelledby="details-heading">
-            <h2 id="details-heading" className="text-xl font-semibold">
-              Details
-            </h2>
+          <HeadedSection id="details" title="Details">
             <DetailList rows={rows} />
             {customerLink && (
               <p className="mt-3 text-sm break-all">
                 <span className="font-medium">The customer&apos;s link</span> (sent by SMS): <span className="font-mono">{customerLink}</span>
               </p>
             )}
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="log-heading" className="mt-8">
-            <h2 id="log-heading" className="text-xl font-semibold">
-              Call log
-            </h2>
+          <HeadedSection id="log" title="Call log" className="mt-8">
             <div className="mt-3">
               <Participants participants={r.participants} />
             </div>
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="snapshots-heading" className="mt-8">
-            <h2 id="snapshots-heading" className="text-xl font-semibold">
-              Snapshots
-            </h2>
+          <HeadedSection id="snapshots" title="Snapshots" className="mt-8">
             {snapshots.length === 0 ? (
               <p className={`mt-2 ${muted}`}>None yet. During the call, Take a snapshot saves the customer&apos;s picture among the request&apos;s photos.</p>
             ) : (
               <PhotoGrid label="Snapshots from this call" photos={snapshots.map((s) => ({ id: s.id, src: s.src, width: s.width, height: s.height, alt: s.caption ?? "Snapshot from the call", caption: s.caption }))} />
             )}
-          </section>
+          </HeadedSection>
         </div>
 
         <div className="mt-8 space-y-8 lg:mt-0">
-          <section aria-labelledby="notes-heading">
-            <h2 id="notes-heading" className="text-xl font-semibold">
-              Notes
-            </h2>
-            <form method="post" className="mt-3 space-y-3" aria-labelledby="notes-heading">
-              <input type="hidden" name="intent" value="notes" />
-              <input type="hidden" name="version" value={r.version} />
-              <FormError message={formFailure("notes")?.errors.form} />
-              <TextArea name="notes" label="What was seen and decided" rows={5} maxLength={4000} defaultValue={formFailure("notes")?.values.notes ?? r.notes ?? ""} error={formFailure("notes")?.errors.notes} />
-              <Button type="submit">
-                Save the notes
-              </Button>
-            </form>
-          </section>
+          <CallForm id="notes" title="Notes" intent="notes" version={r.version} error={formFailure("notes")?.errors.form} submit="Save the notes">
+            <TextArea name="notes" label="What was seen and decided" rows={5} maxLength={4000} defaultValue={formFailure("notes")?.values.notes ?? r.notes ?? ""} error={formFailure("notes")?.errors.notes} />
+          </CallForm>
 
           {(r.status === "scheduled" || r.status === "missed") && (
             <>
-              <section aria-labelledby="move-heading">
-                <h2 id="move-heading" className="text-xl font-semibold">
-                  Move the call
-                </h2>
-                <form method="post" className="mt-3 space-y-3" aria-labelledby="move-heading">
-                  <input type="hidden" name="intent" value="reschedule" />
-                  <input type="hidden" name="version" value={r.version} />
-                  <FormError message={formFailure("reschedule")?.errors.form} />
-                  <WhenFields idPrefix="move-" values={formFailure("reschedule")?.values ?? when} errors={formFailure("reschedule")?.errors ?? {}} today={today} />
-                  <Button type="submit">
-                    Move it and tell the customer
-                  </Button>
-                </form>
-              </section>
-              <section aria-labelledby="cancel-heading">
-                <h2 id="cancel-heading" className="text-xl font-semibold">
-                  Cancel the call
-                </h2>
-                <form method="post" className="mt-3 space-y-3" aria-labelledby="cancel-heading">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="version" value={r.version} />
-                  <FormError message={formFailure("cancel")?.errors.form} />
-                  <TextArea name="reason" label="Why" rows={2} maxLength={500} defaultValue={formFailure("cancel")?.values.reason} error={formFailure("cancel")?.errors.reason} />
-                  <Button variant="danger" type="submit">
-                    Cancel it and tell the customer
-                  </Button>
-                </form>
-              </section>
+              <CallForm id="move" title="Move the call" intent="reschedule" version={r.version} error={formFailure("reschedule")?.errors.form} submit="Move it and tell the customer">
+                <WhenFields idPrefix="move-" values={formFailure("reschedule")?.values ?? when} errors={formFailure("reschedule")?.errors ?? {}} today={today} />
+              </CallForm>
+              <CallForm id="cancel" title="Cancel the call" intent="cancel" version={r.version} error={formFailure("cancel")?.errors.form} submit="Cancel it and tell the customer" danger>
+                <TextArea name="reason" label="Why" rows={2} maxLength={500} defaultValue={formFailure("cancel")?.values.reason} error={formFailure("cancel")?.errors.reason} />
+              </CallForm>
             </>
           )}
         </div>
       </div>
     </div>
+  );
+}
+
+/** One of the call's side forms (notes, move, cancel): its own heading, intent and the version it was read at. */
+function CallForm({ id, title, intent, version, error, submit, danger = false, children }: { id: string; title: string; intent: string; version: number; error: string | undefined; submit: string; danger?: boolean; children: ReactNode }) {
+  return (
+    <HeadedSection id={id} title={title}>
+      <form method="post" className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="version" value={version} />
+        <FormError message={error} />
+        {children}
+        <Button variant={danger ? "danger" : "primary"} type="submit">
+          {submit}
+        </Button>
+      </form>
+    </HeadedSection>
   );
 }

@@ -1,5 +1,5 @@
 import { muted } from "~/components/admin/styles.ts";
-import { FieldError } from "~/components/form/fields.tsx";
+import { Field } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { VIDEO_CALL_STATUS_LABELS, type VideoCallStatus } from "~/lib/forms/admin/video-calls.ts";
 
@@ -71,29 +71,36 @@ const fieldControl = "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 t
 
 function WhenField({ name, label, type, value, error, min, idPrefix }: { name: string; label: string; type: "date" | "time"; value?: string; error?: string; min?: string; idPrefix: string }) {
   const id = `${idPrefix}${name}`;
+  const mark = (
+    <span className="text-red-700 dark:text-red-400" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-        <span className="text-red-700 dark:text-red-400" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={value}
-        min={min}
-        step={type === "time" ? 300 : undefined}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${fieldControl} ${error ? "border-red-700 dark:border-red-400" : "border-slate-300 dark:border-slate-600"}`}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field
+      id={id}
+      label={
+        <>
+          {label}
+          {mark}
+        </>
+      }
+      error={error}
+    >
+      {(aria) => (
+        <input
+          {...aria}
+          name={name}
+          type={type}
+          defaultValue={value}
+          min={min}
+          step={type === "time" ? 300 : undefined}
+          required
+          className={`${fieldControl} ${error ? "border-red-700 dark:border-red-400" : "border-slate-300 dark:border-slate-600"}`}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -7,6 +7,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { approvedTemplates, conversation, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 import { FieldError, FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
@@ -109,10 +110,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
         <WindowBadge window={view.window} now={now} />
       </p>
 
-      <section aria-labelledby="messages-heading" className="mb-8">
-        <h2 id="messages-heading" className="sr-only">
-          Messages
-        </h2>
+      <HeadedSection id="messages" title="Messages" className="mb-8" headingClassName="sr-only">
         {view.messages.length === 0 && <p className={muted}>No WhatsApp messages with this number yet.</p>}
         <ol className="space-y-3">
           {view.messages.map((m) => (
@@ -129,12 +127,9 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
             </li>
           ))}
         </ol>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="reply-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="reply-heading" className="text-lg font-semibold">
-          Reply
-        </h2>
+      <HeadedSection id="reply" title="Reply" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {view.window.open ? (
           <FieldIdPrefix value="text-">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="reply-heading">
@@ -193,7 +188,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
             </FieldIdPrefix>
           </details>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }
