@@ -14,12 +14,14 @@ CREATE TABLE "communication_threads" (
 CREATE TABLE "communication_threads_sync" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"last_ids" jsonb NOT NULL,
-	"synced_at" timestamp with time zone NOT NULL
+	"synced_at" timestamp with time zone NOT NULL,
+	"threads" integer DEFAULT 0 NOT NULL,
+	"awaiting" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "communication_threads" ADD CONSTRAINT "communication_threads_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "communication_threads_latest" ON "communication_threads" USING btree ("at" DESC NULLS LAST,"sort_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "communication_threads_awaiting" ON "communication_threads" USING btree ("at" DESC NULLS LAST,"sort_id" DESC NULLS LAST) WHERE "communication_threads"."awaiting";--> statement-breakpoint
+CREATE INDEX "communication_threads_latest" ON "communication_threads" USING btree ("at","sort_id");--> statement-breakpoint
+CREATE INDEX "communication_threads_awaiting" ON "communication_threads" USING btree ("at","sort_id") WHERE "communication_threads"."awaiting";--> statement-breakpoint
 CREATE INDEX "communication_threads_customer" ON "communication_threads" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "customers_email_lower" ON "customers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "inbound_messages_mobile" ON "inbound_messages" USING btree ("mobile");--> statement-breakpoint

@@ -11,7 +11,8 @@ import { communicationThreadsSync } from "~/.server/db/schema.ts";
  * - nothing on the request form writes it (a trigger-maintained copy made the form 4x slower): the screen
  *   catches up before it reads (catchUpThreads), refreshing the threads of every row written since its last
  *   read, found by the source tables' primary keys (rows written with any date: seeds, imports) and, for
- *   a transaction that committed after that read, by their created_at indexes over the last minutes;
+ *   a transaction that committed after that read, by their created_at indexes over the last minutes (up to
+ *   now: a row dated in the future, as seeds write them, is caught by its id alone);
  * - what changes a thread without writing a new row (an erasure, a customer's number or e-mail changed)
  *   refreshes its threads in its own transaction (refreshThreads);
  * - rebuildThreads works the whole list out again (the migration's backfill, and the first catch-up of a
@@ -153,23 +154,43 @@ function marksOf(row: Record<string, unknown> | undefined): { ids: Marks; at: Da
 }
 
 async function saveMarks(db: Executor, marks: { ids: Marks; at: Date }): Promise<void> {
-  await db
-    .insert(communicationThreadsSync)
-    .values({ id: 1, lastIds: marks.ids, syncedAt: marks.at })
-    .onConflictDoUpdate({ target: communicationThreadsSync.id, set: { lastIds: marks.ids, syncedAt: marks.at } });
+  await db.update(communicationThreadsSync).set({ lastIds: marks.ids, syncedAt: marks.at }).where(eq(communicationThreadsSync.id, 1));
 }
 
-/** Works every thread out again (the backfill, or a repair): one statement over everything, seconds at volume. */
+/** Takes the sync row's lock (refreshes never interleave, so the counts they keep stay exact); false without one. */
+async function lockSync(tx: Executor): Promise<boolean> {
+  const [row] = await tx.select({ id: communicationThreadsSync.id }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1)).for("update");
+  return Boolean(row);
+}
+
+/** The list's two tab counts, kept with the stored threads (null before the first rebuild). */
+export async function threadCounts(db: Executor): Promise<{ all: number; awaiting: number } | null> {
+  const [row] = await db.select({ all: communicationThreadsSync.threads, awaiting: communicationThreadsSync.awaiting }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  return row ?? null;
+}
+
+/**
+ * Works every thread out again (the backfill, or a repair): one statement over everything, seconds at
+ * volume. The table's statistics are gathered afterwards (outside a caller's transaction only), so the
+ * list's first reads already use its indexes.
+ */
 export async function rebuildThreads(db: Executor): Promise<number> {
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into communication_threads_sync (id, last_ids, synced_at) values (1, '{}'::jsonb, now()) on conflict (id) do nothing`);
+    await lockSync(tx);
     const marks = marksOf((((await tx.execute(MARKS)) as unknown as Rows).rows)[0]);
     await tx.execute(sql`delete from communication_threads`);
     const inserted = (await tx.execute(sql`
       with ${computed(false)}
-      insert into communication_threads (${COLUMNS}) select ${COLUMNS} from computed returning 1`)) as unknown as Rows;
-    await saveMarks(tx, marks);
+      insert into communication_threads (${COLUMNS}) select ${COLUMNS} from computed returning awaiting`)) as unknown as Rows;
+    await tx
+      .update(communicationThreadsSync)
+      .set({ lastIds: marks.ids, syncedAt: marks.at, threads: inserted.rows.length, awaiting: inserted.rows.filter((r) => r.awaiting === true).length })
+      .where(eq(communicationThreadsSync.id, 1));
     return inserted.rows.length;
   });
+  if (!("rollback" in db)) await db.execute(sql`analyze communication_threads`);
+  return count;
 }
 
 /** A database the backfill never saw (no sync row yet): the list is worked out whole at start-up. */
@@ -186,7 +207,14 @@ export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<
   const ids = [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))];
   const addresses = [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))];
   if (ids.length === 0 && addresses.length === 0) return;
-  await db.execute(sql`
+  await db.transaction(async (tx) => {
+    // Before the first rebuild there is nothing to keep: that rebuild works everything out.
+    if (await lockSync(tx)) await refreshScope(tx, ids, addresses);
+  });
+}
+
+async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<void> {
+  await tx.execute(sql`
     with scope_c as (
       select c.id, c.mobile, lower(c.email) as email from customers c
        where c.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
@@ -209,9 +237,18 @@ export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<
         channel = excluded.channel, direction = excluded.direction, preview = excluded.preview, awaiting = excluded.awaiting,
         search = excluded.search, sort_id = excluded.sort_id
       returning thread
-    )
-    delete from communication_threads
-     where thread in (select thread from scope_t) and thread not in (select thread from computed)`);
+    ),
+    removed as (
+      delete from communication_threads
+       where thread in (select thread from scope_t) and thread not in (select thread from computed)
+      returning thread
+    ),
+    before as (select count(*)::int as n, (count(*) filter (where awaiting))::int as a from communication_threads where thread in (select thread from scope_t)),
+    after as (select count(*)::int as n, (count(*) filter (where awaiting))::int as a from computed)
+    update communication_threads_sync
+       set threads = threads + after.n - before.n, awaiting = awaiting + after.a - before.a
+      from before, after
+     where id = 1`);
 }
 
 /**
@@ -230,34 +267,37 @@ export async function catchUpThreads(db: Executor): Promise<void> {
   const id = (k: keyof Marks) => Number(last[k] ?? 0);
   const found = (await db.execute(sql`
     with marks as (${MARKS}),
-    since as (select ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' as at)
+    since as (select ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' as at, now() + interval '1 minute' as until)
     select m.*, t.customer_id, t.address from marks m
     left join lateral (
       select cm.customer_id, cm.mobile as address from conversation_messages cm
-       where cm.id > ${id("cm")} or cm.created_at > (select at from since)
+       where cm.id > ${id("cm")} or cm.created_at between (select at from since) and (select until from since)
       union
       select o.customer_id, case when o.customer_id is null then lower(o.recipient) end from outbox o
-       where o.channel in ('sms', 'email') and (o.id > ${id("o")} or o.created_at > (select at from since))
+       where o.channel in ('sms', 'email') and (o.id > ${id("o")} or o.created_at between (select at from since) and (select until from since))
       union
-      select null, im.mobile from inbound_messages im where im.id > ${id("im")} or im.created_at > (select at from since)
+      select null, im.mobile from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
       union
-      select null, lower(im.email) from inbound_messages im where im.id > ${id("im")} or im.created_at > (select at from since)
+      select null, lower(im.email) from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
       union
-      select r.customer_id, r.mobile from service_requests r where r.id > ${id("sr")} or r.created_at > (select at from since)
+      select r.customer_id, r.mobile from service_requests r where r.id > ${id("sr")} or r.created_at between (select at from since) and (select until from since)
       union
       select r.customer_id, r.mobile from request_events e join service_requests r on r.id = e.request_id where e.id > ${id("re")}
       union
       select t.customer_id, t.contact_mobile from ticket_messages x join tickets t on t.id = x.ticket_id
-       where x.id > ${id("tm")} or x.created_at > (select at from since)
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
       union
       select null, lower(t.contact_email) from ticket_messages x join tickets t on t.id = x.ticket_id
-       where x.id > ${id("tm")} or x.created_at > (select at from since)
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
       union
-      select c.id, c.mobile from customers c where c.id > ${id("cu")} or c.created_at > (select at from since)
+      select c.id, c.mobile from customers c where c.id > ${id("cu")} or c.created_at between (select at from since) and (select until from since)
     ) t on true`)) as unknown as Rows;
   const marks = marksOf(found.rows[0]);
   const customerIds = found.rows.map((r) => (r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id)));
   const addresses = found.rows.map((r) => (r.address as string | null) ?? null);
+  const unchanged = (Object.keys(marks.ids) as Array<keyof Marks>).every((k) => marks.ids[k] === id(k));
+  // Nothing written since: no write, no lock (the list's reads never wait for one another).
+  if (unchanged && customerIds.every((c) => c === null) && addresses.every((a) => a === null)) return;
   await db.transaction(async (tx) => {
     await refreshThreads(tx, { customerIds, addresses });
     await saveMarks(tx, marks);

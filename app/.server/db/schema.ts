@@ -1475,18 +1475,25 @@ export const communicationThreads = pgTable(
     sortId: integer("sort_id").notNull(),
   },
   (t) => [
-    index("communication_threads_latest").on(t.at.desc(), t.sortId.desc()),
-    index("communication_threads_awaiting").on(t.at.desc(), t.sortId.desc()).where(sql`${t.awaiting}`),
+    // Newest first is these read backwards (ORDER BY at DESC, sort_id DESC).
+    index("communication_threads_latest").on(t.at, t.sortId),
+    index("communication_threads_awaiting").on(t.at, t.sortId).where(sql`${t.awaiting}`),
     index("communication_threads_customer").on(t.customerId),
     // The search box's trigram index (gin_trgm_ops) on `search` is in the migration's custom SQL (ADR 024).
   ],
 );
 
-/** How far /admin/communications has caught up: the last id read of each source table, and when (one row). */
+/**
+ * How far /admin/communications has caught up: the last id read of each source table, and when (one row).
+ * It also holds the list's two tab counts (counting 100,000 threads on each read took longer than the page),
+ * kept by every refresh, which takes this row's lock first: refreshes never interleave.
+ */
 export const communicationThreadsSync = pgTable("communication_threads_sync", {
   id: integer("id").primaryKey(),
   lastIds: jsonb("last_ids").notNull().$type<Record<string, number>>(),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
+  threads: integer("threads").notNull().default(0),
+  awaiting: integer("awaiting").notNull().default(0),
 });
 
 /**
