@@ -7,8 +7,9 @@ import { normaliseMobile } from "./index.ts";
 import { catchUpThreads, threadCounts } from "./thread-summary.ts";
 
 /**
- * One thread per customer across every channel (/admin/communications). Nothing is copied into it: the
- * thread is read from where each message already lives, merged by time:
+ * One thread per customer across every channel (/admin/communications). No message is copied into it: the
+ * thread is read from where each message already lives, merged by time (only the list of threads, their
+ * latest lines, is stored: ./thread-summary.ts, ADR 033):
  * - conversation_messages: WhatsApp in and out, the office's replies, calls logged, notes (./index.ts);
  * - the outbox's SMS and e-mails to the customer (by outbox.customer_id, or their mobile or e-mail address),
  *   except those a conversation row already stands for (its outbox_id);
