@@ -44,46 +44,46 @@ function activity(scoped: boolean): SQL {
          (cm.direction = 'out' and cm.staff_user_id is not null) as answer
     from conversation_messages cm
     left join customers c on cm.customer_id is null and c.mobile = cm.mobile
-   where (cm.customer_id is not null or cm.mobile is not null)${when("cm.customer_id in (select id from scope_c) or (cm.customer_id is null and cm.mobile in (select m from scope_m))")}
+   where (cm.customer_id is not null or cm.mobile is not null)${when("cm.customer_id = any(array(select id from scope_c)) or (cm.customer_id is null and cm.mobile = any(array(select m from scope_m)))")}
   union all
   select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
-    from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')${when("o.customer_id in (select id from scope_c)")}
+    from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')${when("o.customer_id = any(array(select id from scope_c))")}
   union all
   select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false
     from outbox o join customers c on c.mobile = o.recipient
-   where o.customer_id is null and o.channel = 'sms'${when("lower(o.recipient) in (select m from scope_m) and o.channel in ('sms', 'email')")}
+   where o.customer_id is null and o.channel = 'sms'${when("lower(o.recipient) = any(array(select m from scope_m)) and o.channel in ('sms', 'email')")}
   union all
   select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
     from outbox o join customers c on lower(c.email) = lower(o.recipient)
-   where o.customer_id is null and o.channel = 'email'${when("lower(o.recipient) in (select e from scope_e) and o.channel in ('sms', 'email')")}
+   where o.customer_id is null and o.channel = 'email'${when("lower(o.recipient) = any(array(select e from scope_e)) and o.channel in ('sms', 'email')")}
   union all
   select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     left join customers c on c.mobile = im.mobile
-   where im.mobile is not null${when("im.mobile in (select m from scope_m)")}
+   where im.mobile is not null${when("im.mobile = any(array(select m from scope_m))")}
   union all
   select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     join customers c on lower(c.email) = lower(im.email)
-   where im.mobile is null and im.email is not null${when("lower(im.email) in (select e from scope_e)")}
+   where im.mobile is null and im.email is not null${when("lower(im.email) = any(array(select e from scope_e))")}
   union all
   select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true
     from request_events e
     join service_requests r on r.id = e.request_id
     left join customers c on r.customer_id is null and c.mobile = r.mobile
-   where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null${when("r.customer_id in (select id from scope_c) or (r.customer_id is null and r.mobile in (select m from scope_m))")}
+   where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
          r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false
     from service_requests r
     left join customers c on r.customer_id is null and c.mobile = r.mobile
-   where true${when("r.customer_id in (select id from scope_c) or (r.customer_id is null and r.mobile in (select m from scope_m))")}
+   where true${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
          r.first_contact_at, 'request', 'out', null, true
     from service_requests r
     left join customers c on r.customer_id is null and c.mobile = r.mobile
-   where r.first_contact_at is not null${when("r.customer_id in (select id from scope_c) or (r.customer_id is null and r.mobile in (select m from scope_m))")}
+   where r.first_contact_at is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(t.customer_id, c.id), case when coalesce(t.customer_id, c.id) is null then t.contact_mobile end,
          m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
@@ -96,7 +96,7 @@ function activity(scoped: boolean): SQL {
          and (x.mobile = t.contact_mobile or (t.contact_email is not null and lower(x.email) = lower(t.contact_email)))
        order by (x.mobile = t.contact_mobile) desc, x.id limit 1) c on true
    where not m.internal and (coalesce(t.customer_id, c.id) is not null or t.contact_mobile is not null)${when(
-     "t.customer_id in (select id from scope_c) or (t.customer_id is null and (t.contact_mobile in (select m from scope_m) or lower(t.contact_email) in (select e from scope_e)))",
+     "t.customer_id = any(array(select id from scope_c)) or (t.customer_id is null and (t.contact_mobile = any(array(select m from scope_m)) or lower(t.contact_email) = any(array(select e from scope_e))))",
    )}`;
 }
 
@@ -217,9 +217,9 @@ async function refreshScope(tx: Executor, ids: number[], addresses: string[]): P
   await tx.execute(sql`
     with scope_c as (
       select c.id, c.mobile, lower(c.email) as email from customers c
-       where c.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-          or c.mobile in (select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
-          or lower(c.email) in (select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb))
+       where c.id = any(array(select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
+          or c.mobile = any(array(select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))
+          or lower(c.email) = any(array(select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))
     ),
     scope_m as (
       select value as m from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) where value not like '%@%'
