@@ -22,6 +22,7 @@ import { setServerConfig, type ServerConfig } from "./config.ts";
 // Communications (issue 12 §4): the DLT template registry, seeded with the site's templates
 import { seedSmsTemplates } from "~/.server/notifications/sms-registry.ts";
 import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
+import { rebuildThreads, threadsNeedRebuild } from "~/.server/communications/thread-summary.ts";
 import { repairOverCreditedInvoices } from "~/.server/payments/over-credit-repair.ts";
 
 /**
@@ -59,6 +60,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     // the customer's credit, once (a repaired invoice no longer matches).
     const repaired = await repairOverCreditedInvoices(handle.db);
     if (repaired.length) console.log(`Customer credit: ${repaired.length} over-credited invoice(s) repaired (${repaired.map((r) => r.number).join(", ")}).`);
+    // The stored thread list of /admin/communications (ADR 033): worked out once after its migration.
+    if (await threadsNeedRebuild(handle.db)) console.log(`Communications: ${await rebuildThreads(handle.db)} thread(s) worked out.`);
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();

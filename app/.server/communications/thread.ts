@@ -4,10 +4,12 @@ import { getDb } from "~/.server/db/index.ts";
 import { customers } from "~/.server/db/schema.ts";
 import type { ThreadListFilters } from "~/lib/forms/admin/communications.ts";
 import { normaliseMobile } from "./index.ts";
+import { catchUpThreads, threadCounts } from "./thread-summary.ts";
 
 /**
- * One thread per customer across every channel (/admin/communications). Nothing is copied into it: the
- * thread is read from where each message already lives, merged by time:
+ * One thread per customer across every channel (/admin/communications). No message is copied into it: the
+ * thread is read from where each message already lives, merged by time (only the list of threads, their
+ * latest lines, is stored: ./thread-summary.ts, ADR 033):
  * - conversation_messages: WhatsApp in and out, the office's replies, calls logged, notes (./index.ts);
  * - the outbox's SMS and e-mails to the customer (by outbox.customer_id, or their mobile or e-mail address),
  *   except those a conversation row already stands for (its outbox_id);
@@ -60,107 +62,17 @@ function likeEscape(s: string): string {
 export const mobileKey = (e164: string) => e164.replace(/^\+/, "");
 
 /**
- * Every piece of activity, one row each: its thread (customer id, or the unknown sender's mobile), when,
- * its channel and direction, a line of it, and whether it is the office's answer. Only what a person in the
- * office did answers a customer: a reply, a call or note in the thread, a logged call on their request (or
- * its first contact, which stops the response clock), a help-desk reply. The outbox's own messages (the
- * automatic acknowledgements, status SMS, invoices) are shown but never count: a thread the customer wrote
- * to and nobody answered is "awaiting reply" whatever the machine sent. A row with no preview is a marker
- * (a request's first contact): it counts for "awaiting", it is not the thread's latest line.
+ * The list reads the stored threads (communication_threads, kept by ./thread-summary.ts from the same
+ * rules: every channel above; only what a person in the office did answers a customer, never the outbox's
+ * automatic messages), after catching them up with what was written since the last read.
  */
-const ACTIVITY = sql`
-  select coalesce(cm.customer_id, c.id) as customer_id,
-         case when coalesce(cm.customer_id, c.id) is null then cm.mobile end as mobile,
-         cm.created_at as at, cm.channel as channel, cm.direction as direction, left(cm.body, 160) as preview,
-         (cm.direction = 'out' and cm.staff_user_id is not null) as answer
-    from conversation_messages cm
-    left join customers c on cm.customer_id is null and c.mobile = cm.mobile
-   where cm.customer_id is not null or cm.mobile is not null
-  union all
-  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
-    from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')
-  union all
-  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false
-    from outbox o join customers c on c.mobile = o.recipient
-   where o.customer_id is null and o.channel = 'sms'
-  union all
-  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
-    from outbox o join customers c on lower(c.email) = lower(o.recipient)
-   where o.customer_id is null and o.channel = 'email'
-  union all
-  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
-    from inbound_messages im
-    left join customers c on c.mobile = im.mobile
-   where im.mobile is not null
-  union all
-  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
-    from inbound_messages im
-    join customers c on lower(c.email) = lower(im.email)
-   where im.mobile is null and im.email is not null
-  union all
-  select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true
-    from request_events e
-    join service_requests r on r.id = e.request_id
-    left join customers c on r.customer_id is null and c.mobile = r.mobile
-   where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null
-  union all
-  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
-         r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false
-    from service_requests r
-    left join customers c on r.customer_id is null and c.mobile = r.mobile
-  union all
-  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
-         r.first_contact_at, 'request', 'out', null, true
-    from service_requests r
-    left join customers c on r.customer_id is null and c.mobile = r.mobile
-   where r.first_contact_at is not null
-  union all
-  select coalesce(t.customer_id, c.id), case when coalesce(t.customer_id, c.id) is null then t.contact_mobile end,
-         m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
-         left(t.reference || ': ' || m.body, 160), (m.author = 'staff')
-    from ticket_messages m
-    join tickets t on t.id = m.ticket_id
-    left join lateral (
-      select x.id from customers x
-       where t.customer_id is null
-         and (x.mobile = t.contact_mobile or (t.contact_email is not null and lower(x.email) = lower(t.contact_email)))
-       order by (x.mobile = t.contact_mobile) desc, x.id limit 1) c on true
-   where not m.internal and (coalesce(t.customer_id, c.id) is not null or t.contact_mobile is not null)`;
-
-function threadsQuery(f: ThreadListFilters): SQL {
-  const search = f.q ? searchCondition(f.q) : sql`true`;
-  return sql`
-    with activity as (${ACTIVITY}),
-    latest as (
-      select distinct on (coalesce(a.customer_id::text, a.mobile))
-             a.customer_id, a.mobile, a.at, a.channel, a.direction, a.preview
-        from activity a
-       where a.preview is not null
-       order by coalesce(a.customer_id::text, a.mobile), a.at desc
-    ),
-    state as (
-      select coalesce(a.customer_id::text, a.mobile) as thread,
-             max(a.at) filter (where a.direction = 'in') as last_in,
-             max(a.at) filter (where a.answer) as last_answer
-        from activity a
-       group by 1
-    )
-    select l.customer_id, l.mobile as unknown_mobile, l.at, l.channel, l.direction, l.preview,
-           (s.last_in is not null and (s.last_answer is null or s.last_answer < s.last_in)) as awaiting,
-           c.reference, c.name, c.company, c.mobile
-      from latest l
-      join state s on s.thread = coalesce(l.customer_id::text, l.mobile)
-      left join customers c on c.id = l.customer_id
-     where ${search}`;
-}
-
 function searchCondition(q: string): SQL {
   const compact = q.replace(/\s+/g, "").toUpperCase();
-  if (/^CU-\d{4}-\d{4,}$/.test(compact)) return sql`c.reference = ${compact}`;
+  if (/^CU-\d{4}-\d{4,}$/.test(compact)) return sql`s.customer_id = (select id from customers where reference = ${compact})`;
   const mobile = normaliseMobile(q);
-  if (mobile) return sql`(c.mobile = ${mobile} or l.mobile = ${mobile})`;
-  const pattern = `%${likeEscape(q.trim())}%`;
-  return sql`(c.name ilike ${pattern} or c.company ilike ${pattern} or c.email ilike ${pattern} or c.mobile like ${pattern} or l.mobile like ${pattern})`;
+  if (mobile) return sql`(s.customer_id = (select id from customers where mobile = ${mobile}) or s.mobile = ${mobile})`;
+  // Each field on its own line: a typed text (one line) never matches across two of them.
+  return sql`s.search like ${`%${likeEscape(q.trim().toLowerCase())}%`}`;
 }
 
 function item(r: Record<string, unknown>): ThreadListItem {
@@ -183,19 +95,28 @@ function item(r: Record<string, unknown>): ThreadListItem {
 /** Threads by latest activity, newest first, in keyset pages on (latest activity, customer id). */
 export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<ThreadListPage> {
   const db = getDb();
+  await catchUpThreads(db);
+  const search = f.q ? searchCondition(f.q) : sql`true`;
   const after =
-    cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(t.at, coalesce(t.customer_id, 0)) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
-  const awaiting = f.show === "awaiting" ? sql`t.awaiting` : sql`true`;
-  // One statement: the threads are worked out once (the CTE is materialised) for the page and both counts.
-  const found = (await db.execute(sql`
-    with t as materialized (${threadsQuery(f)})
-    select p.*, (select count(*) from t)::int as count_all, (select count(*) from t where t.awaiting)::int as count_awaiting
-      from (select 1) one
-      left join lateral (select * from t where ${awaiting} and ${after} order by t.at desc, coalesce(t.customer_id, 0) desc limit ${size + 1}) p on true`)) as unknown as Rows;
-  const first = found.rows[0];
+    cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(s.at, s.sort_id) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
+  const awaiting = f.show === "awaiting" ? sql`s.awaiting` : sql`true`;
+  const [found, counted] = (await Promise.all([
+    db.execute(sql`
+      select s.customer_id, s.mobile as unknown_mobile, s.at, s.channel, s.direction, s.preview, s.awaiting,
+             c.reference, c.name, c.company, c.mobile
+        from communication_threads s
+        left join customers c on c.id = s.customer_id
+       where ${search} and ${awaiting} and ${after}
+       order by s.at desc, s.sort_id desc
+       limit ${size + 1}`),
+    // Without a search, the counts kept with the threads (counting them all took longer than the page).
+    f.q
+      ? db.execute(sql`select count(*)::int as count_all, count(*) filter (where s.awaiting)::int as count_awaiting from communication_threads s where ${search}`)
+      : threadCounts(db).then((c) => ({ rows: [{ count_all: c?.all ?? 0, count_awaiting: c?.awaiting ?? 0 }] })),
+  ])) as unknown as [Rows, Rows];
+  const first = counted.rows[0];
   const counts = { all: Number(first?.count_all ?? 0), awaiting: Number(first?.count_awaiting ?? 0) };
-  // No thread on the page: the one row carries only the counts.
-  const rows = found.rows.filter((r) => r.at !== null && r.at !== undefined);
+  const rows = found.rows;
   const more = rows.length > size;
   const page = rows.slice(0, size);
   const last = page.at(-1);

@@ -1,3 +1,4 @@
+import { refreshThreads } from "~/.server/communications/thread-summary.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
@@ -60,7 +61,7 @@ const orNull = (v: string | undefined) => v ?? null;
 // ── Details ──────────────────────────────────────────────────────────────────────────────────────
 
 export function editDetails(staff: StaffMember, reference: string, input: DetailsInput, now = new Date()): Promise<CustomerResult> {
-  return change(reference, input.version, staff, now, async ({ row, save, audit }) => {
+  return change(reference, input.version, staff, now, async ({ tx, row, save, audit }) => {
     const after = {
       name: input.name,
       company: orNull(input.company),
@@ -73,6 +74,9 @@ export function editDetails(staff: StaffMember, reference: string, input: Detail
     };
     const diff = changesOrRefuse(row, after);
     await save(after);
+    // The stored thread list (ADR 033): the name and company it is searched by, and the messages an e-mail
+    // address joins to the thread (the old address's and the new one's).
+    await refreshThreads(tx, { customerIds: [row.id], addresses: [row.email, after.email] });
     await audit("customer.details", diff.before, diff.after);
     return "Details saved.";
   });

@@ -1,3 +1,4 @@
+import { refreshThreads } from "~/.server/communications/thread-summary.ts";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { csvCell } from "~/.server/admin/list.ts";
@@ -524,6 +525,9 @@ export async function eraseCustomer(
     // customer of the same name keeps theirs (issue 17).
     const { names, identifiers } = personalStrings(customer, requests);
     await scrubText(tx, names, identifiers, await ownRecords(tx, customer, requests, identifiers));
+    // The stored thread list (ADR 033): their thread's line and search text, and a thread still kept under
+    // their number, are worked out again from what is left.
+    await refreshThreads(tx, { customerIds: [customerId], addresses: [customer.mobile, ...emails] });
 
     await audit(
       tx,

@@ -220,7 +220,13 @@ export const inboundMessages = pgTable(
     moderatedBy: integer("moderated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inbound_messages_form_created").on(t.form, t.createdAt)],
+  (t) => [
+    index("inbound_messages_form_created").on(t.form, t.createdAt),
+    // A thread's forms, by the sender's mobile or e-mail (ADR 033), and the forms sent since the threads' last catch-up.
+    index("inbound_messages_mobile").on(t.mobile),
+    index("inbound_messages_email").on(sql`lower(${t.email})`),
+    index("inbound_messages_created").on(t.createdAt),
+  ],
 );
 
 /** Running numbers behind the references, one row per prefix and month (e.g. "SR-2611"). */
@@ -285,6 +291,11 @@ export const outbox = pgTable(
     index("outbox_provider_message").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     // A customer's thread in /admin/communications.
     index("outbox_customer").on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
+    // A thread's messages to an address no customer id was stored with (ADR 033): only those rows, so the
+    // request form's acknowledgements to a linked customer never write to it.
+    index("outbox_unlinked_recipient")
+      .on(sql`lower(${t.recipient})`)
+      .where(sql`${t.customerId} is null and ${t.channel} in ('sms', 'email')`),
   ],
 );
 
@@ -656,6 +667,8 @@ export const customers = pgTable(
     // The customers list's "Erased" tab counted without reading every customer (ADR 024, 2026-11-28); partial,
     // so only an erasure writes to it.
     index("customers_erased").on(t.erasedAt).where(sql`${t.erasedAt} is not null`),
+    // A message to an e-mail address joins the thread of the customer with that address (ADR 033).
+    index("customers_email_lower").on(sql`lower(${t.email})`),
   ],
 );
 
@@ -1447,6 +1460,52 @@ export const conversationMessages = pgTable(
 );
 
 /**
+ * The thread list of /admin/communications, stored (ADR 033): one row per thread (a customer, or an unknown
+ * sender's mobile), its latest line and whether it awaits a reply, worked out from the messages by
+ * ~/.server/communications/thread-summary.ts. Nothing on the request form writes it: the screen catches up
+ * with what was written since its last read, and the office's own actions refresh the threads they change.
+ */
+export const communicationThreads = pgTable(
+  "communication_threads",
+  {
+    /** The customer's id as text, or the unknown sender's +91 mobile. */
+    thread: text("thread").primaryKey(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    /** An unknown sender's mobile (null for a customer's thread). */
+    mobile: text("mobile"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    channel: text("channel").notNull(),
+    direction: text("direction").notNull(),
+    preview: text("preview").notNull(),
+    awaiting: boolean("awaiting").notNull(),
+    /** Name, company, e-mail and mobile, lower case, one per line: what the search box matches (trigram index). */
+    search: text("search").notNull(),
+    /** The keyset order's tie-break: the customer id, 0 for an unknown sender. */
+    sortId: integer("sort_id").notNull(),
+  },
+  (t) => [
+    // Newest first is these read backwards (ORDER BY at DESC, sort_id DESC).
+    index("communication_threads_latest").on(t.at, t.sortId),
+    index("communication_threads_awaiting").on(t.at, t.sortId).where(sql`${t.awaiting}`),
+    index("communication_threads_customer").on(t.customerId),
+    // The search box's trigram index (gin_trgm_ops) on `search` is in the migration's custom SQL (ADR 024).
+  ],
+);
+
+/**
+ * How far /admin/communications has caught up: the last id read of each source table, and when (one row).
+ * It also holds the list's two tab counts (counting 100,000 threads on each read took longer than the page),
+ * kept by every refresh, which takes this row's lock first: refreshes never interleave.
+ */
+export const communicationThreadsSync = pgTable("communication_threads_sync", {
+  id: integer("id").primaryKey(),
+  lastIds: jsonb("last_ids").notNull().$type<Record<string, number>>(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
+  threads: integer("threads").notNull().default(0),
+  awaiting: integer("awaiting").notNull().default(0),
+});
+
+/**
  * Every inbound webhook (SMS delivery reports, WhatsApp, and later others): its id is unique per provider,
  * so a replay changes nothing; refusals are kept too, with why.
  */
@@ -1606,7 +1665,11 @@ export const ticketMessages = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ticket_messages_ticket").on(t.ticketId, t.createdAt, t.id)],
+  (t) => [
+    index("ticket_messages_ticket").on(t.ticketId, t.createdAt, t.id),
+    // The messages written since the threads' last catch-up (ADR 033).
+    index("ticket_messages_created").on(t.createdAt),
+  ],
 );
 
 /** The help desk's canned replies. */

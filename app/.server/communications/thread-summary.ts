@@ -1,0 +1,305 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Database, Transaction } from "~/.server/db/index.ts";
+import { communicationThreadsSync } from "~/.server/db/schema.ts";
+
+/**
+ * The stored thread list of /admin/communications (communication_threads, ADR 033). Working the list out
+ * from every message on each request took seconds at volume (100,000 customers, 300,000 outbox rows), so
+ * each thread's latest line and "awaiting reply" are kept in a row, rebuilt per thread from the same rules
+ * as the thread itself (./thread.ts):
+ *
+ * - nothing on the request form writes it (a trigger-maintained copy made the form 4x slower): the screen
+ *   catches up before it reads (catchUpThreads), refreshing the threads of every row written since its last
+ *   read, found by the source tables' primary keys (rows written with any date: seeds, imports) and, for
+ *   a transaction that committed after that read, by their created_at indexes over the last minutes (up to
+ *   now: a row dated in the future, as seeds write them, is caught by its id alone);
+ * - what changes a thread without writing a new row (an erasure, a customer's number or e-mail changed)
+ *   refreshes its threads in its own transaction (refreshThreads);
+ * - rebuildThreads works the whole list out again (the migration's backfill, and the first catch-up of a
+ *   database that has no sync row yet).
+ */
+
+type Executor = Database | Transaction;
+type Rows = { rows: Array<Record<string, unknown>> };
+
+/** A late commit is still caught up if its transaction began at most this long before the previous catch-up. */
+const OVERLAP = "5 minutes";
+
+/** Which threads to refresh: customers by id, and addresses (a +91 mobile, or a lower-case e-mail). */
+export interface ThreadScope {
+  customerIds?: ReadonlyArray<number | null | undefined>;
+  addresses?: ReadonlyArray<string | null | undefined>;
+}
+
+/**
+ * Every piece of activity, one row each, as ./thread.ts describes it; `scoped` adds to each part a filter
+ * its indexes answer, to the threads of the CTEs scope_c (customers), scope_m (mobiles), scope_e (e-mails).
+ */
+function activity(scoped: boolean): SQL {
+  const when = (condition: string) => sql.raw(scoped ? ` and (${condition})` : "");
+  return sql`
+  select coalesce(cm.customer_id, c.id) as customer_id,
+         case when coalesce(cm.customer_id, c.id) is null then cm.mobile end as mobile,
+         cm.created_at as at, cm.channel as channel, cm.direction as direction, left(cm.body, 160) as preview,
+         (cm.direction = 'out' and cm.staff_user_id is not null) as answer
+    from conversation_messages cm
+    left join customers c on cm.customer_id is null and c.mobile = cm.mobile
+   where (cm.customer_id is not null or cm.mobile is not null)${when("cm.customer_id = any(array(select id from scope_c)) or (cm.customer_id is null and cm.mobile = any(array(select m from scope_m)))")}
+  union all
+  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
+    from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')${when("o.customer_id = any(array(select id from scope_c))")}
+  union all
+  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false
+    from outbox o join customers c on c.mobile = o.recipient
+   where o.customer_id is null and o.channel = 'sms'${when("lower(o.recipient) = any(array(select m from scope_m)) and o.channel in ('sms', 'email')")}
+  union all
+  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
+    from outbox o join customers c on lower(c.email) = lower(o.recipient)
+   where o.customer_id is null and o.channel = 'email'${when("lower(o.recipient) = any(array(select e from scope_e)) and o.channel in ('sms', 'email')")}
+  union all
+  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
+    from inbound_messages im
+    left join customers c on c.mobile = im.mobile
+   where im.mobile is not null${when("im.mobile = any(array(select m from scope_m))")}
+  union all
+  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
+    from inbound_messages im
+    join customers c on lower(c.email) = lower(im.email)
+   where im.mobile is null and im.email is not null${when("lower(im.email) = any(array(select e from scope_e))")}
+  union all
+  select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true
+    from request_events e
+    join service_requests r on r.id = e.request_id
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+   where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
+  union all
+  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
+         r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false
+    from service_requests r
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+   where true${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
+  union all
+  select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
+         r.first_contact_at, 'request', 'out', null, true
+    from service_requests r
+    left join customers c on r.customer_id is null and c.mobile = r.mobile
+   where r.first_contact_at is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
+  union all
+  select coalesce(t.customer_id, c.id), case when coalesce(t.customer_id, c.id) is null then t.contact_mobile end,
+         m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
+         left(t.reference || ': ' || m.body, 160), (m.author = 'staff')
+    from ticket_messages m
+    join tickets t on t.id = m.ticket_id
+    left join lateral (
+      select x.id from customers x
+       where t.customer_id is null
+         and (x.mobile = t.contact_mobile or (t.contact_email is not null and lower(x.email) = lower(t.contact_email)))
+       order by (x.mobile = t.contact_mobile) desc, x.id limit 1) c on true
+   where not m.internal and (coalesce(t.customer_id, c.id) is not null or t.contact_mobile is not null)${when(
+     "t.customer_id = any(array(select id from scope_c)) or (t.customer_id is null and (t.contact_mobile = any(array(select m from scope_m)) or lower(t.contact_email) = any(array(select e from scope_e))))",
+   )}`;
+}
+
+/**
+ * The threads worked out from the activity: the latest line with a preview (a marker, a request's first
+ * contact, only counts for "awaiting"), and whether the customer wrote after the office last answered.
+ * The search text is the customer's name, company, e-mail and mobile (or the unknown sender's mobile).
+ */
+function computed(scoped: boolean): SQL {
+  return sql`
+    activity as (${activity(scoped)}),
+    latest as (
+      select distinct on (coalesce(a.customer_id::text, a.mobile))
+             coalesce(a.customer_id::text, a.mobile) as thread, a.customer_id, a.mobile, a.at, a.channel, a.direction, a.preview
+        from activity a
+       where a.preview is not null${sql.raw(scoped ? " and coalesce(a.customer_id::text, a.mobile) in (select thread from scope_t)" : "")}
+       order by coalesce(a.customer_id::text, a.mobile), a.at desc
+    ),
+    state as (
+      select coalesce(a.customer_id::text, a.mobile) as thread,
+             max(a.at) filter (where a.direction = 'in') as last_in,
+             max(a.at) filter (where a.answer) as last_answer
+        from activity a
+       group by 1
+    ),
+    computed as (
+      select l.thread, l.customer_id, l.mobile, l.at, l.channel, l.direction, l.preview,
+             (s.last_in is not null and (s.last_answer is null or s.last_answer < s.last_in)) as awaiting,
+             lower(concat_ws(E'\\n', c.name, c.company, c.email, c.mobile, l.mobile)) as search,
+             coalesce(l.customer_id, 0) as sort_id
+        from latest l
+        join state s on s.thread = l.thread
+        left join customers c on c.id = l.customer_id
+    )`;
+}
+
+const COLUMNS = sql.raw("thread, customer_id, mobile, at, channel, direction, preview, awaiting, search, sort_id");
+
+/** The newest id of each source table, and the database's clock: where the next catch-up starts. */
+const MARKS = sql`
+  select (select coalesce(max(id), 0) from conversation_messages) as cm,
+         (select coalesce(max(id), 0) from outbox) as o,
+         (select coalesce(max(id), 0) from inbound_messages) as im,
+         (select coalesce(max(id), 0) from service_requests) as sr,
+         (select coalesce(max(id), 0) from request_events) as re,
+         (select coalesce(max(id), 0) from ticket_messages) as tm,
+         (select coalesce(max(id), 0) from customers) as cu,
+         now() as at`;
+
+type Marks = Record<"cm" | "o" | "im" | "sr" | "re" | "tm" | "cu", number>;
+
+function marksOf(row: Record<string, unknown> | undefined): { ids: Marks; at: Date } {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { ids: { cm: n("cm"), o: n("o"), im: n("im"), sr: n("sr"), re: n("re"), tm: n("tm"), cu: n("cu") }, at: new Date(row?.at as string | Date) };
+}
+
+async function saveMarks(db: Executor, marks: { ids: Marks; at: Date }): Promise<void> {
+  await db.update(communicationThreadsSync).set({ lastIds: marks.ids, syncedAt: marks.at }).where(eq(communicationThreadsSync.id, 1));
+}
+
+/** Takes the sync row's lock (refreshes never interleave, so the counts they keep stay exact); false without one. */
+async function lockSync(tx: Executor): Promise<boolean> {
+  const [row] = await tx.select({ id: communicationThreadsSync.id }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1)).for("update");
+  return Boolean(row);
+}
+
+/** The list's two tab counts, kept with the stored threads (null before the first rebuild). */
+export async function threadCounts(db: Executor): Promise<{ all: number; awaiting: number } | null> {
+  const [row] = await db.select({ all: communicationThreadsSync.threads, awaiting: communicationThreadsSync.awaiting }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  return row ?? null;
+}
+
+/**
+ * Works every thread out again (the backfill, or a repair): one statement over everything, seconds at
+ * volume. The table's statistics are gathered afterwards (outside a caller's transaction only), so the
+ * list's first reads already use its indexes.
+ */
+export async function rebuildThreads(db: Executor): Promise<number> {
+  const count = await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into communication_threads_sync (id, last_ids, synced_at) values (1, '{}'::jsonb, now()) on conflict (id) do nothing`);
+    await lockSync(tx);
+    const marks = marksOf((((await tx.execute(MARKS)) as unknown as Rows).rows)[0]);
+    await tx.execute(sql`delete from communication_threads`);
+    const inserted = (await tx.execute(sql`
+      with ${computed(false)}
+      insert into communication_threads (${COLUMNS}) select ${COLUMNS} from computed returning awaiting`)) as unknown as Rows;
+    await tx
+      .update(communicationThreadsSync)
+      .set({ lastIds: marks.ids, syncedAt: marks.at, threads: inserted.rows.length, awaiting: inserted.rows.filter((r) => r.awaiting === true).length })
+      .where(eq(communicationThreadsSync.id, 1));
+    return inserted.rows.length;
+  });
+  if (!("rollback" in db)) await db.execute(sql`analyze communication_threads`);
+  return count;
+}
+
+/** A database the backfill never saw (no sync row yet): the list is worked out whole at start-up. */
+export async function threadsNeedRebuild(db: Executor): Promise<boolean> {
+  const [state] = await db.select({ id: communicationThreadsSync.id }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  return !state;
+}
+
+/**
+ * Works the threads of these customers and addresses out again, in the caller's transaction: a customer's
+ * thread, and an unknown sender's thread by the same mobile (which disappears once they are a customer).
+ */
+export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<void> {
+  const ids = [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))];
+  const addresses = [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))];
+  if (ids.length === 0 && addresses.length === 0) return;
+  await db.transaction(async (tx) => {
+    // Before the first rebuild there is nothing to keep: that rebuild works everything out.
+    if (await lockSync(tx)) await refreshScope(tx, ids, addresses);
+  });
+}
+
+async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<void> {
+  await tx.execute(sql`
+    with scope_c as (
+      select c.id, c.mobile, lower(c.email) as email from customers c
+       where c.id = any(array(select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
+          or c.mobile = any(array(select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))
+          or lower(c.email) = any(array(select value from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb)))
+    ),
+    scope_m as (
+      select value as m from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) where value not like '%@%'
+      union select mobile from scope_c where mobile is not null
+    ),
+    scope_e as (
+      select value as e from jsonb_array_elements_text(${JSON.stringify(addresses)}::jsonb) where value like '%@%'
+      union select email from scope_c where email is not null
+    ),
+    scope_t as (select id::text as thread from scope_c union select m from scope_m),
+    ${computed(true)},
+    stored as (
+      insert into communication_threads (${COLUMNS}) select ${COLUMNS} from computed
+      on conflict (thread) do update set customer_id = excluded.customer_id, mobile = excluded.mobile, at = excluded.at,
+        channel = excluded.channel, direction = excluded.direction, preview = excluded.preview, awaiting = excluded.awaiting,
+        search = excluded.search, sort_id = excluded.sort_id
+      returning thread
+    ),
+    removed as (
+      delete from communication_threads
+       where thread in (select thread from scope_t) and thread not in (select thread from computed)
+      returning thread
+    ),
+    before as (select count(*)::int as n, (count(*) filter (where awaiting))::int as a from communication_threads where thread in (select thread from scope_t)),
+    after as (select count(*)::int as n, (count(*) filter (where awaiting))::int as a from computed)
+    update communication_threads_sync
+       set threads = threads + after.n - before.n, awaiting = awaiting + after.a - before.a
+      from before, after
+     where id = 1`);
+}
+
+/**
+ * Brings the stored list up to date with every row written since the last catch-up (see the module's
+ * comment): called by the list before it reads, so a message sent or received is on it at once. Without
+ * a sync row (a database the backfill never saw), the whole list is worked out.
+ */
+export async function catchUpThreads(db: Executor): Promise<void> {
+  const [state] = await db.select().from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  if (!state) {
+    await rebuildThreads(db);
+    return;
+  }
+  const last = state.lastIds as Partial<Marks>;
+  const since = new Date(state.syncedAt.getTime()).toISOString();
+  const id = (k: keyof Marks) => Number(last[k] ?? 0);
+  const found = (await db.execute(sql`
+    with marks as (${MARKS}),
+    since as (select ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' as at, now() + interval '1 minute' as until)
+    select m.*, t.customer_id, t.address from marks m
+    left join lateral (
+      select cm.customer_id, cm.mobile as address from conversation_messages cm
+       where cm.id > ${id("cm")} or cm.created_at between (select at from since) and (select until from since)
+      union
+      select o.customer_id, case when o.customer_id is null then lower(o.recipient) end from outbox o
+       where o.channel in ('sms', 'email') and (o.id > ${id("o")} or o.created_at between (select at from since) and (select until from since))
+      union
+      select null, im.mobile from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
+      union
+      select null, lower(im.email) from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
+      union
+      select r.customer_id, r.mobile from service_requests r where r.id > ${id("sr")} or r.created_at between (select at from since) and (select until from since)
+      union
+      select r.customer_id, r.mobile from request_events e join service_requests r on r.id = e.request_id where e.id > ${id("re")}
+      union
+      select t.customer_id, t.contact_mobile from ticket_messages x join tickets t on t.id = x.ticket_id
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
+      union
+      select null, lower(t.contact_email) from ticket_messages x join tickets t on t.id = x.ticket_id
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
+      union
+      select c.id, c.mobile from customers c where c.id > ${id("cu")} or c.created_at between (select at from since) and (select until from since)
+    ) t on true`)) as unknown as Rows;
+  const marks = marksOf(found.rows[0]);
+  const customerIds = found.rows.map((r) => (r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id)));
+  const addresses = found.rows.map((r) => (r.address as string | null) ?? null);
+  const unchanged = (Object.keys(marks.ids) as Array<keyof Marks>).every((k) => marks.ids[k] === id(k));
+  // Nothing written since: no write, no lock (the list's reads never wait for one another).
+  if (unchanged && customerIds.every((c) => c === null) && addresses.every((a) => a === null)) return;
+  await db.transaction(async (tx) => {
+    await refreshThreads(tx, { customerIds, addresses });
+    await saveMarks(tx, marks);
+  });
+}
