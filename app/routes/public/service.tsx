@@ -15,6 +15,7 @@ import { formatRupeeRange } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/service";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * One service, at /services/{slug} (fixed pages, the search index's and footer's slugs) or /service/{slug}
@@ -125,12 +126,9 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {service.faqs.length > 0 && (
-        <section aria-labelledby="faq-heading" className="mt-12 max-w-3xl">
-          <h2 id="faq-heading" className="text-2xl font-bold">
-            Questions about {service.name}
-          </h2>
+        <TitledSection headingId="faq-heading" className="mt-12 max-w-3xl" headingClassName="text-2xl font-bold" title={<>Questions about {service.name}</>}>
           <FaqList items={service.faqs} />
-        </section>
+        </TitledSection>
       )}
 
       <section id="quote" aria-labelledby="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
@@ -146,10 +144,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
       </section>
 
       {related.length > 0 && (
-        <section aria-labelledby="related-heading" className="mt-12">
-          <h2 id="related-heading" className="text-2xl font-bold">
-            Guides from our engineers
-          </h2>
+        <TitledSection headingId="related-heading" className="mt-12" headingClassName="text-2xl font-bold" title="Guides from our engineers">
           <ul className="mt-4 space-y-2">
             {related.map((a) => (
               <li key={a.path}>
@@ -159,7 +154,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
     </article>
   );
