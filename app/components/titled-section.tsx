@@ -5,12 +5,15 @@ import type { ReactNode } from "react";
  * name. Plain markup with no state: it adds nothing to a page's client work beyond rendering.
  */
 export function TitledSection({
+  id,
   headingId,
   title,
   className,
   headingClassName,
   children,
 }: {
+  /** The section's own anchor, for links and for a form's post to come back to. */
+  id?: string;
   headingId: string;
   title: ReactNode;
   className?: string;
@@ -18,7 +21,7 @@ export function TitledSection({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby={headingId} className={className}>
+    <section id={id} aria-labelledby={headingId} className={className}>
       <h2 id={headingId} className={headingClassName}>
         {title}
       </h2>

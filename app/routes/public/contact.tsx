@@ -135,14 +135,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </TitledSection>
       </div>
 
-      <section
-        id="contact-form-note"
-        aria-labelledby="contact-form-note-heading"
-        className="mt-10 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
-      >
-        <h2 id="contact-form-note-heading" className="text-xl font-bold">
-          Need a repair or an engineer?
-        </h2>
+      <TitledSection id="contact-form-note" headingId="contact-form-note-heading" className="mt-10 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-xl font-bold" title="Need a repair or an engineer?">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Use the{" "}
           <a href="/request" className={linkClass}>
@@ -166,7 +159,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </a>
           .
         </p>
-      </section>
+      </TitledSection>
 
       <div className="grid gap-x-6 lg:grid-cols-2">
         <FormSection id="message" title="Send us a message" intro="We reply within one working day; sooner for anything urgent.">

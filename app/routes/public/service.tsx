@@ -131,17 +131,14 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         </TitledSection>
       )}
 
-      <section id="quote" aria-labelledby="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
-        <h2 id="quote-heading" className="text-2xl font-bold">
-          Ask for a quotation
-        </h2>
+      <TitledSection id="quote" headingId="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-2xl font-bold" title="Ask for a quotation">
         <p className="mt-2 mb-5 text-slate-700 dark:text-slate-300">
           Five fields, and an engineer calls you back within {promises.responseHoursMin}-{promises.responseHoursMax} hours.
         </p>
         <Suspense fallback={null}>
           <QuickRequestForm action={`${service.path}#quote`} service={service.slug} failure={actionData} />
         </Suspense>
-      </section>
+      </TitledSection>
 
       {related.length > 0 && (
         <TitledSection headingId="related-heading" className="mt-12" headingClassName="text-2xl font-bold" title="Guides from our engineers">

@@ -104,13 +104,7 @@ function StatusPanel({ profile }: { profile: Profile }) {
   const phone = formatIndianPhone(identity.supportPhone);
   const label = { pending: "Under review", approved: "Approved", rejected: "Not approved", unverified: "Not verified" }[profile.status];
   return (
-    <section
-      aria-labelledby="status-heading"
-      className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 id="status-heading" className="text-lg font-semibold">
-        Application <span className="font-mono">{profile.reference}</span>: {label}
-      </h2>
+    <TitledSection headingId="status-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900" headingClassName="text-lg font-semibold" title={<>Application <span className="font-mono">{profile.reference}</span>: {label}</>}>
       {profile.status === "pending" && (
         <>
           <p className="mt-2">
@@ -171,7 +165,7 @@ function StatusPanel({ profile }: { profile: Profile }) {
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

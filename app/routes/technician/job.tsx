@@ -402,10 +402,7 @@ function StageSection({ data, queue, failure }: SectionProps) {
   const { job } = data;
   const closed = job.status === "completed" || job.status === "cancelled";
   return (
-    <section id="stage" aria-labelledby="stage-heading" className={sectionClass}>
-      <h2 id="stage-heading" className="text-xl font-semibold">
-        Stage
-      </h2>
+    <TitledSection id="stage" headingId="stage-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Stage">
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Now: <strong>{job.fieldStageLabel}</strong>. The customer sees each stage on their request page.
       </p>
@@ -455,7 +452,7 @@ function StageSection({ data, queue, failure }: SectionProps) {
           </ol>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -597,10 +594,7 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
 function LabourSection({ data, queue, failure, formRef }: SectionProps) {
   const { job } = data;
   return (
-    <section id="labour" aria-labelledby="labour-heading" className={sectionClass}>
-      <h2 id="labour-heading" className="text-xl font-semibold">
-        Labour time
-      </h2>
+    <TitledSection id="labour" headingId="labour-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Labour time">
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         {job.labourMinutes !== null ? (
           <>
@@ -620,7 +614,7 @@ function LabourSection({ data, queue, failure, formRef }: SectionProps) {
           Save labour time
         </button>
       </JobForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -632,10 +626,7 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
   const code = failure?.form === "signoff-code" ? failure : undefined;
   const verify = failure?.form === "signoff-verify" ? failure : undefined;
   return (
-    <section id="signoff" aria-labelledby="signoff-heading" className={sectionClass}>
-      <h2 id="signoff-heading" className="text-xl font-semibold">
-        Customer&apos;s sign-off
-      </h2>
+    <TitledSection id="signoff" headingId="signoff-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Customer&apos;s sign-off">
       {record.signoff ? (
         <p className="mt-2">
           Signed off by <strong>{record.signoff.signerName}</strong> on {formatDateTime(record.signoff.signedAt)}
@@ -689,17 +680,14 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
           </div>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function RecordSection({ data }: { data: LoaderData }) {
   const { record, job } = data;
   return (
-    <section id="record" aria-labelledby="record-heading" className={sectionClass}>
-      <h2 id="record-heading" className="text-xl font-semibold">
-        Job report
-      </h2>
+    <TitledSection id="record" headingId="record-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Job report">
       <h3 className="mt-4 font-semibold">Notes ({record.notes.length})</h3>
       {record.notes.length === 0 ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">No notes yet.</p>
@@ -751,6 +739,6 @@ function RecordSection({ data }: { data: LoaderData }) {
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
