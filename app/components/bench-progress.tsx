@@ -1,6 +1,7 @@
 import { BENCH_STAGES, STAGE_INFO } from "~/lib/bench/stages.ts";
 import { EventTimeline } from "~/components/event-timeline.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The customer's view of their units in our workshop (on their request page): for each unit its job card,
@@ -26,10 +27,7 @@ export interface BenchProgressUnit {
 export function BenchProgress({ units }: { units: BenchProgressUnit[] }) {
   if (units.length === 0) return null;
   return (
-    <section aria-labelledby="bench-heading" className="mt-8">
-      <h2 id="bench-heading" className="text-xl font-semibold">
-        {units.length === 1 ? "Your unit in our workshop" : "Your units in our workshop"}
-      </h2>
+    <TitledSection headingId="bench-heading" className="mt-8" headingClassName="text-xl font-semibold" title={units.length === 1 ? "Your unit in our workshop" : "Your units in our workshop"}>
       <ul className="mt-3 space-y-6">
         {units.map((u) => {
           const at = BENCH_STAGES.indexOf(u.stage as (typeof BENCH_STAGES)[number]);
@@ -75,6 +73,6 @@ export function BenchProgress({ units }: { units: BenchProgressUnit[] }) {
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,7 @@
 import { IdempotencyKey } from "~/components/form/idempotency-key.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * "Get help" on a customer's request page: a question to the office about this request, which opens a
@@ -9,10 +10,7 @@ import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
  */
 export function GetHelp({ requestId, reference }: { requestId: number; reference: string }) {
   return (
-    <section aria-labelledby="get-help-heading" className="mt-8 rounded-md border border-slate-200 p-5 dark:border-slate-800">
-      <h2 id="get-help-heading" className="text-lg font-semibold">
-        Get help
-      </h2>
+    <TitledSection headingId="get-help-heading" className="mt-8 rounded-md border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-lg font-semibold" title="Get help">
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         A question about this request? Write to our office: we answer on your{" "}
         <a href="/customer/help" className="font-medium text-brand-700 underline dark:text-sky-300">
@@ -41,6 +39,6 @@ export function GetHelp({ requestId, reference }: { requestId: number; reference
           Send my question
         </Button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { telHref } from "~/lib/contact-links.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { popularPages, quickServiceLinks, type SiteLink } from "~/lib/site-links.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 function LinkList({ title, links }: { title: string; links: SiteLink[] }) {
   return (
@@ -89,13 +90,7 @@ export function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
       </div>
 
       {site && (
-        <section
-          aria-labelledby="nf-emergency"
-          className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
-        >
-          <h2 id="nf-emergency" className="text-lg font-semibold">
-            Machine down? We answer 24/7
-          </h2>
+        <TitledSection headingId="nf-emergency" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-lg font-semibold" title="Machine down? We answer 24/7">
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             Call for emergency breakdown support, or send a service request and an engineer calls you back within{" "}
             {site.promises.responseHoursMin}-{site.promises.responseHoursMax} hours.
@@ -115,7 +110,7 @@ export function NotFoundPage({ site }: { site: SiteSettings | undefined }) {
               Request service
             </a>
           </div>
-        </section>
+        </TitledSection>
       )}
 
       <p className="mt-10 text-center text-sm text-slate-700 dark:text-slate-300">

@@ -6,6 +6,7 @@ import { DetailList } from "./detail-list.tsx";
 import { EventTimeline } from "~/components/event-timeline.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { photoAlt, photoOriginText, type PhotoSource } from "~/lib/requests/photo-origin.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /** What a service request page shows of the request itself, for its customer and for the office. */
 export interface RequestView {
@@ -55,21 +56,15 @@ export function RequestDetails({ request: r, photos }: { request: RequestView; p
   ];
   return (
     <>
-      <section aria-labelledby="details-heading" className="mt-8">
-        <h2 id="details-heading" className="text-xl font-semibold">
-          Details
-        </h2>
+      <TitledSection headingId="details-heading" className="mt-8" headingClassName="text-xl font-semibold" title="Details">
         <DetailList rows={rows} />
-      </section>
+      </TitledSection>
       {photos.length > 0 && (
-        <section aria-labelledby="photos-heading" className="mt-8">
-          <h2 id="photos-heading" className="text-xl font-semibold">
-            Photos
-          </h2>
+        <TitledSection headingId="photos-heading" className="mt-8" headingClassName="text-xl font-semibold" title="Photos">
           <PhotoGrid
             photos={photos.map((p) => ({ ...p, caption: [photoOriginText(p), p.caption?.trim()].filter(Boolean).join(": "), alt: photoAlt(p) }))}
           />
-        </section>
+        </TitledSection>
       )}
     </>
   );

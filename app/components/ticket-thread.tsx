@@ -3,6 +3,7 @@ import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * A help-desk ticket as the customer sees it (the portal's /customer/help/{reference} and the signed link
@@ -49,19 +50,13 @@ export function CustomerTicketThread({ ticket, replyKey, failure, sent }: { tick
           Your message is sent. We will answer here, and tell you by SMS.
         </p>
       )}
-      <section aria-labelledby="thread-heading" className="mt-6">
-        <h2 id="thread-heading" className="text-xl font-semibold">
-          Messages
-        </h2>
+      <TitledSection headingId="thread-heading" className="mt-6" headingClassName="text-xl font-semibold" title="Messages">
         <MessageThread
           reader="customer"
           messages={ticket.messages.map((m) => ({ id: m.id, author: authorLabel(m.author), body: m.body, createdAt: m.createdAt, tone: m.author === "customer" ? "plain" : "other" }))}
         />
-      </section>
-      <section aria-labelledby="answer-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="answer-heading" className="text-xl font-semibold">
-          {ticket.closed ? "This ticket is closed" : "Write to us"}
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="answer-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-xl font-semibold" title={ticket.closed ? "This ticket is closed" : "Write to us"}>
         {ticket.closed ? (
           <p className="mt-2">To ask something new, open a new ticket or call us.</p>
         ) : (
@@ -74,7 +69,7 @@ export function CustomerTicketThread({ ticket, replyKey, failure, sent }: { tick
             </button>
           </form>
         )}
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/lib/format.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The portal's marketing consent (issue 12 §4, /customer/my-data): offers by SMS, e-mail and WhatsApp only
@@ -12,10 +13,7 @@ export interface MarketingToggleProps {
 export function MarketingConsentToggle({ consent }: MarketingToggleProps) {
   if (!consent) return null;
   return (
-    <section id="marketing" aria-labelledby="marketing-heading" className="mt-10 scroll-mt-4">
-      <h2 id="marketing-heading" className="text-xl font-semibold">
-        Offers and news
-      </h2>
+    <TitledSection id="marketing" headingId="marketing-heading" className="mt-10 scroll-mt-4" headingClassName="text-xl font-semibold" title="Offers and news">
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         {consent.given && consent.at ? (
           <>
@@ -38,6 +36,6 @@ export function MarketingConsentToggle({ consent }: MarketingToggleProps) {
           {consent.given ? "Stop offers" : "Yes, send me offers"}
         </button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -5,6 +5,7 @@ import { visitWindow } from "./visit.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { formatDuration } from "~/lib/requests/sla.ts";
 import { photoOriginText } from "~/lib/requests/photo-origin.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The customer's view of the field work on their request: the engineer and the visit, then the job report
@@ -34,10 +35,7 @@ export function JobReport({
   if (!engineer && empty) return null;
   const base = office?.base ?? `/customer/request/${requestId}`;
   return (
-    <section aria-labelledby="report-heading" className="mt-8">
-      <h2 id="report-heading" className="text-xl font-semibold">
-        {office ? "Technician's report" : "Your engineer and the job report"}
-      </h2>
+    <TitledSection headingId="report-heading" className="mt-8" headingClassName="text-xl font-semibold" title={office ? "Technician's report" : "Your engineer and the job report"}>
       <dl className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
         <div className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-600 dark:text-slate-400">Engineer</dt>
@@ -119,6 +117,6 @@ export function JobReport({
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -3,6 +3,7 @@ import type { SignalSide } from "~/lib/forms/admin/video-calls.ts";
 import { useLiveEvents } from "~/lib/live/use-live.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { CallPeer, type CallState, type Facing } from "~/lib/video/call-peer.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The call itself, for both sides: the other side's video (large), our own preview (small, mirrored for the
@@ -164,10 +165,7 @@ export function CallStage({ side, signalUrl, grant, iceServers, joinable, ended,
   const inCall = state === "waiting" || state === "connecting" || state === "connected";
   const status = state === "failed" && detail ? detail : state === "waiting" && detail === "left" ? `The ${otherLabel.toLowerCase()} left. Waiting for them to join again…` : STATE_TEXT[state];
   return (
-    <section aria-labelledby="call-heading" className="space-y-4">
-      <h2 id="call-heading" className="text-xl font-semibold">
-        The call
-      </h2>
+    <TitledSection headingId="call-heading" className="space-y-4" headingClassName="text-xl font-semibold" title="The call">
       <p role="status" className="font-medium" data-call-state={state}>
         {state === "waiting" && side === "customer" && detail !== "left" ? "You are in. The engineer will join you in a moment…" : status}
       </p>
@@ -208,6 +206,6 @@ export function CallStage({ side, signalUrl, grant, iceServers, joinable, ended,
           </>
         )}
       </div>
-    </section>
+    </TitledSection>
   );
 }

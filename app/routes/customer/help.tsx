@@ -11,6 +11,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { customerTicketSchema, TICKET_BODY_MAX, TICKET_SUBJECT_MAX } from "~/lib/forms/helpdesk.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/help";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /customer/help: the customer's help-desk tickets, newest activity first, and a form to ask for help
@@ -61,10 +62,7 @@ export default function CustomerHelp({ loaderData, actionData }: Route.Component
       <h1 className="mt-3 text-3xl font-bold">Help</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">Ask our office anything: about a request, a quote or an invoice, or a machine. We answer here and tell you by SMS.</p>
 
-      <section aria-labelledby="tickets-heading" className="mt-8">
-        <h2 id="tickets-heading" className="text-xl font-semibold">
-          Your questions
-        </h2>
+      <TitledSection headingId="tickets-heading" className="mt-8" headingClassName="text-xl font-semibold" title="Your questions">
         {tickets.length === 0 ? (
           <p className="mt-2">You have not asked us anything here yet.</p>
         ) : (
@@ -84,12 +82,9 @@ export default function CustomerHelp({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="ask-heading" className="mt-10 rounded-md border border-slate-200 p-5 dark:border-slate-800">
-        <h2 id="ask-heading" className="text-xl font-semibold">
-          Ask for help
-        </h2>
+      <TitledSection headingId="ask-heading" className="mt-10 rounded-md border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-xl font-semibold" title="Ask for help">
         <form method="post" className="mt-4 space-y-4" aria-labelledby="ask-heading">
           <input type="hidden" name="idempotencyKey" value={failure?.values.idempotencyKey ?? formKey} />
           <FormError message={failure?.errors.form ?? failure?.errors.idempotencyKey} />
@@ -123,7 +118,7 @@ export default function CustomerHelp({ loaderData, actionData }: Route.Component
             Send to our office
           </button>
         </form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { CORRECTION_MAX, ERASURE_REASON_MAX, isMyDataIntent, MY_DATA_SCHEMAS, sentMessage, type MyDataIntent } from "~/lib/forms/my-data.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/my-data";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /customer/my-data: the signed-in customer's personal data (DPDP Act 2023, sections 11-13). What we hold
@@ -131,10 +132,7 @@ function HeldSection({ data }: { data: LoaderData }) {
         ["E-mail", account.email ?? notGiven],
       ];
   return (
-    <section id="held" aria-labelledby="held-heading" className={sectionClass}>
-      <h2 id="held-heading" className="text-xl font-semibold">
-        What we hold
-      </h2>
+    <TitledSection id="held" headingId="held-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="What we hold">
       {!customer && (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           You have no customer record with us yet: only your sign-in account, below. A record is made when you send a service request, or a request from this page.
@@ -198,16 +196,13 @@ function HeldSection({ data }: { data: LoaderData }) {
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function DownloadSection() {
   return (
-    <section id="download" aria-labelledby="download-heading" className={sectionClass}>
-      <h2 id="download-heading" className="text-xl font-semibold">
-        Download a copy
-      </h2>
+    <TitledSection id="download" headingId="download-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Download a copy">
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Everything above, with your service requests and your requests about your data, in one file. JSON keeps the structure; CSV opens in a
         spreadsheet.
@@ -220,7 +215,7 @@ function DownloadSection() {
           Download as CSV
         </a>
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -259,10 +254,7 @@ function CorrectionSection({ data, failure }: { data: LoaderData; failure?: Form
   const sending = useSending("correction");
   const open = data.open.correction;
   return (
-    <section id="correction" aria-labelledby="correction-heading" className={sectionClass}>
-      <h2 id="correction-heading" className="text-xl font-semibold">
-        Ask for a correction
-      </h2>
+    <TitledSection id="correction" headingId="correction-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Ask for a correction">
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         Something wrong, missing or out of date? Tell us what, and what it should be. The office makes the change and writes the answer here.
       </p>
@@ -293,7 +285,7 @@ function CorrectionSection({ data, failure }: { data: LoaderData; failure?: Form
           <SubmitButton sending={sending} label="Send correction request" />
         </MyDataForm>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -302,10 +294,7 @@ function ErasureSection({ data, failure }: { data: LoaderData; failure?: FormFai
   const open = data.open.erasure;
   const confirmError = failure?.errors.confirm;
   return (
-    <section id="erasure" aria-labelledby="erasure-heading" className={sectionClass}>
-      <h2 id="erasure-heading" className="text-xl font-semibold">
-        Withdraw consent and erase your data
-      </h2>
+    <TitledSection id="erasure" headingId="erasure-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Withdraw consent and erase your data">
       <div className="mt-2 space-y-2 text-slate-700 dark:text-slate-300">
         <p>
           You can withdraw your consent as easily as you gave it: send this request, and we stop using your data and erase it. That is your
@@ -353,17 +342,14 @@ function ErasureSection({ data, failure }: { data: LoaderData; failure?: FormFai
           <SubmitButton sending={sending} label="Send erasure request" />
         </MyDataForm>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function RequestsSection({ data }: { data: LoaderData }) {
   const { dataRequests } = data;
   return (
-    <section id="data-requests" aria-labelledby="data-requests-heading" className={sectionClass}>
-      <h2 id="data-requests-heading" className="text-xl font-semibold">
-        Your requests about your data
-      </h2>
+    <TitledSection id="data-requests" headingId="data-requests-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Your requests about your data">
       {dataRequests.length === 0 ? (
         <p className="mt-2 text-slate-700 dark:text-slate-300">None yet. Downloads and requests you send from this page are listed here with our answer.</p>
       ) : (
@@ -388,17 +374,14 @@ function RequestsSection({ data }: { data: LoaderData }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function GrievanceSection() {
   const { identity } = useSite();
   return (
-    <section id="grievance" aria-labelledby="grievance-heading" className={sectionClass}>
-      <h2 id="grievance-heading" className="text-xl font-semibold">
-        Questions and complaints
-      </h2>
+    <TitledSection id="grievance" headingId="grievance-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Questions and complaints">
       <p className="mt-2 text-slate-700 dark:text-slate-300">
         The Grievance Officer of {identity.legalName} answers questions and complaints about your personal data. Write to{" "}
         <a href={`${mailtoHref(identity.supportEmail)}?subject=${encodeURIComponent("Data protection")}`} className={link}>
@@ -410,16 +393,13 @@ function GrievanceSection() {
         </a>
         . If our answer does not settle it, you can complain to the Data Protection Board of India.
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
 function RetentionSection() {
   return (
-    <section id="retention" aria-labelledby="retention-heading" className={sectionClass}>
-      <h2 id="retention-heading" className="text-xl font-semibold">
-        How long we keep your data
-      </h2>
+    <TitledSection id="retention" headingId="retention-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="How long we keep your data">
       <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
         <li>Job records and tax invoices: at least six years, as the GST law requires.</li>
         <li>Everything else: only as long as your requests and your account need it, then we delete it.</li>
@@ -431,6 +411,6 @@ function RetentionSection() {
         </a>
         .
       </p>
-    </section>
+    </TitledSection>
   );
 }

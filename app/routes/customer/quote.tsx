@@ -16,6 +16,7 @@ import { QUOTE_REFERENCE_PATTERN } from "~/lib/forms/admin/quotes.ts";
 import { portalResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/quote";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /customer/quotes/{reference}: one of the signed-in customer's quotes, at the version they were sent, with
@@ -105,10 +106,7 @@ export default function CustomerQuote({ loaderData, actionData }: Route.Componen
           </p>
         </TaxDocument>
       </div>
-      <section aria-labelledby="answer-heading" className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-        <h2 id="answer-heading" className="text-xl font-semibold">
-          {d.answerable ? "Your answer" : "Answers"}
-        </h2>
+      <TitledSection headingId="answer-heading" className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-xl font-semibold" title={d.answerable ? "Your answer" : "Answers"}>
         {d.answers.length > 0 && (
           <ul className="mt-2 space-y-2">
             {d.answers.map((a, i) => (
@@ -133,7 +131,7 @@ export default function CustomerQuote({ loaderData, actionData }: Route.Componen
         ) : (
           d.answers.length === 0 && <p className="mt-2">This quotation can no longer be answered here. Please call us about it.</p>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useSite } from "~/lib/use-site.ts";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/request";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /customer/request/{id}: one of the customer's requests, its photos, its status history and what happens
@@ -78,10 +79,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
         Status: <strong>{statusLabel(request.status)}</strong>
       </p>
 
-      <section aria-labelledby="next-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900">
-        <h2 id="next-heading" className="text-lg font-semibold">
-          What happens next
-        </h2>
+      <TitledSection headingId="next-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900" headingClassName="text-lg font-semibold" title="What happens next">
         <p className="mt-2">{statusNext(request.status, { within, warranty: promises.warrantyMonths })}</p>
         <ContactActions
           identity={identity}
@@ -89,7 +87,7 @@ export default function CustomerRequest({ loaderData }: Route.ComponentProps) {
           whatsappText={`Hello, this is about my service request ${request.reference}.`}
           whatsappLabel="WhatsApp about this request"
         />
-      </section>
+      </TitledSection>
 
       {money && <CustomerMoney money={money} showContracts={false} />}
       <JobReport requestId={request.id} {...report} />

@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { COMMENT_MAX, LOW_RATING_MAX, RATING_WORDS, RATINGS, ratingSchema } from "~/lib/forms/feedback.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/feedback";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /d/feedback/{token}: the customer rates a completed job from the link in the SMS sent when it was
@@ -95,10 +96,7 @@ export default function RateJob({ loaderData, actionData }: Route.ComponentProps
             Job {page.reference}
             {job ? ` (${job})` : ""}, rated <time dateTime={page.given.ratedAt}>{formatDateTime(page.given.ratedAt)}</time>.
           </p>
-          <section aria-labelledby="given-heading" className="mt-6 rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-            <h2 id="given-heading" className="text-lg font-semibold">
-              Your rating: {page.given.rating} of 5 ({RATING_WORDS[page.given.rating]})
-            </h2>
+          <TitledSection headingId="given-heading" className="mt-6 rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-lg font-semibold" title={<>Your rating: {page.given.rating} of 5 ({RATING_WORDS[page.given.rating]})</>}>
             <div className="mt-2">
               <Stars value={page.given.rating} />
             </div>
@@ -108,7 +106,7 @@ export default function RateJob({ loaderData, actionData }: Route.ComponentProps
                 ? `You agreed that we may show it on our website as “${page.given.displayName ?? page.displayName}”.`
                 : "You did not agree to have it shown on our website: it stays with us."}
             </p>
-          </section>
+          </TitledSection>
           {page.given.rating <= LOW_RATING_MAX ? (
             <CallUs text="We are sorry the job did not go well. The owner has been told and will call you. If you would rather call us, we are on" />
           ) : (

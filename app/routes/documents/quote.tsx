@@ -16,6 +16,7 @@ import { fieldErrors } from "~/lib/forms/fields.ts";
 import { linkConfirmSchema, linkResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/quote";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /d/quote/{token}: the quote a customer was sent (SMS, e-mail or WhatsApp), without signing in: the document
@@ -205,10 +206,7 @@ export default function QuoteDocumentPage({ loaderData, actionData }: Route.Comp
         </p>
       </TaxDocument>
 
-      <section aria-labelledby="answer-heading" className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-        <h2 id="answer-heading" className="text-xl font-semibold">
-          {page.answerable ? "Your answer" : "Answers"}
-        </h2>
+      <TitledSection headingId="answer-heading" className="mt-8 max-w-2xl rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-xl font-semibold" title={page.answerable ? "Your answer" : "Answers"}>
         {page.answers.length > 0 && (
           <ul className="mt-2 space-y-2">
             {page.answers.map((a, i) => (
@@ -224,7 +222,7 @@ export default function QuoteDocumentPage({ loaderData, actionData }: Route.Comp
         ) : (
           <CallUs text={page.state === "expired" ? "This quotation has expired. For a new one, call us on" : "Questions about it? Call us on"} />
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

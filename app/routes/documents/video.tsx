@@ -9,6 +9,7 @@ import { CallStage } from "~/components/video/call-stage.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/video";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /d/video/{token}: the customer's side of a video diagnosis call, from the link in the SMS, without signing
@@ -118,10 +119,7 @@ export default function CustomerVideoCall({ loaderData }: Route.ComponentProps) 
           <div className="mt-6">
             <CallStage side="customer" signalUrl={signalUrl} grant={grant} iceServers={loaderData.iceServers} joinable ended={false} otherLabel="Engineer" />
           </div>
-          <section aria-labelledby="tips-heading" className="mt-8">
-            <h2 id="tips-heading" className="text-lg font-semibold">
-              Before you join
-            </h2>
+          <TitledSection headingId="tips-heading" className="mt-8" headingClassName="text-lg font-semibold" title="Before you join">
             <ul className="mt-2 list-disc space-y-1 pl-5">
               <li>Stand where the phone has a good signal (or Wi-Fi), near the machine.</li>
               <li>When the browser asks, allow the camera and the microphone.</li>
@@ -129,7 +127,7 @@ export default function CustomerVideoCall({ loaderData }: Route.ComponentProps) 
               <li>Keep clear of live parts: show them from a safe distance.</li>
             </ul>
             <CallUs text="Trouble joining? Call us on" />
-          </section>
+          </TitledSection>
         </>
       )}
     </div>

@@ -8,6 +8,7 @@ import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/about";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const [site, entry] = await Promise.all([getSiteSettings(), findEntry("page", "about")]);
@@ -61,10 +62,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <Prose html={bodyHtml} className="lg:col-span-2" />
         <aside className="space-y-8">
           {values.length > 0 && (
-            <section aria-labelledby="values-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-              <h2 id="values-heading" className="text-xl font-bold">
-                Our values
-              </h2>
+            <TitledSection headingId="values-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-xl font-bold" title="Our values">
               <ul className="mt-3 space-y-4">
                 {values.map((v) => (
                   <li key={v.title}>
@@ -73,13 +71,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           )}
           {industries.length > 0 && (
-            <section aria-labelledby="industries-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-              <h2 id="industries-heading" className="text-xl font-bold">
-                Industries we serve
-              </h2>
+            <TitledSection headingId="industries-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-xl font-bold" title="Industries we serve">
               <ul className="mt-3 flex flex-wrap gap-2">
                 {industries.map((name) => (
                   <li
@@ -90,15 +85,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </TitledSection>
           )}
         </aside>
       </div>
 
-      <section aria-labelledby="work-with-us-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
-        <h2 id="work-with-us-heading" className="text-xl font-bold">
-          Work with us
-        </h2>
+      <TitledSection headingId="work-with-us-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-xl font-bold" title="Work with us">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Read about our{" "}
           <a href="/certifications" className="font-medium text-brand-700 underline dark:text-sky-300">
@@ -121,7 +113,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             whatsappText="Hello, I would like to know more about your services. Please contact me."
           />
         </div>
-      </section>
+      </TitledSection>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeading } from "~/components/page-heading.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/case-studies";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /** The case study published on the blog. */
 const BLOG_CASE_STUDY = "pharma-line-recovery-case-study";
@@ -75,17 +76,14 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <section aria-labelledby="blog-heading" className="mt-12 max-w-3xl rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-        <h2 id="blog-heading" className="text-lg font-semibold">
-          More on the blog
-        </h2>
+      <TitledSection headingId="blog-heading" className="mt-12 max-w-3xl rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-lg font-semibold" title="More on the blog">
         <p className="mt-2">
           <a href={blog.path} className="font-medium text-brand-700 underline dark:text-sky-300">
             {blog.title}
           </a>
         </p>
         {blog.summary && <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{blog.summary}</p>}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Prose } from "~/components/prose.tsx";
 import { formatRupeeRange } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/city-service";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /** The service-area hub page, the "Service area" crumb. */
 const HUB = "hyderabad";
@@ -99,29 +100,20 @@ export default function CityServicePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">
           {angle && (
-            <section aria-labelledby="delivery-heading">
-              <h2 id="delivery-heading" className="text-2xl font-bold">
-                How we deliver {service.name} in {place.name}
-              </h2>
+            <TitledSection headingId="delivery-heading" headingClassName="text-2xl font-bold" title={<>How we deliver {service.name} in {place.name}</>}>
               <p className="mt-3 text-slate-700 dark:text-slate-300">{angle}</p>
               <p className="mt-3 text-slate-700 dark:text-slate-300">{place.response}</p>
-            </section>
+            </TitledSection>
           )}
-          <section aria-labelledby="place-heading">
-            <h2 id="place-heading" className="text-2xl font-bold">
-              Industry in {place.name}
-            </h2>
+          <TitledSection headingId="place-heading" headingClassName="text-2xl font-bold" title={<>Industry in {place.name}</>}>
             <Prose html={introHtml} className="mt-3" />
             <p className="mt-4">
               <a href={place.path} className="font-medium text-brand-700 underline dark:text-sky-300">
                 Our service in {place.name}: industries, response and travel
               </a>
             </p>
-          </section>
-          <section aria-labelledby="service-heading">
-            <h2 id="service-heading" className="text-2xl font-bold">
-              About {service.name}
-            </h2>
+          </TitledSection>
+          <TitledSection headingId="service-heading" headingClassName="text-2xl font-bold" title={<>About {service.name}</>}>
             <p className="mt-3 text-slate-700 dark:text-slate-300">
               The makes and series we repair, the faults we handle, what you get and answers to common questions are on
               the service&apos;s own page.
@@ -131,25 +123,19 @@ export default function CityServicePage({ loaderData }: Route.ComponentProps) {
                 Full details of {service.name}: makes, faults and FAQs
               </a>
             </p>
-          </section>
+          </TitledSection>
         </div>
         <aside className="space-y-5" aria-label={`${place.name} at a glance`}>
-          <section aria-labelledby="areas-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-            <h2 id="areas-heading" className="text-lg font-semibold">
-              Industrial areas we cover
-            </h2>
+          <TitledSection headingId="areas-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-lg font-semibold" title="Industrial areas we cover">
             <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
               {place.industrialAreas.map((a) => (
                 <li key={a}>{a}</li>
               ))}
             </ul>
-          </section>
-          <section aria-labelledby="travel-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
-            <h2 id="travel-heading" className="text-lg font-semibold">
-              Getting there
-            </h2>
+          </TitledSection>
+          <TitledSection headingId="travel-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800" headingClassName="text-lg font-semibold" title="Getting there">
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{place.travel}</p>
-          </section>
+          </TitledSection>
         </aside>
       </div>
     </article>

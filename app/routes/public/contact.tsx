@@ -12,6 +12,7 @@ import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/contact";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader() {
   const site = await getSiteSettings();
@@ -51,10 +52,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <PageHeading trail={[{ name: "Contact", path: "/contact" }]} className="mt-4 max-w-3xl" title="Contact us" summary="A machine down? Call us now: the line is answered around the clock. For everything else, message us on WhatsApp, e-mail us or raise a service request." contact={{ requestHref: "/request", whatsappText: WHATSAPP_GREETING }} />
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="reach-heading" className={cardClass}>
-          <h2 id="reach-heading" className="text-xl font-bold">
-            Phone, WhatsApp and e-mail
-          </h2>
+        <TitledSection headingId="reach-heading" className={cardClass} headingClassName="text-xl font-bold" title="Phone, WhatsApp and e-mail">
           <ul className="mt-3 space-y-3">
             <li className="flex items-start gap-2">
               <PhoneIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
@@ -84,12 +82,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </span>
             </li>
           </ul>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="hours-heading" className={cardClass}>
-          <h2 id="hours-heading" className="text-xl font-bold">
-            Hours and response
-          </h2>
+        <TitledSection headingId="hours-heading" className={cardClass} headingClassName="text-xl font-bold" title="Hours and response">
           <p className="mt-3 flex items-start gap-2">
             <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
             <span className="font-semibold">{business.openingHours}</span>
@@ -104,12 +99,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </li>
             <li>Every repair carries a {promises.warrantyMonths}-month warranty.</li>
           </ul>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="address-heading" className={cardClass}>
-          <h2 id="address-heading" className="text-xl font-bold">
-            Workshop and office
-          </h2>
+        <TitledSection headingId="address-heading" className={cardClass} headingClassName="text-xl font-bold" title="Workshop and office">
           <div className="mt-3 flex items-start gap-2">
             <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
             <address className="not-italic">
@@ -126,12 +118,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <span className="font-semibold">GSTIN: </span>
             <span className="font-mono">{business.gstin}</span>
           </p>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="directions-heading" className={cardClass}>
-          <h2 id="directions-heading" className="text-xl font-bold">
-            How to reach the workshop
-          </h2>
+        <TitledSection headingId="directions-heading" className={cardClass} headingClassName="text-xl font-bold" title="How to reach the workshop">
           <p className="mt-3 text-slate-700 dark:text-slate-300">
             {a.locality} is in the industrial area of {a.city}. Our workshop is at {street}, {a.city}, {a.state}{" "}
             {a.postalCode}.
@@ -143,17 +132,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </a>{" "}
             before you bring a unit in, so that an engineer is ready to receive it.
           </p>
-        </section>
+        </TitledSection>
       </div>
 
-      <section
-        id="contact-form-note"
-        aria-labelledby="contact-form-note-heading"
-        className="mt-10 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
-      >
-        <h2 id="contact-form-note-heading" className="text-xl font-bold">
-          Need a repair or an engineer?
-        </h2>
+      <TitledSection id="contact-form-note" headingId="contact-form-note-heading" className="mt-10 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-xl font-bold" title="Need a repair or an engineer?">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Use the{" "}
           <a href="/request" className={linkClass}>
@@ -177,7 +159,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           </a>
           .
         </p>
-      </section>
+      </TitledSection>
 
       <div className="grid gap-x-6 lg:grid-cols-2">
         <FormSection id="message" title="Send us a message" intro="We reply within one working day; sooner for anything urgent.">

@@ -9,6 +9,7 @@ import { ReplyForm } from "~/components/form/discussion-forms.tsx";
 import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/discussion-topic";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   const topic = await findTopic(params.slug);
@@ -58,10 +59,7 @@ export default function DiscussionTopic({ loaderData, actionData }: Route.Compon
       </p>
       <p className="mt-5 whitespace-pre-line">{topic.body}</p>
 
-      <section aria-labelledby="replies-heading" className="mt-10">
-        <h2 id="replies-heading" className="text-xl font-bold">
-          {topic.replies.length === 1 ? "1 reply" : `${topic.replies.length} replies`}
-        </h2>
+      <TitledSection headingId="replies-heading" className="mt-10" headingClassName="text-xl font-bold" title={<>{topic.replies.length === 1 ? "1 reply" : `${topic.replies.length} replies`}</>}>
         <ul className="mt-4 space-y-4">
           {topic.replies.map((r) => (
             <li key={r.id} className={`rounded-lg border p-4 ${r.isStaff ? "border-brand-700 bg-brand-50 dark:border-sky-400 dark:bg-slate-900" : "border-slate-200 dark:border-slate-800"}`}>
@@ -73,7 +71,7 @@ export default function DiscussionTopic({ loaderData, actionData }: Route.Compon
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
       <FormSection id="reply" title="Reply">
         {posted && (

@@ -9,6 +9,7 @@ import { FormSection } from "~/components/form/form-section.tsx";
 import { FORUM_CATEGORIES } from "~/lib/forms/forum-categories.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/discussion";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("category") ?? "";
@@ -76,10 +77,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
         </ul>
       </nav>
 
-      <section aria-labelledby="topics-heading" className="mt-8">
-        <h2 id="topics-heading" className="text-2xl font-bold">
-          {category || "Latest questions"}
-        </h2>
+      <TitledSection headingId="topics-heading" className="mt-8" headingClassName="text-2xl font-bold" title={category || "Latest questions"}>
         {topics.length === 0 ? (
           <p className="mt-4 rounded-lg bg-slate-50 p-5 dark:bg-slate-900">
             No questions have been published {category ? "in this category " : ""}yet. Be the first to{" "}
@@ -104,7 +102,7 @@ export default function Discussion({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <FormSection id="ask" title="Ask a question" intro="Give the make, model and fault code: the more specific, the better the answers.">
         {posted && (

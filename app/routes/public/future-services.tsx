@@ -9,6 +9,7 @@ import { mailtoHref } from "~/lib/contact-links.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/future-services";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader() {
   const [site, topics] = await Promise.all([getSiteSettings(), listEntries("future-service")]);
@@ -76,14 +77,7 @@ export default function FutureServices({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
 
-      <section
-        id="contact"
-        aria-labelledby="contact-heading"
-        className="mt-16 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
-      >
-        <h2 id="contact-heading" className="text-2xl font-bold">
-          Talk to us about a project
-        </h2>
+      <TitledSection id="contact" headingId="contact-heading" className="mt-16 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-2xl font-bold" title="Talk to us about a project">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Tell us about the machines and the problem; an engineer will call back to discuss a survey or a pilot.
         </p>
@@ -103,7 +97,7 @@ export default function FutureServices({ loaderData }: Route.ComponentProps) {
             </a>
           </span>
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

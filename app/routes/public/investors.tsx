@@ -14,6 +14,7 @@ import { FormSection } from "~/components/form/form-section.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/investors";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -51,10 +52,7 @@ export default function Investors({ loaderData, actionData }: Route.ComponentPro
       <PageHeading trail={[{ name: page.title, path: "/investors" }]} title={page.title} summary={page.summary} />
       <Prose html={bodyHtml} className="mt-8" />
       {documents.length > 0 && (
-        <section aria-labelledby="investor-documents" className="mt-10">
-          <h2 id="investor-documents" className="text-2xl font-bold">
-            Reports and documents
-          </h2>
+        <TitledSection headingId="investor-documents" className="mt-10" headingClassName="text-2xl font-bold" title="Reports and documents">
           <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {documents.map((d) => (
               <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3">
@@ -66,7 +64,7 @@ export default function Investors({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
       <FormSection
         id="investor-enquiry"

@@ -12,6 +12,7 @@ import { StarIcon } from "~/components/icons.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/reviews";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 export async function loader() {
   // Published ratings of completed jobs (with the customer's consent) and published reviews from the form
@@ -55,10 +56,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Breadcrumbs trail={[{ name: "Reviews", path: "/reviews" }]} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">Customer reviews</h1>
-      <section aria-labelledby="rating-heading" className="mt-6 flex flex-wrap items-center gap-5 rounded-lg border border-slate-200 p-6 dark:border-slate-800">
-        <h2 id="rating-heading" className="sr-only">
-          Overall rating
-        </h2>
+      <TitledSection headingId="rating-heading" className="mt-6 flex flex-wrap items-center gap-5 rounded-lg border border-slate-200 p-6 dark:border-slate-800" headingClassName="sr-only" title="Overall rating">
         <p className="text-6xl font-extrabold">{claims.ratingValue}</p>
         <div>
           <Stars value={claims.ratingValue} best={claims.ratingBest} size="size-7" />
@@ -66,12 +64,9 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             out of {claims.ratingBest}, from {claims.ratingCount.toLocaleString("en-IN")} ratings by our customers
           </p>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="published-heading" className="mt-10">
-        <h2 id="published-heading" className="text-2xl font-bold">
-          What customers wrote
-        </h2>
+      <TitledSection headingId="published-heading" className="mt-10" headingClassName="text-2xl font-bold" title="What customers wrote">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Customers rate each completed job through a link we send them, and those who agree are shown here. We
           publish reviews written on this page once we have matched them to a job we did, critical ones too. Names
@@ -102,7 +97,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       <FormSection id="write" title="Write a review" intro="Tell other plant engineers how the job went. It takes two minutes.">
         <EnquiryForm form="review" action="/reviews#write" failure={actionData} options={{ subject: services }} />

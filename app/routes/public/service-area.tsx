@@ -6,6 +6,7 @@ import { PageHeading } from "~/components/page-heading.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/service-area";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /** The service-area hub: Hyderabad, where the workshop is; its page lists every other place. */
 const HUB = "hyderabad";
@@ -113,14 +114,11 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-10 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Prose html={introHtml} />
-          <section aria-labelledby="response-heading" className="mt-10">
-            <h2 id="response-heading" className="text-2xl font-bold">
-              How we respond in {place.name}
-            </h2>
+          <TitledSection headingId="response-heading" className="mt-10" headingClassName="text-2xl font-bold" title={<>How we respond in {place.name}</>}>
             <p className="mt-3 text-slate-700 dark:text-slate-300">{place.response}</p>
             <h3 className="mt-6 text-lg font-semibold">Getting there</h3>
             <p className="mt-2 text-slate-700 dark:text-slate-300">{place.travel}</p>
-          </section>
+          </TitledSection>
         </div>
         <aside className="space-y-5" aria-label={`${place.name} at a glance`}>
           <ListSection id="areas-heading" title="Industrial areas we cover" items={place.industrialAreas} />
@@ -129,10 +127,7 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {services.length > 0 && (
-        <section aria-labelledby="services-heading" className="mt-12">
-          <h2 id="services-heading" className="text-2xl font-bold">
-            Services in {place.name}
-          </h2>
+        <TitledSection headingId="services-heading" className="mt-12" headingClassName="text-2xl font-bold" title={<>Services in {place.name}</>}>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {services.map((s) => (
               <li key={s.path} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
@@ -142,24 +137,18 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
 
       {belt.length > 0 && (
-        <section aria-labelledby="belt-heading" className="mt-12">
-          <h2 id="belt-heading" className="text-2xl font-bold">
-            Hyderabad industrial belts
-          </h2>
+        <TitledSection headingId="belt-heading" className="mt-12" headingClassName="text-2xl font-bold" title="Hyderabad industrial belts">
           <p className="mt-1 text-slate-700 dark:text-slate-300">Estates within 2-4 hours of our Balanagar workshop.</p>
           <PlaceLinks places={belt} />
-        </section>
+        </TitledSection>
       )}
 
       {regions.length > 0 && (
-        <section aria-labelledby="regions-heading" className="mt-12">
-          <h2 id="regions-heading" className="text-2xl font-bold">
-            Other places we serve
-          </h2>
+        <TitledSection headingId="regions-heading" className="mt-12" headingClassName="text-2xl font-bold" title="Other places we serve">
           {regions.map((r) => (
             <section
               key={r.region}
@@ -172,7 +161,7 @@ export default function ServiceAreaPage({ loaderData }: Route.ComponentProps) {
               <PlaceLinks places={r.places} />
             </section>
           ))}
-        </section>
+        </TitledSection>
       )}
     </article>
   );

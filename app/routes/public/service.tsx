@@ -15,6 +15,7 @@ import { formatRupeeRange } from "~/lib/format.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/service";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * One service, at /services/{slug} (fixed pages, the search index's and footer's slugs) or /service/{slug}
@@ -125,31 +126,22 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {service.faqs.length > 0 && (
-        <section aria-labelledby="faq-heading" className="mt-12 max-w-3xl">
-          <h2 id="faq-heading" className="text-2xl font-bold">
-            Questions about {service.name}
-          </h2>
+        <TitledSection headingId="faq-heading" className="mt-12 max-w-3xl" headingClassName="text-2xl font-bold" title={<>Questions about {service.name}</>}>
           <FaqList items={service.faqs} />
-        </section>
+        </TitledSection>
       )}
 
-      <section id="quote" aria-labelledby="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900">
-        <h2 id="quote-heading" className="text-2xl font-bold">
-          Ask for a quotation
-        </h2>
+      <TitledSection id="quote" headingId="quote-heading" className="mt-12 max-w-3xl scroll-mt-4 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-2xl font-bold" title="Ask for a quotation">
         <p className="mt-2 mb-5 text-slate-700 dark:text-slate-300">
           Five fields, and an engineer calls you back within {promises.responseHoursMin}-{promises.responseHoursMax} hours.
         </p>
         <Suspense fallback={null}>
           <QuickRequestForm action={`${service.path}#quote`} service={service.slug} failure={actionData} />
         </Suspense>
-      </section>
+      </TitledSection>
 
       {related.length > 0 && (
-        <section aria-labelledby="related-heading" className="mt-12">
-          <h2 id="related-heading" className="text-2xl font-bold">
-            Guides from our engineers
-          </h2>
+        <TitledSection headingId="related-heading" className="mt-12" headingClassName="text-2xl font-bold" title="Guides from our engineers">
           <ul className="mt-4 space-y-2">
             {related.map((a) => (
               <li key={a.path}>
@@ -159,7 +151,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       )}
     </article>
   );

@@ -31,6 +31,7 @@ import {
 import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/technical-data";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /technical-data: drive fault-code tables (filtered by a GET form, on the server) and engineering
@@ -629,10 +630,7 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
         </ul>
       </nav>
 
-      <section id="fault-codes" aria-labelledby="fault-codes-heading" className="mt-10 scroll-mt-4">
-        <h2 id="fault-codes-heading" className="text-2xl font-bold">
-          Drive fault codes
-        </h2>
+      <TitledSection id="fault-codes" headingId="fault-codes-heading" className="mt-10 scroll-mt-4" headingClassName="text-2xl font-bold" title="Drive fault codes">
         <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">
           Codes as the keypad shows them, with the usual causes and the checks to make. Codes differ between series and
           firmware versions: each table names the manual to verify against.
@@ -768,12 +766,9 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
             </section>
           ))}
         </div>
-      </section>
+      </TitledSection>
 
-      <section id="calculators" aria-labelledby="calculators-heading" className="mt-12 scroll-mt-4">
-        <h2 id="calculators-heading" className="text-2xl font-bold">
-          Calculators
-        </h2>
+      <TitledSection id="calculators" headingId="calculators-heading" className="mt-12 scroll-mt-4" headingClassName="text-2xl font-bold" title="Calculators">
         <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">
           Each result shows the formula and the intermediate values, so you can check the working.
         </p>
@@ -794,15 +789,9 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
             />
           ))}
         </div>
-      </section>
+      </TitledSection>
 
-      <section
-        aria-labelledby="help-heading"
-        className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900"
-      >
-        <h2 id="help-heading" className="text-lg font-semibold">
-          Drive still tripping?
-        </h2>
+      <TitledSection headingId="help-heading" className="mt-12 rounded-lg border border-orange-200 bg-orange-50 p-6 dark:border-orange-900 dark:bg-slate-900" headingClassName="text-lg font-semibold" title="Drive still tripping?">
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           Our engineers repair VFDs, servo and DC drives at component level and test them at load.{" "}
           <a href="/services/vfd-repair" className={LINK}>
@@ -817,7 +806,7 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
             whatsappText="Hello, my drive shows a fault code and I need help."
           />
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

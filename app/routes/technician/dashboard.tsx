@@ -20,6 +20,7 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import { link } from "~/components/ui/styles.ts";
 import type { Route } from "./+types/dashboard";
 import { noStore } from "~/.server/http/cache.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /technician/dashboard: the application's status; once approved, the technician's profile, the
@@ -103,13 +104,7 @@ function StatusPanel({ profile }: { profile: Profile }) {
   const phone = formatIndianPhone(identity.supportPhone);
   const label = { pending: "Under review", approved: "Approved", rejected: "Not approved", unverified: "Not verified" }[profile.status];
   return (
-    <section
-      aria-labelledby="status-heading"
-      className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900"
-    >
-      <h2 id="status-heading" className="text-lg font-semibold">
-        Application <span className="font-mono">{profile.reference}</span>: {label}
-      </h2>
+    <TitledSection headingId="status-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900" headingClassName="text-lg font-semibold" title={<>Application <span className="font-mono">{profile.reference}</span>: {label}</>}>
       {profile.status === "pending" && (
         <>
           <p className="mt-2">
@@ -170,17 +165,14 @@ function StatusPanel({ profile }: { profile: Profile }) {
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 /** A toggle button (aria-pressed) in a plain form: it posts the opposite of the current value. */
 function AvailabilitySwitch({ availableNow }: { availableNow: boolean }) {
   return (
-    <section aria-labelledby="availability-heading" className="mt-8">
-      <h2 id="availability-heading" className="text-xl font-semibold">
-        Availability
-      </h2>
+    <TitledSection headingId="availability-heading" className="mt-8" headingClassName="text-xl font-semibold" title="Availability">
       <Form method="post" className="mt-3 flex flex-wrap items-center gap-4">
         <input type="hidden" name="intent" value="availability" />
         <input type="hidden" name="availableNow" value={availableNow ? "off" : "on"} />
@@ -201,7 +193,7 @@ function AvailabilitySwitch({ availableNow }: { availableNow: boolean }) {
           {availableNow ? "On: the office may assign you new jobs." : "Off: the office will not assign you new jobs."}
         </p>
       </Form>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -232,10 +224,7 @@ function JobList({ jobs, today }: { jobs: Job[]; today: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load
   }, []);
   return (
-    <section aria-labelledby="jobs-heading" className="mt-8">
-      <h2 id="jobs-heading" className="text-xl font-semibold">
-        Assigned jobs
-      </h2>
+    <TitledSection headingId="jobs-heading" className="mt-8" headingClassName="text-xl font-semibold" title="Assigned jobs">
       {jobs.length === 0 ? (
         <p className="mt-3 rounded-md border border-slate-200 p-5 dark:border-slate-800">
           No jobs are assigned to you yet. When the office assigns you one, it appears here, and we call or SMS you with
@@ -254,7 +243,7 @@ function JobList({ jobs, today }: { jobs: Job[]; today: string }) {
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -345,12 +334,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
     ["ID proof", profile.idProofType],
   ];
   return (
-    <section aria-labelledby="profile-heading" className="mt-8">
-      <h2 id="profile-heading" className="text-xl font-semibold">
-        My profile
-      </h2>
+    <TitledSection headingId="profile-heading" className="mt-8" headingClassName="text-xl font-semibold" title="My profile">
       <DetailList rows={rows} />
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">To change these details, call our office.</p>
-    </section>
+    </TitledSection>
   );
 }

@@ -42,6 +42,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { link } from "~/components/ui/styles.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /technician/jobs/{id}: one job assigned to the signed-in technician, worked from the phone on site: the
@@ -226,10 +227,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
         </div>
       </dl>
 
-      <section aria-labelledby="customer-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900">
-        <h2 id="customer-heading" className="text-lg font-semibold">
-          Customer and site
-        </h2>
+      <TitledSection headingId="customer-heading" className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-5 dark:border-slate-700 dark:bg-slate-900" headingClassName="text-lg font-semibold" title="Customer and site">
         <p className="mt-2 text-lg">
           {job.contactName}
           {job.company ? `, ${job.company}` : ""}
@@ -254,12 +252,9 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
           <span className="font-medium">Visit: </span>
           {job.visitStart ? visitWindow(job.visitStart, job.visitEnd) : job.preferredDate ? `not booked yet (the customer prefers ${formatDate(job.preferredDate)})` : "not booked yet"}
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="details-heading" className="mt-8">
-        <h2 id="details-heading" className="text-xl font-semibold">
-          The job
-        </h2>
+      <TitledSection headingId="details-heading" className="mt-8" headingClassName="text-xl font-semibold" title="The job">
         <DetailList
           rows={[
             ["Fault", job.faultDescription],
@@ -272,7 +267,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
             ["Received", formatDateTime(job.createdAt)],
           ]}
         />
-      </section>
+      </TitledSection>
 
       <StageSection data={loaderData} queue={queue} failure={failureFor("stage")} />
       <NoteSection data={loaderData} queue={queue} failure={failureFor("note")} formRef={noteForm} />
@@ -407,10 +402,7 @@ function StageSection({ data, queue, failure }: SectionProps) {
   const { job } = data;
   const closed = job.status === "completed" || job.status === "cancelled";
   return (
-    <section id="stage" aria-labelledby="stage-heading" className={sectionClass}>
-      <h2 id="stage-heading" className="text-xl font-semibold">
-        Stage
-      </h2>
+    <TitledSection id="stage" headingId="stage-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Stage">
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         Now: <strong>{job.fieldStageLabel}</strong>. The customer sees each stage on their request page.
       </p>
@@ -460,16 +452,13 @@ function StageSection({ data, queue, failure }: SectionProps) {
           </ol>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function NoteSection({ data, queue, failure, formRef }: SectionProps) {
   return (
-    <section aria-labelledby="note-heading" className={sectionClass}>
-      <h2 id="note-heading" className="text-xl font-semibold">
-        Add a note
-      </h2>
+    <TitledSection headingId="note-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Add a note">
       <JobForm intent="note" data={data} queue={queue} formRef={formRef} label="Add a note">
         <FormError message={failure?.errors.form} />
         <TextArea
@@ -490,17 +479,14 @@ function NoteSection({ data, queue, failure, formRef }: SectionProps) {
           Add note
         </button>
       </JobForm>
-    </section>
+    </TitledSection>
   );
 }
 
 function PhotoSection({ data, queue, failure, formRef }: SectionProps) {
   const error = failure?.errors.photos;
   return (
-    <section aria-labelledby="photos-heading" className={sectionClass}>
-      <h2 id="photos-heading" className="text-xl font-semibold">
-        Add photos
-      </h2>
+    <TitledSection headingId="photos-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Add photos">
       <JobForm intent="photos" data={data} queue={queue} formRef={formRef} label="Add photos" multipart>
         <FormError message={failure?.errors.form} />
         <div>
@@ -533,17 +519,14 @@ function PhotoSection({ data, queue, failure, formRef }: SectionProps) {
           Add photos
         </button>
       </JobForm>
-    </section>
+    </TitledSection>
   );
 }
 
 function PartSection({ data, queue, failure, formRef }: SectionProps) {
   const unitError = failure?.errors.unit;
   return (
-    <section aria-labelledby="part-heading" className={sectionClass}>
-      <h2 id="part-heading" className="text-xl font-semibold">
-        Parts used
-      </h2>
+    <TitledSection headingId="part-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Parts used">
       {/* The products list is a <datalist> in the page (works offline): a label picked from it links the part
           to the product on the server; typing the part stays for parts not in the list. */}
       <JobForm intent="part" data={data} queue={queue} formRef={formRef} label="Record a part">
@@ -600,7 +583,7 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
           Record part
         </button>
       </JobForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -611,10 +594,7 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
 function LabourSection({ data, queue, failure, formRef }: SectionProps) {
   const { job } = data;
   return (
-    <section id="labour" aria-labelledby="labour-heading" className={sectionClass}>
-      <h2 id="labour-heading" className="text-xl font-semibold">
-        Labour time
-      </h2>
+    <TitledSection id="labour" headingId="labour-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Labour time">
       <p className="mt-1 text-slate-700 dark:text-slate-300">
         {job.labourMinutes !== null ? (
           <>
@@ -634,7 +614,7 @@ function LabourSection({ data, queue, failure, formRef }: SectionProps) {
           Save labour time
         </button>
       </JobForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -646,10 +626,7 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
   const code = failure?.form === "signoff-code" ? failure : undefined;
   const verify = failure?.form === "signoff-verify" ? failure : undefined;
   return (
-    <section id="signoff" aria-labelledby="signoff-heading" className={sectionClass}>
-      <h2 id="signoff-heading" className="text-xl font-semibold">
-        Customer&apos;s sign-off
-      </h2>
+    <TitledSection id="signoff" headingId="signoff-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Customer&apos;s sign-off">
       {record.signoff ? (
         <p className="mt-2">
           Signed off by <strong>{record.signoff.signerName}</strong> on {formatDateTime(record.signoff.signedAt)}
@@ -703,17 +680,14 @@ function SignoffSection({ data, queue, failure, formRef }: SectionProps) {
           </div>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
 function RecordSection({ data }: { data: LoaderData }) {
   const { record, job } = data;
   return (
-    <section id="record" aria-labelledby="record-heading" className={sectionClass}>
-      <h2 id="record-heading" className="text-xl font-semibold">
-        Job report
-      </h2>
+    <TitledSection id="record" headingId="record-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Job report">
       <h3 className="mt-4 font-semibold">Notes ({record.notes.length})</h3>
       {record.notes.length === 0 ? (
         <p className="mt-1 text-slate-700 dark:text-slate-300">No notes yet.</p>
@@ -765,6 +739,6 @@ function RecordSection({ data }: { data: LoaderData }) {
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
