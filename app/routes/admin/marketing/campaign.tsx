@@ -8,7 +8,7 @@ import { audienceCount, campaignByReference, campaignResults, changeCampaign, se
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { ButtonLink } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -120,7 +120,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-3xl">
       <PageHeader back={{ href: PATH, label: "Marketing" }} title={`${c.reference}: ${c.name}`} description={`${CHANNEL_WORDS[c.channel]} · ${STATUS_WORDS[c.status]}`} />
 
-      <HeadedSection id="what" title="What it sends" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+      <TitledSection headingId="what-heading" title="What it sends" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <dl className="mt-3 space-y-2">
           {c.channel === "whatsapp" && <Row label="WhatsApp template">{c.template}</Row>}
           {c.subject && <Row label="Subject">{c.subject}</Row>}
@@ -146,9 +146,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             </Row>
           )}
         </dl>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="results" title="Results" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+      <TitledSection headingId="results-heading" title="Results" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {c.status === "draft" ? (
           <p className="mt-1">
             Not started. {audience === 1 ? "1 customer" : `${(audience ?? 0).toLocaleString("en-IN")} customers`} with marketing consent would receive it now.
@@ -164,10 +164,10 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           </dl>
         )}
         {c.channel === "email" && c.status !== "draft" && <p className={`mt-2 text-sm ${muted}`}>E-mail has no delivery reports: delivered stays at 0.</p>}
-      </HeadedSection>
+      </TitledSection>
 
       {(c.status === "draft" || c.status === "sending" || c.status === "paused") && (
-        <HeadedSection id="actions" title="Sending" className="mb-8" headingClassName="mb-2 text-lg font-semibold">
+        <TitledSection headingId="actions-heading" title="Sending" className="mb-8" headingClassName="mb-2 text-lg font-semibold">
           <FormError message={failure?.errors.form ?? failure?.errors.version} />
           {confirm ? (
             <div role="group" aria-labelledby="confirm-heading" className="rounded-md border border-amber-600 bg-amber-50 p-4 dark:bg-slate-900">
@@ -222,7 +222,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
               </ButtonLink>
             </div>
           )}
-        </HeadedSection>
+        </TitledSection>
       )}
     </div>
   );

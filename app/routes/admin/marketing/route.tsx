@@ -10,7 +10,7 @@ import { approvedTemplates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { Field, FieldIdPrefix, FormError, RadioGroup, TextArea, TextField, useFieldId } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -104,7 +104,7 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Marketing" description="Offers to customers who agreed to receive them. Every message says how to stop them (STOP, and a link), and an opt-out takes effect at once." />
 
-      <HeadedSection id="campaigns" title="Campaigns" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
+      <TitledSection headingId="campaigns-heading" title="Campaigns" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         {campaigns.length === 0 ? (
           <p className="rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No campaigns yet: create the first below.</p>
         ) : (
@@ -131,9 +131,9 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
             ))}
           </Table>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="new" title="New campaign" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+      <TitledSection headingId="new-heading" title="New campaign" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 ${muted}`}>It reaches only customers with marketing consent who have not opted out. Count the audience first; the campaign is saved as a draft, and started from its page.</p>
         <FieldIdPrefix value="campaign-">
           <form method="post" className="mt-4 space-y-4" aria-labelledby="new-heading">
@@ -174,9 +174,9 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
             </div>
           </form>
         </FieldIdPrefix>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="optouts" title="Recent opt-outs" className="mb-8" headingClassName="mb-2 text-lg font-semibold">
+      <TitledSection headingId="optouts-heading" title="Recent opt-outs" className="mb-8" headingClassName="mb-2 text-lg font-semibold">
         {optOuts.length === 0 ? (
           <p className={muted}>Nobody has opted out in the last 90 days.</p>
         ) : (
@@ -191,7 +191,7 @@ export default function AdminMarketing({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

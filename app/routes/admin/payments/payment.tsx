@@ -7,7 +7,7 @@ import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { AllocationAmount } from "~/components/admin/allocation-amount.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
@@ -104,7 +104,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
         )}
       </dl>
 
-      <HeadedSection id="allocations" title="Allocated to" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
+      <TitledSection headingId="allocations-heading" title="Allocated to" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         {p.allocations.length === 0 ? (
           <p className={muted}>Not allocated to an invoice yet: the whole payment is an advance.</p>
         ) : (
@@ -126,10 +126,10 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
             ))}
           </Table>
         )}
-      </HeadedSection>
+      </TitledSection>
 
       {p.unallocatedPaise > 0 && (
-        <HeadedSection id="allocate" title="Allocate the advance" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+        <TitledSection headingId="allocate-heading" title="Allocate the advance" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           {open.length === 0 ? (
             <p className={`mt-2 ${muted}`}>The customer has no invoice with anything due. Come back once one is issued.</p>
           ) : (
@@ -159,7 +159,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               </Button>
             </form>
           )}
-        </HeadedSection>
+        </TitledSection>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEM
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { FileField, FormError } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ignoreLineSchema, matchLineSchema } from "~/lib/forms/admin/payments.ts";
@@ -80,7 +80,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
     <div className="mx-auto max-w-5xl">
       <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Reconcile a statement" description="Import the bank's or UPI app's statement: payments that name an invoice and pay exactly what is due are recorded; the rest wait below for you." />
 
-      <HeadedSection id="import" title="Import a statement" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="mb-3 text-lg font-semibold">
+      <TitledSection headingId="import-heading" title="Import a statement" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="mb-3 text-lg font-semibold">
         <form method="post" encType="multipart/form-data" className="space-y-4">
           <input type="hidden" name="intent" value="import" />
           <FormError message={failure?.values.intent === "import" ? e.form : undefined} />
@@ -116,7 +116,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
             </pre>
           </div>
         </details>
-      </HeadedSection>
+      </TitledSection>
 
       {summary && (
         <section aria-labelledby="summary-heading" className="mb-8">
@@ -216,7 +216,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
       </section>
 
       {imports.length > 0 && (
-        <HeadedSection id="imports" title="Recent imports" headingClassName="mb-2 text-lg font-semibold">
+        <TitledSection headingId="imports-heading" title="Recent imports" headingClassName="mb-2 text-lg font-semibold">
           <ul className="space-y-1 text-sm">
             {imports.map((i) => (
               <li key={i.id}>
@@ -230,7 +230,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
               </li>
             ))}
           </ul>
-        </HeadedSection>
+        </TitledSection>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { ListScreen } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentListSchema } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/route";
@@ -158,7 +158,7 @@ const cell = "p-2 text-left align-top";
 function MoneyHeld({ credits, refunds }: Pick<Data, "credits" | "refunds">) {
   const total = credits.reduce((sum, c) => sum + c.creditPaise, 0);
   return (
-    <HeadedSection id="credits" title="Customer credit" className="mt-10">
+    <TitledSection headingId="credits-heading" title="Customer credit" className="mt-10" headingClassName="text-xl font-semibold">
       <p className={`mt-1 text-sm ${muted}`}>Money received that no invoice holds: apply it to an invoice or refund it from the customer&apos;s page.</p>
       {credits.length === 0 ? (
         <p className="mt-2">No customer holds credit.</p>
@@ -219,7 +219,7 @@ function MoneyHeld({ credits, refunds }: Pick<Data, "credits" | "refunds">) {
           </ul>
         </>
       )}
-    </HeadedSection>
+    </TitledSection>
   );
 }
 

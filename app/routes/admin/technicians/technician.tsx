@@ -17,7 +17,7 @@ import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/technician";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/technicians/{id} (permission "technicians"): one technician. Their application as sent (with
@@ -234,7 +234,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
       {t.status === "pending" && review}
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-2">
-        <HeadedSection id="profile" title="Application and profile" className="mt-8 min-w-0">
+        <TitledSection headingId="profile-heading" title="Application and profile" className="mt-8 min-w-0" headingClassName="text-xl font-semibold">
           <dl className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {profile.map(([label, value]) => (
               <div key={label} className="grid gap-1 p-3 sm:grid-cols-[10rem_1fr]">
@@ -243,9 +243,9 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
               </div>
             ))}
           </dl>
-        </HeadedSection>
+        </TitledSection>
 
-        <HeadedSection id="edit" title="What the office manages" className="mt-8 min-w-0">
+        <TitledSection headingId="edit-heading" title="What the office manages" className="mt-8 min-w-0" headingClassName="text-xl font-semibold">
           <EditTechnicianForm
             id={t.id}
             shown={t.shown}
@@ -253,10 +253,10 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
             catalogue={t.catalogue}
             failure={editFailure}
           />
-        </HeadedSection>
+        </TitledSection>
       </div>
 
-      <HeadedSection id="work" title="Work" className="mt-8">
+      <TitledSection headingId="work-heading" title="Work" className="mt-8" headingClassName="text-xl font-semibold">
         <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           {(
             [
@@ -322,7 +322,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
             </a>
           </p>
         )}
-      </HeadedSection>
+      </TitledSection>
       {t.status !== "pending" && review}
     </div>
   );

@@ -10,7 +10,7 @@ import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, r
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
@@ -179,28 +179,28 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
 
       <div className="gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0">
-          <HeadedSection id="details" title="Details">
+          <TitledSection headingId="details-heading" title="Details" headingClassName="text-xl font-semibold">
             <DetailList rows={rows} />
             {customerLink && (
               <p className="mt-3 text-sm break-all">
                 <span className="font-medium">The customer&apos;s link</span> (sent by SMS): <span className="font-mono">{customerLink}</span>
               </p>
             )}
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="log" title="Call log" className="mt-8">
+          <TitledSection headingId="log-heading" title="Call log" className="mt-8" headingClassName="text-xl font-semibold">
             <div className="mt-3">
               <Participants participants={r.participants} />
             </div>
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="snapshots" title="Snapshots" className="mt-8">
+          <TitledSection headingId="snapshots-heading" title="Snapshots" className="mt-8" headingClassName="text-xl font-semibold">
             {snapshots.length === 0 ? (
               <p className={`mt-2 ${muted}`}>None yet. During the call, Take a snapshot saves the customer&apos;s picture among the request&apos;s photos.</p>
             ) : (
               <PhotoGrid label="Snapshots from this call" photos={snapshots.map((s) => ({ id: s.id, src: s.src, width: s.width, height: s.height, alt: s.caption ?? "Snapshot from the call", caption: s.caption }))} />
             )}
-          </HeadedSection>
+          </TitledSection>
         </div>
 
         <div className="mt-8 space-y-8 lg:mt-0">
@@ -227,7 +227,7 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
 /** One of the call's side forms (notes, move, cancel): its own heading, intent and the version it was read at. */
 function CallForm({ id, title, intent, version, error, submit, danger = false, children }: { id: string; title: string; intent: string; version: number; error: string | undefined; submit: string; danger?: boolean; children: ReactNode }) {
   return (
-    <HeadedSection id={id} title={title}>
+    <TitledSection headingId={`${id}-heading`} title={title} headingClassName="text-xl font-semibold">
       <form method="post" className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="version" value={version} />
@@ -237,6 +237,6 @@ function CallForm({ id, title, intent, version, error, submit, danger = false, c
           {submit}
         </Button>
       </form>
-    </HeadedSection>
+    </TitledSection>
   );
 }

@@ -7,7 +7,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { approvedTemplates, conversation, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { FieldError, FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
@@ -110,7 +110,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
         <WindowBadge window={view.window} now={now} />
       </p>
 
-      <HeadedSection id="messages" title="Messages" className="mb-8" headingClassName="sr-only">
+      <TitledSection headingId="messages-heading" title="Messages" className="mb-8" headingClassName="sr-only">
         {view.messages.length === 0 && <p className={muted}>No WhatsApp messages with this number yet.</p>}
         <ol className="space-y-3">
           {view.messages.map((m) => (
@@ -127,9 +127,9 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
             </li>
           ))}
         </ol>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="reply" title="Reply" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+      <TitledSection headingId="reply-heading" title="Reply" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {view.window.open ? (
           <FieldIdPrefix value="text-">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="reply-heading">
@@ -188,7 +188,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
             </FieldIdPrefix>
           </details>
         )}
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

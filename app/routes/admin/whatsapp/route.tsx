@@ -6,7 +6,7 @@ import { normaliseMobile } from "~/.server/communications/index.ts";
 import { connectionStatus, conversation, conversations, saveTemplate, templates } from "~/.server/whatsapp/office.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { Field, FieldIdPrefix, FormError, TextArea, TextField, useFieldId } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { can } from "~/lib/auth/permissions.ts";
@@ -110,7 +110,7 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
     <div className="mx-auto max-w-5xl">
       <PageHeader title="WhatsApp" description="Conversations on WhatsApp Business. Free text within 24 hours of the customer's last message; approved templates after that." />
 
-      <HeadedSection id="connection" title="Connection" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+      <TitledSection headingId="connection-heading" title="Connection" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <dl className="mt-2 grid gap-1 sm:grid-cols-[14rem_1fr]">
           <dt className="font-semibold">Sending</dt>
           <dd>
@@ -146,9 +146,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
             </a>
           </p>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="conversations" title="Conversations" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
+      <TitledSection headingId="conversations-heading" title="Conversations" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         <FieldIdPrefix value="start-">
           <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
             <div className="min-w-0 grow sm:max-w-xs">
@@ -194,9 +194,9 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="templates" title="Approved templates" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
+      <TitledSection headingId="templates-heading" title="Approved templates" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         <p className="mb-3">Register each template exactly as Meta approved it. Only approved ones can be sent; a marketing template must offer STOP and take the opt-out link as its last value.</p>
         {registry.length === 0 ? (
           <p className="mb-4 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">No templates yet: add the first below.</p>
@@ -236,7 +236,7 @@ export default function AdminWhatsApp({ loaderData, actionData }: Route.Componen
             </form>
           </FieldIdPrefix>
         </div>
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }
