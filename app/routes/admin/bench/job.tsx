@@ -27,6 +27,7 @@ import type { Route } from "./+types/job";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -236,20 +237,14 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          <section aria-labelledby="unit-heading" className="mt-6">
-            <h2 id="unit-heading" className="text-xl font-semibold">
-              Unit and job
-            </h2>
+          <HeadedSection id="unit-heading" title="Unit and job" className="mt-6" heading="text-xl font-semibold">
             <DetailList rows={details} />
-          </section>
+          </HeadedSection>
 
           {photos.length > 0 && (
-            <section aria-labelledby="gallery-heading" className="mt-8">
-              <h2 id="gallery-heading" className="text-xl font-semibold">
-                Photos
-              </h2>
+            <HeadedSection id="gallery-heading" title="Photos" className="mt-8" heading="text-xl font-semibold">
               <PhotoGrid photos={photos.map((p) => ({ ...p, alt: `${p.caption ?? "Bench photo"}: ${p.originalName}` }))} />
-            </section>
+            </HeadedSection>
           )}
 
           <EventTimeline

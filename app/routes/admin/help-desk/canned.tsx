@@ -10,6 +10,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/help-desk/canned: the canned replies a ticket's reply form offers. Add, edit (on the version drawn:
@@ -62,10 +63,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
       <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title="Canned replies" description="Ready answers for tickets: pick one on a ticket, edit it there, send." />
       <HelpDeskNav current="canned" />
 
-      <section aria-labelledby="add-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="add-heading" className="text-lg font-semibold">
-          Add a canned reply
-        </h2>
+      <HeadedSection id="add-heading" title="Add a canned reply" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <FieldIdPrefix.Provider value="add-">
           <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
             <input type="hidden" name="intent" value="add" />
@@ -77,12 +75,9 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             </Button>
           </form>
         </FieldIdPrefix.Provider>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="text-lg font-semibold">
-          {replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}
-        </h2>
+      <HeadedSection id="list-heading" title={<>{replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}</>}>
         {replies.length === 0 ? (
           <p className="mt-3 rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No canned replies yet. Add the answers the office gives most often.</p>
         ) : (
@@ -120,7 +115,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             })}
           </ul>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

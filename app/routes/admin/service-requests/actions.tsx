@@ -3,6 +3,7 @@ import { FieldError, FieldIdPrefix, FormError, SelectField, TextArea, TextField 
 import { ButtonLink, buttonClass } from "~/components/ui/button.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * The request page's action forms, each a plain POST with its intent and the request's version, grouped
@@ -301,10 +302,7 @@ export function BenchJobs({
   jobs: Array<{ jobCard: string; unit: string; stageLabel: string; warrantyRepeatOf: string | null; warrantyUntil: string | null }>;
 }) {
   return (
-    <section aria-labelledby="bench-heading" className="mt-8">
-      <h2 id="bench-heading" className="text-xl font-semibold">
-        Bench repair
-      </h2>
+    <HeadedSection id="bench-heading" title="Bench repair" className="mt-8" heading="text-xl font-semibold">
       {jobs.length > 0 ? (
         <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {jobs.map((j) => (
@@ -333,6 +331,6 @@ export function BenchJobs({
           </ButtonLink>
         </p>
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -9,6 +9,7 @@ import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
 import type { Route } from "./+types/route";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/staff (owner only: permission "staff"): who may use the back office and with which role. The
@@ -77,10 +78,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         description="Who may use the back office, and what each role may do. Staff sign in at /admin/login with their mobile number and a code sent by SMS."
       />
 
-      <section aria-labelledby="add-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="add-heading" className="text-xl font-semibold">
-          Add a staff member
-        </h2>
+      <HeadedSection id="add-heading" title="Add a staff member" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" heading="text-xl font-semibold">
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Someone who already has an account (a customer, a technician) keeps it: the back office is added to it.
         </p>
@@ -117,12 +115,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             Add to staff
           </Button>
         </form>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="members-heading" className="mt-8">
-        <h2 id="members-heading" className="text-xl font-semibold">
-          Staff ({members.length})
-        </h2>
+      <HeadedSection id="members-heading" title={<>Staff ({members.length})</>} className="mt-8" heading="text-xl font-semibold">
         <ul className="mt-3 space-y-4" aria-label="Staff members">
           {members.map((m) => (
             <li key={m.userId}>
@@ -130,7 +125,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
     </div>
   );
 }
