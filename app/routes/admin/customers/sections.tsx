@@ -8,6 +8,7 @@ import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormFailure, type UnitValues } from "./forms.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import type { CustomerRecord } from "~/.server/customers/record.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
 
@@ -16,12 +17,9 @@ type Customer = CustomerRecord["customer"];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8 first:mt-0">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={`${id}-heading`} title={title} className="mt-8 first:mt-0" heading="text-xl font-semibold">
       {children}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -208,10 +208,7 @@ function RatingsTable({
 }) {
   return (
     // min-w-0: a grid item may shrink below its table's width (the table scrolls in its own region).
-    <section aria-labelledby={`${id}-heading`} className="min-w-0">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={`${id}-heading`} title={title} className="min-w-0">
       <p className={`mb-3 text-sm ${muted}`}>{note}</p>
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No ratings yet.</p>
@@ -237,6 +234,6 @@ function RatingsTable({
           ))}
         </Table>
       )}
-    </section>
+    </HeadedSection>
   );
 }
