@@ -27,6 +27,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
 import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -244,7 +245,7 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   )}
                 </fieldset>
-                <TextArea name="note" label="Note" rows={2} maxLength={1000} defaultValue={move?.values.note} error={move?.errors.note} hint="The customer reads it on their request page, unless internal." />
+                <TextArea {...keptField(move, "note")} label="Note" rows={2} maxLength={1000} hint="The customer reads it on their request page, unless internal." />
                 <label className="flex items-start gap-3">
                   <input type="checkbox" name="internal" value="yes" defaultChecked={move?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
                   <span>Internal note, not shown to the customer</span>
@@ -257,12 +258,10 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                       <span>Start without approval (the customer has not approved the estimate&apos;s quote)</span>
                     </label>
                     <TextArea
-                      name="overrideReason"
+                      {...keptField(move, "overrideReason")}
                       label="Why without approval"
                       rows={2}
                       maxLength={500}
-                      defaultValue={move?.values.overrideReason}
-                      error={move?.errors.overrideReason}
                       hint="Kept in the audit log. Needed only when starting without approval."
                     />
                   </>
@@ -357,7 +356,7 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   )}
                 </div>
-                <TextField name="caption" label="Caption" maxLength={200} defaultValue={photo?.values.caption} error={photo?.errors.caption} hint="e.g. Burnt IGBT module, test rig at 80 % load" />
+                <TextField {...keptField(photo, "caption")} label="Caption" maxLength={200} hint="e.g. Burnt IGBT module, test rig at 80 % load" />
               </IntentFormPanel>
             )}
           </div>

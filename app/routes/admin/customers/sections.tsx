@@ -9,6 +9,7 @@ import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormFailure, ty
 import { link, muted } from "~/components/admin/styles.ts";
 import type { CustomerRecord } from "~/.server/customers/record.ts";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
 
@@ -319,16 +320,14 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
                   <Fold summary="Close this request" open={Boolean(close)}>
                     <PostForm intent="close-data-request" id={`close-${d.id}`} version={c.version} failure={close} button="Close the request" hidden={{ dataRequestId: d.id }}>
                       <SelectField
-                        name="status"
+                        {...keptField(close, "status")}
                         label="Outcome"
                         required
                         placeholder="Choose…"
                         options={[{ group: "Outcome", items: [{ value: "done", label: "Done" }, { value: "declined", label: "Declined" }] }]}
-                        defaultValue={close?.values.status}
-                        error={close?.errors.status}
                         hint={d.kind === "erasure" ? "An erasure is done by erasing below." : undefined}
                       />
-                      <TextArea name="resolution" label="Answer for the customer" required rows={2} maxLength={1000} defaultValue={close?.values.resolution} error={close?.errors.resolution} />
+                      <TextArea {...keptField(close, "resolution")} label="Answer for the customer" required rows={2} maxLength={1000} />
                     </PostForm>
                   </Fold>
                 )}
@@ -350,7 +349,7 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
                 defaultValue={record?.values.kind}
                 error={record?.errors.kind}
               />
-              <TextArea name="detail" label="What they said" rows={2} maxLength={1000} defaultValue={record?.values.detail} error={record?.errors.detail} hint="For a correction: what is wrong and what it should be." />
+              <TextArea {...keptField(record, "detail")} label="What they said" rows={2} maxLength={1000} hint="For a correction: what is wrong and what it should be." />
             </PostForm>
           </Fold>
           <Fold summary="Erase this customer's personal data" open={Boolean(erase)}>
@@ -360,8 +359,8 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
             </p>
             <div className="mt-3">
               <PostForm intent="erase" id="erase" version={c.version} failure={erase} button="Erase personal data" danger>
-                <TextArea name="reason" label="Why" required rows={2} maxLength={500} defaultValue={erase?.values.reason} error={erase?.errors.reason} hint="e.g. Asked by phone on 24 Nov." />
-                <TextField name="confirm" label={`Type ${c.reference} to confirm`} required maxLength={20} autoComplete="off" defaultValue={erase?.values.confirm} error={erase?.errors.confirm} />
+                <TextArea {...keptField(erase, "reason")} label="Why" required rows={2} maxLength={500} hint="e.g. Asked by phone on 24 Nov." />
+                <TextField {...keptField(erase, "confirm")} label={`Type ${c.reference} to confirm`} required maxLength={20} autoComplete="off" />
               </PostForm>
             </div>
           </Fold>

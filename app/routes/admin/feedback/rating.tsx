@@ -16,6 +16,7 @@ import { ratingText } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/rating";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/feedback/{id}: one rating: the job, what the customer gave, their consent; a low rating's
@@ -139,13 +140,11 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
                 <input type="hidden" name="version" value={r.version} />
                 <FormError message={followFailure?.errors.form} />
                 <TextArea
-                  name="note"
+                  {...keptField(followFailure, "note")}
                   label="What was done"
                   required
                   rows={3}
                   maxLength={2000}
-                  defaultValue={followFailure?.values.note}
-                  error={followFailure?.errors.note}
                   hint="Who called the customer, what was found, what was agreed (a revisit, a credit)."
                 />
                 <Button type="submit">

@@ -11,6 +11,7 @@ import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX 
 import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/help-desk/canned: the canned replies a ticket's reply form offers. Add, edit (on the version drawn:
@@ -68,8 +69,8 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
           <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
             <input type="hidden" name="intent" value="add" />
             <FormError message={addFailure?.errors.form} />
-            <TextField name="title" label="Title" required maxLength={80} defaultValue={addFailure?.values.title} error={addFailure?.errors.title} hint="What the office picks it by, e.g. “Need model and fault code”." />
-            <TextArea name="body" label="Text" required rows={4} maxLength={TICKET_BODY_MAX} defaultValue={addFailure?.values.body} error={addFailure?.errors.body} />
+            <TextField {...keptField(addFailure, "title")} label="Title" required maxLength={80} hint="What the office picks it by, e.g. “Need model and fault code”." />
+            <TextArea {...keptField(addFailure, "body")} label="Text" required rows={4} maxLength={TICKET_BODY_MAX} />
             <Button size="small" type="submit">
               Add
             </Button>

@@ -18,6 +18,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { documentActionSchema, INVESTOR_DOCUMENT_MAX_BYTES, investorListSchema, uploadDocumentSchema, type InvestorListFilters } from "~/lib/forms/admin/investors.ts";
 import type { Route } from "./+types/route";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/investors: the enquiries sent from /investors (open, new, replied, closed, all; newest first on
@@ -174,8 +175,8 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="intent" value="upload" />
           <input type="hidden" name="idempotencyKey" value={upload?.values.idempotencyKey ?? uploadKey} />
           <FormError message={upload?.errors.form ?? upload?.errors.idempotencyKey} />
-          <TextField name="title" label="Title" required maxLength={150} defaultValue={upload?.values.title} error={upload?.errors.title} hint="As investors should read it, e.g. Annual report 2025-26." />
-          <TextField name="period" label="Period" maxLength={40} defaultValue={upload?.values.period} error={upload?.errors.period} hint="Optional, e.g. FY 2025-26 or Q2 FY 2026-27." />
+          <TextField {...keptField(upload, "title")} label="Title" required maxLength={150} hint="As investors should read it, e.g. Annual report 2025-26." />
+          <TextField {...keptField(upload, "period")} label="Period" maxLength={40} hint="Optional, e.g. FY 2025-26 or Q2 FY 2026-27." />
           <FileField name="file" label="PDF file" required accept=".pdf,application/pdf" error={upload?.errors.file} hint={`PDF only, at most ${INVESTOR_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`} />
           <div className="flex items-center gap-2">
             <input id="publish" name="publish" type="checkbox" defaultChecked={upload ? upload.values.publish === "on" : true} className="size-5" />

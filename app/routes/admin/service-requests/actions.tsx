@@ -4,6 +4,7 @@ import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestInte
 import { officeStatusLabel } from "~/lib/requests/status.ts";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
 import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * The request page's action forms, each a plain POST with its intent and the request's version, grouped
@@ -106,7 +107,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
             </div>
             <FieldError id="contact-kind-error" message={contact?.errors.kind} />
           </fieldset>
-          <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
+          <TextArea {...keptField(contact, "note")} label="What was said or done" required rows={3} maxLength={2000} />
           <label className="flex items-start gap-3">
             <input type="checkbox" name="internal" value="yes" defaultChecked={contact?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
             <span>Internal note, not shown to the customer (calls never are)</span>
@@ -126,12 +127,10 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
               hint="Visit scheduled, Waiting for you and Completed send the customer an SMS (and an e-mail if they gave one)."
             />
             <TextArea
-              name="note"
+              {...keptField(status, "note")}
               label="Note for the customer"
               rows={2}
               maxLength={1000}
-              defaultValue={status?.values.note}
-              error={status?.errors.note}
               hint="The customer reads it on their request page."
             />
           </IntentFormPanel>
@@ -227,20 +226,18 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
             submitClass={dangerClass}
             intro="Cancels this request as a repeat of another; the customer is told which reference carries the work."
           >
-            <TextField name="original" label="Reference of the original request" required maxLength={20} defaultValue={duplicate?.values.original} error={duplicate?.errors.original} hint="e.g. SR-2611-0042" />
+            <TextField {...keptField(duplicate, "original")} label="Reference of the original request" required maxLength={20} hint="e.g. SR-2611-0042" />
           </IntentFormPanel>
         )}
 
         {!r.closed && (
           <IntentFormPanel intent="cancel" title="Cancel the request" version={r.version} failure={failure} button="Cancel the request" submitClass={dangerClass}>
             <TextArea
-              name="reason"
+              {...keptField(cancel, "reason")}
               label="Reason"
               required
               rows={2}
               maxLength={500}
-              defaultValue={cancel?.values.reason}
-              error={cancel?.errors.reason}
               hint="The customer reads it on their request page and in the e-mail; they get an SMS."
             />
           </IntentFormPanel>

@@ -10,6 +10,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
 import type { Route } from "./+types/route";
 import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/staff (owner only: permission "staff"): who may use the back office and with which role. The
@@ -88,7 +89,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           <FieldIdPrefix.Provider value="add-">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                name="mobile"
+                {...keptField(addFailure, "mobile")}
                 label="Mobile number"
                 type="tel"
                 inputMode="tel"
@@ -96,17 +97,13 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                 required
                 maxLength={20}
                 hint="The number they will sign in with, e.g. 98480 12345."
-                defaultValue={addFailure?.values.mobile}
-                error={addFailure?.errors.mobile}
               />
               <TextField
-                name="name"
+                {...keptField(addFailure, "name")}
                 label="Name"
                 autoComplete="off"
                 required
                 maxLength={100}
-                defaultValue={addFailure?.values.name}
-                error={addFailure?.errors.name}
               />
             </div>
             <RadioGroup name="role" label="Role" required options={ROLE_OPTIONS} defaultValue={addFailure?.values.role ?? "office"} error={addFailure?.errors.role} />
