@@ -285,16 +285,8 @@ export function ConsentLog({ entries }: { entries: Array<{ at: string; what: str
   );
 }
 
-interface DataRequest {
-  id: number;
-  kind: string;
-  kindLabel: string;
-  detail: string | null;
-  status: "open" | "done" | "declined";
-  resolution: string | null;
-  askedAt: string;
-  resolvedAt: string | null;
-}
+/** A personal-data request on record, as the domain gives it. */
+type DataRequest = CustomerRecord["dataRequests"][number];
 
 export function DataRequests({ customer: c, dataRequests, failure }: { customer: Customer; dataRequests: DataRequest[]; failure: FormFailure | undefined }) {
   const erased = c.erasedAt !== null;
@@ -341,13 +333,11 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
           <Fold summary="Record a request about their data" open={Boolean(record)}>
             <PostForm intent="data-request" id="data-request" version={c.version} failure={record} button="Record the request">
               <SelectField
-                name="kind"
+                {...keptField(record, "kind")}
                 label="They asked for"
                 required
                 placeholder="Choose…"
                 options={[{ group: "Requests", items: DATA_REQUEST_KINDS.map((k) => ({ value: k.value, label: k.label })) }]}
-                defaultValue={record?.values.kind}
-                error={record?.errors.kind}
               />
               <TextArea {...keptField(record, "detail")} label="What they said" rows={2} maxLength={1000} hint="For a correction: what is wrong and what it should be." />
             </PostForm>

@@ -117,13 +117,11 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
         {!r.closed && (
           <IntentFormPanel intent="status" title="Change the status" version={r.version} failure={failure} button="Change status">
             <SelectField
-              name="status"
+              {...keptField(status, "status")}
               label="New status"
               required
               placeholder="Choose…"
               options={[{ group: `Now: ${officeStatusLabel(r.status)}`, items: STATUS_CHOICES.filter((s) => s !== r.status).map((s) => ({ value: s, label: officeStatusLabel(s) })) }]}
-              defaultValue={status?.values.status}
-              error={status?.errors.status}
               hint="Visit scheduled, Waiting for you and Completed send the customer an SMS (and an e-mail if they gave one)."
             />
             <TextArea
