@@ -582,6 +582,10 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
   const env = v.fromEnvironment;
   const plain = (name: keyof IntegrationsData["values"], label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
     env[name] ? <EnvironmentNote label={label} /> : <TextField {...f(name, v.values[name])} label={label} autoComplete="off" {...extra} />;
+  // A stored secret: its form field is its name, its "remove" box the name after "remove".
+  const secret = (name: keyof IntegrationsData["secrets"], label: string, { hint, fromEnvironment = env[name] }: { hint?: string; fromEnvironment?: boolean } = {}) => (
+    <SecretField name={name} label={label} set={v.secrets[name]} removeName={`remove${name.charAt(0).toUpperCase()}${name.slice(1)}`} env={fromEnvironment} error={failure?.errors[name]} hint={hint} />
+  );
   const smsProvider = f("smsProvider", v.values.smsProvider ?? "");
   const gatewayProvider = f("gatewayProvider", v.values.gatewayProvider ?? "");
   return (
@@ -590,15 +594,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         Environment variables, when set, take precedence over what is saved here. Secrets are stored in the database and never shown again.
       </p>
       <Fieldset legend="E-mail (SMTP)">
-        <SecretField
-          name="smtpUrl"
-          label="SMTP address"
-          set={v.secrets.smtpUrl}
-          removeName="removeSmtpUrl"
-          env={env.smtpUrl}
-          error={failure?.errors.smtpUrl}
-          hint={`Like smtps://user:password@mail.example.in:465.${v.smtpServer ? ` Server now: ${v.smtpServer}.` : " Without it, e-mail is only logged."}`}
-        />
+        {secret("smtpUrl", "SMTP address", { hint: `Like smtps://user:password@mail.example.in:465.${v.smtpServer ? ` Server now: ${v.smtpServer}.` : " Without it, e-mail is only logged."}` })}
         {plain("mailFrom", "Sender", { hint: "Like Deccan Automation <office@example.in>. Empty: the legal name and support e-mail." })}
       </Fieldset>
       <Fieldset legend="SMS gateway">
@@ -617,14 +613,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
               ]}
             />
             {plain("smsHttpUrl", "Gateway address", { hint: "The https:// endpoint messages are posted to." })}
-            <SecretField
-              name="smsHttpToken"
-              label="Gateway token"
-              set={v.secrets.smsHttpToken}
-              removeName="removeSmsHttpToken"
-              env={env.smsHttpToken}
-              error={failure?.errors.smsHttpToken}
-            />
+            {secret("smsHttpToken", "Gateway token")}
             {plain("smsSenderId", "DLT sender ID", { hint: "Six capital letters; empty: DECAUT.", maxLength: 6 })}
           </>
         )}
@@ -636,14 +625,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
           <>
             {plain("oidcIssuer", "Issuer", { hint: "The provider's address, like https://login.example.in. Register <this site>/auth/callback with it." })}
             {plain("oidcClientId", "Client ID")}
-            <SecretField
-              name="oidcClientSecret"
-              label="Client secret"
-              set={v.secrets.oidcClientSecret}
-              removeName="removeOidcClientSecret"
-              env={false}
-              error={failure?.errors.oidcClientSecret}
-            />
+            {secret("oidcClientSecret", "Client secret", { fromEnvironment: false })}
           </>
         )}
         {plain("oidcProviderName", "Provider's name on the sign-in button", { hint: 'Like "Deccan Google account"; empty: "your company account".', maxLength: 40 })}
@@ -665,54 +647,16 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         )}
         {plain("gatewayApiUrl", "Gateway API address", { hint: "Empty: https://api.razorpay.com." })}
         {plain("gatewayKeyId", "Key id", { hint: "From the gateway's dashboard, like rzp_live_..." })}
-        <SecretField
-          name="gatewayKeySecret"
-          label="Key secret"
-          set={v.secrets.gatewayKeySecret}
-          removeName="removeGatewayKeySecret"
-          env={env.gatewayKeySecret}
-          error={failure?.errors.gatewayKeySecret}
-        />
-        <SecretField
-          name="gatewayWebhookSecret"
-          label="Webhook secret"
-          set={v.secrets.gatewayWebhookSecret}
-          removeName="removeGatewayWebhookSecret"
-          env={env.gatewayWebhookSecret}
-          error={failure?.errors.gatewayWebhookSecret}
-          hint="Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)."
-        />
+        {secret("gatewayKeySecret", "Key secret")}
+        {secret("gatewayWebhookSecret", "Webhook secret", { hint: "Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)." })}
       </Fieldset>
       {/* WhatsApp Business Cloud API (issue 12, ~/.server/whatsapp) */}
       <Fieldset legend="WhatsApp Business (Cloud API)">
         {plain("whatsappApiBase", "API address", { hint: "Empty: https://graph.facebook.com." })}
         {plain("whatsappPhoneNumberId", "Phone number id", { hint: "From Meta's WhatsApp Manager (digits). Without it and the token, messages are only logged." })}
-        <SecretField
-          name="whatsappToken"
-          label="Access token"
-          set={v.secrets.whatsappToken}
-          removeName="removeWhatsappToken"
-          env={env.whatsappToken}
-          error={failure?.errors.whatsappToken}
-        />
-        <SecretField
-          name="whatsappAppSecret"
-          label="App secret"
-          set={v.secrets.whatsappAppSecret}
-          removeName="removeWhatsappAppSecret"
-          env={env.whatsappAppSecret}
-          error={failure?.errors.whatsappAppSecret}
-          hint="Meta signs each webhook with it (X-Hub-Signature-256): without it, inbound messages are refused."
-        />
-        <SecretField
-          name="whatsappVerifyToken"
-          label="Webhook verify token"
-          set={v.secrets.whatsappVerifyToken}
-          removeName="removeWhatsappVerifyToken"
-          env={env.whatsappVerifyToken}
-          error={failure?.errors.whatsappVerifyToken}
-          hint="Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)."
-        />
+        {secret("whatsappToken", "Access token")}
+        {secret("whatsappAppSecret", "App secret", { hint: "Meta signs each webhook with it (X-Hub-Signature-256): without it, inbound messages are refused." })}
+        {secret("whatsappVerifyToken", "Webhook verify token", { hint: "Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)." })}
       </Fieldset>
       {/* Video calls (issue 12 §7, ~/.server/video/ice.ts) */}
       <Fieldset legend="Video calls (STUN and TURN servers)">
@@ -720,15 +664,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         {plain("videoStunUrls", "STUN servers", { hint: "Like stun:stun.example.in:3478 (several: separated by commas)." })}
         {plain("videoTurnUrls", "TURN servers", { hint: "Like turn:turn.example.in:3478, turns:turn.example.in:5349. Used only with the user and password." })}
         {plain("videoTurnUsername", "TURN user")}
-        <SecretField
-          name="videoTurnCredential"
-          label="TURN password"
-          set={v.secrets.videoTurnCredential}
-          removeName="removeVideoTurnCredential"
-          env={env.videoTurnCredential}
-          error={failure?.errors.videoTurnCredential}
-          hint="Given only to the two sides of a call, on the call's page."
-        />
+        {secret("videoTurnCredential", "TURN password", { hint: "Given only to the two sides of a call, on the call's page." })}
       </Fieldset>
     </>
   );
