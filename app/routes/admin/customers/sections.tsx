@@ -70,16 +70,8 @@ export function Details({ customer: c, failure }: { customer: Customer; failure:
 }
 
 type Unit = UnitValues & { id: number };
-interface Site {
-  id: number;
-  name: string;
-  address: string | null;
-  city: string | null;
-  pincode: string | null;
-  stateCode: string | null;
-  units: Unit[];
-  requests: number;
-}
+/** A site on record, as the domain gives it, with its units as the unit forms read them. */
+type Site = Omit<CustomerRecord["sites"][number], "units"> & { units: Unit[] };
 
 function unitTitle(u: Unit) {
   return [u.make, u.model].filter(Boolean).join(" ");
