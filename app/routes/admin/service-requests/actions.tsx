@@ -188,24 +188,14 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
               error={schedule?.errors.date}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                name="from"
-                label="From"
-                required
-                placeholder="Choose…"
-                options={timeOptions()}
-                defaultValue={schedule?.values.from ?? visitDefaults.from}
-                error={schedule?.errors.from}
-              />
-              <SelectField
-                name="to"
-                label="To"
-                required
-                placeholder="Choose…"
-                options={timeOptions()}
-                defaultValue={schedule?.values.to ?? visitDefaults.to}
-                error={schedule?.errors.to}
-              />
+              {(
+                [
+                  ["from", "From"],
+                  ["to", "To"],
+                ] as const
+              ).map(([name, label]) => (
+                <SelectField key={name} name={name} label={label} required placeholder="Choose…" options={timeOptions()} defaultValue={schedule?.values[name] ?? visitDefaults[name]} error={schedule?.errors[name]} />
+              ))}
             </div>
           </IntentFormPanel>
         )}
