@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { benchJobPage } from "~/.server/bench/view.ts";
@@ -8,7 +7,7 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { DetailList } from "~/components/detail-list.tsx";
 import { EventTimeline } from "~/components/event-timeline.tsx";
-import { FieldIdPrefix, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { TextArea, TextField } from "~/components/form/fields.tsx";
 import { listText, TEST_PARAMETERS } from "~/lib/bench/stages.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import {
@@ -26,7 +25,9 @@ import { can } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/job";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
-import { Button } from "~/components/ui/button.tsx";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/bench/{jobCard}: one unit in the workshop (the label's QR code opens it). Its details and the
@@ -99,44 +100,8 @@ const optionClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-600 dark:has-checked:border-sky-400 dark:has-checked:bg-slate-800";
 const errorText = "mt-1 text-sm font-medium text-red-700 dark:text-red-400";
 
-function StepForm({
-  intent,
-  title,
-  version,
-  failure,
-  button,
-  intro,
-  multipart,
-  children,
-}: {
-  intent: BenchIntent;
-  title: string;
-  version: number;
-  failure: FormFailure | undefined;
-  button: string;
-  intro?: ReactNode;
-  multipart?: boolean;
-  children: ReactNode;
-}) {
-  const mine = failure?.intent === intent ? failure : undefined;
-  return (
-    <section aria-labelledby={`${intent}-heading`} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h3 id={`${intent}-heading`} className="text-lg font-semibold">
-        {title}
-      </h3>
-      {intro && <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div>}
-      <form method="post" encType={multipart ? "multipart/form-data" : undefined} aria-labelledby={`${intent}-heading`} className="mt-3 space-y-4">
-        <FormError message={mine?.errors.form ?? mine?.errors.idempotencyKey ?? mine?.errors.version} />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="version" value={version} />
-        <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
-        <Button type="submit">
-          {button}
-        </Button>
-      </form>
-    </section>
-  );
-}
+/** A step refused for a stale form (a photo sent twice, a job changed meanwhile) says so above the fields. */
+const STEP_ERRORS = ["form", "idempotencyKey", "version"] as const;
 
 export default function BenchJob({ loaderData, actionData }: Route.ComponentProps) {
   const { job, unit, request, customer, repeatOf, repeats, moves, steps, events, photos } = loaderData;
@@ -236,20 +201,14 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          <section aria-labelledby="unit-heading" className="mt-6">
-            <h2 id="unit-heading" className="text-xl font-semibold">
-              Unit and job
-            </h2>
+          <HeadedSection id="unit-heading" title="Unit and job" className="mt-6" heading="text-xl font-semibold">
             <DetailList rows={details} />
-          </section>
+          </HeadedSection>
 
           {photos.length > 0 && (
-            <section aria-labelledby="gallery-heading" className="mt-8">
-              <h2 id="gallery-heading" className="text-xl font-semibold">
-                Photos
-              </h2>
+            <HeadedSection id="gallery-heading" title="Photos" className="mt-8" heading="text-xl font-semibold">
               <PhotoGrid photos={photos.map((p) => ({ ...p, alt: `${p.caption ?? "Bench photo"}: ${p.originalName}` }))} />
-            </section>
+            </HeadedSection>
           )}
 
           <EventTimeline
@@ -264,7 +223,7 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <div className="mt-3 space-y-5">
             {moves.length > 0 ? (
-              <StepForm intent="move" title="Move to the next stage" version={job.version} failure={failure} button="Move" intro={`Now: ${job.stageLabel}.`}>
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="move" title="Move to the next stage" version={job.version} failure={failure} button="Move" intro={`Now: ${job.stageLabel}.`}>
                 <fieldset aria-describedby={move?.errors.to ? "move-to-error" : undefined}>
                   <legend className="font-medium">Next stage</legend>
                   <ul className="mt-2 space-y-2">
@@ -286,7 +245,7 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   )}
                 </fieldset>
-                <TextArea name="note" label="Note" rows={2} maxLength={1000} defaultValue={move?.values.note} error={move?.errors.note} hint="The customer reads it on their request page, unless internal." />
+                <TextArea {...keptField(move, "note")} label="Note" rows={2} maxLength={1000} hint="The customer reads it on their request page, unless internal." />
                 <label className="flex items-start gap-3">
                   <input type="checkbox" name="internal" value="yes" defaultChecked={move?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
                   <span>Internal note, not shown to the customer</span>
@@ -299,29 +258,27 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                       <span>Start without approval (the customer has not approved the estimate&apos;s quote)</span>
                     </label>
                     <TextArea
-                      name="overrideReason"
+                      {...keptField(move, "overrideReason")}
                       label="Why without approval"
                       rows={2}
                       maxLength={500}
-                      defaultValue={move?.values.overrideReason}
-                      error={move?.errors.overrideReason}
                       hint="Kept in the audit log. Needed only when starting without approval."
                     />
                   </>
                 )}
-              </StepForm>
+              </IntentFormPanel>
             ) : (
               <p>This unit has been returned{job.warrantyUntil ? `; its warranty runs until ${job.warrantyUntil}` : ""}. The job card is closed.</p>
             )}
 
             {steps.diagnosis && (
-              <StepForm intent="diagnosis" title="Diagnosis" version={job.version} failure={failure} button="Save the diagnosis">
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="diagnosis" title="Diagnosis" version={job.version} failure={failure} button="Save the diagnosis">
                 <TextArea name="diagnosis" label="What is the fault" required rows={4} maxLength={4000} defaultValue={diagnosis?.values.diagnosis ?? job.diagnosis ?? undefined} error={diagnosis?.errors.diagnosis} hint="The customer reads it." />
-              </StepForm>
+              </IntentFormPanel>
             )}
 
             {steps.estimate && (
-              <StepForm intent="estimate" title="Estimate" version={job.version} failure={failure} button="Save the estimate" intro="The repair starts once the customer approves it (the quote itself comes with the quotes screen).">
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="estimate" title="Estimate" version={job.version} failure={failure} button="Save the estimate" intro="The repair starts once the customer approves it (the quote itself comes with the quotes screen).">
                 <TextField
                   name="estimate"
                   label="Estimate (₹)"
@@ -332,17 +289,17 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                   error={estimate?.errors.estimate}
                   hint="In rupees, e.g. 12500."
                 />
-              </StepForm>
+              </IntentFormPanel>
             )}
 
             {steps.repair && (
-              <StepForm intent="repair" title="Repair notes" version={job.version} failure={failure} button="Save the repair notes">
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="repair" title="Repair notes" version={job.version} failure={failure} button="Save the repair notes">
                 <TextArea name="repairNotes" label="What was repaired or replaced" required rows={4} maxLength={4000} defaultValue={repair?.values.repairNotes ?? job.repairNotes ?? undefined} error={repair?.errors.repairNotes} hint="For the workshop: the customer does not read these." />
-              </StepForm>
+              </IntentFormPanel>
             )}
 
             {steps.test && (
-              <StepForm intent="test" title="Test report" version={job.version} failure={failure} button="Save the test report" intro="The unit can be marked Ready only after a passing load test.">
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="test" title="Test report" version={job.version} failure={failure} button="Save the test report" intro="The unit can be marked Ready only after a passing load test.">
                 <fieldset aria-describedby={test?.errors.result ? "test-result-error" : undefined}>
                   <legend className="font-medium">Load test result</legend>
                   <div className="mt-2 grid grid-cols-2 gap-2">
@@ -373,11 +330,11 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                   ))}
                 </div>
                 <TextArea name="testNotes" label="Test notes" rows={2} maxLength={2000} defaultValue={test?.values.testNotes ?? job.testNotes ?? undefined} error={test?.errors.testNotes} />
-              </StepForm>
+              </IntentFormPanel>
             )}
 
             {job.stage !== "returned" && (
-              <StepForm intent="photos" title="Add photos" version={job.version} failure={failure} button="Add the photos" multipart>
+              <IntentFormPanel formErrors={STEP_ERRORS} intent="photos" title="Add photos" version={job.version} failure={failure} button="Add the photos" multipart>
                 <input type="hidden" name="idempotencyKey" value={photo?.values.idempotencyKey ?? loaderData.photoKey} />
                 <div>
                   <label htmlFor="photos-file" className="block font-medium">
@@ -399,8 +356,8 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   )}
                 </div>
-                <TextField name="caption" label="Caption" maxLength={200} defaultValue={photo?.values.caption} error={photo?.errors.caption} hint="e.g. Burnt IGBT module, test rig at 80 % load" />
-              </StepForm>
+                <TextField {...keptField(photo, "caption")} label="Caption" maxLength={200} hint="e.g. Burnt IGBT module, test rig at 80 % load" />
+              </IntentFormPanel>
             )}
           </div>
         </div>

@@ -77,26 +77,14 @@ export function ContractFields({
         <TextField name="endsOn" label="Ends on" type="date" defaultValue={v.endsOn} error={e.endsOn} hint="Blank: a year from the start, less a day." />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="visitsPerYear"
-          label="Preventive visits a year"
-          inputMode="numeric"
-          maxLength={3}
-          autoComplete="off"
-          defaultValue={v.visitsPerYear}
-          error={e.visitsPerYear}
-          hint={`1 to ${MAX_VISITS_PER_YEAR}, spread evenly from the start. ${defaultsHint("visitsPerYear")}`}
-        />
-        <TextField
-          name="responseHours"
-          label="Response time (hours)"
-          inputMode="numeric"
-          maxLength={3}
-          autoComplete="off"
-          defaultValue={v.responseHours}
-          error={e.responseHours}
-          hint={`Round the clock, 1 to ${MAX_RESPONSE_HOURS}. ${defaultsHint("responseHours")}`}
-        />
+        {(
+          [
+            ["visitsPerYear", "Preventive visits a year", `1 to ${MAX_VISITS_PER_YEAR}, spread evenly from the start.`],
+            ["responseHours", "Response time (hours)", `Round the clock, 1 to ${MAX_RESPONSE_HOURS}.`],
+          ] as const
+        ).map(([name, label, range]) => (
+          <TextField key={name} name={name} label={label} inputMode="numeric" maxLength={3} autoComplete="off" defaultValue={v[name]} error={e[name]} hint={`${range} ${defaultsHint(name)}`} />
+        ))}
       </div>
       <TextField name="price" label="Price for the period, before GST (₹)" required maxLength={20} autoComplete="off" defaultValue={v.price} error={e.price} hint="In rupees, e.g. 48000 or 48000.50" />
       <div className="grid gap-4 sm:grid-cols-2">

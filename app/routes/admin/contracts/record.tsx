@@ -20,6 +20,7 @@ import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/record";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/contracts/{reference}: one contract. What it covers, its visits with the job each became, its
@@ -146,10 +147,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
       />
       <FormError message={topFailure?.errors.form ?? topFailure?.errors.billingId ?? topFailure?.errors.visitId ?? topFailure?.errors.version} />
 
-      <section aria-labelledby="terms-heading">
-        <h2 id="terms-heading" className="text-lg font-semibold">
-          Terms
-        </h2>
+      <HeadedSection id="terms-heading" title="Terms">
         <DetailList
           rows={[
             ["Status", c.stateLabel],
@@ -180,12 +178,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             ))}
           </p>
         )}
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="units-heading" className={section}>
-        <h2 id="units-heading" className="text-lg font-semibold">
-          Equipment covered
-        </h2>
+      <HeadedSection id="units-heading" title="Equipment covered" className={section}>
         {units.length === 0 ? (
           <p className={`mt-2 ${muted}`}>No units listed: the contract covers the site as agreed in its scope.</p>
         ) : (
@@ -198,12 +193,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="visits-heading" className={section}>
-        <h2 id="visits-heading" className="text-lg font-semibold">
-          Preventive visits
-        </h2>
+      <HeadedSection id="visits-heading" title="Preventive visits" className={section}>
         <p className={`mt-1 text-sm ${muted}`}>Each visit is made into a job a week before it is due, and the customer is told by SMS.</p>
         <Table label="Preventive visits" className="mt-2" headClass={cell} columns={["Visit", "Due", "Job"]}>
           {visits.map((v) => (
@@ -240,12 +232,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             </tr>
           ))}
         </Table>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="billing-heading" className={section}>
-        <h2 id="billing-heading" className="text-lg font-semibold">
-          Billing dates
-        </h2>
+      <HeadedSection id="billing-heading" title="Billing dates" className={section}>
         <p className={`mt-1 text-sm ${muted}`}>
           {billingLabel}: a GST invoice is issued on each date{canInvoice ? "" : " (by the daily run, or by accounts)"}.
         </p>
@@ -281,13 +270,10 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             </tr>
           ))}
         </Table>
-      </section>
+      </HeadedSection>
 
       {open && (
-        <section aria-labelledby="actions-heading" className={section}>
-          <h2 id="actions-heading" className="text-lg font-semibold">
-            Renew or cancel
-          </h2>
+        <HeadedSection id="actions-heading" title="Renew or cancel" className={section}>
           <div className="mt-3 space-y-4">
             {renewedAs.length === 0 && (
               <div>
@@ -313,7 +299,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               </form>
             </FieldIdPrefix.Provider>
           </div>
-        </section>
+        </HeadedSection>
       )}
 
       {open && (

@@ -8,6 +8,8 @@ import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormFailure, type UnitValues } from "./forms.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import type { CustomerRecord } from "~/.server/customers/record.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
 
@@ -16,12 +18,9 @@ type Customer = CustomerRecord["customer"];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8 first:mt-0">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {title}
-      </h2>
+    <HeadedSection id={`${id}-heading`} title={title} className="mt-8 first:mt-0" heading="text-xl font-semibold">
       {children}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -71,16 +70,8 @@ export function Details({ customer: c, failure }: { customer: Customer; failure:
 }
 
 type Unit = UnitValues & { id: number };
-interface Site {
-  id: number;
-  name: string;
-  address: string | null;
-  city: string | null;
-  pincode: string | null;
-  stateCode: string | null;
-  units: Unit[];
-  requests: number;
-}
+/** A site on record, as the domain gives it, with its units as the unit forms read them. */
+type Site = Omit<CustomerRecord["sites"][number], "units"> & { units: Unit[] };
 
 function unitTitle(u: Unit) {
   return [u.make, u.model].filter(Boolean).join(" ");
@@ -286,16 +277,8 @@ export function ConsentLog({ entries }: { entries: Array<{ at: string; what: str
   );
 }
 
-interface DataRequest {
-  id: number;
-  kind: string;
-  kindLabel: string;
-  detail: string | null;
-  status: "open" | "done" | "declined";
-  resolution: string | null;
-  askedAt: string;
-  resolvedAt: string | null;
-}
+/** A personal-data request on record, as the domain gives it. */
+type DataRequest = CustomerRecord["dataRequests"][number];
 
 export function DataRequests({ customer: c, dataRequests, failure }: { customer: Customer; dataRequests: DataRequest[]; failure: FormFailure | undefined }) {
   const erased = c.erasedAt !== null;
@@ -321,16 +304,14 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
                   <Fold summary="Close this request" open={Boolean(close)}>
                     <PostForm intent="close-data-request" id={`close-${d.id}`} version={c.version} failure={close} button="Close the request" hidden={{ dataRequestId: d.id }}>
                       <SelectField
-                        name="status"
+                        {...keptField(close, "status")}
                         label="Outcome"
                         required
                         placeholder="Choose…"
                         options={[{ group: "Outcome", items: [{ value: "done", label: "Done" }, { value: "declined", label: "Declined" }] }]}
-                        defaultValue={close?.values.status}
-                        error={close?.errors.status}
                         hint={d.kind === "erasure" ? "An erasure is done by erasing below." : undefined}
                       />
-                      <TextArea name="resolution" label="Answer for the customer" required rows={2} maxLength={1000} defaultValue={close?.values.resolution} error={close?.errors.resolution} />
+                      <TextArea {...keptField(close, "resolution")} label="Answer for the customer" required rows={2} maxLength={1000} />
                     </PostForm>
                   </Fold>
                 )}
@@ -344,15 +325,13 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
           <Fold summary="Record a request about their data" open={Boolean(record)}>
             <PostForm intent="data-request" id="data-request" version={c.version} failure={record} button="Record the request">
               <SelectField
-                name="kind"
+                {...keptField(record, "kind")}
                 label="They asked for"
                 required
                 placeholder="Choose…"
                 options={[{ group: "Requests", items: DATA_REQUEST_KINDS.map((k) => ({ value: k.value, label: k.label })) }]}
-                defaultValue={record?.values.kind}
-                error={record?.errors.kind}
               />
-              <TextArea name="detail" label="What they said" rows={2} maxLength={1000} defaultValue={record?.values.detail} error={record?.errors.detail} hint="For a correction: what is wrong and what it should be." />
+              <TextArea {...keptField(record, "detail")} label="What they said" rows={2} maxLength={1000} hint="For a correction: what is wrong and what it should be." />
             </PostForm>
           </Fold>
           <Fold summary="Erase this customer's personal data" open={Boolean(erase)}>
@@ -362,8 +341,8 @@ export function DataRequests({ customer: c, dataRequests, failure }: { customer:
             </p>
             <div className="mt-3">
               <PostForm intent="erase" id="erase" version={c.version} failure={erase} button="Erase personal data" danger>
-                <TextArea name="reason" label="Why" required rows={2} maxLength={500} defaultValue={erase?.values.reason} error={erase?.errors.reason} hint="e.g. Asked by phone on 24 Nov." />
-                <TextField name="confirm" label={`Type ${c.reference} to confirm`} required maxLength={20} autoComplete="off" defaultValue={erase?.values.confirm} error={erase?.errors.confirm} />
+                <TextArea {...keptField(erase, "reason")} label="Why" required rows={2} maxLength={500} hint="e.g. Asked by phone on 24 Nov." />
+                <TextField {...keptField(erase, "confirm")} label={`Type ${c.reference} to confirm`} required maxLength={20} autoComplete="off" />
               </PostForm>
             </div>
           </Fold>

@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { FORUM_FILTERS, forumListSchema, moderatePostSchema, type ForumFilter } from "~/lib/forms/admin/feedback.ts";
 import { FeedbackNav } from "./parts.tsx";
 import type { Route } from "./+types/forum";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/feedback/forum: questions and replies sent to the forum (/discussion). They wait ("pending")
@@ -78,10 +79,7 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
       <FilterTabs label="Which posts" tabs={tabs} />
       <FormError message={failure?.errors.form ?? failure?.errors.id ?? failure?.errors.status ?? failure?.errors.kind ?? failure?.errors.intent} />
 
-      <section aria-labelledby="questions-heading" className="mt-4">
-        <h2 id="questions-heading" className="text-lg font-semibold">
-          Questions ({posts.topicCounts[show].toLocaleString("en-IN")}){shownNote(posts.topics.length, posts.topicCounts[show])}
-        </h2>
+      <HeadedSection id="questions-heading" title={<>Questions ({posts.topicCounts[show].toLocaleString("en-IN")}){shownNote(posts.topics.length, posts.topicCounts[show])}</>} className="mt-4">
         {posts.topics.length === 0 ? (
           <p className={`mt-2 ${muted}`}>{EMPTY[show]}</p>
         ) : (
@@ -109,12 +107,9 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="replies-heading" className="mt-8">
-        <h2 id="replies-heading" className="text-lg font-semibold">
-          Replies ({posts.replyCounts[show].toLocaleString("en-IN")}){shownNote(posts.replies.length, posts.replyCounts[show])}
-        </h2>
+      <HeadedSection id="replies-heading" title={<>Replies ({posts.replyCounts[show].toLocaleString("en-IN")}){shownNote(posts.replies.length, posts.replyCounts[show])}</>} className="mt-8">
         {posts.replies.length === 0 ? (
           <p className={`mt-2 ${muted}`}>{EMPTY[show]}</p>
         ) : (
@@ -138,7 +133,7 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
             ))}
           </ul>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { ratingText } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/rating";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/feedback/{id}: one rating: the job, what the customer gave, their consent; a low rating's
@@ -80,10 +82,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
         description={`${r.contactName}${r.company ? `, ${r.company}` : ""}: ${ratingText(r.rating, RATING_WORDS)}`}
       />
 
-      <section aria-labelledby="rating-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="rating-heading" className="text-lg font-semibold">
-          What the customer gave
-        </h2>
+      <HeadedSection id="rating-heading" title="What the customer gave" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <dl className="mt-3 space-y-2">
           <Field label="Rating">
             <span className={low ? "font-semibold text-red-800 dark:text-red-300" : undefined}>{ratingText(r.rating, RATING_WORDS)}</span>
@@ -129,13 +128,10 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
             <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time> (SMS with the rating link)
           </Field>
         </dl>
-      </section>
+      </HeadedSection>
 
       {r.followUp !== "none" && (
-        <section aria-labelledby="follow-up-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="follow-up-heading" className="text-lg font-semibold">
-            {r.followUp === "open" ? "Follow-up open" : "Follow-up closed"}
-          </h2>
+        <HeadedSection id="follow-up-heading" title={r.followUp === "open" ? "Follow-up open" : "Follow-up closed"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
           {r.followUp === "open" ? (
             <>
               <p className="mt-1">A rating of 1 or 2: the owner was alerted. Call the customer, then close the follow-up with what was done.</p>
@@ -144,13 +140,11 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
                 <input type="hidden" name="version" value={r.version} />
                 <FormError message={followFailure?.errors.form} />
                 <TextArea
-                  name="note"
+                  {...keptField(followFailure, "note")}
                   label="What was done"
                   required
                   rows={3}
                   maxLength={2000}
-                  defaultValue={followFailure?.values.note}
-                  error={followFailure?.errors.note}
                   hint="Who called the customer, what was found, what was agreed (a revisit, a credit)."
                 />
                 <Button type="submit">
@@ -170,14 +164,11 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
               : <span className="whitespace-pre-line">{r.followUpNote}</span>
             </p>
           )}
-        </section>
+        </HeadedSection>
       )}
 
       {r.rating !== null && (
-        <section aria-labelledby="publish-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="publish-heading" className="text-lg font-semibold">
-            {r.publishStatus === "published" ? "Published on the reviews page" : r.publishStatus === "hidden" ? "Hidden from the reviews page" : "Not published"}
-          </h2>
+        <HeadedSection id="publish-heading" title={r.publishStatus === "published" ? "Published on the reviews page" : r.publishStatus === "hidden" ? "Hidden from the reviews page" : "Not published"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
           {r.publishStatus === "published" && r.publishedAt && (
             <p className={`mt-1 text-sm ${muted}`}>
               Published by {r.publishedByName ?? "a staff member"} on <time dateTime={r.publishedAt}>{formatDateTime(r.publishedAt)}</time>.{" "}
@@ -199,7 +190,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
               </ConfirmButton>
             ) : null}
           </div>
-        </section>
+        </HeadedSection>
       )}
     </div>
   );

@@ -10,6 +10,8 @@ import { formatDateTime } from "~/lib/format.ts";
 import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/help-desk/canned: the canned replies a ticket's reply form offers. Add, edit (on the version drawn:
@@ -62,27 +64,21 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
       <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title="Canned replies" description="Ready answers for tickets: pick one on a ticket, edit it there, send." />
       <HelpDeskNav current="canned" />
 
-      <section aria-labelledby="add-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="add-heading" className="text-lg font-semibold">
-          Add a canned reply
-        </h2>
+      <HeadedSection id="add-heading" title="Add a canned reply" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <FieldIdPrefix.Provider value="add-">
           <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
             <input type="hidden" name="intent" value="add" />
             <FormError message={addFailure?.errors.form} />
-            <TextField name="title" label="Title" required maxLength={80} defaultValue={addFailure?.values.title} error={addFailure?.errors.title} hint="What the office picks it by, e.g. “Need model and fault code”." />
-            <TextArea name="body" label="Text" required rows={4} maxLength={TICKET_BODY_MAX} defaultValue={addFailure?.values.body} error={addFailure?.errors.body} />
+            <TextField {...keptField(addFailure, "title")} label="Title" required maxLength={80} hint="What the office picks it by, e.g. “Need model and fault code”." />
+            <TextArea {...keptField(addFailure, "body")} label="Text" required rows={4} maxLength={TICKET_BODY_MAX} />
             <Button size="small" type="submit">
               Add
             </Button>
           </form>
         </FieldIdPrefix.Provider>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="text-lg font-semibold">
-          {replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}
-        </h2>
+      <HeadedSection id="list-heading" title={<>{replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}</>}>
         {replies.length === 0 ? (
           <p className="mt-3 rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No canned replies yet. Add the answers the office gives most often.</p>
         ) : (
@@ -120,7 +116,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             })}
           </ul>
         )}
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STAT
 import { SlaBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/ticket";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/help-desk/{reference}: one ticket. The thread (internal notes marked, on a yellow ground), a reply
@@ -111,10 +112,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
       <LiveStatus kinds={["ticket."]} reference={r.reference} what="This ticket" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <section aria-labelledby="thread-heading">
-            <h2 id="thread-heading" className="text-lg font-semibold">
-              Conversation
-            </h2>
+          <HeadedSection id="thread-heading" title="Conversation">
             {r.messages.length === 0 ? (
               <p className={`mt-2 ${muted}`}>No messages yet.</p>
             ) : (
@@ -123,12 +121,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 messages={r.messages.map((m) => ({ id: m.id, author: authorLabel(m), body: m.body, createdAt: m.createdAt, tone: m.internal ? "internal" : m.author === "staff" ? "other" : "plain" }))}
               />
             )}
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="reply-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id="reply-heading" className="text-lg font-semibold">
-              Reply to the customer
-            </h2>
+          <HeadedSection id="reply-heading" title="Reply to the customer" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
             {closed ? (
               <p className="mt-2">This ticket is closed. Set its status to Open to reply.</p>
             ) : (
@@ -190,12 +185,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </form>
               </>
             )}
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="note-heading" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700">
-            <h2 id="note-heading" className="text-lg font-semibold">
-              Internal note
-            </h2>
+          <HeadedSection id="note-heading" title="Internal note" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
               <input type="hidden" name="intent" value="note" />
               <input type="hidden" name="idempotencyKey" value={keys.note} />
@@ -208,14 +200,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 Add the note
               </button>
             </form>
-          </section>
+          </HeadedSection>
         </div>
 
         <aside className="space-y-6" aria-label="Ticket details">
-          <section aria-labelledby="sla-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id="sla-heading" className="text-lg font-semibold">
-              Targets
-            </h2>
+          <HeadedSection id="sla-heading" title="Targets" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
             <dl className="mt-2 space-y-2">
               <Detail label="First reply">
                 <SlaBadge label="First reply" target={r.firstResponse} />
@@ -230,12 +219,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </span>
               </Detail>
             </dl>
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="update-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id="update-heading" className="text-lg font-semibold">
-              Status and assignee
-            </h2>
+          <HeadedSection id="update-heading" title="Status and assignee" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="update-heading">
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="version" value={r.version} />
@@ -278,12 +264,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 Save
               </Button>
             </form>
-          </section>
+          </HeadedSection>
 
-          <section aria-labelledby="details-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-            <h2 id="details-heading" className="text-lg font-semibold">
-              Details
-            </h2>
+          <HeadedSection id="details-heading" title="Details" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
             <dl className="mt-2 space-y-2">
               <Detail label="Status">{r.statusLabel}</Detail>
               <Detail label="From">{r.sourceLabel}</Detail>
@@ -316,7 +299,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </Detail>
               )}
             </dl>
-          </section>
+          </HeadedSection>
         </aside>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { enquiryStatusSchema, INVESTOR_STATUSES, replySchema } from "~/lib/forms/admin/investors.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/enquiry";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/investors/{reference}: one investor enquiry: what was sent, the replies so far (e-mailed through
@@ -76,10 +77,7 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
     <div className="mx-auto max-w-3xl">
       <PageHeader back={{ href: "/admin/investors", label: "Investors" }} title={`Investor enquiry ${r.reference}`} description={`${r.name}${r.company ? `, ${r.company}` : ""} · ${r.statusLabel}`} />
 
-      <section aria-labelledby="enquiry-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="enquiry-heading" className="text-lg font-semibold">
-          What they sent
-        </h2>
+      <HeadedSection id="enquiry-heading" title="What they sent" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <dl className="mt-3 space-y-2">
           <Field label="Received">
             <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
@@ -114,12 +112,9 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
           ))}
           <Field label="Message">{r.message ? <span className="whitespace-pre-line">{r.message}</span> : <span className={muted}>No message</span>}</Field>
         </dl>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="replies-heading" className="mb-8">
-        <h2 id="replies-heading" className="text-lg font-semibold">
-          Replies
-        </h2>
+      <HeadedSection id="replies-heading" title="Replies" className="mb-8">
         {r.thread.length === 0 ? (
           <p className={`mt-1 ${muted}`}>No reply yet.</p>
         ) : (
@@ -164,12 +159,9 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
             .
           </p>
         )}
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="status-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="status-heading" className="text-lg font-semibold">
-          Status: {r.statusLabel}
-        </h2>
+      <HeadedSection id="status-heading" title={<>Status: {r.statusLabel}</>} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <FormError message={statusFailure?.errors.form ?? statusFailure?.errors.status ?? statusFailure?.errors.seen} />
         <div className="mt-3 flex flex-wrap gap-2">
           {INVESTOR_STATUSES.filter((s) => s.value !== r.status).map((s) => (
@@ -183,7 +175,7 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
             </form>
           ))}
         </div>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -17,6 +17,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { documentActionSchema, INVESTOR_DOCUMENT_MAX_BYTES, investorListSchema, uploadDocumentSchema, type InvestorListFilters } from "~/lib/forms/admin/investors.ts";
 import type { Route } from "./+types/route";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/investors: the enquiries sent from /investors (open, new, replied, closed, all; newest first on
@@ -114,10 +116,7 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
       <PageHeader title="Investors" description="Enquiries sent from the investors page, and the reports it publishes." />
       {failure && failure.intent !== "upload" && <FormError message={failure.errors.form ?? failure.errors.documents ?? Object.values(failure.errors)[0]} />}
 
-      <section aria-labelledby="enquiries-heading" className="mb-10">
-        <h2 id="enquiries-heading" className="mb-3 text-lg font-semibold">
-          Enquiries
-        </h2>
+      <HeadedSection id="enquiries-heading" title="Enquiries" className="mb-10" heading="mb-3 text-lg font-semibold">
         <FilterTabs label="Which enquiries" tabs={tabs} />
         <DataTable
           caption="Investor enquiries, newest first"
@@ -127,12 +126,9 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
           empty={filters.status === "all" ? "No investor enquiries yet. They come from the form on /investors." : "No enquiries here."}
         />
         <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="documents-heading">
-        <h2 id="documents-heading" className="mb-1 text-lg font-semibold">
-          Documents on /investors
-        </h2>
+      <HeadedSection id="documents-heading" title="Documents on /investors" heading="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>
           Reports as PDF. Published ones are listed on the{" "}
           <a href="/investors" className={link}>
@@ -179,8 +175,8 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="intent" value="upload" />
           <input type="hidden" name="idempotencyKey" value={upload?.values.idempotencyKey ?? uploadKey} />
           <FormError message={upload?.errors.form ?? upload?.errors.idempotencyKey} />
-          <TextField name="title" label="Title" required maxLength={150} defaultValue={upload?.values.title} error={upload?.errors.title} hint="As investors should read it, e.g. Annual report 2025-26." />
-          <TextField name="period" label="Period" maxLength={40} defaultValue={upload?.values.period} error={upload?.errors.period} hint="Optional, e.g. FY 2025-26 or Q2 FY 2026-27." />
+          <TextField {...keptField(upload, "title")} label="Title" required maxLength={150} hint="As investors should read it, e.g. Annual report 2025-26." />
+          <TextField {...keptField(upload, "period")} label="Period" maxLength={40} hint="Optional, e.g. FY 2025-26 or Q2 FY 2026-27." />
           <FileField name="file" label="PDF file" required accept=".pdf,application/pdf" error={upload?.errors.file} hint={`PDF only, at most ${INVESTOR_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`} />
           <div className="flex items-center gap-2">
             <input id="publish" name="publish" type="checkbox" defaultChecked={upload ? upload.values.publish === "on" : true} className="size-5" />
@@ -190,7 +186,7 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
             Upload
           </Button>
         </form>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/for
 import type { StoredLine } from "~/lib/money/document.ts";
 import type { Route } from "./+types/invoice";
 import type { PageHandle } from "~/lib/page-title.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/invoices/{id}: one tax invoice or credit note as issued (the same drawing as the customer's page and
@@ -134,10 +135,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
   const v = failure?.values ?? {};
   const scope = v.scope ?? "full";
   return (
-    <section aria-labelledby="credit-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="credit-heading" className="text-xl font-semibold">
-        Make a credit note
-      </h2>
+    <HeadedSection id="credit-heading" title="Make a credit note" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" heading="text-xl font-semibold">
       <p className={`mt-1 ${muted}`}>To correct this invoice: a returned part, a wrong rate, a job not done. It has its own number (CN/...) and lowers what the customer owes.</p>
       <form method="post" className="mt-4 space-y-5">
         <FormError message={e.form} />
@@ -190,7 +188,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
           Issue the credit note
         </Button>
       </form>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -271,10 +269,7 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
 
       {isInvoice && (
         <div className="mb-6 grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="payments-heading">
-            <h2 id="payments-heading" className="text-lg font-semibold">
-              Payments
-            </h2>
+          <HeadedSection id="payments-heading" title="Payments">
             {page.allocations.length === 0 ? (
               <p className={`mt-1 ${muted}`}>No payment recorded against this invoice yet.</p>
             ) : (
@@ -293,11 +288,8 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="credit-notes-heading">
-            <h2 id="credit-notes-heading" className="text-lg font-semibold">
-              Credit notes
-            </h2>
+          </HeadedSection>
+          <HeadedSection id="credit-notes-heading" title="Credit notes">
             {page.creditNotes.length === 0 ? (
               <p className={`mt-1 ${muted}`}>None.</p>
             ) : (
@@ -318,7 +310,7 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
                 ))}
               </ul>
             )}
-          </section>
+          </HeadedSection>
         </div>
       )}
 

@@ -23,6 +23,7 @@ import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_L
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/quote";
 import type { PageHandle } from "~/lib/page-title.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable
@@ -177,10 +178,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
       />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="about-heading" className={panel}>
-          <h2 id="about-heading" className="text-lg font-semibold">
-            For {customer.company ?? customer.name}
-          </h2>
+        <HeadedSection id="about-heading" title={<>For {customer.company ?? customer.name}</>} className={panel}>
           <ul className="mt-2 space-y-1">
             <li>
               Customer{" "}
@@ -224,12 +222,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               </li>
             )}
           </ul>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="steps-heading" className={panel}>
-          <h2 id="steps-heading" className="text-lg font-semibold">
-            Next step
-          </h2>
+        <HeadedSection id="steps-heading" title="Next step" className={panel}>
           <div className="mt-2 space-y-3">
             <FormError message={stepError} />
             {q.state === "draft" && (
@@ -258,7 +253,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             )}
             {q.state === "approved" && <p>Approved: an invoice is made from the approved version.</p>}
           </div>
-        </section>
+        </HeadedSection>
       </div>
 
       {versions.length > 1 && (
@@ -279,10 +274,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
       {versions.find((v) => v.number === number)?.revisionReason && <p className={`mt-2 ${muted}`}>Why v{number} was made: {versions.find((v) => v.number === number)?.revisionReason}</p>}
 
       {responses.length > 0 && (
-        <section aria-labelledby="answers-heading" className={`mt-6 ${panel}`}>
-          <h2 id="answers-heading" className="text-lg font-semibold">
-            The customer&apos;s answers
-          </h2>
+        <HeadedSection id="answers-heading" title={<>The customer&apos;s answers</>} className={`mt-6 ${panel}`}>
           <ul className="mt-2 space-y-3">
             {responses.map((r) => (
               <li key={r.id}>
@@ -296,14 +288,11 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               </li>
             ))}
           </ul>
-        </section>
+        </HeadedSection>
       )}
 
       {edit && editState && current && (
-        <section aria-labelledby="edit-heading" className="mt-8">
-          <h2 id="edit-heading" className="mb-3 text-xl font-semibold">
-            Edit draft v{q.currentVersion}
-          </h2>
+        <HeadedSection id="edit-heading" title={<>Edit draft v{q.currentVersion}</>} className="mt-8" heading="mb-3 text-xl font-semibold">
           <form method="post" className="space-y-6">
             <input type="hidden" name="version" value={q.version} />
             <QuoteFields state={editState} context={edit.context} />
@@ -311,7 +300,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               Save the draft
             </Button>
           </form>
-        </section>
+        </HeadedSection>
       )}
 
       <div className="mt-8">

@@ -1,8 +1,10 @@
-import type { ReactNode } from "react";
-import { FieldError, FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
-import { ButtonLink, buttonClass } from "~/components/ui/button.tsx";
+import { FieldError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { ButtonLink } from "~/components/ui/button.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * The request page's action forms, each a plain POST with its intent and the request's version, grouped
@@ -29,45 +31,6 @@ interface ActionsProps {
 
 const dangerClass =
   "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
-
-function ActionForm({
-  intent,
-  title,
-  version,
-  failure,
-  children,
-  button,
-  danger,
-  intro,
-}: {
-  intent: RequestIntent;
-  title: string;
-  version: number;
-  failure: FormFailure | undefined;
-  children: ReactNode;
-  button: string;
-  danger?: boolean;
-  intro?: ReactNode;
-}) {
-  const mine = failure?.intent === intent ? failure : undefined;
-  return (
-    <section aria-labelledby={`${intent}-heading`} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h3 id={`${intent}-heading`} className="text-lg font-semibold">
-        {title}
-      </h3>
-      {intro && <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div>}
-      <form method="post" aria-labelledby={`${intent}-heading`} className="mt-3 space-y-4">
-        <FormError message={mine?.errors.form} />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="version" value={version} />
-        <FieldIdPrefix.Provider value={`${intent}-`}>{children}</FieldIdPrefix.Provider>
-        <button type="submit" className={danger ? dangerClass : buttonClass()}>
-          {button}
-        </button>
-      </form>
-    </section>
-  );
-}
 
 function timeOptions() {
   const group = (label: string, from: number, to: number) => ({
@@ -118,7 +81,7 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
         Actions
       </h2>
       <div className="mt-3 space-y-5">
-        <ActionForm
+        <IntentFormPanel
           intent="contact"
           title="Log a call or note"
           version={r.version}
@@ -144,39 +107,35 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
             </div>
             <FieldError id="contact-kind-error" message={contact?.errors.kind} />
           </fieldset>
-          <TextArea name="note" label="What was said or done" required rows={3} maxLength={2000} defaultValue={contact?.values.note} error={contact?.errors.note} />
+          <TextArea {...keptField(contact, "note")} label="What was said or done" required rows={3} maxLength={2000} />
           <label className="flex items-start gap-3">
             <input type="checkbox" name="internal" value="yes" defaultChecked={contact?.values.internal === "yes"} className="mt-1 size-5 shrink-0" />
             <span>Internal note, not shown to the customer (calls never are)</span>
           </label>
-        </ActionForm>
+        </IntentFormPanel>
 
         {!r.closed && (
-          <ActionForm intent="status" title="Change the status" version={r.version} failure={failure} button="Change status">
+          <IntentFormPanel intent="status" title="Change the status" version={r.version} failure={failure} button="Change status">
             <SelectField
-              name="status"
+              {...keptField(status, "status")}
               label="New status"
               required
               placeholder="Choose…"
               options={[{ group: `Now: ${officeStatusLabel(r.status)}`, items: STATUS_CHOICES.filter((s) => s !== r.status).map((s) => ({ value: s, label: officeStatusLabel(s) })) }]}
-              defaultValue={status?.values.status}
-              error={status?.errors.status}
               hint="Visit scheduled, Waiting for you and Completed send the customer an SMS (and an e-mail if they gave one)."
             />
             <TextArea
-              name="note"
+              {...keptField(status, "note")}
               label="Note for the customer"
               rows={2}
               maxLength={1000}
-              defaultValue={status?.values.note}
-              error={status?.errors.note}
               hint="The customer reads it on their request page."
             />
-          </ActionForm>
+          </IntentFormPanel>
         )}
 
         {canDispatch && !r.closed && (
-          <ActionForm
+          <IntentFormPanel
             intent="assign"
             title={technicianAssigned ? "Reassign the technician" : "Assign a technician"}
             version={r.version}
@@ -203,11 +162,11 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
                 <FieldError id="assign-technicianId-error" message={assign?.errors.technicianId} />
               </fieldset>
             )}
-          </ActionForm>
+          </IntentFormPanel>
         )}
 
         {canDispatch && !r.closed && (
-          <ActionForm
+          <IntentFormPanel
             intent="schedule"
             title="Schedule the visit"
             version={r.version}
@@ -229,59 +188,47 @@ export function RequestActions({ request: r, technicianAssigned, suggestions, ca
               error={schedule?.errors.date}
             />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                name="from"
-                label="From"
-                required
-                placeholder="Choose…"
-                options={timeOptions()}
-                defaultValue={schedule?.values.from ?? visitDefaults.from}
-                error={schedule?.errors.from}
-              />
-              <SelectField
-                name="to"
-                label="To"
-                required
-                placeholder="Choose…"
-                options={timeOptions()}
-                defaultValue={schedule?.values.to ?? visitDefaults.to}
-                error={schedule?.errors.to}
-              />
+              {(
+                [
+                  ["from", "From"],
+                  ["to", "To"],
+                ] as const
+              ).map(([name, label]) => (
+                <SelectField key={name} name={name} label={label} required placeholder="Choose…" options={timeOptions()} defaultValue={schedule?.values[name] ?? visitDefaults[name]} error={schedule?.errors[name]} />
+              ))}
             </div>
-          </ActionForm>
+          </IntentFormPanel>
         )}
 
-        <ActionForm intent="po" title="Purchase order" version={r.version} failure={failure} button="Save PO number">
+        <IntentFormPanel intent="po" title="Purchase order" version={r.version} failure={failure} button="Save PO number">
           <TextField name="poNumber" label="Customer's PO number" required maxLength={60} defaultValue={po?.values.poNumber ?? r.poNumber ?? undefined} error={po?.errors.poNumber} />
-        </ActionForm>
+        </IntentFormPanel>
 
         {!r.closed && (
-          <ActionForm
+          <IntentFormPanel
             intent="duplicate"
             title="Mark as duplicate"
             version={r.version}
             failure={failure}
             button="Mark as duplicate"
-            danger
+            submitClass={dangerClass}
             intro="Cancels this request as a repeat of another; the customer is told which reference carries the work."
           >
-            <TextField name="original" label="Reference of the original request" required maxLength={20} defaultValue={duplicate?.values.original} error={duplicate?.errors.original} hint="e.g. SR-2611-0042" />
-          </ActionForm>
+            <TextField {...keptField(duplicate, "original")} label="Reference of the original request" required maxLength={20} hint="e.g. SR-2611-0042" />
+          </IntentFormPanel>
         )}
 
         {!r.closed && (
-          <ActionForm intent="cancel" title="Cancel the request" version={r.version} failure={failure} button="Cancel the request" danger>
+          <IntentFormPanel intent="cancel" title="Cancel the request" version={r.version} failure={failure} button="Cancel the request" submitClass={dangerClass}>
             <TextArea
-              name="reason"
+              {...keptField(cancel, "reason")}
               label="Reason"
               required
               rows={2}
               maxLength={500}
-              defaultValue={cancel?.values.reason}
-              error={cancel?.errors.reason}
               hint="The customer reads it on their request page and in the e-mail; they get an SMS."
             />
-          </ActionForm>
+          </IntentFormPanel>
         )}
 
         {r.closed && <p className="text-slate-700 dark:text-slate-300">This request is closed: calls, notes and the PO number can still be recorded.</p>}
@@ -301,10 +248,7 @@ export function BenchJobs({
   jobs: Array<{ jobCard: string; unit: string; stageLabel: string; warrantyRepeatOf: string | null; warrantyUntil: string | null }>;
 }) {
   return (
-    <section aria-labelledby="bench-heading" className="mt-8">
-      <h2 id="bench-heading" className="text-xl font-semibold">
-        Bench repair
-      </h2>
+    <HeadedSection id="bench-heading" title="Bench repair" className="mt-8" heading="text-xl font-semibold">
       {jobs.length > 0 ? (
         <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {jobs.map((j) => (
@@ -333,6 +277,6 @@ export function BenchJobs({
           </ButtonLink>
         </p>
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -34,6 +34,7 @@ import {
 } from "~/lib/settings-schema.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
 
 /**
  * /admin/settings: the business settings, one group per page (?group=), each its own form and Save button.
@@ -155,10 +156,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         label="Settings sections"
         tabs={SETTINGS_SECTIONS.map((s) => ({ href: `${PATH}?group=${s.group}`, label: s.label, current: s.group === group }))}
       />
-      <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading" className="text-xl font-semibold">
-          {section.label}
-        </h2>
+      <HeadedSection id="settings-heading" title={section.label} heading="text-xl font-semibold">
         <p className="mt-1 text-slate-700 dark:text-slate-300">{section.description}</p>
         {loaderData.savedAt && <p className={`mt-1 ${muted}`}>Last saved {formatDateTime(loaderData.savedAt)}.</p>}
         <form method="post" action={`${PATH}?group=${group}`} noValidate className="mt-5 space-y-5">
@@ -170,7 +168,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </FieldIdPrefix.Provider>
           <SaveButton label={`Save ${/^.[a-z]/.test(section.label) ? section.label[0]!.toLowerCase() + section.label.slice(1) : section.label}`} />
         </form>
-      </section>
+      </HeadedSection>
       {group === "payments" && <SignatureSection hasSignature={loaderData.hasSignature} failure={signatureFailure} />}
     </div>
   );
@@ -518,10 +516,7 @@ const TALLY_LEDGER_FIELDS: Array<[TallyLedgerKey, string]> = [
 
 function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormFailure | undefined }) {
   return (
-    <section aria-labelledby="signature-heading" className="mt-10 space-y-4">
-      <h2 id="signature-heading" className="text-xl font-semibold">
-        Signature of the authorised signatory
-      </h2>
+    <HeadedSection id="signature-heading" title="Signature of the authorised signatory" className="mt-10 space-y-4" heading="text-xl font-semibold">
       <p className={muted}>Printed above “Authorised signatory” on tax invoices, credit notes and quotes. A scan or photo of the signature on white paper: JPEG, PNG or WebP, up to 2 MB.</p>
       {hasSignature ? (
         <img src={`${PATH}/signature`} alt="The signature printed on documents" width={300} height={100} className="h-auto max-h-24 w-auto rounded border border-slate-300 bg-white p-2 dark:border-slate-700" />
@@ -544,7 +539,7 @@ function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; fa
           </button>
         </form>
       )}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -587,6 +582,10 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
   const env = v.fromEnvironment;
   const plain = (name: keyof IntegrationsData["values"], label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) =>
     env[name] ? <EnvironmentNote label={label} /> : <TextField {...f(name, v.values[name])} label={label} autoComplete="off" {...extra} />;
+  // A stored secret: its form field is its name, its "remove" box the name after "remove".
+  const secret = (name: keyof IntegrationsData["secrets"], label: string, { hint, fromEnvironment = env[name] }: { hint?: string; fromEnvironment?: boolean } = {}) => (
+    <SecretField name={name} label={label} set={v.secrets[name]} removeName={`remove${name.charAt(0).toUpperCase()}${name.slice(1)}`} env={fromEnvironment} error={failure?.errors[name]} hint={hint} />
+  );
   const smsProvider = f("smsProvider", v.values.smsProvider ?? "");
   const gatewayProvider = f("gatewayProvider", v.values.gatewayProvider ?? "");
   return (
@@ -595,15 +594,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         Environment variables, when set, take precedence over what is saved here. Secrets are stored in the database and never shown again.
       </p>
       <Fieldset legend="E-mail (SMTP)">
-        <SecretField
-          name="smtpUrl"
-          label="SMTP address"
-          set={v.secrets.smtpUrl}
-          removeName="removeSmtpUrl"
-          env={env.smtpUrl}
-          error={failure?.errors.smtpUrl}
-          hint={`Like smtps://user:password@mail.example.in:465.${v.smtpServer ? ` Server now: ${v.smtpServer}.` : " Without it, e-mail is only logged."}`}
-        />
+        {secret("smtpUrl", "SMTP address", { hint: `Like smtps://user:password@mail.example.in:465.${v.smtpServer ? ` Server now: ${v.smtpServer}.` : " Without it, e-mail is only logged."}` })}
         {plain("mailFrom", "Sender", { hint: "Like Deccan Automation <office@example.in>. Empty: the legal name and support e-mail." })}
       </Fieldset>
       <Fieldset legend="SMS gateway">
@@ -622,14 +613,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
               ]}
             />
             {plain("smsHttpUrl", "Gateway address", { hint: "The https:// endpoint messages are posted to." })}
-            <SecretField
-              name="smsHttpToken"
-              label="Gateway token"
-              set={v.secrets.smsHttpToken}
-              removeName="removeSmsHttpToken"
-              env={env.smsHttpToken}
-              error={failure?.errors.smsHttpToken}
-            />
+            {secret("smsHttpToken", "Gateway token")}
             {plain("smsSenderId", "DLT sender ID", { hint: "Six capital letters; empty: DECAUT.", maxLength: 6 })}
           </>
         )}
@@ -641,14 +625,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
           <>
             {plain("oidcIssuer", "Issuer", { hint: "The provider's address, like https://login.example.in. Register <this site>/auth/callback with it." })}
             {plain("oidcClientId", "Client ID")}
-            <SecretField
-              name="oidcClientSecret"
-              label="Client secret"
-              set={v.secrets.oidcClientSecret}
-              removeName="removeOidcClientSecret"
-              env={false}
-              error={failure?.errors.oidcClientSecret}
-            />
+            {secret("oidcClientSecret", "Client secret", { fromEnvironment: false })}
           </>
         )}
         {plain("oidcProviderName", "Provider's name on the sign-in button", { hint: 'Like "Deccan Google account"; empty: "your company account".', maxLength: 40 })}
@@ -670,54 +647,16 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         )}
         {plain("gatewayApiUrl", "Gateway API address", { hint: "Empty: https://api.razorpay.com." })}
         {plain("gatewayKeyId", "Key id", { hint: "From the gateway's dashboard, like rzp_live_..." })}
-        <SecretField
-          name="gatewayKeySecret"
-          label="Key secret"
-          set={v.secrets.gatewayKeySecret}
-          removeName="removeGatewayKeySecret"
-          env={env.gatewayKeySecret}
-          error={failure?.errors.gatewayKeySecret}
-        />
-        <SecretField
-          name="gatewayWebhookSecret"
-          label="Webhook secret"
-          set={v.secrets.gatewayWebhookSecret}
-          removeName="removeGatewayWebhookSecret"
-          env={env.gatewayWebhookSecret}
-          error={failure?.errors.gatewayWebhookSecret}
-          hint="Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)."
-        />
+        {secret("gatewayKeySecret", "Key secret")}
+        {secret("gatewayWebhookSecret", "Webhook secret", { hint: "Set the same secret on the gateway's webhook for <this site>/api/payments/webhook (events payment_link.paid and payment.captured)." })}
       </Fieldset>
       {/* WhatsApp Business Cloud API (issue 12, ~/.server/whatsapp) */}
       <Fieldset legend="WhatsApp Business (Cloud API)">
         {plain("whatsappApiBase", "API address", { hint: "Empty: https://graph.facebook.com." })}
         {plain("whatsappPhoneNumberId", "Phone number id", { hint: "From Meta's WhatsApp Manager (digits). Without it and the token, messages are only logged." })}
-        <SecretField
-          name="whatsappToken"
-          label="Access token"
-          set={v.secrets.whatsappToken}
-          removeName="removeWhatsappToken"
-          env={env.whatsappToken}
-          error={failure?.errors.whatsappToken}
-        />
-        <SecretField
-          name="whatsappAppSecret"
-          label="App secret"
-          set={v.secrets.whatsappAppSecret}
-          removeName="removeWhatsappAppSecret"
-          env={env.whatsappAppSecret}
-          error={failure?.errors.whatsappAppSecret}
-          hint="Meta signs each webhook with it (X-Hub-Signature-256): without it, inbound messages are refused."
-        />
-        <SecretField
-          name="whatsappVerifyToken"
-          label="Webhook verify token"
-          set={v.secrets.whatsappVerifyToken}
-          removeName="removeWhatsappVerifyToken"
-          env={env.whatsappVerifyToken}
-          error={failure?.errors.whatsappVerifyToken}
-          hint="Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)."
-        />
+        {secret("whatsappToken", "Access token")}
+        {secret("whatsappAppSecret", "App secret", { hint: "Meta signs each webhook with it (X-Hub-Signature-256): without it, inbound messages are refused." })}
+        {secret("whatsappVerifyToken", "Webhook verify token", { hint: "Type the same token in Meta's webhook set-up for <this site>/api/whatsapp/webhook (field: messages)." })}
       </Fieldset>
       {/* Video calls (issue 12 §7, ~/.server/video/ice.ts) */}
       <Fieldset legend="Video calls (STUN and TURN servers)">
@@ -725,15 +664,7 @@ function IntegrationsFields({ v, f, failure }: { v: IntegrationsData; f: F; fail
         {plain("videoStunUrls", "STUN servers", { hint: "Like stun:stun.example.in:3478 (several: separated by commas)." })}
         {plain("videoTurnUrls", "TURN servers", { hint: "Like turn:turn.example.in:3478, turns:turn.example.in:5349. Used only with the user and password." })}
         {plain("videoTurnUsername", "TURN user")}
-        <SecretField
-          name="videoTurnCredential"
-          label="TURN password"
-          set={v.secrets.videoTurnCredential}
-          removeName="removeVideoTurnCredential"
-          env={env.videoTurnCredential}
-          error={failure?.errors.videoTurnCredential}
-          hint="Given only to the two sides of a call, on the call's page."
-        />
+        {secret("videoTurnCredential", "TURN password", { hint: "Given only to the two sides of a call, on the call's page." })}
       </Fieldset>
     </>
   );

@@ -9,6 +9,8 @@ import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
 import type { Route } from "./+types/route";
+import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
  * /admin/staff (owner only: permission "staff"): who may use the back office and with which role. The
@@ -77,10 +79,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         description="Who may use the back office, and what each role may do. Staff sign in at /admin/login with their mobile number and a code sent by SMS."
       />
 
-      <section aria-labelledby="add-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="add-heading" className="text-xl font-semibold">
-          Add a staff member
-        </h2>
+      <HeadedSection id="add-heading" title="Add a staff member" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" heading="text-xl font-semibold">
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Someone who already has an account (a customer, a technician) keeps it: the back office is added to it.
         </p>
@@ -90,7 +89,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           <FieldIdPrefix.Provider value="add-">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                name="mobile"
+                {...keptField(addFailure, "mobile")}
                 label="Mobile number"
                 type="tel"
                 inputMode="tel"
@@ -98,17 +97,13 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                 required
                 maxLength={20}
                 hint="The number they will sign in with, e.g. 98480 12345."
-                defaultValue={addFailure?.values.mobile}
-                error={addFailure?.errors.mobile}
               />
               <TextField
-                name="name"
+                {...keptField(addFailure, "name")}
                 label="Name"
                 autoComplete="off"
                 required
                 maxLength={100}
-                defaultValue={addFailure?.values.name}
-                error={addFailure?.errors.name}
               />
             </div>
             <RadioGroup name="role" label="Role" required options={ROLE_OPTIONS} defaultValue={addFailure?.values.role ?? "office"} error={addFailure?.errors.role} />
@@ -117,12 +112,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             Add to staff
           </Button>
         </form>
-      </section>
+      </HeadedSection>
 
-      <section aria-labelledby="members-heading" className="mt-8">
-        <h2 id="members-heading" className="text-xl font-semibold">
-          Staff ({members.length})
-        </h2>
+      <HeadedSection id="members-heading" title={<>Staff ({members.length})</>} className="mt-8" heading="text-xl font-semibold">
         <ul className="mt-3 space-y-4" aria-label="Staff members">
           {members.map((m) => (
             <li key={m.userId}>
@@ -130,7 +122,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-      </section>
+      </HeadedSection>
     </div>
   );
 }
