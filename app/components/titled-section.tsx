@@ -10,6 +10,7 @@ export function TitledSection({
   title,
   className,
   headingClassName,
+  level = 2,
   children,
 }: {
   /** The section's own anchor, for links and for a form's post to come back to. */
@@ -18,13 +19,16 @@ export function TitledSection({
   title: ReactNode;
   className?: string;
   headingClassName?: string;
+  /** 3 where the section sits inside another one. */
+  level?: 2 | 3;
   children?: ReactNode;
 }) {
+  const Heading = level === 3 ? "h3" : "h2";
   return (
     <section id={id} aria-labelledby={headingId} className={className}>
-      <h2 id={headingId} className={headingClassName}>
+      <Heading id={headingId} className={headingClassName}>
         {title}
-      </h2>
+      </Heading>
       {children}
     </section>
   );

@@ -25,7 +25,7 @@ import { can } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/job";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
@@ -201,14 +201,14 @@ export default function BenchJob({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          <HeadedSection id="unit-heading" title="Unit and job" className="mt-6" heading="text-xl font-semibold">
+          <TitledSection headingId="unit-heading" title="Unit and job" className="mt-6" headingClassName="text-xl font-semibold">
             <DetailList rows={details} />
-          </HeadedSection>
+          </TitledSection>
 
           {photos.length > 0 && (
-            <HeadedSection id="gallery-heading" title="Photos" className="mt-8" heading="text-xl font-semibold">
+            <TitledSection headingId="gallery-heading" title="Photos" className="mt-8" headingClassName="text-xl font-semibold">
               <PhotoGrid photos={photos.map((p) => ({ ...p, alt: `${p.caption ?? "Bench photo"}: ${p.originalName}` }))} />
-            </HeadedSection>
+            </TitledSection>
           )}
 
           <EventTimeline

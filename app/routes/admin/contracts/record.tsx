@@ -20,7 +20,7 @@ import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import { checkedUnitsOf, ContractFields } from "./fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/record";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/contracts/{reference}: one contract. What it covers, its visits with the job each became, its
@@ -147,7 +147,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
       />
       <FormError message={topFailure?.errors.form ?? topFailure?.errors.billingId ?? topFailure?.errors.visitId ?? topFailure?.errors.version} />
 
-      <HeadedSection id="terms-heading" title="Terms">
+      <TitledSection headingId="terms-heading" title="Terms" headingClassName="text-lg font-semibold">
         <DetailList
           rows={[
             ["Status", c.stateLabel],
@@ -178,9 +178,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             ))}
           </p>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="units-heading" title="Equipment covered" className={section}>
+      <TitledSection headingId="units-heading" title="Equipment covered" className={section} headingClassName="text-lg font-semibold">
         {units.length === 0 ? (
           <p className={`mt-2 ${muted}`}>No units listed: the contract covers the site as agreed in its scope.</p>
         ) : (
@@ -193,9 +193,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             ))}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="visits-heading" title="Preventive visits" className={section}>
+      <TitledSection headingId="visits-heading" title="Preventive visits" className={section} headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>Each visit is made into a job a week before it is due, and the customer is told by SMS.</p>
         <Table label="Preventive visits" className="mt-2" headClass={cell} columns={["Visit", "Due", "Job"]}>
           {visits.map((v) => (
@@ -232,9 +232,9 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             </tr>
           ))}
         </Table>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="billing-heading" title="Billing dates" className={section}>
+      <TitledSection headingId="billing-heading" title="Billing dates" className={section} headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {billingLabel}: a GST invoice is issued on each date{canInvoice ? "" : " (by the daily run, or by accounts)"}.
         </p>
@@ -270,10 +270,10 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             </tr>
           ))}
         </Table>
-      </HeadedSection>
+      </TitledSection>
 
       {open && (
-        <HeadedSection id="actions-heading" title="Renew or cancel" className={section}>
+        <TitledSection headingId="actions-heading" title="Renew or cancel" className={section} headingClassName="text-lg font-semibold">
           <div className="mt-3 space-y-4">
             {renewedAs.length === 0 && (
               <div>
@@ -299,7 +299,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               </form>
             </FieldIdPrefix.Provider>
           </div>
-        </HeadedSection>
+        </TitledSection>
       )}
 
       {open && (

@@ -8,7 +8,7 @@ import { DATA_REQUEST_KINDS } from "~/lib/forms/admin/customers.ts";
 import { failureOf, Fold, PostForm, SiteFields, UnitFields, type FormFailure, type UnitValues } from "./forms.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import type { CustomerRecord } from "~/.server/customers/record.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
 /** The customer page's sections: each a heading, what is on record, and the forms that change it. */
@@ -18,9 +18,9 @@ type Customer = CustomerRecord["customer"];
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <HeadedSection id={`${id}-heading`} title={title} className="mt-8 first:mt-0" heading="text-xl font-semibold">
+    <TitledSection headingId={`${id}-heading`} title={title} className="mt-8 first:mt-0" headingClassName="text-xl font-semibold">
       {children}
-    </HeadedSection>
+    </TitledSection>
   );
 }
 

@@ -13,7 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { FORUM_FILTERS, forumListSchema, moderatePostSchema, type ForumFilter } from "~/lib/forms/admin/feedback.ts";
 import { FeedbackNav } from "./parts.tsx";
 import type { Route } from "./+types/forum";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/feedback/forum: questions and replies sent to the forum (/discussion). They wait ("pending")
@@ -79,7 +79,7 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
       <FilterTabs label="Which posts" tabs={tabs} />
       <FormError message={failure?.errors.form ?? failure?.errors.id ?? failure?.errors.status ?? failure?.errors.kind ?? failure?.errors.intent} />
 
-      <HeadedSection id="questions-heading" title={<>Questions ({posts.topicCounts[show].toLocaleString("en-IN")}){shownNote(posts.topics.length, posts.topicCounts[show])}</>} className="mt-4">
+      <TitledSection headingId="questions-heading" title={<>Questions ({posts.topicCounts[show].toLocaleString("en-IN")}){shownNote(posts.topics.length, posts.topicCounts[show])}</>} className="mt-4" headingClassName="text-lg font-semibold">
         {posts.topics.length === 0 ? (
           <p className={`mt-2 ${muted}`}>{EMPTY[show]}</p>
         ) : (
@@ -107,9 +107,9 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
             ))}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="replies-heading" title={<>Replies ({posts.replyCounts[show].toLocaleString("en-IN")}){shownNote(posts.replies.length, posts.replyCounts[show])}</>} className="mt-8">
+      <TitledSection headingId="replies-heading" title={<>Replies ({posts.replyCounts[show].toLocaleString("en-IN")}){shownNote(posts.replies.length, posts.replyCounts[show])}</>} className="mt-8" headingClassName="text-lg font-semibold">
         {posts.replies.length === 0 ? (
           <p className={`mt-2 ${muted}`}>{EMPTY[show]}</p>
         ) : (
@@ -133,7 +133,7 @@ export default function AdminFeedbackForum({ loaderData, actionData }: Route.Com
             ))}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

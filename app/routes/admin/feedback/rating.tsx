@@ -15,7 +15,7 @@ import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { ratingText } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/rating";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
@@ -82,7 +82,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
         description={`${r.contactName}${r.company ? `, ${r.company}` : ""}: ${ratingText(r.rating, RATING_WORDS)}`}
       />
 
-      <HeadedSection id="rating-heading" title="What the customer gave" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <TitledSection headingId="rating-heading" title="What the customer gave" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <dl className="mt-3 space-y-2">
           <Field label="Rating">
             <span className={low ? "font-semibold text-red-800 dark:text-red-300" : undefined}>{ratingText(r.rating, RATING_WORDS)}</span>
@@ -128,10 +128,10 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
             <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time> (SMS with the rating link)
           </Field>
         </dl>
-      </HeadedSection>
+      </TitledSection>
 
       {r.followUp !== "none" && (
-        <HeadedSection id="follow-up-heading" title={r.followUp === "open" ? "Follow-up open" : "Follow-up closed"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <TitledSection headingId="follow-up-heading" title={r.followUp === "open" ? "Follow-up open" : "Follow-up closed"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           {r.followUp === "open" ? (
             <>
               <p className="mt-1">A rating of 1 or 2: the owner was alerted. Call the customer, then close the follow-up with what was done.</p>
@@ -164,11 +164,11 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
               : <span className="whitespace-pre-line">{r.followUpNote}</span>
             </p>
           )}
-        </HeadedSection>
+        </TitledSection>
       )}
 
       {r.rating !== null && (
-        <HeadedSection id="publish-heading" title={r.publishStatus === "published" ? "Published on the reviews page" : r.publishStatus === "hidden" ? "Hidden from the reviews page" : "Not published"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <TitledSection headingId="publish-heading" title={r.publishStatus === "published" ? "Published on the reviews page" : r.publishStatus === "hidden" ? "Hidden from the reviews page" : "Not published"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           {r.publishStatus === "published" && r.publishedAt && (
             <p className={`mt-1 text-sm ${muted}`}>
               Published by {r.publishedByName ?? "a staff member"} on <time dateTime={r.publishedAt}>{formatDateTime(r.publishedAt)}</time>.{" "}
@@ -190,7 +190,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
               </ConfirmButton>
             ) : null}
           </div>
-        </HeadedSection>
+        </TitledSection>
       )}
     </div>
   );

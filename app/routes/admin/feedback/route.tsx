@@ -16,7 +16,7 @@ import { FEEDBACK_FILTERS, feedbackListSchema, type FeedbackListFilters } from "
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { averageText, Distribution, FeedbackNav, ratingText } from "./parts.tsx";
 import type { Route } from "./+types/route";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/feedback: customers' ratings of completed jobs, with tabs (all ratings, low ones whose follow-up
@@ -121,7 +121,7 @@ function ClaimPanel({ claim, canEditClaims }: { claim: Route.ComponentProps["loa
     "count-above": `The average holds, but the site claims more ratings (${claimed.count.toLocaleString("en-IN")}) than are recorded here (${real.count.toLocaleString("en-IN")}). If the rest come from elsewhere (Google, a survey), say so; else lower the count.`,
   }[verdict];
   return (
-    <HeadedSection id="figures-heading" title="Figures on the site" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+    <TitledSection headingId="figures-heading" title="Figures on the site" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <div>
           <h3 className="font-semibold">The site claims</h3>
@@ -151,7 +151,7 @@ function ClaimPanel({ claim, canEditClaims }: { claim: Route.ComponentProps["loa
         </div>
       </div>
       <p className={`mt-3 ${verdict === "above" || verdict === "count-above" ? "font-semibold text-red-800 dark:text-red-300" : ""}`}>{verdictText}</p>
-    </HeadedSection>
+    </TitledSection>
   );
 }
 
@@ -163,7 +163,7 @@ export default function AdminFeedback({ loaderData }: Route.ComponentProps) {
       <FeedbackNav current="ratings" awaiting={awaiting} />
       <ClaimPanel claim={claim} canEditClaims={canEditClaims} />
 
-      <HeadedSection id="ratings-heading" title="Ratings" heading="mb-3 text-lg font-semibold">
+      <TitledSection headingId="ratings-heading" title="Ratings" headingClassName="mb-3 text-lg font-semibold">
         <FilterTabs label="Which ratings" tabs={tabs} />
         {scope && (
           <p className="mb-3">
@@ -175,7 +175,7 @@ export default function AdminFeedback({ loaderData }: Route.ComponentProps) {
         )}
         <DataTable caption={`Ratings, newest first${filters.show === "unanswered" ? " (by when they were asked for)" : ""}`} columns={COLUMNS} data={rows} rowKey={(r) => String(r.id)} empty={empty} />
         <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-      </HeadedSection>
+      </TitledSection>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         <RatingsTable
@@ -208,7 +208,7 @@ function RatingsTable({
 }) {
   return (
     // min-w-0: a grid item may shrink below its table's width (the table scrolls in its own region).
-    <HeadedSection id={`${id}-heading`} title={title} className="min-w-0">
+    <TitledSection headingId={`${id}-heading`} title={title} className="min-w-0" headingClassName="text-lg font-semibold">
       <p className={`mb-3 text-sm ${muted}`}>{note}</p>
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No ratings yet.</p>
@@ -234,6 +234,6 @@ function RatingsTable({
           ))}
         </Table>
       )}
-    </HeadedSection>
+    </TitledSection>
   );
 }

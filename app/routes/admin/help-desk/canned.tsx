@@ -10,7 +10,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { cannedAddSchema, cannedDeleteSchema, cannedEditSchema, TICKET_BODY_MAX } from "~/lib/forms/helpdesk.ts";
 import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
@@ -64,7 +64,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
       <PageHeader back={{ href: "/admin/help-desk", label: "Help desk" }} title="Canned replies" description="Ready answers for tickets: pick one on a ticket, edit it there, send." />
       <HelpDeskNav current="canned" />
 
-      <HeadedSection id="add-heading" title="Add a canned reply" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <TitledSection headingId="add-heading" title="Add a canned reply" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <FieldIdPrefix.Provider value="add-">
           <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
             <input type="hidden" name="intent" value="add" />
@@ -76,9 +76,9 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             </Button>
           </form>
         </FieldIdPrefix.Provider>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="list-heading" title={<>{replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}</>}>
+      <TitledSection headingId="list-heading" title={<>{replies.length === 1 ? "1 canned reply" : `${replies.length} canned replies`}</>} headingClassName="text-lg font-semibold">
         {replies.length === 0 ? (
           <p className="mt-3 rounded-md border border-dashed border-slate-300 p-4 text-center dark:border-slate-700">No canned replies yet. Add the answers the office gives most often.</p>
         ) : (
@@ -116,7 +116,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
             })}
           </ul>
         )}
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

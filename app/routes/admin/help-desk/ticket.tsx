@@ -18,7 +18,7 @@ import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STAT
 import { SlaBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/ticket";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/help-desk/{reference}: one ticket. The thread (internal notes marked, on a yellow ground), a reply
@@ -112,7 +112,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
       <LiveStatus kinds={["ticket."]} reference={r.reference} what="This ticket" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <HeadedSection id="thread-heading" title="Conversation">
+          <TitledSection headingId="thread-heading" title="Conversation" headingClassName="text-lg font-semibold">
             {r.messages.length === 0 ? (
               <p className={`mt-2 ${muted}`}>No messages yet.</p>
             ) : (
@@ -121,9 +121,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 messages={r.messages.map((m) => ({ id: m.id, author: authorLabel(m), body: m.body, createdAt: m.createdAt, tone: m.internal ? "internal" : m.author === "staff" ? "other" : "plain" }))}
               />
             )}
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="reply-heading" title="Reply to the customer" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <TitledSection headingId="reply-heading" title="Reply to the customer" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
             {closed ? (
               <p className="mt-2">This ticket is closed. Set its status to Open to reply.</p>
             ) : (
@@ -185,9 +185,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </form>
               </>
             )}
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="note-heading" title="Internal note" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700">
+          <TitledSection headingId="note-heading" title="Internal note" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700" headingClassName="text-lg font-semibold">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
               <input type="hidden" name="intent" value="note" />
               <input type="hidden" name="idempotencyKey" value={keys.note} />
@@ -200,11 +200,11 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 Add the note
               </button>
             </form>
-          </HeadedSection>
+          </TitledSection>
         </div>
 
         <aside className="space-y-6" aria-label="Ticket details">
-          <HeadedSection id="sla-heading" title="Targets" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <TitledSection headingId="sla-heading" title="Targets" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
             <dl className="mt-2 space-y-2">
               <Detail label="First reply">
                 <SlaBadge label="First reply" target={r.firstResponse} />
@@ -219,9 +219,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </span>
               </Detail>
             </dl>
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="update-heading" title="Status and assignee" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <TitledSection headingId="update-heading" title="Status and assignee" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
             <form method="post" className="mt-3 space-y-4" aria-labelledby="update-heading">
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="version" value={r.version} />
@@ -264,9 +264,9 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 Save
               </Button>
             </form>
-          </HeadedSection>
+          </TitledSection>
 
-          <HeadedSection id="details-heading" title="Details" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
+          <TitledSection headingId="details-heading" title="Details" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
             <dl className="mt-2 space-y-2">
               <Detail label="Status">{r.statusLabel}</Detail>
               <Detail label="From">{r.sourceLabel}</Detail>
@@ -299,7 +299,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                 </Detail>
               )}
             </dl>
-          </HeadedSection>
+          </TitledSection>
         </aside>
       </div>
     </div>

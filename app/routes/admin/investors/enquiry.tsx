@@ -13,7 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { enquiryStatusSchema, INVESTOR_STATUSES, replySchema } from "~/lib/forms/admin/investors.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/enquiry";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/investors/{reference}: one investor enquiry: what was sent, the replies so far (e-mailed through
@@ -77,7 +77,7 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
     <div className="mx-auto max-w-3xl">
       <PageHeader back={{ href: "/admin/investors", label: "Investors" }} title={`Investor enquiry ${r.reference}`} description={`${r.name}${r.company ? `, ${r.company}` : ""} · ${r.statusLabel}`} />
 
-      <HeadedSection id="enquiry-heading" title="What they sent" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <TitledSection headingId="enquiry-heading" title="What they sent" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <dl className="mt-3 space-y-2">
           <Field label="Received">
             <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
@@ -112,9 +112,9 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
           ))}
           <Field label="Message">{r.message ? <span className="whitespace-pre-line">{r.message}</span> : <span className={muted}>No message</span>}</Field>
         </dl>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="replies-heading" title="Replies" className="mb-8">
+      <TitledSection headingId="replies-heading" title="Replies" className="mb-8" headingClassName="text-lg font-semibold">
         {r.thread.length === 0 ? (
           <p className={`mt-1 ${muted}`}>No reply yet.</p>
         ) : (
@@ -159,9 +159,9 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
             .
           </p>
         )}
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="status-heading" title={<>Status: {r.statusLabel}</>} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <TitledSection headingId="status-heading" title={<>Status: {r.statusLabel}</>} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <FormError message={statusFailure?.errors.form ?? statusFailure?.errors.status ?? statusFailure?.errors.seen} />
         <div className="mt-3 flex flex-wrap gap-2">
           {INVESTOR_STATUSES.filter((s) => s.value !== r.status).map((s) => (
@@ -175,7 +175,7 @@ export default function AdminInvestorEnquiry({ loaderData, actionData }: Route.C
             </form>
           ))}
         </div>
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

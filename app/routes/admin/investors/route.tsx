@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { documentActionSchema, INVESTOR_DOCUMENT_MAX_BYTES, investorListSchema, uploadDocumentSchema, type InvestorListFilters } from "~/lib/forms/admin/investors.ts";
 import type { Route } from "./+types/route";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
@@ -116,7 +116,7 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
       <PageHeader title="Investors" description="Enquiries sent from the investors page, and the reports it publishes." />
       {failure && failure.intent !== "upload" && <FormError message={failure.errors.form ?? failure.errors.documents ?? Object.values(failure.errors)[0]} />}
 
-      <HeadedSection id="enquiries-heading" title="Enquiries" className="mb-10" heading="mb-3 text-lg font-semibold">
+      <TitledSection headingId="enquiries-heading" title="Enquiries" className="mb-10" headingClassName="mb-3 text-lg font-semibold">
         <FilterTabs label="Which enquiries" tabs={tabs} />
         <DataTable
           caption="Investor enquiries, newest first"
@@ -126,9 +126,9 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
           empty={filters.status === "all" ? "No investor enquiries yet. They come from the form on /investors." : "No enquiries here."}
         />
         <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="documents-heading" title="Documents on /investors" heading="mb-1 text-lg font-semibold">
+      <TitledSection headingId="documents-heading" title="Documents on /investors" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>
           Reports as PDF. Published ones are listed on the{" "}
           <a href="/investors" className={link}>
@@ -186,7 +186,7 @@ export default function AdminInvestors({ loaderData, actionData }: Route.Compone
             Upload
           </Button>
         </form>
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { creditFieldName, creditNoteSchema, invoiceStatusLabel } from "~/lib/for
 import type { StoredLine } from "~/lib/money/document.ts";
 import type { Route } from "./+types/invoice";
 import type { PageHandle } from "~/lib/page-title.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/invoices/{id}: one tax invoice or credit note as issued (the same drawing as the customer's page and
@@ -135,7 +135,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
   const v = failure?.values ?? {};
   const scope = v.scope ?? "full";
   return (
-    <HeadedSection id="credit-heading" title="Make a credit note" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" heading="text-xl font-semibold">
+    <TitledSection headingId="credit-heading" title="Make a credit note" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-xl font-semibold">
       <p className={`mt-1 ${muted}`}>To correct this invoice: a returned part, a wrong rate, a job not done. It has its own number (CN/...) and lowers what the customer owes.</p>
       <form method="post" className="mt-4 space-y-5">
         <FormError message={e.form} />
@@ -188,7 +188,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
           Issue the credit note
         </Button>
       </form>
-    </HeadedSection>
+    </TitledSection>
   );
 }
 
@@ -269,7 +269,7 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
 
       {isInvoice && (
         <div className="mb-6 grid gap-6 md:grid-cols-2">
-          <HeadedSection id="payments-heading" title="Payments">
+          <TitledSection headingId="payments-heading" title="Payments" headingClassName="text-lg font-semibold">
             {page.allocations.length === 0 ? (
               <p className={`mt-1 ${muted}`}>No payment recorded against this invoice yet.</p>
             ) : (
@@ -288,8 +288,8 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
                 ))}
               </ul>
             )}
-          </HeadedSection>
-          <HeadedSection id="credit-notes-heading" title="Credit notes">
+          </TitledSection>
+          <TitledSection headingId="credit-notes-heading" title="Credit notes" headingClassName="text-lg font-semibold">
             {page.creditNotes.length === 0 ? (
               <p className={`mt-1 ${muted}`}>None.</p>
             ) : (
@@ -310,7 +310,7 @@ export default function AdminInvoice({ loaderData: page, actionData }: Route.Com
                 ))}
               </ul>
             )}
-          </HeadedSection>
+          </TitledSection>
         </div>
       )}
 

@@ -17,7 +17,7 @@ import { formatPaise } from "~/lib/format.ts";
 import { invoiceSourceFrom, issueInvoiceSchema, type InvoiceSource } from "~/lib/forms/admin/invoices.ts";
 import { invoiceTotals, type LineInput } from "~/lib/money/gst.ts";
 import type { Route } from "./+types/new";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/invoices/new?quote=QT-... | ?request=SR-... | ?customer=CU-...: issuing a GST tax invoice. From an
@@ -171,7 +171,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
     <div className="mx-auto max-w-4xl">
       <PageHeader back={{ href: "/admin/invoices", label: "Invoices" }} title="Issue an invoice" description={page.description} />
 
-      <HeadedSection id="recipient-heading" title="Recipient and place of supply" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <TitledSection headingId="recipient-heading" title="Recipient and place of supply" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
           <dt className={muted}>Customer</dt>
           <dd>
@@ -192,7 +192,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
           <dt className={muted}>Due by</dt>
           <dd>{page.dueDays === 0 ? "On receipt" : `${page.dueDays} days after the invoice date`}</dd>
         </dl>
-      </HeadedSection>
+      </TitledSection>
 
       {blocked && (
         <div role="alert" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 text-red-900 dark:bg-slate-900 dark:text-red-300">
@@ -240,7 +240,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
           <LineItemsFields rows={rows} products={page.products} errors={e} placeOfSupplyCode={pos?.code} legend="Lines" extraRows={failure?.extraRows ?? (rows.length ? 1 : 3)} />
         ) : (
           page.preview && (
-            <HeadedSection id="lines-heading" title="Lines, as approved">
+            <TitledSection headingId="lines-heading" title="Lines, as approved" headingClassName="text-lg font-semibold">
               <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
                 {page.preview.lines.map((l, i) => (
                   <li key={i} className="flex flex-wrap justify-between gap-2 p-3">
@@ -254,7 +254,7 @@ export default function AdminNewInvoice({ loaderData, actionData }: Route.Compon
               <p className="mt-2 text-right">
                 Taxable {formatPaise(page.preview.taxablePaise)} + GST {formatPaise(page.preview.taxPaise)} = <strong>{formatPaise(page.preview.payablePaise)}</strong>
               </p>
-            </HeadedSection>
+            </TitledSection>
           )
         )}
         <TextField name="poNumber" label="Customer's purchase order number" maxLength={60} defaultValue={v.poNumber} error={e.poNumber} hint="Printed on the invoice, as rule 46 asks where the customer gave one." />

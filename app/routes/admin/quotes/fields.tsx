@@ -5,7 +5,7 @@ import { StateSelect } from "~/components/form/state-select.tsx";
 import { LineItemsFields } from "~/components/money/line-items-fields.tsx";
 import type { PickerProduct } from "~/lib/money/line-rows.ts";
 import { formatPaise } from "~/lib/format.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The quote form's fields, shared by /admin/quotes/new and a draft's page: title, site, the place of supply
@@ -40,7 +40,7 @@ export function QuoteFields({ state, context }: { state: QuoteFormState; context
           options={[{ group: "The customer's sites", items: context.sites.map((s) => ({ value: String(s.id), label: s.stateCode ? `${s.name} (state ${s.stateCode})` : `${s.name} (no state on record)` })) }]}
         />
       )}
-      <HeadedSection id="place-heading" title="Place of supply" className="rounded-md border border-slate-300 p-4 dark:border-slate-700">
+      <TitledSection headingId="place-heading" title="Place of supply" className="rounded-md border border-slate-300 p-4 dark:border-slate-700" headingClassName="text-lg font-semibold">
         {place ? (
           <p className="mt-1">
             <strong>
@@ -65,7 +65,7 @@ export function QuoteFields({ state, context }: { state: QuoteFormState; context
           </div>
         )}
         {!state.needsState && e.stateCode && <p className={errorText}>{e.stateCode}</p>}
-      </HeadedSection>
+      </TitledSection>
       <LineItemsFields rows={state.rows} products={context.products} errors={e} placeOfSupplyCode={place?.code} extraRows={state.extraRows} legend="Lines" />
       {e.lines && (
         <p role="alert" className={errorText}>

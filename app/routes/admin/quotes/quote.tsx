@@ -23,7 +23,7 @@ import { editQuoteSchema, isQuoteIntent, QUOTE_REFERENCE_PATTERN, QUOTE_STATUS_L
 import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/quote";
 import type { PageHandle } from "~/lib/page-title.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable
@@ -178,7 +178,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
       />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <HeadedSection id="about-heading" title={<>For {customer.company ?? customer.name}</>} className={panel}>
+        <TitledSection headingId="about-heading" title={<>For {customer.company ?? customer.name}</>} className={panel} headingClassName="text-lg font-semibold">
           <ul className="mt-2 space-y-1">
             <li>
               Customer{" "}
@@ -222,9 +222,9 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               </li>
             )}
           </ul>
-        </HeadedSection>
+        </TitledSection>
 
-        <HeadedSection id="steps-heading" title="Next step" className={panel}>
+        <TitledSection headingId="steps-heading" title="Next step" className={panel} headingClassName="text-lg font-semibold">
           <div className="mt-2 space-y-3">
             <FormError message={stepError} />
             {q.state === "draft" && (
@@ -253,7 +253,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
             )}
             {q.state === "approved" && <p>Approved: an invoice is made from the approved version.</p>}
           </div>
-        </HeadedSection>
+        </TitledSection>
       </div>
 
       {versions.length > 1 && (
@@ -274,7 +274,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
       {versions.find((v) => v.number === number)?.revisionReason && <p className={`mt-2 ${muted}`}>Why v{number} was made: {versions.find((v) => v.number === number)?.revisionReason}</p>}
 
       {responses.length > 0 && (
-        <HeadedSection id="answers-heading" title={<>The customer&apos;s answers</>} className={`mt-6 ${panel}`}>
+        <TitledSection headingId="answers-heading" title={<>The customer&apos;s answers</>} className={`mt-6 ${panel}`} headingClassName="text-lg font-semibold">
           <ul className="mt-2 space-y-3">
             {responses.map((r) => (
               <li key={r.id}>
@@ -288,11 +288,11 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               </li>
             ))}
           </ul>
-        </HeadedSection>
+        </TitledSection>
       )}
 
       {edit && editState && current && (
-        <HeadedSection id="edit-heading" title={<>Edit draft v{q.currentVersion}</>} className="mt-8" heading="mb-3 text-xl font-semibold">
+        <TitledSection headingId="edit-heading" title={<>Edit draft v{q.currentVersion}</>} className="mt-8" headingClassName="mb-3 text-xl font-semibold">
           <form method="post" className="space-y-6">
             <input type="hidden" name="version" value={q.version} />
             <QuoteFields state={editState} context={edit.context} />
@@ -300,7 +300,7 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
               Save the draft
             </Button>
           </form>
-        </HeadedSection>
+        </TitledSection>
       )}
 
       <div className="mt-8">

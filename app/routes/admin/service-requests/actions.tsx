@@ -2,7 +2,7 @@ import { FieldError, SelectField, TextArea, TextField } from "~/components/form/
 import { ButtonLink } from "~/components/ui/button.tsx";
 import { clockLabel, CONTACT_KINDS, STATUS_CHOICES, TIME_SLOTS, type RequestIntent } from "~/lib/forms/admin/request-actions.ts";
 import { officeStatusLabel } from "~/lib/requests/status.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { IntentFormPanel } from "~/components/admin/intent-form-panel.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
@@ -248,7 +248,7 @@ export function BenchJobs({
   jobs: Array<{ jobCard: string; unit: string; stageLabel: string; warrantyRepeatOf: string | null; warrantyUntil: string | null }>;
 }) {
   return (
-    <HeadedSection id="bench-heading" title="Bench repair" className="mt-8" heading="text-xl font-semibold">
+    <TitledSection headingId="bench-heading" title="Bench repair" className="mt-8" headingClassName="text-xl font-semibold">
       {jobs.length > 0 ? (
         <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
           {jobs.map((j) => (
@@ -277,6 +277,6 @@ export function BenchJobs({
           </ButtonLink>
         </p>
       )}
-    </HeadedSection>
+    </TitledSection>
   );
 }

@@ -41,7 +41,7 @@ import { ClockCard, RequestHistory, StatusBadge } from "./parts.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/request";
 import type { PageHandle } from "~/lib/page-title.ts";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail
@@ -207,9 +207,9 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
 
       <div className="mt-2 gap-8 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0">
-          <HeadedSection id="job-heading" title="Job" className="mt-8" heading="text-xl font-semibold">
+          <TitledSection headingId="job-heading" title="Job" className="mt-8" headingClassName="text-xl font-semibold">
             <DetailList rows={job} />
-          </HeadedSection>
+          </TitledSection>
           <BenchJobs reference={r.reference} closed={r.status === "cancelled"} jobs={loaderData.benchJobs} />
           {loaderData.money && (
             <MoneyPanel

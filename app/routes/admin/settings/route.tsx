@@ -34,7 +34,7 @@ import {
 } from "~/lib/settings-schema.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/settings: the business settings, one group per page (?group=), each its own form and Save button.
@@ -156,7 +156,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         label="Settings sections"
         tabs={SETTINGS_SECTIONS.map((s) => ({ href: `${PATH}?group=${s.group}`, label: s.label, current: s.group === group }))}
       />
-      <HeadedSection id="settings-heading" title={section.label} heading="text-xl font-semibold">
+      <TitledSection headingId="settings-heading" title={section.label} headingClassName="text-xl font-semibold">
         <p className="mt-1 text-slate-700 dark:text-slate-300">{section.description}</p>
         {loaderData.savedAt && <p className={`mt-1 ${muted}`}>Last saved {formatDateTime(loaderData.savedAt)}.</p>}
         <form method="post" action={`${PATH}?group=${group}`} noValidate className="mt-5 space-y-5">
@@ -168,7 +168,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </FieldIdPrefix.Provider>
           <SaveButton label={`Save ${/^.[a-z]/.test(section.label) ? section.label[0]!.toLowerCase() + section.label.slice(1) : section.label}`} />
         </form>
-      </HeadedSection>
+      </TitledSection>
       {group === "payments" && <SignatureSection hasSignature={loaderData.hasSignature} failure={signatureFailure} />}
     </div>
   );
@@ -516,7 +516,7 @@ const TALLY_LEDGER_FIELDS: Array<[TallyLedgerKey, string]> = [
 
 function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormFailure | undefined }) {
   return (
-    <HeadedSection id="signature-heading" title="Signature of the authorised signatory" className="mt-10 space-y-4" heading="text-xl font-semibold">
+    <TitledSection headingId="signature-heading" title="Signature of the authorised signatory" className="mt-10 space-y-4" headingClassName="text-xl font-semibold">
       <p className={muted}>Printed above “Authorised signatory” on tax invoices, credit notes and quotes. A scan or photo of the signature on white paper: JPEG, PNG or WebP, up to 2 MB.</p>
       {hasSignature ? (
         <img src={`${PATH}/signature`} alt="The signature printed on documents" width={300} height={100} className="h-auto max-h-24 w-auto rounded border border-slate-300 bg-white p-2 dark:border-slate-700" />
@@ -539,7 +539,7 @@ function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; fa
           </button>
         </form>
       )}
-    </HeadedSection>
+    </TitledSection>
   );
 }
 

@@ -9,7 +9,7 @@ import { STAFF_ROLE_INFO, STAFF_ROLES } from "~/lib/auth/permissions.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/forms/admin/staff.ts";
 import type { Route } from "./+types/route";
-import { HeadedSection } from "~/components/admin/headed-section.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
 
 /**
@@ -79,7 +79,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         description="Who may use the back office, and what each role may do. Staff sign in at /admin/login with their mobile number and a code sent by SMS."
       />
 
-      <HeadedSection id="add-heading" title="Add a staff member" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" heading="text-xl font-semibold">
+      <TitledSection headingId="add-heading" title="Add a staff member" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-xl font-semibold">
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Someone who already has an account (a customer, a technician) keeps it: the back office is added to it.
         </p>
@@ -112,9 +112,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             Add to staff
           </Button>
         </form>
-      </HeadedSection>
+      </TitledSection>
 
-      <HeadedSection id="members-heading" title={<>Staff ({members.length})</>} className="mt-8" heading="text-xl font-semibold">
+      <TitledSection headingId="members-heading" title={<>Staff ({members.length})</>} className="mt-8" headingClassName="text-xl font-semibold">
         <ul className="mt-3 space-y-4" aria-label="Staff members">
           {members.map((m) => (
             <li key={m.userId}>
@@ -122,7 +122,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             </li>
           ))}
         </ul>
-      </HeadedSection>
+      </TitledSection>
     </div>
   );
 }
