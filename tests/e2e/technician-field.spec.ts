@@ -184,8 +184,7 @@ test("without a signal: a stage, a note and a photo wait on the phone and are se
   await page.getByRole("link", { name: reference, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
   await waitForHydration(page);
-  // The service worker has taken the page over (it keeps the page for reading offline).
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  await untilFieldWorkerControls(page);
   const jobUrl = page.url();
 
   await context.setOffline(true);
@@ -246,7 +245,7 @@ test("the signal returning while a form is typed into sends the queue without as
   await openHydrated(page, "/technician/dashboard");
   await page.getByRole("link", { name: reference, exact: true }).click();
   await waitForHydration(page);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+  await untilFieldWorkerControls(page);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -276,3 +275,22 @@ test("the signal returning while a form is typed into sends the queue without as
   // replaced the page (~/components/toast-host.tsx now renders nothing then, and tries again later).
   await expect(page.getByRole("textbox", { name: "Note" })).toHaveValue("Half-written third note");
 });
+
+/**
+ * Waits until the portal's service worker has taken the page over (it keeps the page for reading offline).
+ * A worker installed while the page was open claims it on activation; on a busy machine that claim can lag
+ * the "ready" promise, and a page loaded under an active worker is always controlled, so the page is loaded
+ * again once rather than waited on.
+ */
+async function untilFieldWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = () => page.evaluate(() => !!navigator.serviceWorker.controller);
+  if (!(await controlled())) {
+    await page.waitForTimeout(1_000);
+    if (!(await controlled())) {
+      await page.reload();
+      await waitForHydration(page);
+    }
+  }
+  await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
+}
