@@ -17,7 +17,7 @@ async function fits(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-test("the office replies by e-mail from a customer's thread, finds it in the logs, and rewords the reply's e-mail with a preview", async ({ page, signedInAs }) => {
+test("the office replies by e-mail from a customer's thread, finds it in the logs, and rewords the reply's e-mail with a preview", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(180_000);
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();

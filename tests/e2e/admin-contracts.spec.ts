@@ -1,7 +1,7 @@
 import { backOfficeUrl } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { flashOf } from "./support/requests.ts";
-import { visit } from "./support/page-checks.ts";
+import { fitsPhone, visit } from "./support/page-checks.ts";
 
 /**
  * Annual maintenance contracts (issue 11, section 5): the office makes a Gold contract for a customer (a zero
@@ -10,7 +10,7 @@ import { visit } from "./support/page-checks.ts";
  * sees the contract, what it covers and its visits at /customer/contracts. The list, the new-contract page,
  * the contract and the customer's page pass axe and both HTML validators, and fit a 390 px phone.
  */
-test("the office makes a contract and sees its visits and billing dates; the customer sees it in the portal", async ({ page, signedInAs }) => {
+test("the office makes a contract and sees its visits and billing dates; the customer sees it in the portal", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `AMC Customer ${stamp}`;
@@ -64,9 +64,7 @@ test("the office makes a contract and sees its visits and billing dates; the cus
   await expect(billing.getByText("₹30,000.00")).toHaveCount(4);
   await expect(page.getByRole("list", { name: "Equipment covered" })).toContainText("VFD ABB ACS580");
   await expect(page.getByText("Within 2 hours, round the clock")).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await fitsPhone(page);
 
   // The list finds it by the customer's reference.
   await visit(page, backOfficeUrl(`/admin/contracts?q=${customerReference}`));

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
-import { asNewVisitor, visit } from "./support/page-checks.ts";
+import { asNewVisitor, fitsPhone, visit } from "./support/page-checks.ts";
 
 /**
  * Customers (issue 10, section 3): a request from the public form makes the customer's record; the office
@@ -18,7 +18,7 @@ function sendRequest(page: Page, contactName: string, mobile: string): Promise<s
 
 const flash = flashOf;
 
-test("the office finds the customer, adds a site and a unit, and the request list finds the request by the unit's serial", async ({ page, signedInAs }) => {
+test("the office finds the customer, adds a site and a unit, and the request list finds the request by the unit's serial", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();
@@ -61,9 +61,7 @@ test("the office finds the customer, adds a site and a unit, and the request lis
   await visit(page, page.url());
 
   // At 390 px: one column, nothing wider than the screen.
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await fitsPhone(page);
 
   // A serial read off the nameplate finds the job.
   await page.goto(backOfficeUrl(`/admin/service-requests?status=all&q=${serial.toLowerCase()}`));
@@ -71,7 +69,7 @@ test("the office finds the customer, adds a site and a unit, and the request lis
   await expect(page.getByText("1 match")).toBeVisible();
 });
 
-test("the office erases a customer on request: the page says so and the request stays without their name", async ({ page, signedInAs }) => {
+test("the office erases a customer on request: the page says so and the request stays without their name", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();

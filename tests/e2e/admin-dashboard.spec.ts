@@ -22,7 +22,7 @@ async function emergencyRequest(page: Page, contactName: string): Promise<string
 test.describe("back-office dashboard", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("a new emergency request waits for its first call among the emergencies, with its response clock", async ({ page, signedInAs }) => {
+  test("a new emergency request waits for its first call among the emergencies, with its response clock", { tag: "@flow" }, async ({ page, signedInAs }) => {
     const contactName = `Dashboard ${Date.now().toString(36)}`;
     const reference = await emergencyRequest(page, contactName);
 
@@ -75,7 +75,7 @@ test.describe("back-office dashboard", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  test("accounts: no request or dispatch panel, and a line that says why", async ({ page, signedInAs }) => {
+  test("accounts: no request or dispatch panel, and a line that says why", { tag: "@flow" }, async ({ page, signedInAs }) => {
     await signedInAs("accounts");
     await visit(page, backOfficeUrl("/admin"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");

@@ -13,7 +13,7 @@ import { specimenPdf } from "../../app/.server/demo/specimen-pdf.ts";
 test.describe("investors", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("a PDF uploaded in the back office is listed on /investors; an investor's enquiry is answered by e-mail", async ({ page, browser, signedInAs }) => {
+  test("a PDF uploaded in the back office is listed on /investors; an investor's enquiry is answered by e-mail", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
     test.setTimeout(150_000);
     const stamp = Date.now().toString(36);
     const title = `Annual report ${stamp}`;

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, fitsPhone, visit } from "./support/page-checks.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
@@ -15,13 +14,6 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
  * (web page and PDF) and tests/unit/upi.test.ts.
  */
 
-async function fitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expectNoAxeViolations(page);
-  if (size) await page.setViewportSize(size);
-}
 
 async function smsTo(mobile: string, pattern: RegExp): Promise<string> {
   let body = "";
@@ -39,7 +31,7 @@ async function smsTo(mobile: string, pattern: RegExp): Promise<string> {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-test("accounts issues a tax invoice; the list, the record and its PDF; the customer's signed link; a credit note cancels it", async ({ page, signedInAs }) => {
+test("accounts issues a tax invoice; the list, the record and its PDF; the customer's signed link; a credit note cancels it", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(180_000);
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();

@@ -57,7 +57,7 @@ test.describe("staff notifications", () => {
     await expect(page.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
   });
 
-  test("accounts staff have their own alerts and save their channels per kind of alert", async ({ page, signedInAs }) => {
+  test("accounts staff have their own alerts and save their channels per kind of alert", { tag: "@flow" }, async ({ page, signedInAs }) => {
     await signedInAs("accounts", { fresh: true });
     await visit(page, backOfficeUrl("/admin/notifications"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");

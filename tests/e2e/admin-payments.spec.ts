@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, fitsPhone, visit } from "./support/page-checks.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
@@ -12,13 +12,6 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
  * the HTML check, and fit a 390 px phone.
  */
 
-async function fitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expectNoAxeViolations(page);
-  if (size) await page.setViewportSize(size);
-}
 
 /** A customer with one issued invoice of ₹14,750.00 (₹12,500 + 18% GST), through the back office's own screens. */
 async function customerWithInvoice(page: Page, stamp: string, mobile: string): Promise<{ customerRef: string; invoiceId: string; number: string }> {
@@ -41,7 +34,7 @@ async function customerWithInvoice(page: Page, stamp: string, mobile: string): P
   return { customerRef, invoiceId, number };
 }
 
-test("accounts records a UPI payment against an invoice: the invoice is paid, the receipt is sent and listed", async ({ page, signedInAs }) => {
+test("accounts records a UPI payment against an invoice: the invoice is paid, the receipt is sent and listed", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(180_000);
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();
@@ -116,7 +109,7 @@ test("accounts records a UPI payment against an invoice: the invoice is paid, th
   await fitsPhone(page);
 });
 
-test("a statement is uploaded for reconciliation; a line left to match is ignored", async ({ page, signedInAs }) => {
+test("a statement is uploaded for reconciliation; a line left to match is ignored", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(120_000);
   const stamp = `${Date.now().toString(36).toUpperCase()}${test.info().project.name}`;
   await signedInAs("accounts");

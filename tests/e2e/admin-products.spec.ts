@@ -1,7 +1,7 @@
 import { backOfficeUrl } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { flashOf } from "./support/requests.ts";
-import { visit } from "./support/page-checks.ts";
+import { fitsPhone, visit } from "./support/page-checks.ts";
 
 /**
  * Products and parts (issue 11, section 1): accounts adds a product (a wrong HSN code first: the message
@@ -9,7 +9,7 @@ import { visit } from "./support/page-checks.ts";
  * /products page under its category, with an "Ask for a quote" that opens the quotation form on it. The
  * list, the add page and the product pass axe and both HTML validators, and the product fits a 390 px phone.
  */
-test("accounts adds a product, finds it in the list, and it is listed on /products under its category", async ({ page, signedInAs }) => {
+test("accounts adds a product, finds it in the list, and it is listed on /products under its category", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Encoder ${stamp} 1024 ppr`;
@@ -38,9 +38,7 @@ test("accounts adds a product, finds it in the list, and it is listed on /produc
   await expect(page.getByRole("table")).toContainText("₹12,600.00");
 
   await visit(page, backOfficeUrl(new URL(productUrl).pathname));
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await fitsPhone(page);
 
   // The public page: under its category, without the price; "Ask for a quote" opens the quotation form on it.
   await visit(page, "/products");

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, fitsPhone, visit } from "./support/page-checks.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
@@ -12,13 +11,6 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
  * clear page.
  */
 
-async function fitsPhone(page: Page) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expectNoAxeViolations(page);
-  if (size) await page.setViewportSize(size);
-}
 
 async function smsTo(mobile: string, pattern: RegExp): Promise<string> {
   let body = "";

@@ -23,7 +23,7 @@ async function sendRequest(page: Page, contactName: string, urgency: RegExp): Pr
 test.describe("back office: service requests list", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("find a new request by its reference, filter by urgency, export it, open it", async ({ page, signedInAs }) => {
+  test("find a new request by its reference, filter by urgency, export it, open it", { tag: "@flow" }, async ({ page, signedInAs }) => {
     // One long pass through the screen (a submission, five pages, three axe runs): three times the usual time.
     test.slow();
     const contactName = `List ${Date.now().toString(36)}`;
@@ -108,7 +108,7 @@ test.describe("back office: service requests list", () => {
     await expect(page.locator("head title")).toHaveCount(1);
   });
 
-  test("a mangled address shows the list with the bad values left out", async ({ page, signedInAs }) => {
+  test("a mangled address shows the list with the bad values left out", { tag: "@flow" }, async ({ page, signedInAs }) => {
     await signedInAs("office");
     const response = await page.goto(backOfficeUrl("/admin/service-requests?status=nope&urgency=sideways&from=2026-02-30&technician=abc&sort=x&after=%%%"));
     expect(response?.status()).toBe(200);

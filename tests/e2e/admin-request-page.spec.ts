@@ -27,7 +27,7 @@ function tomorrowInIndia(): string {
 test.describe("back-office request page", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("the office works a request: call, notes, technician, visit, PO; the customer sees only what is theirs", async ({ page, browser, signedInAs }) => {
+  test("the office works a request: call, notes, technician, visit, PO; the customer sees only what is theirs", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
     test.setTimeout(300_000); // many steps, each a full page load
     const stamp = Date.now().toString(36);
     const contactName = `Request page ${stamp}`;

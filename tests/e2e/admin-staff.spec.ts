@@ -10,7 +10,7 @@ import { asNewVisitor, expectNoAxeViolations, expectValidHtml, visit } from "./s
 test.describe("staff and activity", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("the owner adds an office member, who sees only their screens; the log shows it all", async ({ page, browser, signedInAs }, testInfo) => {
+  test("the owner adds an office member, who sees only their screens; the log shows it all", { tag: "@flow" }, async ({ page, browser, signedInAs }, testInfo) => {
     // Two people, a sign-in by SMS code and five checked pages: longer than one page's test.
     test.setTimeout(240_000);
     const owner = await signedInAs("owner", { fresh: true });

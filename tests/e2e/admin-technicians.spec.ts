@@ -12,7 +12,7 @@ async function fitsTheScreen(page: import("@playwright/test").Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-test("the owner edits a technician's services and sees them on the page and in the list", async ({ page, signedInAs }) => {
+test("the owner edits a technician's services and sees them on the page and in the list", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.slow(); // several server-rendered pages with axe on each
   const mobile = newMobile();
   const name = `Ravi Teja ${mobile.slice(-4)}`;
@@ -64,7 +64,7 @@ test("the owner edits a technician's services and sees them on the page and in t
   await expect(page.getByText("No technician matches these filters.")).toBeVisible();
 });
 
-test("the stage requirements page shows what each field stage needs", async ({ page, signedInAs }) => {
+test("the stage requirements page shows what each field stage needs", { tag: "@flow" }, async ({ page, signedInAs }) => {
   await signedInAs("office");
   await visit(page, backOfficeUrl("/admin/technicians/stages"));
   await fitsTheScreen(page);

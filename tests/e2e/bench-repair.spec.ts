@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { backOfficeUrl, newMobile } from "./support/accounts.ts";
 import { addSessionCookie, createSession, expect, test } from "./support/fixtures.ts";
 import { flashOf, sendServiceRequest } from "./support/requests.ts";
-import { asNewVisitor, expectNoAxeViolations, visit } from "./support/page-checks.ts";
+import { asNewVisitor, fitsPhone, visit } from "./support/page-checks.ts";
 
 /**
  * Bench repair (issue 10, section 4): the office books a customer's drive in from its request (photo on
@@ -32,7 +32,7 @@ async function move(page: Page, to: string, expected: string | RegExp = `Moved t
   await step(page, "Move to the next stage", (form) => form.getByRole("radio", { name: new RegExp(`^${to}`) }).check(), "Move", expected);
 }
 
-test("bench repair: intake, label, steps to return; a second intake within warranty is flagged; the customer follows the unit", async ({ page, signedInAs }) => {
+test("bench repair: intake, label, steps to return; a second intake within warranty is flagged; the customer follows the unit", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(300_000); // many steps, each a full page load
   await asNewVisitor(page.context());
   const stamp = Date.now().toString(36).toUpperCase();
@@ -62,10 +62,7 @@ test("bench repair: intake, label, steps to return; a second intake within warra
   await expect(page.getByRole("img", { name: /Condition on arrival/ })).toBeVisible();
   await visit(page, page.url());
   // On a phone at the bench: no sideways scrolling, still accessible.
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await fitsPhone(page);
 
   // The label: job card, unit and a QR code (SVG) that opens this page in the back office.
   await page.getByRole("link", { name: "Print label" }).click();

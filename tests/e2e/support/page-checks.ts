@@ -97,6 +97,28 @@ function htmlValidatedAtDesktop(): boolean {
 }
 
 /**
+ * The page as it stands fits a 390 px phone (nothing wider than the screen) and passes axe at that width; the
+ * window's size is put back afterwards.
+ */
+export async function fitsPhone(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${page.url()} at 390 px`).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  if (size) await page.setViewportSize(size);
+}
+
+/**
+ * A staff flow (`@flow`, ADR 030) runs once, in the desktop project, where the office works; every page it
+ * visits is also checked at phone width, so each page is still seen at both widths without the whole flow
+ * being played twice.
+ */
+function isStaffFlow(): boolean {
+  const info = test.info();
+  return info.tags.includes("@flow") || /@flow\b/.test(info.titlePath.join(" "));
+}
+
+/**
  * Opens path, asserts its status, and runs both checks. Returns the response. `html: false` leaves the HTML
  * check to a spec that validates the same pages already (the sitemap crawl: sitemap-html.spec.ts).
  */
@@ -106,6 +128,7 @@ export async function visit(page: Page, path: string, { status = 200, html = tru
   expect(response!.status(), `status of ${path}`).toBe(status);
   if (html && !htmlValidatedAtDesktop()) await expectValidHtml(await response!.text(), path);
   await expectNoAxeViolations(page);
+  if (isStaffFlow()) await fitsPhone(page);
   return response!;
 }
 
