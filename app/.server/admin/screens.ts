@@ -299,6 +299,18 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "video-call.end": { label: "Ended a video call", entity: "video_call", describe: () => ["ended the video call", ""] },
     },
   },
+  "/admin/services": {
+    entities: {
+      service: { label: "Service", href: (id) => `/admin/services/${encodeURIComponent(id)}` },
+    },
+    actions: {
+      "service.add": { label: "Added a service", entity: "service", describe: () => ["added", " to the service catalogue"] },
+      "service.update": { label: "Changed a service", entity: "service", describe: () => ["changed the service", ""] },
+      "service.show": { label: "Showed a service on the site", entity: "service", describe: () => ["showed", " on the site"] },
+      "service.hide": { label: "Hid a service from the site", entity: "service", describe: () => ["hid", " from the site"] },
+    },
+  },
+  "/admin/service-management": { writesNone: "The spec's second name for Services: it sends the office there." },
   "/admin/analytics": { writesNone: "Read-only: visitor and enquiry figures." },
   "/admin/investors": {
     entities: {

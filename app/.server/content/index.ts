@@ -93,6 +93,8 @@ function buildServices(rows: Array<typeof contentEntries.$inferSelect>): Service
       console.error(`content_entries ${row.id} (service ${row.slug}) has invalid data`, parsed.error.issues);
       continue;
     }
+    // A service hidden in /admin/services is off every public list and its pages answer 404.
+    if (!parsed.data.shown) continue;
     const service: Service = {
       ...parsed.data,
       slug: row.slug,

@@ -14,6 +14,14 @@ export const serviceData = z.object({
   /** /services/{slug} paths showing this service; the first is canonical. */
   servicePaths: z.array(z.string().regex(/^\/services\/[\w-]+$/)),
   featured: z.boolean().default(false),
+  /** Set in /admin/services. The SAC code its quote and invoice lines take. */
+  sac: z.string().optional(),
+  /** The indicative price band the quotes' reference band reads; without one, the category's (settings). */
+  band: z.object({ minPaise: z.number().int().min(0), maxPaise: z.number().int().min(0) }).optional(),
+  /** Hidden: off the home catalogue, the services pages, the search and the sitemap; its page answers 404. */
+  shown: z.boolean().default(true),
+  /** The place slugs it is offered in; none: every place we serve. */
+  cities: z.array(z.string()).default([]),
 });
 export type ServiceData = z.infer<typeof serviceData>;
 

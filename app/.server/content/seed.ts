@@ -61,6 +61,8 @@ export function seedEntries(): NewEntry[] {
       faqs: s.faqs,
       servicePaths: s.servicePaths,
       featured: s.featured ?? false,
+      shown: true,
+      cities: [],
     };
     return { kind: "service", slug: serviceSlug(s.name), title: s.name, summary: s.summary, body: s.description, data, position };
   });

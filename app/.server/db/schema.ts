@@ -31,6 +31,8 @@ export const contentEntries = pgTable(
     position: integer("position").notNull().default(0),
     publishedOn: text("published_on"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Moves on with each change in the back office: an edit made on an older one is refused. */
+    version: integer("version").notNull().default(1),
     /** Weighted full-text document: title, then summary, then body and the searchable text of `data`. */
     search: tsvector("search")
       .notNull()

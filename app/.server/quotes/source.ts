@@ -113,13 +113,19 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
   return { ok: true, info: { source, customer, sites, siteId, requestId, requestReference, benchJobId, serviceSlug, title, lines } };
 }
 
-/** The spec's indicative charges for the service's category, as a reference band for the office. */
-export async function referenceBand(serviceSlug: string | null, site: Pick<SiteSettings, "charges">): Promise<{ category: string; minPaise: number; maxPaise: number } | null> {
+export type ReferenceBand = { category: string; minPaise: number; maxPaise: number; from: "service" | "category" };
+
+/**
+ * The reference band for the office: the service's own indicative band (/admin/services), else the spec's
+ * indicative charges for its category (the settings).
+ */
+export async function referenceBand(serviceSlug: string | null, site: Pick<SiteSettings, "charges">): Promise<ReferenceBand | null> {
   if (!serviceSlug) return null;
   const service = await findEntry("service", serviceSlug);
   if (!service) return null;
+  if (service.data.band) return { category: service.title, ...service.data.band, from: "service" };
   const band = site.charges.find((c) => c.category === service.data.category);
-  return band ? { category: band.category, minPaise: band.minRupees * 100, maxPaise: band.maxRupees * 100 } : null;
+  return band ? { category: band.category, minPaise: band.minRupees * 100, maxPaise: band.maxRupees * 100, from: "category" } : null;
 }
 
 /** The active products, as the line picker offers them (name order). */

@@ -52,8 +52,8 @@ const SCREENS = [
   { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: true },
   // Website
   { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
-  { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: false },
-  { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: false, hidden: true },
+  { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: true },
+  { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: true, hidden: true },
   { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "settings", built: false },
   { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
   // Business

@@ -283,7 +283,7 @@ export function hsnSacProblem(code: string): string | null {
 }
 
 /** Rupees as typed ("12,500", "₹ 1234.5") -> paise. */
-function rupeesField(missing: string, label: string) {
+export function rupeesField(missing: string, label: string) {
   return z
     .union([z.string(), z.number()], missing)
     .transform((raw, ctx) => {

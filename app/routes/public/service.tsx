@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { redirect } from "react-router";
-import { articlesAbout, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
+import { articlesAbout, findServiceByPath, listEntries, renderMarkdown } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { formPageHeaders } from "~/.server/http/cache.ts";
 import { seo } from "~/.server/seo.ts";
@@ -35,8 +35,11 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (!service) return throwNotFound(url);
   if (service.canonicalPath !== pathname) throw redirect(service.canonicalPath, 301);
 
-  const [site, related] = await Promise.all([getSiteSettings(), articlesAbout(service)]);
-  const charges = site.charges.find((c) => c.category === service.category);
+  const [site, related, places] = await Promise.all([getSiteSettings(), articlesAbout(service), service.cities.length ? listEntries("place") : []]);
+  // The service's own indicative band (/admin/services), else its category's (the settings).
+  const category = site.charges.find((c) => c.category === service.category);
+  const band = service.band ? { min: service.band.minPaise / 100, max: service.band.maxPaise / 100 } : category ? { min: category.minRupees, max: category.maxRupees } : undefined;
+  const offeredIn = places.filter((p) => service.cities.includes(p.slug)).map((p) => ({ name: p.title, path: `/service-area/${p.slug}` }));
   return {
     service: {
       name: service.name,
@@ -51,7 +54,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       path: service.canonicalPath,
     },
     bodyHtml: renderMarkdown(service.body),
-    charges: charges ? formatRupeeRange(charges.minRupees, charges.maxRupees) : undefined,
+    charges: band ? formatRupeeRange(band.min, band.max) : undefined,
+    offeredIn,
     related: related.map((a) => ({ title: a.title, path: a.path })),
     meta: seo(site, {
       type: "services",
@@ -84,7 +88,7 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
 }
 
 export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { service, bodyHtml, charges, related } = loaderData;
+  const { service, bodyHtml, charges, offeredIn, related } = loaderData;
   const { promises } = useSite();
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
@@ -107,6 +111,21 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
             <div>
               <dt className="inline font-semibold">Indicative charges: </dt>
               <dd className="inline">{charges} (quoted after inspection)</dd>
+            </div>
+          )}
+          {offeredIn.length > 0 && (
+            <div>
+              <dt className="inline font-semibold">Offered in: </dt>
+              <dd className="inline">
+                {offeredIn.map((p, i) => (
+                  <span key={p.path}>
+                    {i > 0 && ", "}
+                    <a href={p.path} className="text-brand-700 underline dark:text-sky-300">
+                      {p.name}
+                    </a>
+                  </span>
+                ))}
+              </dd>
             </div>
           )}
           <div>

@@ -18,7 +18,7 @@ export interface QuoteFormContext {
   customer: { reference: string; name: string; company: string | null; gstin: string | null };
   sites: Array<{ id: number; name: string; stateCode: string | null }>;
   products: PickerProduct[];
-  band: { category: string; minPaise: number; maxPaise: number } | null;
+  band: { category: string; minPaise: number; maxPaise: number; from: "service" | "category" } | null;
 }
 
 const errorText = "mt-1 text-sm font-medium text-red-700 dark:text-red-400";
@@ -75,7 +75,7 @@ export function QuoteFields({ state, context }: { state: QuoteFormState; context
       {context.band ? (
         <p className={`text-sm ${muted}`}>
           Reference band: the indicative charges for {context.band.category} work are {formatPaise(context.band.minPaise, { wholeRupeesBare: true })} to{" "}
-          {formatPaise(context.band.maxPaise, { wholeRupeesBare: true })} (settings, charges). A quote outside it is allowed: it is a guide.
+          {formatPaise(context.band.maxPaise, { wholeRupeesBare: true })} ({context.band.from === "service" ? "the service's own band, in Services" : "settings, charges"}). A quote outside it is allowed: it is a guide.
         </p>
       ) : (
         <p className={`text-sm ${muted}`}>No reference band: the quote is not for a service of the catalogue.</p>
