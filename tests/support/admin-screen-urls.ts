@@ -35,9 +35,14 @@ function flatten(
  * Every back-office URL pattern in routes.ts: those under /admin (the sign-in page and the catch-all
  * included) and every route inside the admin layout, wherever its URL is (the spec's /database).
  */
-export const ADMIN_ROUTES: readonly FlatRoute[] = flatten(routes)
-  .filter((r) => r.inAdminLayout || r.path === "/admin" || r.path.startsWith("/admin/"))
-  .map(({ path, file }) => ({ path, file }));
+const PLACED = flatten(routes);
+export const ADMIN_ROUTES: readonly FlatRoute[] = PLACED.filter((r) => r.inAdminLayout || r.path === "/admin" || r.path.startsWith("/admin/")).map(({ path, file }) => ({
+  path,
+  file,
+}));
+
+/** The URL patterns routes.ts serves outside the admin layout, so without its guard. */
+export const ROUTES_OUTSIDE_ADMIN_LAYOUT: readonly FlatRoute[] = PLACED.filter((r) => !r.inAdminLayout).map(({ path, file }) => ({ path, file }));
 
 /** A URL of the pattern: each :param (and the catch-all *) filled in. The guard reads only the path. */
 export const sampleUrl = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "x1").replace(/\*$/, "anything");
