@@ -52,6 +52,19 @@ describeEachEngine("the database dashboard", (database, engine) => {
     } finally {
       await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${saved.hash}, ${saved.created_at}::bigint)`);
     }
+
+    // One applied by a newer version of the code, and one whose shipped file was edited after it ran.
+    await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${saved.created_at}::bigint + 1)`);
+    await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'edited' where created_at = ${saved.created_at}::bigint`);
+    try {
+      const odd = (await readDatabaseDashboard()).migrations;
+      expect(odd).toMatchObject({ applied: SHIPPED.length + 1, unknown: 1, pending: [], changed: [SHIPPED.at(-1)!.replace(/\.sql$/, "")] });
+      expect(odd.last?.name).toBe("(not shipped with this version)");
+    } finally {
+      await db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'newer'`);
+      await db.execute(sql`update drizzle.__drizzle_migrations set hash = ${saved.hash} where created_at = ${saved.created_at}::bigint`);
+    }
+    expect((await readDatabaseDashboard()).migrations).toMatchObject({ applied: SHIPPED.length, unknown: 0, changed: [], pending: [] });
   });
 
   it("lists every table with its size and estimated rows, largest first, and every index with its scans", async () => {
