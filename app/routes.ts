@@ -227,6 +227,8 @@ export default [
     route("admin/emails/templates", "routes/admin/emails/templates.tsx"),
     route("admin/emails/templates/:name", "routes/admin/emails/template.tsx"),
     // End communications
+    // The database dashboard (issue 19 §9): the spec puts its URL outside /admin; the guard is the same.
+    route("database", "routes/admin/database/route.tsx"),
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

@@ -239,6 +239,8 @@ describeEachEngine("staff", (database) => {
     expect(await throughLayout("/admin/service-requests", cookie)).toEqual({ status: 200 });
     expect(safeNext("/admin/customers?q=x")).toBe("/admin/customers?q=x");
     expect(safeNext("https://evil.example")).toBe("/admin");
+    expect(safeNext("/database")).toBe("/database");
+    expect(safeNext("/databases")).toBe("/admin");
   });
 
   it("writes each entry in the change's transaction: a failing change leaves no entry, a failing entry no change", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_OUTSIDE_SCREENS, SCREEN_AUDIT, type ScreenAudit } from "~/.server/admin/screens.ts";
 import { ADMIN_SCREENS, screenFor, type AdminScreen } from "~/lib/admin/screens.ts";
-import { ADMIN_ROUTES as adminRoutes, sampleUrl as sample, screenUrls } from "../support/admin-screen-urls.ts";
+import { ADMIN_ROUTES as adminRoutes, ROUTES_OUTSIDE_ADMIN_LAYOUT, sampleUrl as sample, screenUrls } from "../support/admin-screen-urls.ts";
 
 /**
  * The rules every back-office screen keeps (issue 18 §4, §7), checked from the screen registry
@@ -91,6 +91,14 @@ describe("one folder per back-office screen", () => {
       expect(screen?.built, `${route.path} is routed but its screen ${screen?.path} is not built`).toBe(true);
       if (screen) expect(route.file.startsWith(`routes/admin/${folderOf(screen)}/`), `${route.path} is served by ${route.file}, outside routes/admin/${folderOf(screen)}/`).toBe(true);
     }
+  });
+
+  it("serves every screen's URLs inside the admin layout, its guard, wherever the URL is (the spec's /database too)", () => {
+    for (const route of ROUTES_OUTSIDE_ADMIN_LAYOUT) {
+      if (route.path === "/admin/login") continue;
+      expect(screenFor(sample(route.path))?.path, `${route.path} (${route.file}) belongs to a back-office screen but sits outside routes/admin/layout.tsx`).toBeUndefined();
+    }
+    for (const screen of built.filter((s) => !s.hidden)) expect(screenUrls(screen.path), `${screen.path}: its own URL is served inside the admin layout`).toContain(screen.path);
   });
 
   it("gives a screen that is not built no folder and no route (its URL answers 404)", () => {

@@ -48,8 +48,8 @@ describe("back-office screen registry", () => {
     });
   }
 
-  it("keeps staff, the audit log and the settings for the owner", () => {
-    for (const path of ["/admin/staff", "/admin/activity", "/admin/settings"]) {
+  it("keeps staff, the audit log, the settings and the database dashboard for the owner", () => {
+    for (const path of ["/admin/staff", "/admin/activity", "/admin/settings", "/database"]) {
       expect(can("owner", screenFor(path)!.permission)).toBe(true);
       expect(can("office", screenFor(path)!.permission)).toBe(false);
       expect(can("accounts", screenFor(path)!.permission)).toBe(false);
@@ -59,7 +59,11 @@ describe("back-office screen registry", () => {
     expect(office).not.toContain("Activity");
     expect(office).not.toContain("Settings");
     const owner = navigationFor(STAFF_ROLE_INFO.owner.permissions).flatMap((g) => g.screens.map((s) => s.label));
-    expect(owner).toEqual(expect.arrayContaining(["Staff", "Activity"]));
+    expect(owner).toEqual(expect.arrayContaining(["Staff", "Activity", "Database"]));
+    // The database dashboard's permission is the owner's alone (issue 19 §9), and only it opens /database.
+    expect(STAFF_ROLES.filter((role) => can(role, "database"))).toEqual(["owner"]);
+    expect(screenFor("/database")?.permission).toBe("database");
+    expect(screenFor("/databases")).toBeUndefined();
     // Accounts works money and customers, not requests or technicians.
     expect(can("accounts", screenFor("/admin/service-requests/SR-2611-0004")!.permission)).toBe(false);
     expect(can("accounts", screenFor("/admin/technicians")!.permission)).toBe(false);

@@ -357,6 +357,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
     },
   },
   "/admin/activity": { writesNone: "Reads the audit log; it changes nothing." },
+  "/database": { writesNone: "Read-only: the database's own catalog and statistics, the migrations table and the job queue's counts." },
 };
 
 /**

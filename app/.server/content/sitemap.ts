@@ -59,7 +59,7 @@ export function renderSitemap(siteUrl: string, entries: SitemapEntry[]): string 
 }
 
 /** Portals and sign-in callbacks are private: crawlers are kept out of them. */
-export const ROBOTS_DISALLOW = ["/admin", "/customer", "/technician", "/auth"];
+export const ROBOTS_DISALLOW = ["/admin", "/database", "/customer", "/technician", "/auth"];
 
 export function renderRobots(siteUrl: string): string {
   return [

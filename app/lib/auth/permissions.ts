@@ -20,13 +20,15 @@ export const PERMISSIONS = {
   settings: "Business settings and integrations",
   staff: "Add, change and remove staff",
   activity: "Read the audit log",
+  /** The database dashboard (/database): the engine's own figures. The owner's alone: it shows the whole system's size and health. */
+  database: "See the database dashboard: sizes, indexes, migrations and the job queue",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
 export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: string; permissions: readonly Permission[] }> = {
   owner: {
     label: "Owner",
-    description: "Everything, including settings, staff and the audit log.",
+    description: "Everything, including settings, staff, the audit log and the database dashboard.",
     permissions: Object.keys(PERMISSIONS) as Permission[],
   },
   office: {

@@ -57,7 +57,7 @@ export const staffNameSchema = z.object({
   next: z.string().max(500).optional(),
 });
 
-/** Where the name page returns to: a back-office path of this site only, never another site. */
+/** Where the name page returns to: a back-office path of this site only (/admin, or the spec's /database), never another site. */
 export function safeNext(next: string | null | undefined): string {
-  return next && /^\/admin(?:[/?#]|$)/.test(next) && !next.startsWith("//") && !next.includes("\\") && !next.startsWith("/admin/your-name") ? next : "/admin";
+  return next && /^\/(?:admin|database)(?:[/?#]|$)/.test(next) && !next.startsWith("//") && !next.includes("\\") && !next.startsWith("/admin/your-name") ? next : "/admin";
 }
