@@ -8,9 +8,10 @@
  * - nothing new: read again with nothing written since the last read;
  * - a burst: `burst` WhatsApp messages from customers picked at random, committed at once, then one read;
  * - after a message: then, `runs` times, one more message, committed, and the list read;
+ * - the catch-up alone (no page read), after one more message, `runs` times;
  * - nothing new since: the same reads again, minutes after those messages, with nothing written since.
  *
- * It applies the migrations and works the list out first if it needs it (timed apart), and adds `burst` + `runs`
+ * It applies the migrations and works the list out first if it needs it (timed apart), and adds `burst` + 2 x `runs`
  * messages to the database: measure a scratch copy. Prints p50, p95 and the slowest of each case.
  */
 import { registerHooks } from "node:module";
@@ -85,6 +86,12 @@ for (let i = 0; i < RUNS; i++) {
   counted.push((await catchUpThreads(db)) ?? "n/a");
 }
 report("list, right after a new message", afterMessage);
+const catchUpOnly: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  await messages(1);
+  catchUpOnly.push((await time(() => catchUpThreads(db))).ms);
+}
+report("its catch-up alone, after a message", catchUpOnly);
 const idleAgain: number[] = [];
 for (let i = 0; i < RUNS; i++) idleAgain.push(await read());
 report("list, nothing new since (same minutes)", idleAgain);

@@ -268,7 +268,11 @@ async function refreshScope(tx: Executor, ids: number[], addresses: string[]): P
   return Number(done.rows[0]?.threads ?? 0);
 }
 
-/** The threads of the rows the watermark's snapshot did not see: customers by id, and addresses. */
+/**
+ * The threads of the rows the watermark's snapshot did not see: customers by id, and addresses. Every part
+ * starts from a written_by index; a join goes by `= any(array(...))`, so the primary key answers it whatever
+ * the planner guesses of how many rows are new.
+ */
 function unseenThreads(w: Watermark): SQL {
   return sql`
       select cm.customer_id, cm.mobile as address from conversation_messages cm where ${unseen("cm", w)}
@@ -282,11 +286,11 @@ function unseenThreads(w: Watermark): SQL {
       union
       select r.customer_id, r.mobile from service_requests r where ${unseen("r", w)}
       union
-      select r.customer_id, r.mobile from request_events e join service_requests r on r.id = e.request_id where ${unseen("e", w)}
+      select r.customer_id, r.mobile from service_requests r where r.id = any(array(select e.request_id from request_events e where ${unseen("e", w)}))
       union
-      select t.customer_id, t.contact_mobile from ticket_messages x join tickets t on t.id = x.ticket_id where ${unseen("x", w)}
+      select t.customer_id, t.contact_mobile from tickets t where t.id = any(array(select x.ticket_id from ticket_messages x where ${unseen("x", w)}))
       union
-      select null, lower(t.contact_email) from ticket_messages x join tickets t on t.id = x.ticket_id where ${unseen("x", w)}
+      select null, lower(t.contact_email) from tickets t where t.id = any(array(select x.ticket_id from ticket_messages x where ${unseen("x", w)}))
       union
       select c.id, c.mobile from customers c where ${unseen("c", w)}`;
 }
