@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGzip, gunzipSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { restoreArchive, type Manifest } from "~/.server/backup/archive.ts";
+import { databaseStats } from "~/.server/backup/engine.ts";
+import { BACKUPS_KEPT, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
+import { readTar, tarStream } from "~/.server/backup/tar.ts";
+import { getServerConfig, readConfig, setServerConfig, type ServerConfig } from "~/.server/config.ts";
+import { applyMigrations } from "~/.server/db/index.ts";
+import { auditLog, backups, outbox, siteSettings } from "~/.server/db/schema.ts";
+import { writeStored } from "~/.server/uploads/storage.ts";
+import { createEmptyDatabase, describeEachEngine, openAt } from "../support/test-databases.ts";
+
+const actor = { userId: null, label: "Owner", ipAddress: "127.0.0.1" };
+
+/** The archive's entries, unpacked in memory (test archives are small). */
+async function entries(file: string): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>();
+  await readTar(Readable.from([gunzipSync(fs.readFileSync(file))]), async (entry) => {
+    const chunks: Buffer[] = [];
+    return { write: (c) => void chunks.push(Buffer.from(c)), end: () => void found.set(entry.name, Buffer.concat(chunks)) };
+  });
+  return found;
+}
+
+/** Writes an archive with the same entries, the manifest changed by `edit`. */
+async function rewrite(source: string, target: string, edit: (m: Manifest) => void): Promise<void> {
+  const all = await entries(source);
+  const manifest = JSON.parse(all.get("manifest.json")!.toString()) as Manifest;
+  edit(manifest);
+  all.set("manifest.json", Buffer.from(JSON.stringify(manifest)));
+  const list = [...all].map(([name, data]) => ({ name, size: data.byteLength, mtime: new Date(), data }));
+  await pipeline(Readable.from(tarStream(list)), createGzip(), fs.createWriteStream(target));
+}
+
+describeEachEngine("backup and restore", (database, engine) => {
+  let previous: ServerConfig | undefined;
+  let dataDir: string;
+  let scratch: string;
+
+  beforeAll(async () => {
+    previous = (() => {
+      try {
+        return getServerConfig();
+      } catch {
+        return undefined;
+      }
+    })();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
+    dataDir = engine === "pglite" ? database().location : path.join(scratch, "data");
+    setServerConfig(readConfig({ DATA_DIR: dataDir, ...(engine === "postgres" ? { DATABASE_URL: database().location } : {}) }));
+    // Something to back up: a setting, an audit entry, two uploaded files.
+    const db = database().handle.db;
+    await db.insert(siteSettings).values({ key: "backup-test", value: { note: "ಕನ್ನಡ & తెలుగు", at: "2026-12-06T10:00:00Z" } }).onConflictDoNothing();
+    await db.insert(auditLog).values({ actorLabel: "Tester", action: "test.seed", entityType: "test", entityId: "1", after: { amount: 12.5 } });
+    await writeStored("requests/2026/12/photo-one.webp", new Uint8Array([1, 2, 3, 4, 5]));
+    await writeStored("cvs/2026/12/cv.pdf", new TextEncoder().encode("%PDF-1.4 a CV"));
+  });
+
+  afterAll(() => {
+    if (previous) setServerConfig(previous);
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it("backs up, and restores into a fresh database with the same rows, checksums and uploads", async () => {
+    const before = await databaseStats(database().handle);
+    const made = await makeBackup({ trigger: "manual", jobKey: "test:1" });
+    expect(made.fileName).toMatch(new RegExp(`^backup-.*-${engine}\\.tar\\.gz$`));
+    expect(made.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(made.uploadFiles).toBe(2);
+    const file = path.join(getServerConfig().backupDir, made.fileName);
+    expect(fs.readFileSync(`${file}.sha256`, "utf8")).toBe(`${made.sha256}  ${made.fileName}\n`);
+    const manifest = JSON.parse((await entries(file)).get("manifest.json")!.toString()) as Manifest;
+    expect(manifest.engine).toBe(engine);
+    expect(manifest.schemaVersion).toMatch(/^\d{4}_/);
+    expect(manifest.tables.site_settings!.rows).toBeGreaterThan(0);
+    // The same job twice (its hold expired mid-run) makes one backup.
+    expect((await makeBackup({ trigger: "manual", jobKey: "test:1" })).id).toBe(made.id);
+
+    // Wipe: a fresh database, and an empty uploads folder.
+    const fresh = await createEmptyDatabase(engine);
+    const restoredUploads = path.join(scratch, "restored-uploads");
+    try {
+      const target = engine === "postgres" ? { engine, databaseUrl: fresh.location } : { engine, dataDir: fresh.location };
+      const report = await restoreArchive(file, target, { storageDir: restoredUploads, workDir: path.join(scratch, "work") });
+      expect(report.mismatches).toEqual([]);
+      expect(report.checksum).toBe("compared");
+      expect(fs.readFileSync(path.join(restoredUploads, "requests/2026/12/photo-one.webp"))).toEqual(Buffer.from([1, 2, 3, 4, 5]));
+      expect(fs.readFileSync(path.join(restoredUploads, "cvs/2026/12/cv.pdf"), "utf8")).toBe("%PDF-1.4 a CV");
+
+      // The restored database opens and migrates (nothing to apply) with the same figures as the source had.
+      const restored = await openAt(engine, fresh.location);
+      try {
+        await applyMigrations(restored);
+        const after = await databaseStats(restored);
+        expect(after).toEqual(before);
+        const [setting] = await restored.db.select().from(siteSettings).where(eq(siteSettings.key, "backup-test"));
+        expect(setting?.value).toEqual({ note: "ಕನ್ನಡ & తెలుగు", at: "2026-12-06T10:00:00Z" });
+      } finally {
+        await restored.close();
+      }
+
+      // A target that is no longer empty is refused.
+      await expect(restoreArchive(file, target, { storageDir: path.join(scratch, "other-uploads"), workDir: path.join(scratch, "work") })).rejects.toThrow(/not empty|already holds a database/);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("refuses a backup of another schema version, before touching the target", async () => {
+    const made = (await lastBackup())!;
+    const file = path.join(getServerConfig().backupDir, made.fileName);
+    const other = path.join(scratch, "other-version.tar.gz");
+    await rewrite(file, other, (m) => {
+      m.schemaVersion = "0007_older";
+    });
+    const fresh = await createEmptyDatabase(engine);
+    try {
+      const target = engine === "postgres" ? { engine, databaseUrl: fresh.location } : { engine, dataDir: fresh.location };
+      await expect(restoreArchive(other, target, { storageDir: path.join(scratch, "v-uploads"), workDir: path.join(scratch, "work") })).rejects.toThrow(
+        /schema version 0007_older, and this installation is at \d{4}_.*restore it with the release that made it/,
+      );
+      expect(fs.existsSync(path.join(scratch, "v-uploads"))).toBe(false);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("refuses a damaged file: its checksum does not match", async () => {
+    const made = (await lastBackup())!;
+    const file = path.join(getServerConfig().backupDir, made.fileName);
+    const damaged = path.join(scratch, made.fileName);
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+    fs.writeFileSync(damaged, bytes);
+    fs.copyFileSync(`${file}.sha256`, `${damaged}.sha256`);
+    const fresh = await createEmptyDatabase(engine);
+    try {
+      const target = engine === "postgres" ? { engine, databaseUrl: fresh.location } : { engine, dataDir: fresh.location };
+      await expect(restoreArchive(damaged, target, { storageDir: path.join(scratch, "d-uploads"), workDir: path.join(scratch, "work") })).rejects.toThrow(
+        /checksum does not match.*Nothing was restored/,
+      );
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
+  it("test-restores a backup into a scratch database and records that it matched", async () => {
+    const made = (await lastBackup())!;
+    const tested = await testRestore(made.id, new Date("2026-12-06T11:00:00Z"));
+    expect(tested?.testRestoreDetail).toMatch(/^All \d+ tables matched/);
+    expect(tested?.testRestoreMatched).toBe(true);
+    expect((await lastBackup())?.testRestoredAt).toBe("2026-12-06T11:00:00.000Z");
+  });
+
+  it("keeps the newest backups only, and audits the staff actions", async () => {
+    // Each backup deletes those beyond the newest BACKUPS_KEPT; here, with 3 kept, the oldest go with their files.
+    expect(BACKUPS_KEPT).toBe(7);
+    for (let i = 0; i < 3; i++) await makeBackup({ trigger: "scheduled", jobKey: `test:keep:${i}`, now: new Date(Date.UTC(2026, 11, 7 + i, 21)) });
+    expect((await listBackups()).length).toBe(4);
+    expect(await pruneBackups(3)).toHaveLength(1);
+    const kept = await listBackups();
+    expect(kept.map((b) => b.createdAt)).toEqual(["2026-12-09T21:00:00.000Z", "2026-12-08T21:00:00.000Z", "2026-12-07T21:00:00.000Z"]);
+    const files = fs.readdirSync(getServerConfig().backupDir).filter((f) => f.endsWith(".tar.gz"));
+    expect(files.sort()).toEqual(kept.map((b) => b.fileName).sort());
+
+    const db = database().handle.db;
+    const newest = (await lastBackup())!;
+    expect((await backupDownload(actor, newest.id))?.fileName).toBe(newest.fileName);
+    expect(await deleteBackup(actor, newest.id)).toBe(true);
+    await requestBackup(actor);
+    const [job] = await db.select().from(outbox).where(eq(outbox.template, "backup-run"));
+    expect(job?.channel).toBe("job");
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.entityType, "backup"))).map((a) => a.action).sort();
+    expect(actions).toEqual(["backup.delete", "backup.download", "backup.run"]);
+    expect(await db.select().from(backups).where(eq(backups.id, newest.id))).toEqual([]);
+  });
+});
+
+describe("the archive's tar", () => {
+  it("round-trips long names and sizes on block boundaries", async () => {
+    const long = `uploads/${"a".repeat(90)}/${"b".repeat(80)}.webp`;
+    const list = [
+      { name: "manifest.json", data: Buffer.from("{}") },
+      { name: long, data: Buffer.alloc(512, 7) },
+      { name: "empty", data: Buffer.alloc(0) },
+    ].map((e) => ({ ...e, size: e.data.byteLength, mtime: new Date() }));
+    const bytes = Buffer.concat(await Array.fromAsync(tarStream(list)));
+    const found = new Map<string, Buffer>();
+    await readTar(Readable.from([bytes.subarray(0, 700), bytes.subarray(700)]), async (entry) => {
+      const chunks: Buffer[] = [];
+      return { write: (c) => void chunks.push(Buffer.from(c)), end: () => void found.set(entry.name, Buffer.concat(chunks)) };
+    });
+    expect([...found.keys()]).toEqual(["manifest.json", long, "empty"]);
+    expect(found.get(long)).toEqual(Buffer.alloc(512, 7));
+  });
+});
