@@ -190,7 +190,9 @@ describe("the archive's tar", () => {
       { name: long, data: Buffer.alloc(512, 7) },
       { name: "empty", data: Buffer.alloc(0) },
     ].map((e) => ({ ...e, size: e.data.byteLength, mtime: new Date() }));
-    const bytes = Buffer.concat(await Array.fromAsync(tarStream(list)));
+    const chunks: Buffer[] = [];
+    for await (const chunk of tarStream(list)) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
     const found = new Map<string, Buffer>();
     await readTar(Readable.from([bytes.subarray(0, 700), bytes.subarray(700)]), async (entry) => {
       const chunks: Buffer[] = [];

@@ -111,7 +111,7 @@ export async function makeArchive(handle: DatabaseHandle, places: ArchivePlaces,
     const dumpFile = path.join(work, "dump");
     const tables = await dumpDatabase(handle, dumpFile);
     const dumpInfo = await stat(dumpFile);
-    const uploads = [];
+    const uploads: { path: string; bytes: number; sha256: string; mtime: Date }[] = [];
     for (const rel of await listFiles(places.storageDir, [...places.skip, places.backupDir])) {
       const absolute = path.join(places.storageDir, ...rel.split("/"));
       const info = await stat(absolute);

@@ -237,7 +237,7 @@ export async function requestBackup(actor: AuditActor, now = new Date()): Promis
   const key = `manual:${now.toISOString()}:${randomUUID().slice(0, 8)}`;
   await getDb().transaction(async (tx) => {
     await scheduleJobs(tx, [{ name: BACKUP_JOB, payload: { key }, runAt: now, dedupeKey: `job:${BACKUP_JOB}:${key}` }]);
-    await audit(tx, actor, { action: "backup.run", entityType: "backup", entityId: key, entityLabel: null, after: { trigger: "manual" } });
+    await audit(tx, actor, { action: "backup.run", entityType: "backup", entityId: key, entityLabel: "a backup now", after: { trigger: "manual" } });
   });
 }
 

@@ -120,7 +120,7 @@ function parseHeader(header: Buffer): TarEntry | undefined {
  * An error thrown by `open` (a refused manifest) stops the reading there.
  */
 export async function readTar(input: Readable, open: (entry: TarEntry) => Promise<EntrySink | undefined>): Promise<void> {
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let current: { entry: TarEntry; sink: EntrySink | undefined; remaining: number; skip: number } | undefined;
   let ended = false;
   for await (const chunk of input as AsyncIterable<Buffer>) {
