@@ -14,6 +14,10 @@ import { getServerConfig, readConfig, setServerConfig, type ServerConfig } from 
 import { applyMigrations } from "~/.server/db/index.ts";
 import { auditLog, backups, outbox, siteSettings } from "~/.server/db/schema.ts";
 import { writeStored } from "~/.server/uploads/storage.ts";
+import { upsertUserWithRole } from "~/.server/auth/users.ts";
+import * as screen from "~/routes/admin/data-restoration/route.tsx";
+import * as download from "~/routes/admin/data-restoration/download.ts";
+import { asStaff, routeArgs } from "../support/staff-routes.ts";
 import { createEmptyDatabase, describeEachEngine, openAt } from "../support/test-databases.ts";
 
 const actor = { userId: null, label: "Owner", ipAddress: "127.0.0.1" };
@@ -179,6 +183,43 @@ describeEachEngine("backup and restore", (database, engine) => {
     const actions = (await db.select().from(auditLog).where(eq(auditLog.entityType, "backup"))).map((a) => a.action).sort();
     expect(actions).toEqual(["backup.delete", "backup.download", "backup.run"]);
     expect(await db.select().from(backups).where(eq(backups.id, newest.id))).toEqual([]);
+  });
+});
+
+describeEachEngine("the data-restoration screen", (database, engine) => {
+  let previous: ServerConfig | undefined;
+  let dataDir: string;
+
+  beforeAll(() => {
+    previous = getServerConfig();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-screen-"));
+    setServerConfig(readConfig({ DATA_DIR: engine === "pglite" ? database().location : dataDir, ...(engine === "postgres" ? { DATABASE_URL: database().location } : {}) }));
+  });
+  afterAll(() => {
+    setServerConfig(previous!);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("answers bad input with a message, queues a backup, and serves a backup's file to staff (audited)", async () => {
+    const owner = await upsertUserWithRole(`+9190${String(process.pid % 1000).padStart(3, "0")}00719`, "admin", database().handle.db, "Olga Owner");
+    const staff = asStaff("owner", { userId: owner.id, name: "Olga Owner" });
+    const bad = await screen.action(routeArgs("/admin/data-restoration", { staff, body: { intent: "delete", id: "x" } }));
+    expect(bad).toMatchObject({ init: { status: 400 }, data: { errors: { id: "Choose the backup." } } });
+
+    const queued = (await screen.action(routeArgs("/admin/data-restoration", { staff, body: { intent: "run" } }))) as Response;
+    expect(queued.status).toBe(303);
+    const page = await screen.loader(routeArgs("/admin/data-restoration", { staff }));
+    expect(page.pending.backups).toBe(1);
+
+    const made = await makeBackup({ trigger: "manual", jobKey: "screen:1" });
+    const response = (await download.loader(routeArgs(`/admin/data-restoration/${made.id}/download`, { staff, params: { id: String(made.id) } }))) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${made.fileName}"`);
+    expect(Buffer.from(await response.arrayBuffer()).byteLength).toBe(made.sizeBytes);
+    const missing = (await download.loader(routeArgs("/admin/data-restoration/999999/download", { staff, params: { id: "999999" } }))) as Response;
+    expect(missing.status).toBe(404);
+    const entries = await database().handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, owner.id));
+    expect(entries.map((e) => e.action).sort()).toEqual(["backup.download", "backup.run"]);
   });
 });
 

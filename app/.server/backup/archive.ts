@@ -8,7 +8,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import type { DatabaseHandle } from "~/.server/db/index.ts";
 import { MIGRATIONS_DIR } from "~/.server/db/migrate.ts";
 import { BackupRefusal, DUMP_NAME, assertEmptyTarget, dumpDatabase, loadDatabase, type RestoreTarget, type TableStats } from "./engine.ts";
-import { readTar, tarStream, type EntrySink, type TarSource } from "./tar.ts";
+import { directoryEntries, readTar, tarStream, type EntrySink, type TarSource } from "./tar.ts";
 
 /**
  * One backup is one .tar.gz (ADR 040), readable with any tar:
@@ -16,7 +16,7 @@ import { readTar, tarStream, type EntrySink, type TarSource } from "./tar.ts";
  *   manifest.json                     what it is: format, engine, schema version, created at, rows and a
  *                                     checksum per table, and the SHA-256 of every other entry
  *   database/dump.sql                 PostgreSQL: pg_dump's plain SQL
- *   database/pglite-datadir.tar.gz    PGlite: its own dumpDataDir
+ *   database/pglite-datadir.tar       PGlite: a copy of its data dir (what its dumpDataDir holds)
  *   uploads/<path>                    every stored file (request photos, CVs, signatures…)
  *
  * The manifest comes first, so a restore refuses another schema version or engine before unpacking
@@ -51,29 +51,6 @@ async function sha256File(file: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest("hex");
-}
-
-/** Every stored file under dir, as relative paths with forward slashes (half-written temporaries left out). */
-async function listFiles(dir: string, skip: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  async function walk(current: string, relative: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(current, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const absolute = path.join(current, entry.name);
-      if (skip.includes(absolute)) continue;
-      const rel = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(absolute, rel);
-      else if (entry.isFile() && !(entry.name.startsWith(".") && entry.name.endsWith(".tmp"))) found.push(rel);
-    }
-  }
-  await walk(dir, "");
-  return found.sort();
 }
 
 /** Passes bytes through while hashing them: the archive's SHA-256 without reading it again. */
@@ -112,10 +89,11 @@ export async function makeArchive(handle: DatabaseHandle, places: ArchivePlaces,
     const tables = await dumpDatabase(handle, dumpFile);
     const dumpInfo = await stat(dumpFile);
     const uploads: { path: string; bytes: number; sha256: string; mtime: Date }[] = [];
-    for (const rel of await listFiles(places.storageDir, [...places.skip, places.backupDir])) {
-      const absolute = path.join(places.storageDir, ...rel.split("/"));
-      const info = await stat(absolute);
-      uploads.push({ path: rel, bytes: info.size, sha256: await sha256File(absolute), mtime: info.mtime });
+    // Half-written uploads (".<uuid>.tmp", renamed into place when complete) are left out.
+    const stored = await directoryEntries(places.storageDir, { skip: [...places.skip, places.backupDir], keep: (name) => !(name.startsWith(".") && name.endsWith(".tmp")) });
+    for (const entry of stored) {
+      const absolute = (entry.data as { file: string }).file;
+      uploads.push({ path: entry.name, bytes: entry.size, sha256: await sha256File(absolute), mtime: entry.mtime });
     }
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
@@ -256,6 +234,7 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
   const source = createReadStream(file);
   try {
     await readTar(source.pipe(createGunzip()), async (entry) => {
+      if (entry.type === "directory") return undefined;
       if (!manifest) {
         if (entry.name !== "manifest.json" || entry.size > 50_000_000) throw new BackupRefusal("This file is not a backup of this application (it does not start with its manifest).");
         const chunks: Buffer[] = [];

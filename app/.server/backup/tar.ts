@@ -1,4 +1,6 @@
 import { createReadStream } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
@@ -17,8 +19,8 @@ export interface TarSource {
   name: string;
   size: number;
   mtime: Date;
-  /** The content: bytes in memory, or a file to stream. */
-  data: Uint8Array | { file: string };
+  /** The content: bytes in memory, or a file to stream; "directory" for a folder (size 0). */
+  data: Uint8Array | { file: string } | "directory";
 }
 
 function splitName(name: string): { prefix: string; base: string } {
@@ -36,18 +38,18 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, "0") + "\0";
 }
 
-export function tarHeader(entry: Pick<TarSource, "name" | "size" | "mtime">): Buffer {
+export function tarHeader(entry: Pick<TarSource, "name" | "size" | "mtime">, directory = false): Buffer {
   if (entry.size > MAX_SIZE) throw new Error(`A file too large for the backup archive (over 8 GiB): ${entry.name}`);
   const { prefix, base } = splitName(entry.name);
   const header = Buffer.alloc(BLOCK);
   header.write(base, 0, 100, "utf8");
-  header.write(octal(0o644, 8), 100, "ascii");
+  header.write(octal(directory ? 0o755 : 0o644, 8), 100, "ascii");
   header.write(octal(0, 8), 108, "ascii");
   header.write(octal(0, 8), 116, "ascii");
   header.write(octal(entry.size, 12), 124, "ascii");
   header.write(octal(Math.floor(entry.mtime.getTime() / 1000), 12), 136, "ascii");
   header.write("        ", 148, "ascii");
-  header.write("0", 156, "ascii");
+  header.write(directory ? "5" : "0", 156, "ascii");
   header.write("ustar\0", 257, "ascii");
   header.write("00", 263, "ascii");
   header.write(prefix, 345, 155, "utf8");
@@ -65,6 +67,10 @@ function padding(size: number): Buffer {
 /** The archive's bytes (before gzip), entry by entry; a file that changes size meanwhile fails the backup. */
 export async function* tarStream(entries: AsyncIterable<TarSource> | Iterable<TarSource>): AsyncGenerator<Buffer> {
   for await (const entry of entries) {
+    if (entry.data === "directory") {
+      yield tarHeader({ ...entry, size: 0 }, true);
+      continue;
+    }
     yield tarHeader(entry);
     let written = 0;
     if (entry.data instanceof Uint8Array) {
@@ -83,11 +89,44 @@ export async function* tarStream(entries: AsyncIterable<TarSource> | Iterable<Ta
   yield Buffer.alloc(BLOCK * 2);
 }
 
+/** Every regular file under dir (sorted, relative names), as archive entries; `skip` leaves out absolute paths. */
+export async function directoryEntries(
+  dir: string,
+  { skip = [], keep = () => true, directories = false }: { skip?: readonly string[]; keep?: (name: string) => boolean; directories?: boolean } = {},
+): Promise<TarSource[]> {
+  const found: TarSource[] = [];
+  async function walk(current: string, relative: string): Promise<void> {
+    let entries;
+    try {
+      entries = await readdir(current, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const absolute = path.join(current, entry.name);
+      if (skip.includes(absolute)) continue;
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        // A database's empty folders (pg_tblspc, pg_notify…) are part of it: kept when asked for.
+        if (directories) found.push({ name, size: 0, mtime: (await stat(absolute)).mtime, data: "directory" });
+        await walk(absolute, name);
+      }
+      else if (entry.isFile() && keep(entry.name)) {
+        const info = await stat(absolute);
+        found.push({ name, size: info.size, mtime: info.mtime, data: { file: absolute } });
+      }
+    }
+  }
+  await walk(dir, "");
+  return found;
+}
+
 export interface TarEntry {
   name: string;
   size: number;
-  /** "file", or anything else (directories, links), which a backup never holds and a reader skips. */
-  type: "file" | "other";
+  /** "file", "directory", or anything else (links), which a backup never holds and a reader skips. */
+  type: "file" | "directory" | "other";
 }
 
 /** What a reader does with an entry's bytes: each chunk in order, then end. */
@@ -112,11 +151,13 @@ function parseHeader(header: Buffer): TarEntry | undefined {
   const base = field(header, 0, 100);
   const size = parseInt(field(header, 124, 12).trim() || "0", 8);
   const flag = String.fromCharCode(header[156]!);
-  return { name: prefix ? `${prefix}/${base}` : base, size, type: flag === "0" || flag === "\0" ? "file" : "other" };
+  const type = flag === "0" || flag === "\0" ? "file" : flag === "5" ? "directory" : "other";
+  return { name: (prefix ? `${prefix}/${base}` : base).replace(/\/$/, ""), size, type };
 }
 
 /**
- * Reads an archive (gunzipped) entry by entry: `open` says where an entry's bytes go (undefined: skipped).
+ * Reads an archive (gunzipped) entry by entry: `open` says where a file's bytes go (undefined: skipped); it
+ * is called for a directory too (which has no bytes).
  * An error thrown by `open` (a refused manifest) stops the reading there.
  */
 export async function readTar(input: Readable, open: (entry: TarEntry) => Promise<EntrySink | undefined>): Promise<void> {
@@ -135,7 +176,7 @@ export async function readTar(input: Readable, open: (entry: TarEntry) => Promis
           ended = true;
           break;
         }
-        const sink = entry.type === "file" ? await open(entry) : undefined;
+        const sink = entry.type === "other" ? undefined : await open(entry);
         current = { entry, sink, remaining: entry.size, skip: padding(entry.size).byteLength };
       }
       if (current.remaining > 0) {
