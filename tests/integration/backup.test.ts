@@ -8,7 +8,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { restoreArchive, type Manifest } from "~/.server/backup/archive.ts";
 import { databaseStats } from "~/.server/backup/engine.ts";
-import { BACKUPS_KEPT, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
+import { BACKUPS_KEPT, nextNightlyBackupAt, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
 import { readTar, tarStream } from "~/.server/backup/tar.ts";
 import { getServerConfig, readConfig, setServerConfig, type ServerConfig } from "~/.server/config.ts";
 import { applyMigrations } from "~/.server/db/index.ts";
@@ -220,6 +220,14 @@ describeEachEngine("the data-restoration screen", (database, engine) => {
     expect(missing.status).toBe(404);
     const entries = await database().handle.db.select().from(auditLog).where(eq(auditLog.actorUserId, owner.id));
     expect(entries.map((e) => e.action).sort()).toEqual(["backup.download", "backup.run"]);
+  });
+});
+
+describe("the nightly backup's time", () => {
+  it("is 02:30 India time, the next one strictly after now", () => {
+    expect(nextNightlyBackupAt(new Date("2026-12-06T12:00:00Z")).toISOString()).toBe("2026-12-06T21:00:00.000Z");
+    expect(nextNightlyBackupAt(new Date("2026-12-06T21:00:00Z")).toISOString()).toBe("2026-12-07T21:00:00.000Z");
+    expect(nextNightlyBackupAt(new Date("2026-12-06T20:59:00Z")).toISOString()).toBe("2026-12-06T21:00:00.000Z");
   });
 });
 

@@ -46,9 +46,10 @@ const STATS_SETTINGS = ["SET LOCAL TimeZone = 'UTC'", "SET LOCAL DateStyle = 'IS
 const TABLES_QUERY = "select tablename from pg_tables where schemaname = 'public' order by tablename";
 
 function statsQuery(table: string): string {
-  // md5 of each row's text, sorted and hashed again: the same rows give the same checksum in any order.
+  // The sum of each row's 64-bit hash (md5's first 16 hex digits): the same rows give the same checksum in any
+  // order, with no sort (a sorted aggregate of 1.6 million hashes spilled to disk, the slowest part on PGlite).
   const quoted = `"${table.replaceAll('"', '""')}"`;
-  return `select count(*)::bigint as rows, md5(coalesce(string_agg(h, '' order by h), '')) as checksum from (select md5(t::text) as h from public.${quoted} t) s`;
+  return `select count(*)::bigint as rows, coalesce(sum(('x' || substr(md5(t::text), 1, 16))::bit(64)::bigint), 0)::text as checksum from public.${quoted} t`;
 }
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;

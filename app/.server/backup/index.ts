@@ -290,11 +290,14 @@ export async function scheduleNightlyBackup(now = new Date()): Promise<Date> {
   return runAt;
 }
 
-/** The nightly run: the backup, its test restore (so each morning's backup is known to restore), the next night. */
+/**
+ * The nightly run: books the next night first (a failed backup must not end the series), then the backup and
+ * its test restore, so each morning's backup is known to restore. Idempotent: a rerun finds both done.
+ */
 export async function runNightlyBackup(bookedFor: Date, night: string, now = new Date()): Promise<void> {
+  await scheduleNightlyBackup(new Date(Math.max(now.getTime(), bookedFor.getTime())));
   const made = await makeBackup({ trigger: "scheduled", jobKey: `nightly:${night}` });
   if (!made.testRestoredAt) await testRestore(made.id);
-  await scheduleNightlyBackup(new Date(Math.max(now.getTime(), bookedFor.getTime())));
 }
 
 registerJob(BACKUP_JOB, async (payload) => {
