@@ -7,7 +7,7 @@ import { createGzip, gunzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { restoreArchive, type Manifest } from "~/.server/backup/archive.ts";
-import { databaseStats } from "~/.server/backup/engine.ts";
+import { checkPgDump, databaseStats } from "~/.server/backup/engine.ts";
 import { BACKUPS_KEPT, nextNightlyBackupAt, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
 import { readTar, tarStream } from "~/.server/backup/tar.ts";
 import { getServerConfig, readConfig, setServerConfig, type ServerConfig } from "~/.server/config.ts";
@@ -152,6 +152,15 @@ describeEachEngine("backup and restore", (database, engine) => {
     } finally {
       await fresh.destroy();
     }
+  });
+
+  it.runIf(engine === "postgres")("refuses a pg_dump older than the server, saying how to install the right one", async () => {
+    const fake = path.join(scratch, "pg_dump");
+    fs.writeFileSync(fake, "#!/bin/sh\necho 'pg_dump (PostgreSQL) 9.6.24'\n", { mode: 0o755 });
+    await expect(checkPgDump(database().handle.db, { pgDump: fake, psql: "psql" })).rejects.toThrow(
+      /^pg_dump 9 cannot back up a PostgreSQL \d+ server: the client must be version \d+ or later\. On Debian or Ubuntu: apt-get install postgresql-client/,
+    );
+    await expect(checkPgDump(database().handle.db, { pgDump: path.join(scratch, "missing"), psql: "psql" })).rejects.toThrow(/was not found or does not run/);
   });
 
   it("test-restores a backup into a scratch database and records that it matched", async () => {
