@@ -156,7 +156,7 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
           A backup is restored into a fresh, empty database on the server, never over the one in use from this page. Download it, stop the server, then
           run:
         </p>
-        <pre className="overflow-x-auto rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-800">
+        <pre className="rounded-md bg-slate-100 p-3 text-sm break-all whitespace-pre-wrap dark:bg-slate-800">
           <code>npm run restore -- backup-….tar.gz --database-url=postgres://…/new_database --data-dir=/srv/new-data</code>
         </pre>
         <p>
