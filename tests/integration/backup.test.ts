@@ -7,6 +7,7 @@ import { createGzip, gunzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { restoreArchive, type Manifest } from "~/.server/backup/archive.ts";
+import { restoreCommand } from "~/.server/backup/restore-command.ts";
 import { checkPgDump, databaseStats } from "~/.server/backup/engine.ts";
 import { BACKUPS_KEPT, nextNightlyBackupAt, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
 import { readTar, tarStream } from "~/.server/backup/tar.ts";
@@ -86,12 +87,15 @@ describeEachEngine("backup and restore", (database, engine) => {
     // The same job twice (its hold expired mid-run) makes one backup.
     expect((await makeBackup({ trigger: "manual", jobKey: "test:1" })).id).toBe(made.id);
 
-    // Wipe: a fresh database, and an empty uploads folder.
+    // Wipe: a fresh database, and an empty data dir; restored as `npm run restore` does it.
     const fresh = await createEmptyDatabase(engine);
-    const restoredUploads = path.join(scratch, "restored-uploads");
+    const restoredData = engine === "pglite" ? fresh.location : path.join(scratch, "restored-data");
+    const restoredUploads = path.join(restoredData, "uploads");
+    const live = getServerConfig();
     try {
       const target = engine === "postgres" ? { engine, databaseUrl: fresh.location } : { engine, dataDir: fresh.location };
-      const report = await restoreArchive(file, target, { storageDir: restoredUploads, workDir: path.join(scratch, "work") });
+      const report = await restoreCommand(readConfig({ DATA_DIR: restoredData, ...(engine === "postgres" ? { DATABASE_URL: fresh.location } : {}) }), file);
+      setServerConfig(live);
       expect(report.mismatches).toEqual([]);
       expect(report.checksum).toBe("compared");
       expect(fs.readFileSync(path.join(restoredUploads, "requests/2026/12/photo-one.webp"))).toEqual(Buffer.from([1, 2, 3, 4, 5]));
@@ -112,6 +116,7 @@ describeEachEngine("backup and restore", (database, engine) => {
       // A target that is no longer empty is refused.
       await expect(restoreArchive(file, target, { storageDir: path.join(scratch, "other-uploads"), workDir: path.join(scratch, "work") })).rejects.toThrow(/not empty|already holds a database/);
     } finally {
+      setServerConfig(live);
       await fresh.destroy();
     }
   });
