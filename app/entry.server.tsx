@@ -8,6 +8,8 @@ import { withoutModulePreloads } from "~/.server/http/document.ts";
 // (one database handle) with the routes.
 export { addAdmins, firstOwnerHint, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
+// `npm run restore` (scripts/restore.ts): a backup into a fresh database (issue 19 §8)
+export { restoreCommand } from "~/.server/backup/restore-command.ts";
 export { contentVersion } from "~/.server/content/version.ts";
 export { seedDemo } from "~/.server/demo/seed-demo.ts";
 export { setDatabase } from "~/.server/db/index.ts";

@@ -210,6 +210,9 @@ export default [
     route("admin/analytics", "routes/admin/analytics/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),
     route("admin/settings/signature", "routes/admin/settings/signature.ts"),
+    // Backups (issue 19 §8): the list with its actions, and each backup's download
+    route("admin/data-restoration", "routes/admin/data-restoration/route.tsx"),
+    route("admin/data-restoration/:id/download", "routes/admin/data-restoration/download.ts"),
     // WhatsApp and marketing (issue 12 §4)
     route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),

@@ -21,6 +21,8 @@ const envSchema = z.object({
   SITE_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
   /** Set behind a reverse proxy: the client address is then the last X-Forwarded-For hop. */
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).optional(),
+  /** The pg_dump that backs up PostgreSQL (psql beside it restores); default the one on PATH (~/.server/backup). */
+  PG_DUMP_PATH: z.string().optional(),
   /** Where uploads (request photos, CVs) are kept; default DATA_DIR/uploads. */
   STORAGE_DIR: z.string().optional(),
   /** Signs links that only their recipient may open (the thank-you page). Required in production. */
@@ -150,6 +152,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir,
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
+    /** Backups (~/.server/backup): the archives are kept in DATA_DIR/backups. */
+    backupDir: path.join(dataDir, "backups"),
+    pgDumpPath: e.PG_DUMP_PATH || undefined,
     /**
      * Signs links, cookies and grants, keys the code hashes. Without SESSION_SECRET: in production a random
      * secret made on first start and kept in the data directory (mode 0600), never one derived from anything

@@ -15,6 +15,8 @@ import "~/.server/helpdesk/sla-job.ts";
 import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
+// Backups (issue 19 §8): the nightly backup, "Back up now" and test restores run on the job queue.
+import { scheduleNightlyBackup } from "~/.server/backup/index.ts";
 import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
@@ -65,6 +67,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();
+    // The nightly backup at 02:30 India time, with its test restore, booked once per night (ADR 040).
+    await scheduleNightlyBackup();
     // Contracts' daily run at 06:00 India time: visits made into jobs, renewal reminders, billing dates invoiced.
     await scheduleContractsDay();
     // Payment reminders' daily run at 10:00 India time (the settings' schedule; never for a paid invoice).

@@ -335,6 +335,19 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "settings.signature": { label: "Changed the signatory's signature", entity: "settings", describe: (_b, a) => [a?.removed ? "removed the authorised signatory's signature" : "uploaded the authorised signatory's signature", ""] },
     },
   },
+  "/admin/data-restoration": {
+    entities: {
+      // A backup's id, or for "back up now" the job's key (the backup does not exist yet); the label is its file.
+      backup: { label: "Backup", href: () => "/admin/data-restoration" },
+    },
+    actions: {
+      // Its entry's label is "a backup now": "Asha asked for a backup now".
+      "backup.run": { label: "Asked for a backup", entity: "backup", describe: () => ["asked for", ""] },
+      "backup.test-restore": { label: "Test-restored a backup", entity: "backup", describe: () => ["asked for a test restore of", ""] },
+      "backup.download": { label: "Downloaded a backup", entity: "backup", describe: () => ["downloaded", ""] },
+      "backup.delete": { label: "Deleted a backup", entity: "backup", describe: () => ["deleted", ""] },
+    },
+  },
   "/admin/staff": {
     entities: {
       user: { label: "Staff member or account" },

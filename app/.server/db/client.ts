@@ -21,6 +21,8 @@ export interface DatabaseHandle {
    * Session-level state such as advisory locks needs this.
    */
   withConnection<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /** The embedded instance itself (PGlite only): its own dump of the data dir (~/.server/backup). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,9 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
   dataDir: string;
 }
+
+/** The extensions the embedded database is opened with (a restored data dir needs the same). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const handle = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
@@ -106,12 +111,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     fs.mkdirSync(pgDir, { recursive: true });
     // pg_trgm: the back office's searches ("any part of a name") use its trigram indexes (ADR 024).
     // PostgreSQL ships it in its contrib package; PGlite needs it loaded with the database.
-    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(pgDir, { extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
       engine: "pglite",
       withConnection: (fn) => fn(db),
+      pglite: client,
       async close() {
         await client.close();
         lock.release();

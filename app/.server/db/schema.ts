@@ -1753,3 +1753,38 @@ export const investorDocuments = pgTable(
   },
   (t) => [index("investor_documents_published").on(t.published, t.createdAt)],
 );
+
+/**
+ * The backups made of this installation (issue 19 §8, ~/.server/backup, ADR 040): one archive per row in the
+ * storage directory's `backups/` folder, with its SHA-256 and its manifest's figures (rows per table), and
+ * the last time it was restored into a scratch database to prove that it restores. Deleted with its file.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    /** The archive's name in the backups folder: backup-<UTC time>-<engine>.tar.gz. */
+    fileName: text("file_name").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "scheduled" (the nightly job) or "manual" (run from the screen). */
+    trigger: text("trigger", { enum: ["scheduled", "manual"] }).notNull(),
+    /** The job's own key: a job run twice (its hold expired mid-run) makes one backup, not two. */
+    jobKey: text("job_key").notNull().unique(),
+    engine: text("engine", { enum: ["pglite", "postgres"] }).notNull(),
+    /** The last migration applied when it was made: a restore refuses another schema version. */
+    schemaVersion: text("schema_version").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** Hex SHA-256 of the whole archive (also beside it as <file>.sha256). */
+    sha256: text("sha256").notNull(),
+    /** Rows in the database's tables when it was made (the manifest's figures). */
+    totalRows: bigint("total_rows", { mode: "number" }).notNull(),
+    uploadFiles: integer("upload_files").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    testRestoredAt: timestamp("test_restored_at", { withTimezone: true }),
+    /** Whether that test's row counts and checksums matched the manifest. */
+    testRestoreMatched: boolean("test_restore_matched"),
+    /** What the test found: "every table matched", or the tables that differ, or why it could not run. */
+    testRestoreDetail: text("test_restore_detail"),
+  },
+  (t) => [index("backups_created_at").on(t.createdAt)],
+);
