@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { HtmlValidate } from "html-validate";
 import { expect, it } from "vitest";
 import { readDatabaseDashboard } from "~/.server/database/index.ts";
-import { outbox } from "~/.server/db/schema.ts";
+import { backups, outbox } from "~/.server/db/schema.ts";
 import DatabasePage, { loader } from "~/routes/admin/database/route.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs } from "../support/staff-routes.ts";
@@ -165,5 +165,36 @@ describeEachEngine("the database dashboard", (database, engine) => {
       `<!doctype html><html lang="en"><head><title>Database</title></head><body><main>${html}</main></body></html>`,
     );
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+  });
+
+  it("says when there is no backup, and when the last one was restored in a test and matched", async () => {
+    const draw = async () => {
+      const loaderData = await loader(routeArgs("/database", { staff: asStaff("owner") }));
+      const Stub = createRoutesStub([{ id: "database", path: "/database", Component: () => createElement(DatabasePage, { loaderData } as never) }]);
+      return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/database"], hydrationData: { loaderData: { database: loaderData } } }));
+    };
+    const db = database().handle.db;
+    await db.delete(backups);
+    expect(await draw()).toContain("No backup yet: one disk failure would lose every record.");
+    const at = new Date("2026-12-05T21:00:00Z");
+    await db.insert(backups).values({
+      fileName: "backup-test.tar.gz",
+      createdAt: at,
+      trigger: "scheduled",
+      jobKey: `test-${Date.now()}`,
+      engine,
+      schemaVersion: "0022_backups",
+      sizeBytes: 1_000,
+      sha256: "0".repeat(64),
+      totalRows: 12_345,
+      uploadFiles: 0,
+      durationMs: 900,
+      testRestoredAt: new Date(at.getTime() + 600_000),
+      testRestoreMatched: true,
+    });
+    const html = await draw();
+    expect(html).toContain("(nightly), 12,345 rows.");
+    expect(html).toContain(": every table matched.");
+    await db.delete(backups);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { staffOf } from "~/.server/auth/staff.ts";
+import { lastBackup } from "~/.server/backup/index.ts";
 import { readDatabaseDashboard, type DatabaseDashboard, type StatementFigures } from "~/.server/database/index.ts";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -19,8 +20,8 @@ const PATH = "/database";
 
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  const d = await readDatabaseDashboard();
-  return { ...d, asOf: formatDateTime(new Date()) };
+  const [d, backup] = await Promise.all([readDatabaseDashboard(), lastBackup()]);
+  return { ...d, backup: backup ?? null, asOf: formatDateTime(new Date()) };
 }
 
 export const handle = { title: "Database" };
@@ -66,6 +67,29 @@ export default function DatabaseDashboardPage({ loaderData: d }: Route.Component
           PGlite is the embedded engine: one process, no separate server. PostgreSQL is the engine for production (DATABASE_URL); see the README.
         </p>
       )}
+
+      <TitledSection headingId="backup-heading" title="Last backup" className="mt-8" headingClassName={heading}>
+        {d.backup ? (
+          <p className="mt-1 max-w-3xl" data-testid="last-backup">
+            {formatDateTime(d.backup.createdAt)} ({d.backup.trigger === "scheduled" ? "nightly" : "made by hand"}), {n(d.backup.totalRows)} rows.{" "}
+            {d.backup.testRestoredAt === null
+              ? "Not yet restored in a test."
+              : d.backup.testRestoreMatched
+                ? `Restored in a test on ${formatDateTime(d.backup.testRestoredAt)}: every table matched.`
+                : `Restored in a test on ${formatDateTime(d.backup.testRestoredAt)}: it did not match (${d.backup.testRestoreDetail ?? "see the backups"}).`}{" "}
+            <a href="/admin/data-restoration" className={link}>
+              Backups
+            </a>
+          </p>
+        ) : (
+          <p className="mt-1 max-w-3xl font-semibold" data-testid="last-backup">
+            No backup yet: one disk failure would lose every record.{" "}
+            <a href="/admin/data-restoration" className={link}>
+              Make one now
+            </a>
+          </p>
+        )}
+      </TitledSection>
 
       <TitledSection headingId="queue-heading" title="Job queue" className="mt-8" headingClassName={heading}>
         <p className="mt-1 max-w-3xl text-sm">
