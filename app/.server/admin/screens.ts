@@ -311,6 +311,18 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
     },
   },
   "/admin/service-management": { writesNone: "The spec's second name for Services: it sends the office there." },
+  "/admin/technical-library": {
+    entities: {
+      "fault-table": { label: "Fault-code table", href: (id) => `/admin/technical-library/${encodeURIComponent(id)}` },
+    },
+    actions: {
+      "fault-table.add": { label: "Added a fault-code table", entity: "fault-table", describe: () => ["added the fault-code table", ""] },
+      "fault-table.update": { label: "Changed a fault-code table", entity: "fault-table", describe: () => ["changed the fault-code table", ""] },
+      "fault-table.import": { label: "Imported fault codes", entity: "fault-table", describe: () => ["imported codes into", ""] },
+      "fault-table.publish": { label: "Put a table on /technical-data", entity: "fault-table", describe: () => ["put", " on /technical-data"] },
+      "fault-table.unpublish": { label: "Kept a table for staff", entity: "fault-table", describe: () => ["kept", " for staff and technicians only"] },
+    },
+  },
   "/admin/analytics": { writesNone: "Read-only: visitor and enquiry figures." },
   "/admin/investors": {
     entities: {

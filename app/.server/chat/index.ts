@@ -41,6 +41,8 @@ async function faultCodes(): Promise<Map<string, FaultHit[]>> {
   if (faultIndex && faultIndex.version === contentVersion() && faultIndex.expires > now) return faultIndex.byCode;
   const byCode = new Map<string, FaultHit[]>();
   for (const table of await listEntries("fault-table")) {
+    // The assistant is public: a table kept for staff and technicians stays out of its answers.
+    if (!table.data.public) continue;
     for (const c of table.data.codes) {
       const key = c.code.toLowerCase();
       const list = byCode.get(key) ?? [];
@@ -105,7 +107,7 @@ async function contentAnswers(q: string, limit: number): Promise<ChatAnswer[]> {
       -- pathOf needs only these two fields; a fault table's whole data (every code) is far too much to fetch.
       select kind, slug, title, summary, jsonb_build_object('brand', data->'brand', 'servicePaths', data->'servicePaths') as data, body
       from content_entries
-      where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false')
+      where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false') and not (kind = 'fault-table' and data->>'public' = 'false')
       order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
       limit ${limit * 2}
     ) ranked

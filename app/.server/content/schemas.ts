@@ -93,6 +93,8 @@ export const faultTableData = z.object({
   series: text,
   source: text,
   codes: z.array(z.object({ code: text, name: text, causes: text, remedy: text })),
+  /** On /technical-data, in the chat assistant and the site search; false: staff and technicians only. */
+  public: z.boolean().default(true),
 });
 /** How one service is delivered in each region, for the {city}/{service} pages. */
 export const cityServiceData = z.object({ servicePath: text, angles: z.record(text, text) });

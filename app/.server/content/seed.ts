@@ -1,5 +1,6 @@
 import type { Database } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
+import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
 import { bumpContentVersion } from "./version.ts";
 import type { ArticleData, ContentKind, KindData, ServiceData } from "./schemas.ts";
@@ -158,13 +159,13 @@ export function seedEntries(): NewEntry[] {
       entry(
         "fault-table",
         {
-          slug: `${t.brand} ${t.series}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+          slug: faultTableSlug(t.brand, t.series),
           title: `${t.brand} ${t.series}`,
           // The codes, so that full-text search finds a table by a code typed from a keypad.
           body: t.codes.map((c) => `${c.code} ${c.name}`).join("\n"),
           position,
         },
-        { brand: t.brand, series: t.series, source: t.source, codes: t.codes },
+        { brand: t.brand, series: t.series, source: t.source, codes: t.codes, public: true },
       ),
     ),
     ...Object.entries(cityServiceAngles).map(([slug, angles], position) =>

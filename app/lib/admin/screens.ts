@@ -54,7 +54,7 @@ const SCREENS = [
   { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
   { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: true },
   { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: true, hidden: true },
-  { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "settings", built: false },
+  { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "library", built: true },
   { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
   // Business
   { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: true },

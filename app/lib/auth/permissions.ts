@@ -16,6 +16,7 @@ export const PERMISSIONS = {
   customers: "Customers, their sites and equipment",
   technicians: "Technicians: applications, skills, availability",
   communications: "Messages sent through the site",
+  library: "The technical library: fault-code tables and what technicians read",
   money: "Quotes, invoices and payments",
   settings: "Business settings and integrations",
   staff: "Add, change and remove staff",
@@ -34,7 +35,7 @@ export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: st
   office: {
     label: "Office",
     description: "Requests, dispatch, customers, technicians and messages.",
-    permissions: ["dashboard", "requests", "dispatch", "customers", "technicians", "communications"],
+    permissions: ["dashboard", "requests", "dispatch", "customers", "technicians", "communications", "library"],
   },
   accounts: {
     label: "Accounts",

@@ -59,7 +59,9 @@ function remedySteps(remedy: string): string[] {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const [site, tables] = await Promise.all([getSiteSettings(), listEntries("fault-table")]);
+  const [site, all] = await Promise.all([getSiteSettings(), listEntries("fault-table")]);
+  // Only the tables marked public in /admin/technical-library; technicians read the others in their portal.
+  const tables = all.filter((t) => t.data.public);
   const brands = [...new Set(tables.map((t) => t.data.brand))];
   const requestedBrand = (url.searchParams.get("brand") ?? "").trim();
   const brand = brands.includes(requestedBrand) ? requestedBrand : "";

@@ -1,0 +1,141 @@
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { staffOf } from "~/.server/auth/staff.ts";
+import { throwNotFound } from "~/.server/http/errors.ts";
+import { idParam } from "~/.server/http/params.ts";
+import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes, type FaultTableResult } from "~/.server/technical-library/fault-tables.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { PageHeader } from "~/components/admin/page-header.tsx";
+import { link, muted } from "~/components/admin/styles.ts";
+import { FileField, FormError } from "~/components/form/fields.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { formatDateTime } from "~/lib/format.ts";
+import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, isFaultTableIntent, MAX_FAULT_CSV_BYTES } from "~/lib/forms/admin/technical-library.ts";
+import type { PageHandle } from "~/lib/page-title.ts";
+import { Existing, FaultTableFields } from "./fields.tsx";
+import type { Route } from "./+types/table";
+
+/**
+ * /admin/technical-library/{id}: one fault-code table. Its codes are edited as CSV (on the version the page was
+ * drawn from: a change made meanwhile refuses it), added to from a CSV file, and the table is put on
+ * /technical-data or kept for staff and technicians. Every change is audited (~/.server/technical-library).
+ */
+const pathOf = (id: number) => `/admin/technical-library/${id}`;
+
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  staffOf(context);
+  const table = await faultTableRecord(await idParam(params.id, url));
+  if (!table) return throwNotFound(url);
+  return { table };
+}
+
+export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.table.brand} ${data.table.series}` };
+
+type Failure = FormFailure & { existing?: { id: number; label: string } };
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const staff = staffOf(context);
+  const id = await idParam(params.id, url);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (!isFaultTableIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  let result: FaultTableResult;
+  if (intent === "edit") {
+    const parsed = parseForm(form, editFaultTableSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await editFaultTable(staff, id, parsed.data);
+  } else if (intent === "import") {
+    const parsed = parseForm(form, importFaultCodesSchema, { fields: ["intent", "version"] });
+    if (parsed.refusal) return parsed.refusal;
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the CSV file of codes.", "file");
+    if (file.size > MAX_FAULT_CSV_BYTES) return refuseForm(form, "The file is larger than 1 MB: split it by series.", "file");
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return refuseForm(form, "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.", "file");
+    }
+    result = await importFaultCodes(staff, id, parsed.data.version, text);
+  } else {
+    const parsed = parseForm(form, faultTableStateSchema);
+    if (parsed.refusal) return parsed.refusal;
+    result = await changeFaultTableState(staff, id, parsed.data);
+  }
+  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
+  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
+  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+}
+
+export default function FaultTablePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { table: t } = loaderData;
+  const failure = actionData as Failure | undefined;
+  const editFailure = failure?.intent === "edit" ? failure : undefined;
+  const importFailure = failure?.intent === "import" ? failure : undefined;
+  const stateFailure = failure && failure.intent !== "edit" && failure.intent !== "import" ? failure : undefined;
+  const values = editFailure?.values ?? { brand: t.brand, series: t.series, source: t.source, codes: t.csv, public: t.public ? "yes" : "" };
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        back={{ href: "/admin/technical-library", label: "Technical library" }}
+        title={`${t.brand} ${t.series}`}
+        description={
+          <span>
+            {t.codes.length} {t.codes.length === 1 ? "code" : "codes"} · last changed <time dateTime={t.updatedAt}>{formatDateTime(t.updatedAt)}</time>
+          </span>
+        }
+      />
+      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="state-heading" className="text-lg font-semibold">
+          {t.public ? "On /technical-data" : "Staff and technicians only"}
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>
+          {t.public ? (
+            <>
+              Visitors find it at{" "}
+              <a href={`/technical-data?brand=${encodeURIComponent(t.brand)}`} className={link}>
+                /technical-data
+              </a>
+              , and the chat assistant answers with its codes.
+            </>
+          ) : (
+            "Technicians read it in their portal; visitors, the chat assistant and the site search do not."
+          )}
+        </p>
+        <FormError message={stateFailure?.errors.form ?? stateFailure?.errors.intent} />
+        <div className="mt-3">
+          <ConfirmButton intent={t.public ? "unpublish" : "publish"} fields={{ version: t.version }}>
+            {t.public ? "Keep it for staff and technicians" : "Put it on /technical-data"}
+          </ConfirmButton>
+        </div>
+      </section>
+      <section aria-labelledby="import-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+        <h2 id="import-heading" className="text-lg font-semibold">
+          Add codes from a CSV file
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>Columns: code, name, causes, remedy. A code already in the table takes the file&apos;s text; the others stay.</p>
+        <form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="version" value={t.version} />
+          <FormError message={importFailure?.errors.form} />
+          <FileField name="file" label="CSV file" required accept=".csv,text/csv" error={importFailure?.errors.file} hint="UTF-8, at most 1 MB." />
+          <Button type="submit" variant="secondary">
+            Import the codes
+          </Button>
+        </form>
+      </section>
+      <section aria-labelledby="edit-heading">
+        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
+          The table
+        </h2>
+        <form method="post" className="space-y-5">
+          <input type="hidden" name="intent" value="edit" />
+          <input type="hidden" name="version" value={t.version} />
+          <FormError message={editFailure?.errors.form} />
+          <Existing existing={editFailure?.existing} />
+          <FaultTableFields values={values} errors={editFailure?.errors ?? {}} />
+          <Button type="submit">Save the table</Button>
+        </form>
+      </section>
+    </div>
+  );
+}
