@@ -127,12 +127,20 @@ export async function catchUpMessageLog(db: Executor): Promise<void> {
     if (!now?.work) return;
     const lastId = Number(now.last_id);
     const since = new Date(now.synced_at).toISOString();
-    await tx.execute(sql`
-      insert into message_log_search (outbox_id, channel, recipient, subject)
-      select id, channel, recipient, subject from outbox
-       where channel in ('sms', 'email')
-         and (id > ${lastId} or created_at between ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' and now() + interval '1 minute')
-      on conflict (outbox_id) do nothing`);
+    const copied = (await tx.execute(sql`
+      with copied as (
+        insert into message_log_search (outbox_id, channel, recipient, subject)
+        select id, channel, recipient, subject from outbox
+         where channel in ('sms', 'email')
+           and (id > ${lastId} or created_at between ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' and now() + interval '1 minute')
+        on conflict (outbox_id) do nothing
+        returning 1)
+      select count(*)::int as n from copied`)) as unknown as Rows<{ n: number }>;
+    // New entries wait in the trigram indexes' pending lists, which every search reads through: merged now,
+    // by the read that wrote them (a few pages), never left to grow to their 4 MB limit.
+    if (Number(copied.rows[0]?.n ?? 0) > 0) {
+      await tx.execute(sql`select gin_clean_pending_list('message_log_search_recipient'::regclass), gin_clean_pending_list('message_log_search_subject'::regclass)`);
+    }
     // Days to count again: written into by an import (ids since the last catch-up), marked stale, or holding
     // a message not yet sent or given up. The stale marks are taken first: a mark written after this statement
     // stays for the next catch-up.

@@ -1539,7 +1539,11 @@ export const messageLogDays = pgTable(
     counts: jsonb("counts").notNull().$type<Record<string, number>>(),
     unsettled: integer("unsettled").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.channel, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.channel, t.day] }),
+    // The days still holding a message not yet sent: each catch-up looks for them.
+    index("message_log_days_unsettled").on(t.channel, t.day).where(sql`${t.unsettled} > 0`),
+  ],
 );
 
 /**
