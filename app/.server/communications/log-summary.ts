@@ -218,15 +218,22 @@ export async function logTabCounts(db: Executor, channel: LogChannel, range: { f
   const live: SQL[] = [sql`channel = ${channel}`, sql`created_at >= ${dayStart(sql`${countedBefore}::date`)}`];
   if (range.from) live.push(sql`created_at >= ${dayStart(sql`${range.from}::date`)}`);
   if (range.to) live.push(sql`created_at < ${dayStart(sql`${range.to}::date + 1`)}`);
+  const tabs = tabConditions(channel);
+  // One row: each tab's sum over the counted days (d0, d1…) and its count over the outbox's last days (l0, l1…).
+  const summed = sql.join(
+    tabs.map(([tab], i) => sql`coalesce(sum((counts ->> ${tab})::int), 0)::int as ${sql.raw(`d${i}`)}`),
+    sql`, `,
+  );
+  const counted = sql.join(
+    tabs.map(([, condition], i) => sql`(count(*) ${condition ? sql`filter (where ${condition})` : sql``})::int as ${sql.raw(`l${i}`)}`),
+    sql`, `,
+  );
   const result = (await db.execute(sql`
-    select key, sum(value::int)::int as n from (
-      select c.key, c.value from message_log_days, jsonb_each_text(counts) c where ${sql.join(dayRange, sql` and `)}
-      union all
-      select c.key, c.value from (select ${countsObject(channel)} as counts from outbox where ${sql.join(live, sql` and `)}) t, jsonb_each_text(t.counts) c
-    ) x group by key`)) as unknown as Rows<{ key: string; n: number }>;
+    select * from (select ${summed} from message_log_days where ${sql.join(dayRange, sql` and `)}) d,
+                  (select ${counted} from outbox where ${sql.join(live, sql` and `)}) l`)) as unknown as Rows<Record<string, number>>;
+  const row = result.rows[0] ?? {};
   const out: Record<string, number> = {};
-  for (const [tab] of tabConditions(channel)) out[tab] = 0;
-  for (const r of result.rows) out[r.key] = Number(r.n);
+  tabs.forEach(([tab], i) => (out[tab] = Number(row[`d${i}`] ?? 0) + Number(row[`l${i}`] ?? 0)));
   return out;
 }
 
