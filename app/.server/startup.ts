@@ -25,6 +25,7 @@ import { setServerConfig, type ServerConfig } from "./config.ts";
 import { seedSmsTemplates } from "~/.server/notifications/sms-registry.ts";
 import { startLiveHub, stopLiveHub } from "~/.server/live/hub.ts";
 import { rebuildThreads, threadsNeedRebuild } from "~/.server/communications/thread-summary.ts";
+import { catchUpMessageLog, messageLogNeedsCatchUp } from "~/.server/communications/log-summary.ts";
 import { repairOverCreditedInvoices } from "~/.server/payments/over-credit-repair.ts";
 
 /**
@@ -64,6 +65,11 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     if (repaired.length) console.log(`Customer credit: ${repaired.length} over-credited invoice(s) repaired (${repaired.map((r) => r.number).join(", ")}).`);
     // The stored thread list of /admin/communications (ADR 033): worked out once after its migration.
     if (await threadsNeedRebuild(handle.db)) console.log(`Communications: ${await rebuildThreads(handle.db)} thread(s) worked out.`);
+    // The SMS and e-mail logs' search copy and day counts (ADR 035): made once after their migration.
+    if (await messageLogNeedsCatchUp(handle.db)) {
+      await catchUpMessageLog(handle.db);
+      console.log("Communications: the SMS and e-mail logs' search and counts made.");
+    }
     for (const warning of await deliveryWarnings(config)) console.warn(`Warning: ${warning}`);
     // The embedded database's nightly VACUUM ANALYZE (~/.server/db/maintenance.ts), booked once per night.
     await scheduleMaintenance();

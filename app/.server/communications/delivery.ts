@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { campaignRecipients, outbox, webhookEvents } from "~/.server/db/schema.ts";
+import { markMessageLogStale } from "~/.server/notifications/message-log-stale.ts";
 import { hmacSha256Hex, logWebhookEvent, refusalExternalId, readTimestamp, refuseUnsigned, REPLAY_WINDOW_MS, timestampProblem, webhookEventSeen } from "~/.server/signing/webhook.ts";
 
 /**
@@ -127,6 +128,11 @@ export async function handleDeliveryReport(call: DeliveryReportCall, now = new D
         .set({ deliveryStatus: status, deliveredAt: status === "delivered" ? at : sql`${outbox.deliveredAt}` })
         .where(updatable)
         .returning({ id: outbox.id });
+      // A report later than yesterday changes a day the SMS log has already counted (ADR 035).
+      await markMessageLogStale(
+        tx,
+        changed.map((c) => c.id),
+      );
       if (changed.length > 0 && status !== "sent") {
         await tx
           .update(campaignRecipients)

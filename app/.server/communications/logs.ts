@@ -1,14 +1,16 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { customers, outbox, smsTemplates } from "~/.server/db/schema.ts";
+import { customers, messageLogSearch, outbox, smsTemplates } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
-import type { EmailLogFilter, EmailLogFilters, SmsLogFilter, SmsLogFilters } from "~/lib/forms/admin/communications.ts";
+import { catchUpMessageLog, EMAIL_LOG_TABS, emailShow, logTabCounts, SMS_LOG_TABS, smsShow } from "./log-summary.ts";
+import type { EmailLogFilters, SmsLogFilters } from "~/lib/forms/admin/communications.ts";
 
 /**
  * The SMS log (/admin/sms) and the e-mail log (/admin/emails): the outbox's messages of that channel,
  * newest first, in keyset pages on (created_at, id), with a count per tab, filters (dates in India's
- * calendar, a search) and the CSV export of the whole filter.
+ * calendar, a search) and the CSV export of the whole filter. The search and the counts are answered by the
+ * logs' read side (./log-summary.ts, ADR 035), caught up before each read: the outbox's inserts pay nothing.
  */
 
 export interface MessageLogItem {
@@ -54,42 +56,27 @@ function dateConditions(f: { from?: string | undefined; to?: string | undefined 
   return where;
 }
 
-function smsShow(show: SmsLogFilter): SQL | undefined {
-  switch (show) {
-    case "delivered":
-      return eq(outbox.deliveryStatus, "delivered");
-    case "awaiting":
-      return and(eq(outbox.status, "sent"), or(isNull(outbox.deliveryStatus), eq(outbox.deliveryStatus, "sent")));
-    case "failed":
-      return or(eq(outbox.status, "failed"), eq(outbox.deliveryStatus, "failed"));
-    default:
-      return undefined;
-  }
-}
-
-function emailShow(show: EmailLogFilter): SQL | undefined {
-  switch (show) {
-    case "sent":
-      return eq(outbox.status, "sent");
-    case "pending":
-      return inArray(outbox.status, ["pending", "sending"]);
-    case "failed":
-      return eq(outbox.status, "failed");
-    default:
-      return undefined;
-  }
+/** The messages of a channel whose copied recipient or subject (message_log_search, trigram-indexed) match. */
+function matching(channel: "sms" | "email", condition: SQL): SQL {
+  return inArray(
+    outbox.id,
+    getDb()
+      .select({ id: messageLogSearch.outboxId })
+      .from(messageLogSearch)
+      .where(and(eq(messageLogSearch.channel, channel), condition)),
+  );
 }
 
 /** A mobile number typed any way: its digits, matched inside the stored +91 number. */
 function smsSearch(q: string): SQL {
   const digits = q.replace(/\D/g, "");
   const national = digits.length > 10 ? digits.slice(-10) : digits;
-  return national ? ilike(outbox.recipient, `%${likeEscape(national)}%`) : ilike(outbox.recipient, `%${likeEscape(q)}%`);
+  return matching("sms", ilike(messageLogSearch.recipient, `%${likeEscape(national || q)}%`));
 }
 
 function emailSearch(q: string): SQL {
   const pattern = `%${likeEscape(q)}%`;
-  return or(ilike(outbox.recipient, pattern), ilike(outbox.subject, pattern))!;
+  return matching("email", or(ilike(messageLogSearch.recipient, pattern), ilike(messageLogSearch.subject, pattern))!);
 }
 
 function cursorCondition(cursor: Cursor | undefined): SQL | undefined {
@@ -168,8 +155,6 @@ async function counts<T extends string>(base: SQL | undefined, tabs: readonly T[
   return out;
 }
 
-const SMS_TABS = ["all", "delivered", "awaiting", "failed"] as const;
-const EMAIL_TABS = ["all", "sent", "pending", "failed"] as const;
 
 function smsBase(f: SmsLogFilters): SQL {
   return and(eq(outbox.channel, "sms"), f.q ? smsSearch(f.q) : undefined, ...dateConditions(f))!;
@@ -179,9 +164,21 @@ function emailBase(f: EmailLogFilters): SQL {
   return and(eq(outbox.channel, "email"), f.q ? emailSearch(f.q) : undefined, ...dateConditions(f))!;
 }
 
+/**
+ * The tabs' counts: with a search, over its matches (found on the trigram indexes, then read from the
+ * outbox); without, from the counted days and the outbox's messages of yesterday and today (./log-summary.ts).
+ */
+function tabCountsOf<T extends string>(channel: "sms" | "email", f: { q?: string | undefined; from?: string | undefined; to?: string | undefined }, base: SQL, tabs: readonly T[], conditionOf: (t: T) => SQL | undefined): Promise<Record<string, number>> {
+  if (f.q) return counts(base, tabs, conditionOf);
+  let { from, to } = f;
+  if (from && to && from > to) [from, to] = [to, from];
+  return logTabCounts(getDb(), channel, { from, to });
+}
+
 export async function listSmsLog(f: SmsLogFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<MessageLogPage> {
+  await catchUpMessageLog(getDb());
   const base = smsBase(f);
-  const [found, tabCounts] = await Promise.all([rows(and(base, smsShow(f.show), cursorCondition(cursor)), size + 1), counts(base, SMS_TABS, smsShow)]);
+  const [found, tabCounts] = await Promise.all([rows(and(base, smsShow(f.show), cursorCondition(cursor)), size + 1), tabCountsOf("sms", f, base, SMS_LOG_TABS, smsShow)]);
   const page = keysetPage(found, (r): Cursor => [r.cursorAt, r.id], size);
   return { rows: page.rows.map(item), next: page.next, total: tabCounts[f.show] ?? 0, counts: tabCounts };
 }
@@ -191,6 +188,8 @@ export async function listSmsLog(f: SmsLogFilters, cursor: Cursor | undefined, s
  * walked in keyset batches and streamed (ADR 024), so the download starts with its first hundred rows.
  */
 async function* exportLog(filter: SQL | undefined, max: number, batch: number): AsyncGenerator<MessageLogItem[]> {
+  // A search reads the copied recipients and subjects: they are brought up to date first.
+  await catchUpMessageLog(getDb());
   const batches = keysetBatches((cursor, size) => rows(and(filter, cursorCondition(cursor)), size), (r): Cursor => [r.cursorAt, r.id], max, batch);
   for await (const found of batches) yield found.map(item);
 }
@@ -200,8 +199,9 @@ export function exportSmsLog(f: SmsLogFilters, max = CSV_MAX_ROWS, batch = CSV_B
 }
 
 export async function listEmailLog(f: EmailLogFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<MessageLogPage> {
+  await catchUpMessageLog(getDb());
   const base = emailBase(f);
-  const [found, tabCounts] = await Promise.all([rows(and(base, emailShow(f.show), cursorCondition(cursor)), size + 1), counts(base, EMAIL_TABS, emailShow)]);
+  const [found, tabCounts] = await Promise.all([rows(and(base, emailShow(f.show), cursorCondition(cursor)), size + 1), tabCountsOf("email", f, base, EMAIL_LOG_TABS, emailShow)]);
   const page = keysetPage(found, (r): Cursor => [r.cursorAt, r.id], size);
   return { rows: page.rows.map(item), next: page.next, total: tabCounts[f.show] ?? 0, counts: tabCounts };
 }

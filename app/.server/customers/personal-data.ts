@@ -1,3 +1,4 @@
+import { refreshMessageLog } from "~/.server/communications/log-summary.ts";
 import { refreshThreads } from "~/.server/communications/thread-summary.ts";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
@@ -323,7 +324,7 @@ async function scrubText(tx: Transaction, names: string[], identifiers: string[]
           about(sql`${staffNotifications.link}`, sql`${staffNotifications.dedupeKey}`, sql`${staffNotifications.title}`, sql`${staffNotifications.body}`),
         ),
       );
-    await tx
+    const scrubbed = await tx
       .update(outbox)
       .set({
         subject: sql`regexp_replace(${outbox.subject}, ${pattern}, ${ERASED_TEXT}, 'gi')`,
@@ -338,7 +339,13 @@ async function scrubText(tx: Transaction, names: string[], identifiers: string[]
             ? or(sql`${outbox.customerId} = ${own.entities[0]![1]}::int`, about(sql`${outbox.dedupeKey}`, sql`${outbox.subject}`, sql`${outbox.body}`, sql`${outbox.variables}::text`))
             : undefined,
         ),
-      );
+      )
+      .returning({ id: outbox.id });
+    // The SMS and e-mail logs' copy of the subject follows (ADR 035).
+    await refreshMessageLog(
+      tx,
+      scrubbed.map((m) => m.id),
+    );
     await tx
       .update(liveEvents)
       .set({ data: sql`regexp_replace(${liveEvents.data}::text, ${jsonPattern}, ${ERASED_TEXT}, 'gi')::jsonb` })
@@ -419,7 +426,7 @@ export async function eraseCustomer(
     // Messages to them: what was sent is blanked, and what is still waiting is never sent.
     const recipients = [customer.mobile, ...emails].filter((r): r is string => Boolean(r));
     if (recipients.length) {
-      await tx
+      const blanked = await tx
         .update(outbox)
         .set({
           recipient: "erased",
@@ -429,7 +436,13 @@ export async function eraseCustomer(
           status: sql`case when ${outbox.status} = 'sent' then 'sent' else 'failed' end`,
           lastError: sql`case when ${outbox.status} = 'sent' then ${outbox.lastError} else 'Not sent: the customer was erased' end`,
         })
-        .where(and(inArray(outbox.recipient, recipients), sql`${outbox.channel} <> 'job'`));
+        .where(and(inArray(outbox.recipient, recipients), sql`${outbox.channel} <> 'job'`))
+        .returning({ id: outbox.id });
+      // The SMS and e-mail logs' copy of the number and subject, and their counts (ADR 035).
+      await refreshMessageLog(
+        tx,
+        blanked.map((m) => m.id),
+      );
     }
     if (customer.mobile) await tx.delete(otpChallenges).where(eq(otpChallenges.mobile, customer.mobile));
     // Their conversations (issue 12: WhatsApp, SMS replies, calls, notes): the words and the number go, and a

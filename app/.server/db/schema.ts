@@ -1530,6 +1530,71 @@ export const communicationThreadsSync = pgTable("communication_threads_sync", {
 });
 
 /**
+ * The SMS and e-mail logs' read side (/admin/sms, /admin/emails; ADR 035), kept beside the outbox so that
+ * queueing a message writes nothing more: ~/.server/communications/log-summary.ts catches these up when a
+ * log is read. message_log_search: each SMS's and e-mail's recipient and subject (what the logs' search box
+ * matches), with trigram indexes (in the migration's custom SQL).
+ */
+export const messageLogSearch = pgTable(
+  "message_log_search",
+  {
+    outboxId: integer("outbox_id")
+      .primaryKey()
+      .references(() => outbox.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+  },
+  // The trigram (gin_trgm_ops) indexes on recipient and subject are in the migration's custom SQL (ADR 024).
+  () => [],
+);
+
+/**
+ * The logs' tab counts per channel and India calendar day, for the days before yesterday (ADR 035): `counts`
+ * holds each tab's count ({ all, delivered, awaiting, failed } for SMS, { all, sent, pending, failed } for
+ * e-mail); `unsettled` how many of the day's messages were still pending or being sent (such a day is
+ * counted again at each read until none is).
+ */
+export const messageLogDays = pgTable(
+  "message_log_days",
+  {
+    channel: text("channel").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    counts: jsonb("counts").notNull().$type<Record<string, number>>(),
+    unsettled: integer("unsettled").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.day] }),
+    // The days still holding a message not yet sent: each catch-up looks for them.
+    index("message_log_days_unsettled").on(t.channel, t.day).where(sql`${t.unsettled} > 0`),
+  ],
+);
+
+/**
+ * The days whose counts a change made stale (a late delivery report, a retry, an erasure): counted again at
+ * the next read, which deletes them.
+ */
+export const messageLogStale = pgTable(
+  "message_log_stale",
+  {
+    channel: text("channel").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.day] })],
+);
+
+/**
+ * One row: the newest outbox id the read side has seen, when, and the first day not yet counted in
+ * message_log_days (every earlier day is, but for the stale ones).
+ */
+export const messageLogSync = pgTable("message_log_sync", {
+  id: integer("id").primaryKey(),
+  lastId: integer("last_id").notNull(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
+  countedBefore: date("counted_before", { mode: "string" }).notNull(),
+});
+
+/**
  * Every inbound webhook (SMS delivery reports, WhatsApp, and later others): its id is unique per provider,
  * so a replay changes nothing; refusals are kept too, with why.
  */

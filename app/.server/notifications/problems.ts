@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { getDb } from "~/.server/db/index.ts";
+import { markMessageLogStale } from "./message-log-stale.ts";
 import { outbox } from "~/.server/db/schema.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { MAX_ATTEMPTS } from "./index.ts";
@@ -95,6 +96,8 @@ export async function retryDelivery(actor: AuditActor, id: number): Promise<Retr
       .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
       .returning({ channel: outbox.channel, recipient: outbox.recipient, template: outbox.template, lastError: outbox.lastError });
     if (!row) return { ok: false as const, message: "That item is no longer failed: it was sent or retried meanwhile." };
+    // An old message back to pending: the SMS or e-mail log counts its day again (ADR 035).
+    await markMessageLogStale(tx, [id]);
     const label = `${CHANNEL_LABEL[row.channel]} ${row.channel === "job" ? row.template : `to ${row.recipient}`}`;
     await audit(tx, actor, {
       action: "outbox.retry",
