@@ -299,7 +299,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "video-call.end": { label: "Ended a video call", entity: "video_call", describe: () => ["ended the video call", ""] },
     },
   },
-  "/admin/analytics": { writesNone: "Read-only: visitor and enquiry figures." },
+  "/admin/analytics": { writesNone: "Read-only: figures counted from requests, quotes, invoices, payments, feedback, bench jobs, contracts and visitor sessions." },
   "/admin/investors": {
     entities: {
       enquiry: { label: "Investor enquiry", href: (_id, label) => (label && /^IV-\d{4}-\d{4,}$/.test(label) ? `/admin/investors/${encodeURIComponent(label)}` : null) },
