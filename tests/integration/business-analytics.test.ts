@@ -68,7 +68,7 @@ describeEachEngine("business analytics", (database) => {
           reference: `SR-2611-8${String(k).padStart(3, "0")}`,
           kind: "full",
           contactName: "Ravi Kumar",
-          mobile: c!.mobile,
+          mobile: c!.mobile!,
           faultDescription: "Drive trips on overcurrent",
           urgency: "planned",
           consentVersion: "2026-11",
