@@ -245,24 +245,31 @@ export interface MoneyFigures {
 
 /** Revenue, collections per day (or month) and in both periods, and what is outstanding today. */
 export async function moneyFigures(p: Period, now = new Date()): Promise<MoneyFigures> {
-  const billed = await rows<{ cur: boolean; bucket: string | null; revenue: string; invoiced: string }>(sql`
-    select issue_date >= ${p.from}::date as cur, ${bucketOfDate(sql`issue_date`, p.unit)} as bucket,
-           sum(case when kind = 'invoice' then taxable_paise else -taxable_paise end)::text as revenue,
-           sum(case when kind = 'invoice' then total_paise else -total_paise end)::text as invoiced
-      from invoices
-     where issue_date >= ${p.previous.from}::date and issue_date <= ${p.to}::date
-     group by grouping sets ((1), (1, 2))`);
-  const received = await rows<{ cur: boolean; bucket: string | null; collected: string }>(sql`
-    select received_on >= ${p.from}::date as cur, ${bucketOfDate(sql`received_on`, p.unit)} as bucket, sum(amount_paise)::text as collected
-      from payments
-     where received_on >= ${p.previous.from}::date and received_on <= ${p.to}::date
-     group by grouping sets ((1), (1, 2))`);
-  const [open] = await rows<{ due: string | null; overdue: string | null; n: number }>(sql`
-    select sum(greatest(0, total_paise - paid_paise - credited_paise))::text as due,
-           sum(greatest(0, total_paise - paid_paise - credited_paise)) filter (where due_date < ${todayInIndia(now)}::date)::text as overdue,
-           count(*) filter (where total_paise - paid_paise - credited_paise > 0)::int as n
-      from invoices
-     where kind = 'invoice' and status in ('issued', 'partly_paid')`);
+  // One statement: the invoices by issue day, the payments by day received, and today's open invoices.
+  const found = await rows<{ part: "billed" | "received" | "open"; cur: boolean | null; bucket: string | null; a: string | null; b: string | null; n: number }>(sql`
+    (select 'billed' as part, issue_date >= ${p.from}::date as cur, ${bucketOfDate(sql`issue_date`, p.unit)} as bucket,
+            sum(case when kind = 'invoice' then taxable_paise else -taxable_paise end)::text as a,
+            sum(case when kind = 'invoice' then total_paise else -total_paise end)::text as b,
+            0 as n
+       from invoices
+      where issue_date >= ${p.previous.from}::date and issue_date <= ${p.to}::date
+      group by grouping sets ((2), (2, 3)))
+    union all
+    (select 'received', received_on >= ${p.from}::date, ${bucketOfDate(sql`received_on`, p.unit)}, sum(amount_paise)::text, null, 0
+       from payments
+      where received_on >= ${p.previous.from}::date and received_on <= ${p.to}::date
+      group by grouping sets ((2), (2, 3)))
+    union all
+    (select 'open', null, null,
+            sum(greatest(0, total_paise - paid_paise - credited_paise))::text,
+            sum(greatest(0, total_paise - paid_paise - credited_paise)) filter (where due_date < ${todayInIndia(now)}::date)::text,
+            count(*) filter (where total_paise - paid_paise - credited_paise > 0)::int
+       from invoices
+      where kind = 'invoice' and status in ('issued', 'partly_paid'))`);
+  const billed = found.filter((r) => r.part === "billed").map((r) => ({ cur: Boolean(r.cur), bucket: r.bucket, revenue: r.a, invoiced: r.b }));
+  const received = found.filter((r) => r.part === "received").map((r) => ({ cur: Boolean(r.cur), bucket: r.bucket, collected: r.a }));
+  const openRow = found.find((r) => r.part === "open");
+  const open = openRow && { due: openRow.a, overdue: openRow.b, n: openRow.n };
   const revenuePaise = { current: 0, previous: 0 };
   const invoicedPaise = { current: 0, previous: 0 };
   const collectedPaise = { current: 0, previous: 0 };
@@ -403,16 +410,19 @@ export interface BenchFigures {
 export async function benchFigures(p: Period): Promise<BenchFigures> {
   const { prevFrom, from, end } = bounds(p);
   const days = sql`extract(epoch from (returned_at - created_at)) / 86400`;
-  const found = await rows<{ cur: boolean; n: number; median: number | null; p90: number | null }>(sql`
-    select returned_at >= ${from} as cur, count(*)::int as n,
-           percentile_cont(0.5) within group (order by ${days}) as median,
-           percentile_cont(0.9) within group (order by ${days}) as p90
-      from bench_jobs
-     where returned_at >= ${prevFrom} and returned_at < ${end}
-     group by 1`);
-  const [waiting] = await rows<{ n: number }>(sql`select count(*)::int as n from bench_jobs where returned_at is null and stage <> 'returned'`);
-  const cur = found.find((r) => r.cur);
-  const prev = found.find((r) => !r.cur);
+  // The units returned in each period and, as a row of its own (cur null), those on the bench today.
+  const found = await rows<{ cur: boolean | null; n: number; median: number | null; p90: number | null }>(sql`
+    (select returned_at >= ${from} as cur, count(*)::int as n,
+            percentile_cont(0.5) within group (order by ${days}) as median,
+            percentile_cont(0.9) within group (order by ${days}) as p90
+       from bench_jobs
+      where returned_at >= ${prevFrom} and returned_at < ${end}
+      group by 1)
+    union all
+    (select null, count(*)::int, null, null from bench_jobs where returned_at is null and stage <> 'returned')`);
+  const cur = found.find((r) => r.cur === true);
+  const prev = found.find((r) => r.cur === false);
+  const waiting = found.find((r) => r.cur === null);
   const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
   return {
     returned: { current: num(cur?.n), previous: num(prev?.n) },

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { LiveStatus } from "~/components/live/live-status.tsx";
 import { parsePeriod, startOfDayInIndia, type Period } from "~/lib/analytics.ts";
 import { formatDate } from "~/lib/format.ts";
+import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { ONLINE_WINDOW_MINUTES } from "~/lib/visitors.ts";
 import { BusinessSections, PeriodForm, periodQuery } from "./business.tsx";
 import type { Route } from "./+types/route";
@@ -43,12 +44,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requirePermission(staffOf(context), "activity");
   const now = new Date();
   const { period, asked, errors } = parsePeriod(new URL(request.url), now);
-  const [business, figures, online, days, [today], top] = await Promise.all([
+  // Today's visitors are the last bar when the period ends today (the default); else counted on their own.
+  const endsToday = period.to === todayInIndia(now);
+  const [business, figures, online, days, today, top] = await Promise.all([
     businessFigures(period, now),
     readVisitorFigures(now),
     onlineByPage(now, 50),
-    visitorsPerDay(period.days, lastDayOf(period)),
-    visitorsPerDay(1, now),
+    visitorsPerDay(period.days, endsToday ? now : lastDayOf(period)),
+    endsToday ? undefined : visitorsPerDay(1, now).then(([d]) => d),
     topPages(DAYS, now, 20),
   ]);
   return {
@@ -59,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     figures,
     online,
     days,
-    today: today?.visitors ?? 0,
+    today: (endsToday ? days.at(-1) : today)?.visitors ?? 0,
     top,
   };
 }
