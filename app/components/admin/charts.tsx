@@ -67,9 +67,9 @@ export function RowChart({ rows, format = (v) => v.toLocaleString("en-IN"), prev
   const withPrevious = rows.some((r) => r.previous !== undefined);
   return (
     <div aria-hidden="true">
-      <ul className="space-y-1.5">
+      <ul className="space-y-1.5 text-sm [&>li]:grid [&>li]:grid-cols-[minmax(0,10rem)_1fr_auto] [&>li]:items-center [&>li]:gap-2 sm:[&>li]:grid-cols-[minmax(0,14rem)_1fr_auto]">
         {rows.map((r) => (
-          <li key={r.label} className="grid grid-cols-[minmax(0,10rem)_1fr_auto] items-center gap-2 text-sm sm:grid-cols-[minmax(0,14rem)_1fr_auto]">
+          <li key={r.label}>
             <span className="truncate">{r.label}</span>
             <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-4 w-full">
               <rect y="0" height={withPrevious ? 6 : 10} width={(r.value / max) * 100} className={TONES[0]} />
@@ -89,8 +89,13 @@ export interface TableColumn {
   numeric?: boolean;
 }
 
-const th = "border-b border-slate-300 px-3 py-2 text-left font-semibold dark:border-slate-700";
-const td = "border-b border-slate-200 px-3 py-1.5 dark:border-slate-800";
+/**
+ * The cells' look set once on the table (descendant variants) rather than on each cell: a month's rows and a
+ * team's make hundreds of cells, and the page is sent as HTML.
+ */
+const table =
+  "w-full text-sm [&_th]:border-b [&_th]:px-3 [&_thead_th]:border-slate-300 [&_thead_th]:py-2 [&_thead_th]:font-semibold [&_tbody_th]:py-1.5 [&_tbody_th]:font-normal [&_tbody_th]:border-slate-200 [&_td]:border-b [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-1.5 [&_th]:text-left dark:[&_thead_th]:border-slate-700 dark:[&_tbody_th]:border-slate-800 dark:[&_td]:border-slate-800";
+const numeric = "text-right tabular-nums";
 
 /** A chart's figures as a table, under a disclosure ("… as a table"), scrolling sideways on a phone. */
 export function ChartTable({ caption, columns, rows, open = false }: { caption: string; columns: TableColumn[]; rows: Array<{ key: string; cells: ReactNode[] }>; open?: boolean }) {
@@ -101,12 +106,12 @@ export function ChartTable({ caption, columns, rows, open = false }: { caption: 
         <p className="mt-2">Nothing in this period.</p>
       ) : (
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-          <table className="w-full text-sm">
+          <table className={table}>
             <caption className="sr-only">{caption}</caption>
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.numeric ? `${th} text-right` : th}>
+                  <th key={c.header} scope="col" className={c.numeric ? "text-right!" : undefined}>
                     {c.header}
                   </th>
                 ))}
@@ -117,11 +122,11 @@ export function ChartTable({ caption, columns, rows, open = false }: { caption: 
                 <tr key={r.key}>
                   {r.cells.map((cell, i) =>
                     i === 0 ? (
-                      <th key={i} scope="row" className={`${td} text-left font-normal`}>
+                      <th key={i} scope="row">
                         {cell}
                       </th>
                     ) : (
-                      <td key={i} className={columns[i]?.numeric ? `${td} text-right tabular-nums` : td}>
+                      <td key={i} className={columns[i]?.numeric ? numeric : undefined}>
                         {cell}
                       </td>
                     ),
