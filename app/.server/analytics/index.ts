@@ -7,7 +7,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 /**
  * The business in figures (/admin/analytics, issue 19 §6), for a period and the period of the same length
  * before it (~/lib/analytics.ts). Every figure is counted by the database (GROUP BY, FILTER, percentile_cont),
- * one statement per chart over the two periods at once; what comes back is a row per bar, never the rows
+ * one statement per subject over the two periods at once (requests and response share one read); what comes back is a row per bar, never the rows
  * counted. Days are India days: timestamps are cut at midnight Asia/Kolkata, and the money's dates (issue
  * date, day received) are India days already.
  *
