@@ -7,9 +7,9 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 /**
  * The business in figures (/admin/analytics, issue 19 §6), for a period and the period of the same length
  * before it (~/lib/analytics.ts). Every figure is counted by the database (GROUP BY, FILTER, percentile_cont),
- * one statement per subject over the two periods at once (requests and response share one read); what comes back is a row per bar, never the rows
- * counted. Days are India days: timestamps are cut at midnight Asia/Kolkata, and the money's dates (issue
- * date, day received) are India days already.
+ * one statement per subject over the two periods at once (requests and response share one read); what comes
+ * back is a row per bar, never the rows counted. Days are India days: timestamps are cut at midnight
+ * Asia/Kolkata, and the money's dates (issue date, day received) are India days already.
  *
  * The definitions a reader needs are on the screen beside each figure; in short:
  * - a request counts on the day it was received; one closed as a duplicate of another is left out of the
