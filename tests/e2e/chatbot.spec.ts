@@ -8,7 +8,7 @@ import { asNewVisitor, expectNoAxeViolations, openHydrated, visit } from "./supp
  * dialog, answers "F0001" with the Siemens overcurrent entry from the fault tables, passes axe while open, fits
  * 390 px without covering the call and WhatsApp buttons, and takes a callback request that reaches the help
  * desk (both acknowledgement SMS carry their references). Every public page pings; the office's analytics
- * screen then shows the page.
+ * screen then shows the page, below the business figures, and fits 390 px.
  */
 test.describe("chat assistant", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
@@ -148,5 +148,10 @@ test.describe("visitor figures", () => {
     const online = page.getByRole("region", { name: "Visitors online now, by page" });
     await expect(online.getByRole("link", { name: "/certifications" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/admin/analytics?format=csv");
+    // The business figures above the visitors (issue 19 §6): passed axe and validation with the page (visit),
+    // and fit a 390 px phone.
+    await expect(page.getByRole("heading", { level: 2, name: "Response against the promise" })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -323,7 +323,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "fault-table.unpublish": { label: "Kept a table for staff", entity: "fault-table", describe: () => ["kept", " for staff and technicians only"] },
     },
   },
-  "/admin/analytics": { writesNone: "Read-only: visitor and enquiry figures." },
+  "/admin/analytics": { writesNone: "Read-only: figures counted from requests, quotes, invoices, payments, feedback, bench jobs, contracts and visitor sessions." },
   "/admin/investors": {
     entities: {
       enquiry: { label: "Investor enquiry", href: (_id, label) => (label && /^IV-\d{4}-\d{4,}$/.test(label) ? `/admin/investors/${encodeURIComponent(label)}` : null) },
