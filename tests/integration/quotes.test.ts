@@ -214,16 +214,19 @@ describeEachEngine("quotes", (database) => {
       "line-0-gstRate": "12",
       "line-1-kind": "service",
     };
-    const bad = (await newAction(args(body))) as { data: { state: { errors: Record<string, string> } }; init: { status: number } };
+    const bad = (await newAction(args(body))) as { data: { errors: Record<string, string>; values: Record<string, string>; rows: Array<Record<string, string>> }; init: { status: number } };
     expect(bad.init.status).toBe(400);
-    expect(bad.data.state.errors).toMatchObject({
+    // What was typed comes back: the header and the rows as typed.
+    expect(bad.data.values).toMatchObject({ title: "Repair", terms: "" });
+    expect(bad.data.rows[0]).toMatchObject({ hsnSac: "99AB", rate: "-5", gstRate: "12" });
+    expect(bad.data.errors).toMatchObject({
       "line-0-hsnSac": "Enter the HSN or SAC code as 4, 6 or 8 digits",
       "line-0-rate": "The rate cannot be negative",
       "line-0-gstRate": "GST rate must be 0%, 5%, 18% or 40%",
     });
-    const more = (await newAction(args({ ...body, intent: "add-lines" }))) as { data: { state: { errors: Record<string, string>; extraRows: number; rows: unknown[] } }; init: { status: number } };
+    const more = (await newAction(args({ ...body, intent: "add-lines" }))) as { data: { errors: Record<string, string>; extraRows: number; rows: unknown[] }; init: { status: number } };
     expect(more.init.status).toBe(200);
-    expect(more.data.state).toMatchObject({ errors: {}, extraRows: 4, rows: [expect.objectContaining({ description: "Repair" })] });
+    expect(more.data).toMatchObject({ errors: {}, extraRows: 4, rows: [expect.objectContaining({ description: "Repair" })] });
     expect((await db().select().from(quotes).where(eq(quotes.requestId, request.id))).length).toBe(0);
     const done = (await newAction(args({ ...body, "line-0-hsnSac": "998717", "line-0-rate": "12,500", "line-0-gstRate": "18" }))) as Response;
     expect(done.status).toBe(303);
