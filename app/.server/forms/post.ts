@@ -52,17 +52,17 @@ export interface Echo {
   fields?: readonly string[];
   /** Fields sent once per ticked box: all their values go back in `lists` ([] when none is ticked). */
   lists?: readonly string[];
-  /** Never put back (a one-time code, a stored secret). */
-  secret?: readonly string[];
+  /** Never put back: a one-time code, a stored secret, a key the page makes anew. */
+  omit?: readonly string[];
 }
 
 /**
  * What was typed, to put back in the fields: every text field but the record's version and the honeypot (or
- * only echo.fields), without the secret ones; the ticked boxes of echo.lists as lists.
+ * only echo.fields), without echo.omit; the ticked boxes of echo.lists as lists.
  */
 function typedValues(form: FormData, echo: Echo = {}): Pick<FormFailure, "values" | "lists"> {
-  const { fields, lists = [], secret = [] } = echo;
-  const skip = (key: string) => secret.includes(key) || lists.includes(key) || (fields ? !fields.includes(key) : key === "version" || key === HONEYPOT_FIELD);
+  const { fields, lists = [], omit = [] } = echo;
+  const skip = (key: string) => omit.includes(key) || lists.includes(key) || (fields ? !fields.includes(key) : key === "version" || key === HONEYPOT_FIELD);
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !skip(key) && !(fields && key in values)) values[key] = value.slice(0, 20_000);
   if (lists.length === 0) return { values };

@@ -70,7 +70,7 @@ type StartFailure = FormFailure & { step: "start" };
 
 // The answer's fields go back as hidden fields of the code step, so only they are put back; the code never is.
 const ANSWER_FIELDS = ["decision", "comment", "name", "version", "idempotencyKey", "challenge", "code"] as const;
-const ANSWER_ECHO = { fields: ANSWER_FIELDS, secret: ["code"] } as const;
+const ANSWER_ECHO = { fields: ANSWER_FIELDS, omit: ["code"] } as const;
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const check = checkQuoteToken(params.token);

@@ -77,7 +77,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${SETTINGS_SECTIONS.find((s) => s.group === data.group)!.label}: Settings` };
 
 /** A refused form keeps the ticked working days, and is drawn again without what was typed into a secret field. */
-const SETTINGS_ECHO = { lists: ["workingDays"], secret: INTEGRATION_SECRETS };
+const SETTINGS_ECHO = { lists: ["workingDays"], omit: INTEGRATION_SECRETS };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
