@@ -387,7 +387,7 @@ describeEachEngine("communications", (database) => {
     expect(changed).toMatchObject({ subject: "Re: We have received", body: "Namaste,\n\nBody\n\nReference SR-1" });
 
     // Through the route: Preview saves nothing; Save on the old version is refused.
-    const previewed = (await emailTemplateAction(args("/admin/emails/templates/request-customer", { name: "request-customer" }, { intent: "preview", version: "1", subject: "X {{subject}}", body: "**Bold** {{content}}" }))) as {
+    const previewed = (await emailTemplateAction(args("/admin/emails/templates/request-customer", { name: "request-customer" }, { intent: "preview", version: "1", subject: "X {{subject}}", body: "**Bold** {{content}}" }))) as unknown as {
       data: { preview: { subject: string; html: string } };
     };
     expect(previewed.data.preview.subject).toBe("X We have received your request");

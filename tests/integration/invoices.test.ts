@@ -293,8 +293,16 @@ describeEachEngine("invoices", (database) => {
         { ...good[1]!, quantity: "1", rate: "99999999999" },
         { ...good[1]!, discount: "20000" },
       ])),
-    )) as { data: { errors: Record<string, string> }; init: { status: number } };
+    )) as { data: { errors: Record<string, string>; values: Record<string, string>; rows: Array<Record<string, string>>; extraRows: number }; init: { status: number } };
     expect(bad.init.status).toBe(400);
+    // What was typed comes back: the rows as typed, the purchase order number, no blank rows added.
+    expect(bad.data.rows.map((row) => [row.rate, row.gstRate, row.discount])).toEqual([["-5", "18", ""], ["12,000", "12", "500"], ["99999999999", "18", "500"], ["12,000", "18", "20000"]]);
+    expect(bad.data).toMatchObject({ values: { poNumber: "PO/4471" }, extraRows: 0 });
+    // "Add lines" is the form again, not a refusal: the typed rows and three blank ones more.
+    const more = (await newAction(staffArgs(at, {}, fields([good[0]!, { ...good[1]!, description: "" , hsnSac: "", quantity: "", unit: "", rate: "", discount: "", kind: "service", product: "", gstRate: "" }], { intent: "add-lines" })))) as typeof bad;
+    expect(more.init.status).toBe(200);
+    expect(more.data).toMatchObject({ errors: {}, values: { poNumber: "PO/4471" }, extraRows: 4, rows: [expect.objectContaining({ description: "Cooling fan" })] });
+    expect(more.data.rows).toHaveLength(1);
     expect(bad.data.errors).toMatchObject({
       "line-0-rate": "The rate cannot be negative",
       "line-1-gstRate": "GST rate must be 0%, 5%, 18% or 40%",

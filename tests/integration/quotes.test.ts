@@ -39,7 +39,7 @@ import { loader as pdfLoader } from "~/routes/admin/quotes/pdf.ts";
 import { middleware as listMiddleware } from "~/routes/admin/quotes/route.tsx";
 import { action as newAction, loader as newLoader } from "~/routes/admin/quotes/new.tsx";
 import { action as portalRouteAction, loader as portalRouteLoader } from "~/routes/customer/quote.tsx";
-import { loader as linkLoader } from "~/routes/documents/quote.tsx";
+import { action as linkAction, loader as linkLoader } from "~/routes/documents/quote.tsx";
 import { loader as linkPdfLoader } from "~/routes/documents/quote-pdf.ts";
 import { inPortal } from "../support/portal.ts";
 import { codeSentTo } from "../support/sms-capture.ts";
@@ -214,16 +214,19 @@ describeEachEngine("quotes", (database) => {
       "line-0-gstRate": "12",
       "line-1-kind": "service",
     };
-    const bad = (await newAction(args(body))) as { data: { state: { errors: Record<string, string> } }; init: { status: number } };
+    const bad = (await newAction(args(body))) as { data: { errors: Record<string, string>; values: Record<string, string>; rows: Array<Record<string, string>> }; init: { status: number } };
     expect(bad.init.status).toBe(400);
-    expect(bad.data.state.errors).toMatchObject({
+    // What was typed comes back: the header and the rows as typed.
+    expect(bad.data.values).toMatchObject({ title: "Repair", terms: "" });
+    expect(bad.data.rows[0]).toMatchObject({ hsnSac: "99AB", rate: "-5", gstRate: "12" });
+    expect(bad.data.errors).toMatchObject({
       "line-0-hsnSac": "Enter the HSN or SAC code as 4, 6 or 8 digits",
       "line-0-rate": "The rate cannot be negative",
       "line-0-gstRate": "GST rate must be 0%, 5%, 18% or 40%",
     });
-    const more = (await newAction(args({ ...body, intent: "add-lines" }))) as { data: { state: { errors: Record<string, string>; extraRows: number; rows: unknown[] } }; init: { status: number } };
+    const more = (await newAction(args({ ...body, intent: "add-lines" }))) as { data: { errors: Record<string, string>; extraRows: number; rows: unknown[] }; init: { status: number } };
     expect(more.init.status).toBe(200);
-    expect(more.data.state).toMatchObject({ errors: {}, extraRows: 4, rows: [expect.objectContaining({ description: "Repair" })] });
+    expect(more.data).toMatchObject({ errors: {}, extraRows: 4, rows: [expect.objectContaining({ description: "Repair" })] });
     expect((await db().select().from(quotes).where(eq(quotes.requestId, request.id))).length).toBe(0);
     const done = (await newAction(args({ ...body, "line-0-hsnSac": "998717", "line-0-rate": "12,500", "line-0-gstRate": "18" }))) as Response;
     expect(done.status).toBe(303);
@@ -305,6 +308,42 @@ describeEachEngine("quotes", (database) => {
       ok: false,
       message: "This quote has already been approved.",
     });
+  });
+
+  it("the link's two-step answer form through the page: a refusal keeps the answer beside its fields, the code step carries it, a wrong code stays there, and the code is never sent back", async () => {
+    const { request, mobile } = await customerWithRequest({ status: "awaiting_customer" });
+    const q = await sent({ kind: "request", reference: request.reference });
+    const token = quoteToken(q.id, q.validUntil);
+    const where = address();
+    type Step = { data: { step: "start" | "code"; challenge?: string; sentTo?: string; errors: Record<string, string>; values: Record<string, string> }; init: { status: number } };
+    const post = async (body: Record<string, string>) => (await linkAction(routeArgs(`${SITE}/d/quote/${token}`, { params: { token }, body, address: where }))) as Step | Response;
+    const answer = { intent: "start", version: "1", idempotencyKey: randomUUID(), name: "Ravi Kumar", comment: "Please start on Monday." };
+
+    const noDecision = (await post(answer)) as Step;
+    expect(noDecision).toMatchObject({ init: { status: 400 }, data: { step: "start", errors: { decision: expect.any(String) as unknown }, values: { name: "Ravi Kumar", comment: "Please start on Monday.", version: "1" } } });
+    const expired = (await post({ ...answer, decision: "approve", idempotencyKey: "not-a-key" })) as Step;
+    expect(expired).toMatchObject({ init: { status: 400 }, data: { step: "start", errors: { form: "This form has expired. Please reload the page and try again." } } });
+
+    const codeStep = (await post({ ...answer, decision: "approve" })) as Step;
+    expect(codeStep).toMatchObject({ init: { status: 200 }, data: { step: "code", errors: {}, sentTo: expect.stringMatching(/^\+91 ••••• ••\d{3}$/) as unknown, values: { decision: "approve", name: "Ravi Kumar", version: "1" } } });
+    // The code step's hidden fields are exactly the answer's: no second intent, no code.
+    expect(Object.keys(codeStep.data.values).sort()).toEqual(["comment", "decision", "idempotencyKey", "name", "version"]);
+    const challenge = codeStep.data.challenge!;
+    const code = await latestCode(mobile);
+    const confirm = { ...answer, decision: "approve", intent: "confirm", challenge };
+
+    const wrong = (await post({ ...confirm, code: code === "000000" ? "111111" : "000000" })) as Step;
+    expect(wrong).toMatchObject({ init: { status: 400 }, data: { step: "code", challenge, errors: { code: expect.any(String) as unknown } } });
+    expect(wrong.data.values).not.toHaveProperty("code");
+    const noCode = (await post({ ...confirm, code: "" })) as Step;
+    expect(noCode).toMatchObject({ init: { status: 400 }, data: { step: "code", challenge, errors: { code: expect.any(String) as unknown } } });
+    // A form without its challenge starts again, with the message at the top of the form.
+    expect(await post({ ...confirm, challenge: "", code })).toMatchObject({ init: { status: 400 }, data: { step: "start", errors: { form: expect.any(String) as unknown } } });
+    expect((await db().select().from(quotes).where(eq(quotes.id, q.id)))[0]!.status).toBe("sent");
+
+    const right = (await post({ ...confirm, code })) as Response;
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/d/quote/${token}?answered=approve`);
   });
 
   it("answers in the portal for the signed-in customer; another customer's quote is 404; changes asked and decline; expired and stale answers refused", async () => {

@@ -399,18 +399,20 @@ describeEachEngine("technicians office", (database) => {
     const context = staffRouteContext({ staff: owner, address: owner.ipAddress });
     const result = (await technicianAction({ request, url, params: { id: String(id) }, context } as never)) as
       | Response
-      | { data: { errors: Record<string, string>; values: Record<string, unknown> }; init: { status: number } };
+      | { data: { errors: Record<string, string>; values: Record<string, string>; lists?: Record<string, string[]> }; init: { status: number } };
     if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), flash: result.headers.get("set-cookie") };
-    return { status: result.init.status, errors: result.data.errors, values: result.data.values };
+    return { status: result.init.status, errors: result.data.errors, values: result.data.values, lists: result.data.lists };
   }
 
   it("through the page: a refused edit answers 400 with each message beside its field and every ticked box kept", async () => {
     const page = (await technicianPage(t.arjun!.id))!;
     const refused = await post(t.arjun!.id, { intent: "update", id: String(t.arjun!.id), shown: page.shown, services: [serviceSlugs[0]!, serviceSlugs[1]!], city: "", availability: "full_time" });
     expect(refused).toMatchObject({ status: 400, errors: { skills: "Tick at least one skill.", city: "Enter the city the technician works from." } });
-    expect(refused.values).toMatchObject({ skills: [], services: [serviceSlugs[0], serviceSlugs[1]], city: "", availableNow: false });
+    expect(refused.lists).toEqual({ skills: [], services: [serviceSlugs[0], serviceSlugs[1]] });
+    expect(refused.values).toMatchObject({ city: "", availability: "full_time" });
+    expect(refused.values).not.toHaveProperty("availableNow");
     const stale = await post(t.arjun!.id, { intent: "update", id: String(t.arjun!.id), shown: "0".repeat(64), skills: ["plc"], city: "Hyderabad", availability: "full_time" });
-    expect(stale).toMatchObject({ status: 400, errors: { form: TECHNICIAN_CHANGED_MEANWHILE }, values: { skills: ["plc"] } });
+    expect(stale).toMatchObject({ status: 400, errors: { form: TECHNICIAN_CHANGED_MEANWHILE }, lists: { skills: ["plc"], services: [] } });
     const saved = await post(t.arjun!.id, { intent: "update", id: String(t.arjun!.id), shown: page.shown, skills: ["plc", "vfd-ac-drives"], services: serviceSlugs[0]!, city: "Hyderabad", availability: "weekends", availableNow: "yes" });
     expect(saved).toMatchObject({ status: 303, location: `/admin/technicians/${t.arjun!.id}` });
     expect((await technicianPage(t.arjun!.id))!).toMatchObject({ availability: "weekends", serviceSlugs: [serviceSlugs[0]] });

@@ -393,7 +393,7 @@ describeEachEngine("whatsapp and marketing", (database) => {
     };
     expect(badCampaign.init.status).toBe(400);
     expect(Object.keys(badCampaign.data.errors).sort()).toEqual(["body", "name", "ratePerMinute"]);
-    const preview = (await marketingAction(args("/admin/marketing", {}, form({ intent: "preview", channel: "sms", city: "Nowhere at all" })))) as { data: { preview: number } };
+    const preview = (await marketingAction(args("/admin/marketing", {}, form({ intent: "preview", channel: "sms", city: "Nowhere at all" })))) as unknown as { data: { preview: number } };
     expect(preview.data.preview).toBe(0);
     // A conversation's reply outside the window: 400 with the reason beside the message.
     const c = await customer();

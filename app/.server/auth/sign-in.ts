@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/.server/db/index.ts";
 import { technicianProfiles } from "~/.server/db/schema.ts";
-import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
+import { isUnreadable, parseForm, readForm, refuse, refuseFields, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { ROLES, safeReturnPath, type Role } from "~/lib/auth/roles.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { sendCodeSchema, verifyCodeSchema } from "~/lib/forms/sign-in.ts";
 import { developmentCode, resendWait, sendCode, verifyCode } from "./otp.ts";
@@ -68,11 +67,10 @@ export async function signInAction(request: Request, url: URL, role: Role, addre
   }
 
   if (intent === "send" || (intent === "resend" && !pending)) {
-    const values = { mobile: String(form.get("mobile") ?? "") };
     const returnTo = safeReturnPath(form.get("returnTo"));
-    const parsed = sendCodeSchema.safeParse(values);
-    if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values });
-    return sendAndContinue({ mobile: parsed.data.mobile, role, returnTo }, url, address, values);
+    const parsed = parseForm(form, sendCodeSchema, { fields: ["mobile"] });
+    if (parsed.refusal) return parsed.refusal;
+    return sendAndContinue({ mobile: parsed.data.mobile, role, returnTo }, url, address, parsed.values);
   }
 
   if (!pending || pending.role !== role) {
@@ -81,15 +79,14 @@ export async function signInAction(request: Request, url: URL, role: Role, addre
 
   if (intent === "resend") return sendAndContinue(pending, url, address, {}, true);
 
-  const values = { code: String(form.get("code") ?? "") };
-  const parsed = verifyCodeSchema.safeParse(values);
-  if (!parsed.success) return refuse({ errors: fieldErrors(parsed.error), values });
+  const parsed = parseForm(form, verifyCodeSchema, { fields: ["code"] });
+  if (parsed.refusal) return parsed.refusal;
   const checked = await verifyCode({ ...pending, purpose: role, code: parsed.data.code, address });
   if (!checked.ok) {
-    return refuse({ errors: { code: checked.message }, values }, checked.reason === "address-limit" ? 429 : 400, retryHeaders(checked.retryAfter));
+    return refuseFields(form, { code: checked.message }, { fields: ["code"], status: checked.reason === "address-limit" ? 429 : 400, headers: retryHeaders(checked.retryAfter) });
   }
   const user = await accountFor(role, pending.mobile);
-  if (!user) return refuse({ errors: { code: "That code is not right. Ask for a new code." }, values });
+  if (!user) return refuseFields(form, { code: "That code is not right. Ask for a new code." }, { fields: ["code"] });
 
   // A new sign-in replaces whatever session this browser had (no session fixation, one portal at a time).
   const previous = await readSession(request);

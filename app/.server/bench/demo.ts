@@ -1,5 +1,6 @@
 import { desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { ensureCustomers } from "~/.server/customers/link.ts";
+import { unitOfCustomerBySerial } from "~/.server/customers/units.ts";
 import type { Database, Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
 import { benchEvents, benchJobs, equipmentUnits, requestEvents, serviceRequests } from "~/.server/db/schema.ts";
@@ -186,10 +187,10 @@ async function demoJob(
 ): Promise<{ id: number; jobCard: string }> {
   const HOUR = 3_600_000;
   const receivedAt = new Date(now.getTime() - u.daysAgo * 24 * HOUR);
-  const [unit] = await tx
-    .insert(equipmentUnits)
-    .values({ customerId, kind: u.kind, make: u.make, model: u.model, rating: u.rating, serialNumber: u.serial, createdAt: receivedAt })
-    .returning();
+  // A unit back with the customer who brought it before is that unit again (one row per serial per customer).
+  const unit =
+    (await unitOfCustomerBySerial(tx, customerId, u.serial)) ??
+    (await tx.insert(equipmentUnits).values({ customerId, kind: u.kind, make: u.make, model: u.model, rating: u.rating, serialNumber: u.serial, createdAt: receivedAt }).returning())[0];
   const jobCard = await nextReference(tx, "JC", receivedAt);
   const reached = BENCH_STAGES.indexOf(u.stage);
   // Each stage a few hours after the one before (the returned unit's over its first week).

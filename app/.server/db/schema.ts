@@ -736,6 +736,11 @@ export const equipmentUnits = pgTable(
     // Search and the warranty check find a unit by its serial number, whatever its case.
     // A serial as compared (serialKey, ~/.server/customers/units.ts): no spaces, one case (issue 17 §4).
     index("equipment_units_serial_key").on(sql`upper(regexp_replace(${t.serialNumber}, '[[:space:]]', '', 'g'))`),
+    // One unit per serial per customer, compared the same way; units without a serial are not compared. The
+    // duplicates made before the form compared serials were merged by migration 0020 (merge-duplicate-units).
+    uniqueIndex("equipment_units_customer_serial")
+      .on(t.customerId, sql`upper(regexp_replace(${t.serialNumber}, '[[:space:]]', '', 'g'))`)
+      .where(sql`upper(regexp_replace(${t.serialNumber}, '[[:space:]]', '', 'g')) <> ''`),
   ],
 );
 

@@ -46,11 +46,28 @@ export function refuse<F extends FormFailure>(failure: F, status = 400, headers?
   return data(failure, { status, headers: { ...noStore(), ...headers } });
 }
 
-/** What was typed, to put back in the fields: every text field but the record's version and the honeypot. */
-function typedValues(form: FormData): Record<string, string> {
+/** How what was typed is put back into a refused form. */
+export interface Echo {
+  /** Put back only these fields, one value each (a form whose hidden fields must not come back twice). */
+  fields?: readonly string[];
+  /** Fields sent once per ticked box: all their values go back in `lists` ([] when none is ticked). */
+  lists?: readonly string[];
+  /** Never put back: a one-time code, a stored secret, a key the page makes anew. */
+  omit?: readonly string[];
+}
+
+/**
+ * What was typed, to put back in the fields: every text field but the record's version and the honeypot (or
+ * only echo.fields), without echo.omit; the ticked boxes of echo.lists as lists.
+ */
+function typedValues(form: FormData, echo: Echo = {}): Pick<FormFailure, "values" | "lists"> {
+  const { fields, lists = [], omit = [] } = echo;
+  const skip = (key: string) => omit.includes(key) || lists.includes(key) || (fields ? !fields.includes(key) : key === "version" || key === HONEYPOT_FIELD);
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== "version" && key !== HONEYPOT_FIELD) values[key] = value.slice(0, 20_000);
-  return values;
+  for (const [key, value] of form) if (typeof value === "string" && !skip(key) && !(fields && key in values)) values[key] = value.slice(0, 20_000);
+  if (lists.length === 0) return { values };
+  const ticked = Object.fromEntries(lists.map((name) => [name, form.getAll(name).filter((v): v is string => typeof v === "string").map((v) => v.slice(0, 200))]));
+  return { values, lists: ticked };
 }
 
 function intentOf(form: FormData): string | undefined {
@@ -67,13 +84,17 @@ export function refuseForm<X extends object = object>(form: FormData, message: s
   return refuseFields(form, { [field]: message }, { extra });
 }
 
-/** refuseForm with several messages, and a status other than 400 (429 past a limit) or headers to send. */
+/**
+ * refuseForm with several messages, what was typed put back as echo says, and a status other than 400 (429
+ * past a limit; 200 for a form shown again on purpose with nothing refused: more line rows, the next step)
+ * or headers to send.
+ */
 export function refuseFields<X extends object = object>(
   form: FormData,
   errors: Record<string, string>,
-  options: { extra?: X; status?: 400 | 429; headers?: HeadersInit } = {},
+  options: Echo & { extra?: X; status?: 200 | 400 | 429; headers?: HeadersInit } = {},
 ) {
-  return refuse({ errors, values: typedValues(form), intent: intentOf(form), ...options.extra } as FormFailure & X, options.status, options.headers);
+  return refuse({ errors, ...typedValues(form, options), intent: intentOf(form), ...options.extra } as FormFailure & X, options.status, options.headers);
 }
 
 /** After a successful staff action: back to a page, with the result said once there. */
@@ -83,36 +104,43 @@ export function redirectWithFlash(to: string, flash: Flash): Response {
 
 /** A message about a field without a control of its own goes to the whole form, where it can be seen. */
 function showHidden(failure: FormFailure, hiddenFields: readonly string[]): FormFailure {
-  const hidden = hiddenFields.map((f) => failure.errors[f]).find(Boolean);
-  return hidden && !failure.errors.form ? { ...failure, errors: { ...failure.errors, form: hidden } } : failure;
+  return { ...failure, errors: withHidden(failure.errors, hiddenFields) };
 }
 
-export interface ParseOptions {
+function withHidden(errors: Record<string, string>, hiddenFields: readonly string[]): Record<string, string> {
+  const hidden = hiddenFields.map((f) => errors[f]).find(Boolean);
+  return hidden && !errors.form ? { ...errors, form: hidden } : errors;
+}
+
+export interface ParseOptions<X extends object = object> extends Echo {
   /**
    * Validate only these fields, one value each (the public forms: a repeated field is not a list there), and
    * put back only them. Without it every posted field is validated, a repeated one as a list.
    */
   fields?: readonly string[];
+  /** Data the page shows with the refusal (the line rows as typed, the step a form is at). */
+  extra?: X;
   /** Fields without a control of their own: their messages go to the whole form. */
   hiddenFields?: readonly string[];
   /** The form's name on a page with several, so that the page shows the refusal beside the right one. */
   form?: string;
-  /** Messages found outside the schema (a missing file), shown together with the schema's. */
+  /** Messages found outside the schema (a missing file, a line row), shown together with the schema's. */
   extraErrors?: Record<string, string>;
 }
 
-export type Parsed<T> =
+export type Parsed<T, X extends object = object> =
   | { data: T; values: Record<string, string>; refusal?: undefined; failure?: undefined }
-  | { data?: undefined; refusal: ReturnType<typeof refuse<FormFailure>>; failure: FormFailure };
+  | { data?: undefined; refusal: ReturnType<typeof refuse<FormFailure & X>>; failure: FormFailure & X };
 
 /** Validates form against schema: the typed data, or the 400 to return with a message per field. */
-export function parseForm<S extends z.ZodType>(form: FormData, schema: S, options: ParseOptions = {}): Parsed<z.output<S>> {
+export function parseForm<S extends z.ZodType, X extends object = object>(form: FormData, schema: S, options: ParseOptions<X> = {}): Parsed<z.output<S>, X> {
   const { fields, hiddenFields = ["idempotencyKey"], extraErrors = {} } = options;
-  const fail = (errors: Record<string, string>, values: Record<string, string>) => {
-    const failure = showHidden({ errors, values, intent: intentOf(form), ...(options.form ? { form: options.form } : {}) }, hiddenFields);
+  const typed = typedValues(form, options);
+  const fail = (errors: Record<string, string>) => {
+    const failure = { ...showHidden({ errors, ...typed, intent: intentOf(form), ...(options.form ? { form: options.form } : {}) }, hiddenFields), ...options.extra } as FormFailure & X;
     return { refusal: refuse(failure), failure };
   };
-  if (isUnreadable(form)) return fail({ form: UNREADABLE_FORM }, {});
+  if (isUnreadable(form)) return fail({ form: UNREADABLE_FORM });
   let input: Record<string, unknown>;
   if (fields) input = formValues(form, fields);
   else {
@@ -122,11 +150,11 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S, option
       input[key] = all.length > 1 ? all : all[0];
     }
   }
-  const values = fields ? (input as Record<string, string>) : typedValues(form);
   const result = schema.safeParse(input);
-  const errors = { ...(result.success ? {} : fieldErrors(result.error)), ...extraErrors };
-  if (!result.success || Object.keys(errors).length > 0) return fail(errors, values);
-  return { data: result.data, values };
+  if (result.success && Object.keys(extraErrors).length === 0) return { data: result.data, values: typed.values };
+  // The messages found outside the schema go beside their fields; the schema's about the whole form comes first.
+  const errors = withHidden(result.success ? {} : fieldErrors(result.error), hiddenFields);
+  return fail({ ...errors, ...extraErrors, ...(errors.form ? { form: errors.form } : {}) });
 }
 
 /** What a public form's post comes to: the page to go to next, or a refusal to show beside the fields. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { refuseFields } from "~/.server/forms/index.ts";
 import { fillFromProducts, isBlankLine, parseLineRows, rawFromLine, readLineRows, type PickerProduct, type RawLine } from "~/lib/money/line-rows.ts";
 import type { DocumentLine } from "~/lib/money/document.ts";
 import { placePreview, type Customer, type Site } from "./shared.ts";
@@ -55,6 +56,22 @@ export function formState(
   const state = /^\d{2}$/.test(input.values.stateCode ?? "") ? input.values.stateCode : undefined;
   const preview = placePreview(customer.gstin, sites, siteId, state, supplierStateCode);
   return { values: input.values, rows: input.rows, errors: input.errors ?? {}, extraRows: input.extraRows ?? 3, ...preview };
+}
+
+/**
+ * The quote form drawn again through the form pipeline: refused (400, each message beside its field), or after
+ * "Add lines" (200): the header as typed, the rows, and the place of supply they give.
+ */
+export function drawQuoteForm(
+  form: FormData,
+  input: { values: Record<string, string>; rows: RawLine[]; errors: Record<string, string>; extraRows: number },
+  customer: Pick<Customer, "gstin">,
+  sites: readonly Pick<Site, "id" | "stateCode">[],
+  supplierStateCode: string,
+  status: 200 | 400 = 400,
+) {
+  const { values: _typed, errors, ...shown } = formState(input, customer, sites, supplierStateCode);
+  return refuseFields(form, errors, { fields: HEADER_FIELDS, extra: shown, status });
 }
 
 /** The header through its schema and the lines row by row: the typed data, or every message by field. */

@@ -22,6 +22,8 @@ export interface FormFailure {
   /** Messages by field name; "form" for one about the whole form (rate limit, expired form, changed meanwhile). */
   errors: Record<string, string>;
   values: Record<string, string>;
+  /** Ticked boxes: every value of each field sent once per ticked box, by name ([] when none was ticked). */
+  lists?: Record<string, string[]>;
   /** Which form it was, on a public page with more than one (its hidden form field). */
   form?: string;
   /** The intent that sent it: which of a staff page's forms and actions it was. */

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { myDataPage, requestCorrection, requestErasure, type DataRequestResult } from "~/.server/customers/portal.ts";
-import { readForm, refuse, UNREADABLE_FORM, isUnreadable } from "~/.server/forms/index.ts";
+import { isUnreadable, parseForm, readForm, refuse, refuseFields, UNREADABLE_FORM } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { DetailList } from "~/components/detail-list.tsx";
 import { MarketingConsentToggle } from "~/components/customer/marketing-consent-toggle.tsx";
@@ -14,7 +14,6 @@ import { link } from "~/components/ui/styles.ts";
 import { DashboardHeading } from "~/components/customer/dashboard-heading.tsx";
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { CORRECTION_MAX, ERASURE_REASON_MAX, isMyDataIntent, MY_DATA_SCHEMAS, sentMessage, type MyDataIntent } from "~/lib/forms/my-data.ts";
 import { useSite } from "~/lib/use-site.ts";
@@ -42,29 +41,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle = { title: "My data" };
 
-/** Fields not echoed back after a refusal. */
-const NOT_ECHOED = new Set(["idempotencyKey", "intent"]);
+/** Fields not put back after a refusal: the page draws them anew. */
+const NOT_ECHOED = ["idempotencyKey", "intent"];
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const session = portalSessionOf(context, "customer");
   const form = await readForm(request);
   const intent = form.get("intent");
   if (isUnreadable(form) || !isMyDataIntent(intent)) return refuse({ errors: { form: UNREADABLE_FORM }, values: {} });
-  const raw: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && !(name in raw)) raw[name] = value;
-  const values = Object.fromEntries(Object.entries(raw).filter(([name]) => !NOT_ECHOED.has(name)).map(([k, v]) => [k, v.slice(0, 2000)]));
-  const schema = MY_DATA_SCHEMAS[intent];
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    // A message about the hidden key goes to the whole form, where the customer can see it.
-    if (errors.idempotencyKey) errors.form ??= errors.idempotencyKey;
-    return refuse({ form: intent, errors, values });
-  }
+  const parsed = parseForm(form, MY_DATA_SCHEMAS[intent], { form: intent, omit: NOT_ECHOED });
+  if (parsed.refusal) return parsed.refusal;
   const data = parsed.data;
   const result: DataRequestResult =
     data.intent === "correction" ? await requestCorrection(session.user, data) : await requestErasure(session.user, data);
-  if (!result.ok) return refuse({ form: intent, errors: { [result.field]: result.message }, values });
+  if (!result.ok) return refuseFields(form, { [result.field]: result.message }, { omit: NOT_ECHOED, extra: { form: intent } });
   return redirect(`${url.pathname}?sent=${intent}#data-requests`, { status: 303, headers: noStore() });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { clientAddress, readForm } from "~/.server/forms/index.ts";
+import { clientAddress, parseForm, readForm, refuseFields, type FormFailure } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { confirmLinkAnswer, startLinkAnswer } from "~/.server/quotes/respond.ts";
@@ -12,7 +12,6 @@ import { CallUs } from "~/components/call-us.tsx";
 import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
 import { linkConfirmSchema, linkResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/quote";
@@ -66,46 +65,41 @@ export function headers() {
 
 export const meta = routeMeta;
 
-type CodeStep = { step: "code"; challenge: string; sentTo: string; values: Record<string, string>; errors: Record<string, string> };
-type StartFailure = { step: "start"; values: Record<string, string>; errors: Record<string, string> };
+type CodeStep = FormFailure & { step: "code"; challenge: string; sentTo: string };
+type StartFailure = FormFailure & { step: "start" };
 
+// The answer's fields go back as hidden fields of the code step, so only they are put back; the code never is.
 const ANSWER_FIELDS = ["decision", "comment", "name", "version", "idempotencyKey", "challenge", "code"] as const;
+const ANSWER_ECHO = { fields: ANSWER_FIELDS, omit: ["code"] } as const;
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const check = checkQuoteToken(params.token);
   // The page itself explains a tampered or expired link.
   if (!check.ok) return redirect(url.pathname, { status: 303, headers: noStore() });
   const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const name of ANSWER_FIELDS) {
-    const v = form.get(name);
-    if (typeof v === "string") values[name] = v.slice(0, 1000);
-  }
-  const { code: _code, ...echo } = values;
   const address = clientAddress(context);
-  const intent = form.get("intent");
-  if (intent === "confirm") {
-    const parsed = linkConfirmSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      if (!errors.code) return data({ step: "start", values: echo, errors: { form: errors.challenge ?? Object.values(errors)[0] ?? "Please start again." } } satisfies StartFailure, { status: 400, headers: noStore() });
-      return data({ step: "code", challenge: values.challenge ?? "", sentTo: "", values: echo, errors } satisfies CodeStep, { status: 400, headers: noStore() });
+  const atStart = (errors: Record<string, string>) => refuseFields(form, errors, { ...ANSWER_ECHO, extra: { step: "start" } as const });
+  const atCode = (errors: Record<string, string>, challenge: string, sentTo = "", status: 200 | 400 = 400) =>
+    refuseFields(form, errors, { ...ANSWER_ECHO, extra: { step: "code", challenge, sentTo } as const, status });
+  if (form.get("intent") === "confirm") {
+    const parsed = parseForm(form, linkConfirmSchema, { ...ANSWER_ECHO, hiddenFields: [] });
+    if (parsed.failure) {
+      const { errors, values } = parsed.failure;
+      if (!errors.code) return atStart({ form: errors.challenge ?? Object.values(errors)[0] ?? "Please start again." });
+      return atCode(errors, values.challenge ?? "");
     }
     const result = await confirmLinkAnswer(check.id, parsed.data, { address, userAgent: request.headers.get("user-agent") });
     if (result.ok) return redirect(`${url.pathname}?answered=${result.decision}`, { status: 303, headers: noStore() });
-    if (result.field === "code") return data({ step: "code", challenge: parsed.data.challenge, sentTo: "", values: echo, errors: { code: result.message } } satisfies CodeStep, { status: 400, headers: noStore() });
-    return data({ step: "start", values: echo, errors: { form: result.message } } satisfies StartFailure, { status: 400, headers: noStore() });
+    if (result.field === "code") return atCode({ code: result.message }, parsed.data.challenge);
+    return atStart({ form: result.message });
   }
   // Step 1 (and "Send a new code"): the answer checked, then a code to the mobile on record.
-  const parsed = linkResponseSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if (errors.version || errors.idempotencyKey) errors.form ??= errors.version ?? errors.idempotencyKey!;
-    return data({ step: "start", values: echo, errors } satisfies StartFailure, { status: 400, headers: noStore() });
-  }
+  const parsed = parseForm(form, linkResponseSchema, { ...ANSWER_ECHO, hiddenFields: ["version", "idempotencyKey"], extra: { step: "start" } as const });
+  if (parsed.refusal) return parsed.refusal;
   const started = await startLinkAnswer(check.id, parsed.data, address);
-  if (!started.ok) return data({ step: "start", values: echo, errors: { [started.field]: started.message } } satisfies StartFailure, { status: 400, headers: noStore() });
-  return data({ step: "code", challenge: started.challenge, sentTo: started.sentTo, values: echo, errors: {} } satisfies CodeStep, { headers: noStore() });
+  if (!started.ok) return atStart({ [started.field]: started.message });
+  // Not a refusal: the form's next step, the code.
+  return atCode({}, started.challenge, started.sentTo, 200);
 }
 
 const submitClass = "inline-flex h-12 items-center rounded-md bg-accent-600 px-6 font-semibold text-white hover:bg-orange-800";

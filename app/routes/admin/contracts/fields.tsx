@@ -1,3 +1,4 @@
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { FieldError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { BILLING_PLANS, CONTRACT_PLANS, DEFAULT_CONTRACT_SAC, MAX_RESPONSE_HOURS, MAX_VISITS_PER_YEAR, PLAN_DEFAULTS } from "~/lib/forms/admin/contracts.ts";
 
@@ -97,8 +98,11 @@ export function ContractFields({
   );
 }
 
-/** The units ticked in what was typed back after a refusal ("12,15"), or the contract's own. */
-export function checkedUnitsOf(values: Record<string, string | undefined> | undefined, fallback: readonly number[] = []): Set<number> {
-  if (values && "price" in values) return new Set((values.unitIds ?? "").split(",").filter(Boolean).map(Number));
+/** The contract form's tick boxes: the equipment covered, sent once per ticked unit. */
+export const CONTRACT_LISTS = ["unitIds"] as const;
+
+/** The units ticked in what was typed back after a refused contract form, or the contract's own. */
+export function checkedUnitsOf(failure: FormFailure | undefined, fallback: readonly number[] = []): Set<number> {
+  if (failure && "price" in failure.values) return new Set((failure.lists?.unitIds ?? []).filter((v) => /^\d{1,9}$/.test(v)).map(Number));
   return new Set(fallback);
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { createContract } from "~/.server/contracts/changes.ts";
-import { refuseContractForm } from "~/.server/contracts/form.ts";
 import { planDescriptions } from "~/.server/contracts/plans.ts";
 import { customerForContract } from "~/.server/contracts/record.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -11,7 +10,7 @@ import { FieldError, FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { customerReferenceSchema, newContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { checkedUnitsOf, ContractFields } from "./fields.tsx";
+import { checkedUnitsOf, CONTRACT_LISTS, ContractFields } from "./fields.tsx";
 import type { Route } from "./+types/new";
 
 /**
@@ -50,11 +49,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const customer = customerReferenceSchema.safeParse(url.searchParams.get("customer") ?? "");
-  if (!customer.success) return refuseContractForm(form, { form: "Pick the customer first: this form has no customer." });
-  const parsed = parseForm(form, newContractSchema);
-  if (parsed.refusal) return refuseContractForm(form, parsed.refusal.data.errors);
+  if (!customer.success) return refuseFields(form, { form: "Pick the customer first: this form has no customer." }, { lists: CONTRACT_LISTS });
+  const parsed = parseForm(form, newContractSchema, { lists: CONTRACT_LISTS });
+  if (parsed.refusal) return parsed.refusal;
   const result = await createContract(staff, customer.data, parsed.data);
-  if (!result.ok) return refuseContractForm(form, { [result.field === "customer" ? "form" : result.field]: result.message });
+  if (!result.ok) return refuseFields(form, { [result.field === "customer" ? "form" : result.field]: result.message }, { lists: CONTRACT_LISTS });
   return redirectWithFlash(`/admin/contracts/${result.reference}`, {
     type: "success",
     message: result.created ? `Contract ${result.reference} made, with its visits and billing dates.` : `This form was already sent: contract ${result.reference} is the one it made.`,
@@ -124,7 +123,7 @@ export default function AdminNewContract({ loaderData, actionData }: Route.Compo
         <form method="post" className="space-y-5">
           <input type="hidden" name="idempotencyKey" value={failure?.values.idempotencyKey ?? form.key} />
           <FormError message={failure?.errors.form ?? failure?.errors.idempotencyKey} />
-          <ContractFields values={values} errors={failure?.errors ?? {}} options={{ sites: form.sites, units: form.units, plans: form.plans }} checkedUnits={checkedUnitsOf(failure?.values)} />
+          <ContractFields values={values} errors={failure?.errors ?? {}} options={{ sites: form.sites, units: form.units, plans: form.plans }} checkedUnits={checkedUnitsOf(failure)} />
           <p className={`text-sm ${muted}`}>
             The visits and billing dates are made with the contract. Each visit becomes a job a week before it is due, and each billing date a GST
             invoice on the day.

@@ -1,9 +1,8 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
 import { makePastVisitJob } from "~/.server/contracts/daily.ts";
 import { cancelContract, editContract, renewContract, type ContractResult } from "~/.server/contracts/changes.ts";
-import { refuseContractForm } from "~/.server/contracts/form.ts";
 import { planDescriptions } from "~/.server/contracts/plans.ts";
 import { contractRecord } from "~/.server/contracts/record.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -17,7 +16,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { BILLING_PLANS, cancelContractSchema, editContractSchema, invoiceBillingSchema, isContractIntent, makeVisitSchema, renewContractSchema } from "~/lib/forms/admin/contracts.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
-import { checkedUnitsOf, ContractFields } from "./fields.tsx";
+import { checkedUnitsOf, CONTRACT_LISTS, ContractFields } from "./fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/record";
 import { TitledSection } from "~/components/titled-section.tsx";
@@ -58,8 +57,8 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   let result: ContractResult;
   switch (intent) {
     case "edit": {
-      const parsed = parseForm(form, editContractSchema);
-      if (parsed.refusal) return refuseContractForm(form, parsed.refusal.data.errors);
+      const parsed = parseForm(form, editContractSchema, { lists: CONTRACT_LISTS });
+      if (parsed.refusal) return parsed.refusal;
       result = await editContract(staff, reference, parsed.data);
       break;
     }
@@ -98,7 +97,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     }
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return intent === "edit" ? refuseContractForm(form, { [result.field]: result.message }) : refuseForm(form, result.message, result.field);
+  if (!result.ok) return intent === "edit" ? refuseFields(form, { [result.field]: result.message }, { lists: CONTRACT_LISTS }) : refuseForm(form, result.message, result.field);
   return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
 }
 
@@ -312,7 +311,7 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               <input type="hidden" name="intent" value="edit" />
               <input type="hidden" name="version" value={c.version} />
               <FormError message={editFailure?.errors.form ?? editFailure?.errors.version} />
-              <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure?.values, coveredUnitIds)} />
+              <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure, coveredUnitIds)} />
               <Button type="submit">
                 Save changes
               </Button>

@@ -1,9 +1,7 @@
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate, type EmailTemplateResult } from "~/.server/notifications/email-templates.ts";
 import { renderMarkdown } from "~/.server/content/markdown.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -55,8 +53,9 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     const parsed = parseForm(form, emailTemplateSchema);
     if (parsed.refusal) return parsed.refusal;
     if (intent === "preview") {
-      const values: Record<string, string> = { subject: parsed.data.subject, body: parsed.data.body, version: String(parsed.data.version) };
-      return data({ errors: {}, values, intent, preview: rendered(t, parsed.data.subject, parsed.data.body) }, { headers: noStore() });
+      // Not a refusal: the form again, on the version it was drawn on (so a save after the preview is still
+      // refused if the template changed meanwhile), with the e-mail as it would be sent.
+      return refuseFields(form, {}, { fields: ["subject", "body", "version"], extra: { preview: rendered(t, parsed.data.subject, parsed.data.body) }, status: 200 });
     }
     return outcome(await saveEmailTemplate(staff, t.name, parsed.data), form, url, t.name);
   }

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
-import { readForm, redirectWithFlash } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { invoiceDraft, invoicePickerProducts, issueFromSource, type InvoiceDraft } from "~/.server/invoices/sources.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -85,12 +83,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle = { title: "Issue an invoice" };
 
-interface Failure {
-  errors: Record<string, string>;
-  values: Record<string, string>;
+/** The form again: what was typed, the line rows as typed, and how many blank rows to add below them. */
+interface Failure extends FormFailure {
   rows: RawLine[];
   extraRows: number;
 }
+
+/** The fields besides the line rows: only these are validated by the schema and put back. */
+const INVOICE_FIELDS = ["poNumber", "notes", "another", "seenInvoices", "idempotencyKey"] as const;
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
@@ -100,34 +100,28 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const [found, products] = await Promise.all([invoiceDraft(db, source), invoicePickerProducts(db)]);
   if (!found.ok && found.reason === "not-found") return throwNotFound(url);
   const form = await readForm(request);
-  const values: Record<string, string> = {};
-  for (const name of ["poNumber", "notes", "another", "seenInvoices", "idempotencyKey"]) {
-    const v = form.get(name);
-    if (typeof v === "string") values[name] = v.slice(0, 2000);
-  }
   const editable = found.ok ? found.draft.linesEditable : true;
   const posted = editable ? readLineRows(form) : [];
   const typedRows = fillFromProducts(posted, products);
   const blanks = posted.filter(isBlankLine).length;
-  const refuse = (errors: Record<string, string>, rows: RawLine[], extraRows = 0, status = 400) =>
-    data({ errors, values, rows, extraRows } satisfies Failure, { status, headers: noStore() });
-  if (!found.ok) return refuse({ form: found.message }, typedRows);
-  if (form.get("intent") === "add-lines") return refuse({}, typedRows.filter((r) => !isBlankLine(r)), blanks + 3, 200);
+  const again = (errors: Record<string, string>, rows: RawLine[], extraRows = 0, status: 200 | 400 = 400) =>
+    refuseFields(form, errors, { fields: INVOICE_FIELDS, extra: { rows, extraRows }, status });
+  if (!found.ok) return again({ form: found.message }, typedRows);
+  // "Add lines" is not a refusal: the form again with three more blank rows.
+  if (form.get("intent") === "add-lines") return again({}, typedRows.filter((r) => !isBlankLine(r)), blanks + 3, 200);
 
-  const parsed = issueInvoiceSchema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  if (errors.idempotencyKey) errors.form ??= errors.idempotencyKey;
   const lines = editable ? parseLineRows(typedRows, products) : null;
-  if (lines) {
-    Object.assign(errors, lines.errors);
-    if (lines.rows.length === 0) errors.form ??= "Enter at least one line.";
-  }
-  if (!parsed.success || Object.keys(errors).length) return refuse(errors, lines?.rows ?? typedRows);
+  const rows = lines?.rows ?? typedRows;
+  const parsed = parseForm(form, issueInvoiceSchema, {
+    fields: INVOICE_FIELDS,
+    extraErrors: lines ? { ...lines.errors, ...(lines.rows.length === 0 && !lines.errors.form ? { form: "Enter at least one line." } : {}) } : {},
+    extra: { rows, extraRows: 0 },
+  });
+  if (parsed.refusal) return parsed.refusal;
 
   const result = await issueFromSource(staff, source, { lines: lines?.lines, poNumber: parsed.data.poNumber, notes: parsed.data.notes, another: parsed.data.another, seenInvoices: parsed.data.seenInvoices, idempotencyKey: parsed.data.idempotencyKey });
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuse({ [result.field === "lines" || result.field === "customer" ? "form" : result.field]: result.message }, lines?.rows ?? typedRows);
+  if (!result.ok) return again({ [result.field === "lines" || result.field === "customer" ? "form" : result.field]: result.message }, rows);
   return redirectWithFlash(`/admin/invoices/${result.id}`, {
     type: "success",
     message: result.created ? `Invoice ${result.number} issued and sent to the customer.` : `Invoice ${result.number} had already been issued: here it is.`,

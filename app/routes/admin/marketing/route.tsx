@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { listServices } from "~/.server/content/index.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -58,9 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (loose.refusal) return loose.refusal;
     const { channel, service, city, amcDays } = loose.data;
     const n = await audienceCount(getDb(), { service, city, amcExpiringWithinDays: amcDays }, channel);
-    const values: Record<string, string> = {};
-    for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 5000);
-    return data({ errors: {}, values, intent: "preview", preview: n } satisfies Preview, { headers: noStore() });
+    // Not a refusal: the form again, as typed, with the audience's size.
+    return refuseFields(form, {}, { extra: { preview: n } satisfies Pick<Preview, "preview">, status: 200 });
   }
   const parsed = parseForm(form, campaignSchema);
   if (parsed.refusal) return parsed.refusal;

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
 import { readForm, redirectWithFlash } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { createQuote } from "~/.server/quotes/changes.ts";
-import { checkQuotePost, formState, readQuotePost, startRows, type QuoteFormState } from "~/.server/quotes/form.ts";
+import { checkQuotePost, drawQuoteForm, formState, readQuotePost, startRows, type QuoteFormState } from "~/.server/quotes/form.ts";
 import { adminQuotePath } from "~/.server/quotes/shared.ts";
 import { loadSource, pickerProducts, referenceBand, type SourceInfo } from "~/.server/quotes/source.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -86,8 +84,8 @@ export async function action({ request, url, context: rc }: Route.ActionArgs) {
   const { site, context } = await contextFor(info);
   const form = await readForm(request);
   const post = readQuotePost(form, context.products);
-  const draw = (errors: Record<string, string>, extraRows: number, rows = post.rows, status = 400) =>
-    data({ state: formState({ values: post.values, rows, errors, extraRows }, info.customer, info.sites, site.business.stateCode) }, { status, headers: noStore() });
+  const draw = (errors: Record<string, string>, extraRows: number, rows = post.rows, status: 200 | 400 = 400) =>
+    drawQuoteForm(form, { values: post.values, rows, errors, extraRows }, info.customer, info.sites, site.business.stateCode, status);
   if (form.get("intent") === "add-lines") return draw({}, post.blanks + 3, post.rows, 200);
   const checked = checkQuotePost(post, newQuoteSchema, {}, context.products);
   if (!checked.ok) return draw(checked.errors, post.blanks, checked.rows);
@@ -120,7 +118,7 @@ export default function AdminNewQuote({ loaderData, actionData }: Route.Componen
       </div>
     );
   }
-  const state: QuoteFormState = (actionData as { state?: QuoteFormState } | undefined)?.state ?? page.state;
+  const state: QuoteFormState = (actionData as QuoteFormState | undefined) ?? page.state;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader back={{ href: "/admin/quotes", label: "Quotes" }} title="Make a quote" description={page.description} />

@@ -1,13 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { customerSites } from "~/.server/db/schema.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { editDraft, quoteWhatsappHref, reviseQuote, sendQuote } from "~/.server/quotes/changes.ts";
-import { checkQuotePost, formState, readQuotePost, startRows, type QuoteFormState } from "~/.server/quotes/form.ts";
+import { checkQuotePost, drawQuoteForm, formState, readQuotePost, startRows, type QuoteFormState } from "~/.server/quotes/form.ts";
 import { adminQuotePath, entered, quotePath, quoteToken } from "~/.server/quotes/shared.ts";
 import { pickerProducts, referenceBand } from "~/.server/quotes/source.ts";
 import { loadQuoteByReference, placeBasisText, quoteDocument, type LoadedQuote } from "~/.server/quotes/view.ts";
@@ -107,8 +105,6 @@ export async function loader({ url, params, context: rc }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.quote.reference}: Quotes` };
 
-type EditFailure = { state: QuoteFormState; intent: string };
-
 export async function action({ request, url, params, context: rc }: Route.ActionArgs) {
   const staff = staffOf(rc);
   if (!QUOTE_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
@@ -129,8 +125,8 @@ export async function action({ request, url, params, context: rc }: Route.Action
   const edit = await editContext(q, await referenceBand(q.serviceSlug, settings));
   const post = readQuotePost(form, edit.products);
   const version = String(form.get("version") ?? "");
-  const draw = (errors: Record<string, string>, extraRows: number, rows = post.rows, status = 400) =>
-    data({ state: formState({ values: post.values, rows, errors, extraRows }, q.customer, edit.sites, settings.business.stateCode), intent } satisfies EditFailure, { status, headers: noStore() });
+  const draw = (errors: Record<string, string>, extraRows: number, rows = post.rows, status: 200 | 400 = 400) =>
+    drawQuoteForm(form, { values: post.values, rows, errors, extraRows }, q.customer, edit.sites, settings.business.stateCode, status);
   if (intent === "add-lines") return draw({}, post.blanks + 3, post.rows, 200);
   const checked = checkQuotePost(post, editQuoteSchema, { version }, edit.products);
   if (!checked.ok) return draw(checked.errors, post.blanks, checked.rows);
@@ -143,9 +139,11 @@ const panel = "rounded-md border border-slate-200 p-4 dark:border-slate-800";
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { quote: q, customer, number, versions, view, responses, edit } = loaderData;
-  const failure = actionData as (Partial<FormFailure> & { state?: QuoteFormState }) | undefined;
-  const editState = failure?.state ?? edit?.state;
-  const stepError = failure?.errors ? (failure.errors.form ?? failure.errors.reason ?? failure.errors.version ?? failure.errors.intent) : undefined;
+  const failure = actionData as (FormFailure & Partial<QuoteFormState>) | undefined;
+  // The draft's edit form comes back with its rows; any other form's refusal is shown beside its step.
+  const editFailure = failure?.rows ? (failure as QuoteFormState) : undefined;
+  const editState = editFailure ?? edit?.state;
+  const stepError = failure && !editFailure ? (failure.errors.form ?? failure.errors.reason ?? failure.errors.version ?? failure.errors.intent) : undefined;
   const base = `/admin/quotes/${encodeURIComponent(q.reference)}`;
   const current = number === q.currentVersion;
   return (

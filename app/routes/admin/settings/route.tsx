@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import type { AuditActor } from "~/.server/audit/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
 import { readSignature, removeSignature, storeSignature } from "~/.server/documents/signature.ts";
@@ -76,18 +76,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${SETTINGS_SECTIONS.find((s) => s.group === data.group)!.label}: Settings` };
 
+/** A refused form keeps the ticked working days, and is drawn again without what was typed into a secret field. */
+const SETTINGS_ECHO = { lists: ["workingDays"], omit: INTEGRATION_SECRETS };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const group = form.get("intent");
   if (group === "signature-upload" || group === "signature-remove") return signatureAction(form, group, auditActor(staff));
   if (!isSettingsGroup(group)) return refuseForm(form, "This form is out of date: reload the page.");
-  const parsed = parseForm(form, settingsForms[group]);
-  if (parsed.refusal) {
-    // The refusal keeps one value per field: the ticked working days go back as one list.
-    if (group === "operations") parsed.refusal.data.values.workingDays = form.getAll("workingDays").join(",");
-    return withoutSecrets(parsed.refusal);
-  }
+  const parsed = parseForm(form, settingsForms[group], SETTINGS_ECHO);
+  if (parsed.refusal) return parsed.refusal;
   const version = form.get("version");
   const fromEnvironment = integrationsFromEnvironment();
   const result = await saveSettingsGroup({
@@ -98,9 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     actor: auditActor(staff),
   });
   if (!result.ok) {
-    if (result.reason === "stale") return withoutSecrets(refuseForm(form, STALE_SETTINGS));
+    if (result.reason === "stale") return refuseFields(form, { form: STALE_SETTINGS }, SETTINGS_ECHO);
     const [field, message] = Object.entries(result.errors)[0] ?? ["form", "These settings could not be saved."];
-    return withoutSecrets(refuseForm(form, message, field));
+    return refuseFields(form, { [field]: message }, SETTINGS_ECHO);
   }
   const label = SETTINGS_SECTIONS.find((s) => s.group === group)!.label;
   return redirectWithFlash(`${PATH}?group=${group}`, {
@@ -125,13 +124,6 @@ async function signatureAction(form: FormData, intent: "signature-upload" | "sig
     throw error;
   }
   return redirectWithFlash(back, { type: "success", message: "Signature saved: invoices, credit notes and quotes print it above “Authorised signatory”." });
-}
-
-/** A refused integrations form is drawn again without what was typed into its secret fields. */
-function withoutSecrets<T extends { data: FormFailure }>(refusal: T): T {
-  for (const key of INTEGRATION_SECRETS) delete refusal.data.values[key];
-  delete refusal.data.values.version;
-  return refusal;
 }
 
 // ── The page ─────────────────────────────────────────────────────────────────────────────────────
@@ -399,8 +391,8 @@ function ChargesFields({ v, f }: { v: SiteSettings["charges"]; f: F }) {
 }
 
 function OperationsFields({ v, f, failure }: { v: SiteSettings["operations"]; f: F; failure: FormFailure | undefined }) {
-  // After a refusal: the days that were ticked (the action sends them back as one list).
-  const ticked = (day: number) => (failure ? (failure.values.workingDays ?? "").split(",").includes(String(day)) : v.workingDays.includes(day));
+  // After a refusal: the days that were ticked.
+  const ticked = (day: number) => (failure ? (failure.lists?.workingDays ?? []).includes(String(day)) : v.workingDays.includes(day));
   const daysError = failure?.errors.workingDays;
   return (
     <>

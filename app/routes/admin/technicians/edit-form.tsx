@@ -1,3 +1,4 @@
+import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { FieldError, FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { AVAILABILITY, SKILLS } from "~/lib/forms/technician-registration.ts";
@@ -15,9 +16,13 @@ export interface EditValues {
   availableNow: boolean;
 }
 
-export interface EditFailure {
-  errors: Record<string, string>;
-  values: EditValues;
+/** The ticked boxes and lists that the office manages: the form's own fields as sent once per box. */
+export const EDIT_LISTS = ["skills", "services"] as const;
+
+/** What a refused edit puts back: every ticked box kept, the switch as it was sent. */
+function typedBack(failure: FormFailure): EditValues {
+  const { values, lists = {} } = failure;
+  return { skills: lists.skills ?? [], services: lists.services ?? [], city: values.city ?? "", availability: values.availability ?? "", availableNow: values.availableNow === "yes" };
 }
 
 const box = "flex items-start gap-2 rounded-md p-1.5 hover:bg-slate-50 dark:hover:bg-slate-900";
@@ -75,9 +80,9 @@ export function EditTechnicianForm({
   shown: string;
   current: EditValues;
   catalogue: Array<{ slug: string; name: string; category: string }>;
-  failure: EditFailure | undefined;
+  failure: FormFailure | undefined;
 }) {
-  const v = failure?.values ?? current;
+  const v = failure ? typedBack(failure) : current;
   const e = failure?.errors ?? {};
   const categories = [...new Set(catalogue.map((s) => s.category))];
   return (

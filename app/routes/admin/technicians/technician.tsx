@@ -1,8 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
-import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { reviewApplication, reviewSchema } from "~/.server/technicians/index.ts";
 import { technicianPage, updateTechnician, type TechnicianJob } from "~/.server/technicians/office.ts";
@@ -12,7 +10,7 @@ import { FieldIdPrefix, FormError, TextArea } from "~/components/form/fields.tsx
 import { formatIndianPhone, mailtoHref, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { updateTechnicianSchema } from "~/lib/forms/admin/technicians.ts";
-import { EditTechnicianForm, type EditFailure } from "./edit-form.tsx";
+import { EDIT_LISTS, EditTechnicianForm } from "./edit-form.tsx";
 import { WeeklyChart, weekOf } from "./weekly-chart.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/technician";
@@ -44,18 +42,6 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.page.name} (${data.page.reference}): Technicians` };
 
-/** A refused edit keeps every ticked box (the form pattern's values keep one value per name). */
-function refuseEdit(form: FormData, errors: Record<string, string>) {
-  const text = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
-  const all = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
-  const failure: EditFailure & { intent: "update" } = {
-    intent: "update",
-    errors,
-    values: { skills: all("skills"), services: all("services"), city: text("city"), availability: text("availability"), availableNow: text("availableNow") === "yes" },
-  };
-  return data(failure, { status: 400, headers: noStore() });
-}
-
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = idOf(params.id);
@@ -63,11 +49,13 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "update") {
-    const parsed = parseForm(form, updateTechnicianSchema);
-    if (parsed.refusal) return refuseEdit(form, parsed.refusal.data.errors);
-    if (parsed.data.id !== id) return refuseEdit(form, { form: "This form belongs to another technician: reload the page." });
+    // A refused edit keeps every ticked box.
+    const refuseEdit = (errors: Record<string, string>) => refuseFields(form, errors, { lists: EDIT_LISTS });
+    const parsed = parseForm(form, updateTechnicianSchema, { lists: EDIT_LISTS });
+    if (parsed.refusal) return parsed.refusal;
+    if (parsed.data.id !== id) return refuseEdit({ form: "This form belongs to another technician: reload the page." });
     const outcome = await updateTechnician(auditActor(staff), parsed.data);
-    if (!outcome.ok) return outcome.reason === "not-found" ? throwNotFound(url) : refuseEdit(form, { [outcome.field]: outcome.message });
+    if (!outcome.ok) return outcome.reason === "not-found" ? throwNotFound(url) : refuseEdit({ [outcome.field]: outcome.message });
     return redirectWithFlash(pathOf(id), {
       type: "success",
       message: outcome.changed ? `${outcome.name}'s profile is saved.` : `Nothing to save: ${outcome.name}'s profile already reads that way.`,
@@ -129,9 +117,9 @@ const STATUS_CLASS: Record<string, string> = {
 
 export default function AdminTechnician({ loaderData, actionData }: Route.ComponentProps) {
   const { page: t } = loaderData;
-  const failure = actionData as (FormFailure | (EditFailure & { intent: "update" })) | undefined;
-  const editFailure = failure?.intent === "update" ? (failure as EditFailure) : undefined;
-  const reviewFailure = failure && failure.intent !== "update" ? (failure as FormFailure) : undefined;
+  const failure = actionData as FormFailure | undefined;
+  const editFailure = failure?.intent === "update" ? failure : undefined;
+  const reviewFailure = failure && failure.intent !== "update" ? failure : undefined;
   const profile: Array<[string, React.ReactNode]> = [
     [
       "Mobile",
