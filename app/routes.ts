@@ -223,6 +223,8 @@ export default [
     route("admin/emails/templates", "routes/admin/emails/templates.tsx"),
     route("admin/emails/templates/:name", "routes/admin/emails/template.tsx"),
     // End communications
+    // SEO audit (issue 19 §4)
+    route("admin/seo-audit", "routes/admin/seo-audit/route.tsx"),
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

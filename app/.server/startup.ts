@@ -14,6 +14,8 @@ import "~/.server/helpdesk/sla-job.ts";
 // WhatsApp sends and marketing batches (issue 12 §4)
 import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";
+// The SEO audit's steps (issue 19 §4)
+import "~/.server/seo-audit/index.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";

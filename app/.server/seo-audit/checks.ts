@@ -1,5 +1,5 @@
 import { Parser } from "htmlparser2";
-import type { FindingKind } from "~/lib/forms/admin/seo-audit.ts";
+import { DESCRIPTION_LENGTH, TITLE_LENGTH, type FindingKind } from "~/lib/forms/admin/seo-audit.ts";
 
 /**
  * What the SEO audit reads from one page and what it finds wrong with it, without any I/O: the crawler
@@ -7,9 +7,6 @@ import type { FindingKind } from "~/lib/forms/admin/seo-audit.ts";
  * built: a page is read once, start to end).
  */
 
-/** Search results show about this many characters of a title, and of a description (Google's snippet). */
-export const TITLE_LENGTH = { min: 15, max: 60 } as const;
-export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;
 /** HTML, scripts and style sheets as sent, past which a page counts as heavy (the home page is far below). */
 export const HEAVY_PAGE_BYTES = 500 * 1024;
 

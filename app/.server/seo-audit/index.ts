@@ -7,7 +7,7 @@ import { seoAuditFindings, seoAuditPages, seoAuditRuns, users } from "~/.server/
 import { registerJob } from "~/.server/jobs/index.ts";
 import { queueMessages, type JobNow } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { FINDING_KIND_NAMES, FINDING_KINDS, type FindingKind } from "~/lib/forms/admin/seo-audit.ts";
+import { FINDING_KIND_NAMES, FINDING_KINDS, kilobytes, type FindingKind } from "~/lib/forms/admin/seo-audit.ts";
 import { HEAVY_PAGE_BYTES, readPage, type Finding } from "./checks.ts";
 import { siteFetcher, type FetchedUrl } from "./fetcher.ts";
 import { fixLinksFor } from "./fix-links.ts";
@@ -288,10 +288,6 @@ async function finishRun(runId: number): Promise<void> {
       .set({ status: "finished", finishedAt: new Date(), counts })
       .where(and(eq(seoAuditRuns.id, runId), eq(seoAuditRuns.status, "checking-links")));
   });
-}
-
-export function kilobytes(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-IN")} KB`;
 }
 
 // ── What the screen reads ───────────────────────────────────────────────────

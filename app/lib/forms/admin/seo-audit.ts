@@ -22,6 +22,15 @@ export const FINDING_KINDS = {
 export type FindingKind = keyof typeof FINDING_KINDS;
 export const FINDING_KIND_NAMES = Object.keys(FINDING_KINDS) as [FindingKind, ...FindingKind[]];
 
+/** Search results show about this many characters of a title, and of a description (Google's snippet). */
+export const TITLE_LENGTH = { min: 15, max: 60 } as const;
+export const DESCRIPTION_LENGTH = { min: 50, max: 160 } as const;
+
+/** A size as the audit shows it: "42 KB". */
+export function kilobytes(bytes: number): string {
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-IN")} KB`;
+}
+
 /** The screen's address: which run (default: the latest finished one) and which kind of finding. */
 export const seoAuditListSchema = z.object({
   run: z.coerce.number().int().positive().max(2_147_483_647).optional(),
