@@ -61,6 +61,8 @@ const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** The path and query of an internal address, or null for another site, mailto:, tel: and the like. */
 export function internalPath(href: string, pageUrl: URL, siteOrigin: string): string | null {
+  // "#top": a place on the same page, nothing to fetch.
+  if (href.trim().startsWith("#")) return null;
   let url: URL;
   try {
     url = new URL(href, pageUrl);

@@ -32,7 +32,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { filters, cursor } = parseListQuery(url, seoAuditListSchema);
   const view = url.searchParams.get("view") === "pages" ? ("pages" as const) : ("findings" as const);
   const [runs, active, shown, site] = await Promise.all([listRuns(10), activeRun(), finishedRun(filters.run), getSiteSettings()]);
-  if (filters.run && !shown && !runs.some((r) => r.id === filters.run)) throwNotFound(url);
+  if (filters.run && !shown && !runs.some((r) => r.id === filters.run)) return throwNotFound(url);
   const afterId = cursor ? Number(cursor[1]) : undefined;
   let findings: Awaited<ReturnType<typeof listFindings>> = [];
   let pages: Awaited<ReturnType<typeof listRunPages>> = [];
