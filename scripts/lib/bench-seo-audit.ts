@@ -111,7 +111,7 @@ export async function benchSeoAudit(engine: "pglite" | "postgres", databaseUrl?:
     /** The latest finished run as the screen shows it (React's text separators removed). */
     const latest = async (): Promise<Finished | null> => {
       const html = (await (await fetch(`${server.baseUrl}/admin/seo-audit`, { headers })).text()).replace(/<!-- -->/g, "");
-      const m = /<h2[^>]*>Audit (\d+)<\/h2>[\s\S]*?Finished [^:]+:\s*(\d+) pages of the sitemap and (\d+) other internal\s+links in ([\d.]+) s[\s\S]*?(\d+) findings/.exec(html);
+      const m = /<h2[^>]*>Audit (\d+)<\/h2>[\s\S]*?Finished [^<]*?:\s*(\d+) pages of the sitemap and (\d+) other internal\s+links in ([\d.]+) s[\s\S]*?(\d+) findings/.exec(html);
       return m ? { id: Number(m[1]), pages: Number(m[2]), links: Number(m[3]), seconds: Number(m[4]), findings: Number(m[5]) } : null;
     };
     const waitFor = async (after: number, limitS: number): Promise<Finished> => {
