@@ -35,7 +35,7 @@ ${p.title !== undefined ? `<title>${p.title}</title>` : ""}
 ${p.description !== undefined ? `<meta name="description" content="${p.description}">` : ""}
 <link rel="canonical" href="${p.canonical ?? `${SITE}${path}`}">
 <script type="application/ld+json">${jsonLd}</script>
-<script type="module" src="${ASSET}"></script>
+<script type="module" async="">import * as route0 from "${ASSET}"; window.__manifest = { "entry": { "module": "/assets/entry.client-x1.js" } };</script>
 </head><body><svg><title>Logo</title></svg><main>
 ${(p.links ?? []).map((l) => `<a href="${l}">link</a>`).join("\n")}
 ${(p.images ?? []).join("\n")}
@@ -74,7 +74,7 @@ describe("the SEO audit's page checks", () => {
     const page = readPage(html("/about", fixtureSite().get("/about")!), new URL("/about", SITE), SITE);
     expect(page.title).toBe("About the company | Industrial repairs");
     expect(page.links).toEqual(["/", "/no-such-page"]);
-    expect(page.assets).toEqual([ASSET]);
+    expect(page.assets).toEqual([ASSET, "/assets/entry.client-x1.js"]);
     expect(page.findings).toEqual([{ kind: "image-alt", detail: '<img src="/team.jpg"> has no alt attribute.' }]);
     expect(checkJsonLd({ "@graph": [{ "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1 }] }] })).toEqual(['ListItem (in BreadcrumbList) has no "name".']);
     const broken = readPage(html("/x", { title: "A fine title for a page", description: words("x"), jsonLd: "{ not json" }), new URL("/x", SITE), SITE);
@@ -106,7 +106,7 @@ describeEachEngine("SEO audit", (database) => {
         const text = renderSitemap(SITE, [...site.keys()].map((p) => ({ path: p, changefreq: "monthly", priority: 0.5 })));
         return { status: 200, contentType: "application/xml", bytes: text.length, text, location: null, ms: 1 };
       }
-      if (path === ASSET) return { status: 200, contentType: "text/javascript", bytes: ASSET_BYTES, text: null, location: null, ms: 1 };
+      if (path === ASSET || path === "/assets/entry.client-x1.js") return { status: 200, contentType: "text/javascript", bytes: ASSET_BYTES, text: null, location: null, ms: 1 };
       if (path.startsWith("/request?")) return { status: 200, contentType: "text/html", bytes: 100, text: "<html></html>", location: null, ms: 1 };
       const page = site.get(path);
       if (!page) return { status: 404, contentType: "text/html", bytes: 50, text: "<title>Not found</title>", location: null, ms: 1 };
@@ -153,7 +153,7 @@ describeEachEngine("SEO audit", (database) => {
     expect(pages.map((p) => p.path)).toEqual([...site.keys()]);
     const about = pages.find((p) => p.path === "/about")!;
     expect(about).toMatchObject({ status: 200, title: "About the company | Industrial repairs", jsonLdTypes: ["WebPage"], findings: 2 });
-    expect(about.totalBytes).toBe(about.bytes! + ASSET_BYTES);
+    expect(about.totalBytes).toBe(about.bytes! + 2 * ASSET_BYTES);
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "seo-audit.run"), eq(auditLog.entityId, String(runId))));
     expect(entry).toMatchObject({ actorUserId: owner.userId, entityType: "seo-audit-run" });
   });

@@ -86,6 +86,7 @@ export function readPage(html: string, pageUrl: URL, siteOrigin: string): PageFa
   let canonical: string | null = null;
   let svgDepth = 0;
   let script: string | null = null;
+  let moduleScript: string | null = null;
   const jsonLd: string[] = [];
   const links = new Set<string>();
   const assets = new Set<string>();
@@ -107,6 +108,9 @@ export function readPage(html: string, pageUrl: URL, siteOrigin: string): PageFa
           }
         } else if (name === "script") {
           if ((attrs.type ?? "").toLowerCase() === "application/ld+json") script = "";
+          // React Router loads a page's scripts from an inline module (its imports and its manifest), not
+          // from <script src>: the modules it names are what the browser fetches.
+          if ((attrs.type ?? "").toLowerCase() === "module" && !attrs.src) moduleScript = "";
           if (attrs.src) {
             const path = internalPath(attrs.src, pageUrl, siteOrigin);
             if (path) assets.add(path);
@@ -122,6 +126,7 @@ export function readPage(html: string, pageUrl: URL, siteOrigin: string): PageFa
       ontext(text) {
         if (titleText !== null) titleText += text;
         if (script !== null) script += text;
+        if (moduleScript !== null) moduleScript += text;
       },
       onclosetag(name) {
         if (name === "svg") svgDepth = Math.max(0, svgDepth - 1);
@@ -131,6 +136,12 @@ export function readPage(html: string, pageUrl: URL, siteOrigin: string): PageFa
         } else if (name === "script" && script !== null) {
           jsonLd.push(script);
           script = null;
+        } else if (name === "script" && moduleScript !== null) {
+          for (const [, src] of moduleScript.matchAll(/["'](\/[^"'\s]+\.m?js)["']/g)) {
+            const path = internalPath(src!, pageUrl, siteOrigin);
+            if (path) assets.add(path);
+          }
+          moduleScript = null;
         }
       },
     },

@@ -28,7 +28,7 @@ import { fixLinksFor } from "./fix-links.ts";
  * unfetched. Politeness: never more than CONCURRENCY of the audit's requests at once.
  */
 export const SEO_AUDIT_JOB = "seo-audit.step";
-export const CONCURRENCY = 3;
+export const CONCURRENCY = 2;
 const PAGES_PER_STEP = 30;
 const LINKS_PER_STEP = 60;
 /** A run that made no progress for this long is given up, so that a new one can start. */

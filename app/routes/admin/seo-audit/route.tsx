@@ -176,7 +176,7 @@ export default function SeoAudit({ loaderData, actionData }: Route.ComponentProp
       {active && (
         <TitledSection headingId="running-heading" title={`Audit ${active.id}: ${active.statusLabel.toLowerCase()}`} className="mb-8" headingClassName="mb-1 text-lg font-semibold">
           <p>
-            {active.toFetch > 0 ? `${active.fetched} of ${active.toFetch} addresses read so far.` : "Reading the sitemap."} The site is read three pages at a time, so that
+            {active.toFetch > 0 ? `${active.fetched} of ${active.toFetch} addresses read so far.` : "Reading the sitemap."} The site is read two pages at a time, so that
             visitors do not notice.{" "}
             <a href={PATH} className={link}>
               Refresh
