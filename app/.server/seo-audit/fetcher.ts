@@ -28,6 +28,7 @@ export type SiteFetcher = (path: string) => Promise<FetchedUrl>;
 const TIMEOUT_MS = 20_000;
 
 let override: SiteFetcher | undefined;
+let agent: http.Agent | undefined;
 
 /** Tests (and only tests) answer the audit's requests themselves; undefined restores the real one. */
 export function setSiteFetcher(fetcher: SiteFetcher | undefined): void {
@@ -40,8 +41,10 @@ export function siteFetcher(concurrency: number): SiteFetcher {
   const site = new URL(config.siteUrl);
   const local = config.host === "0.0.0.0" || config.host === "::" || config.host === "" ? "127.0.0.1" : config.host;
   // Keep-alive, at most `concurrency` sockets: the audit holds no more than that many of the server's requests.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  return (path) => fetchOnce(agent, local, config.port, site.host, path);
+  // One agent for every step of every run (the server closes idle keep-alive sockets after a few seconds).
+  if (agent?.maxSockets !== concurrency) agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const shared = agent;
+  return (path) => fetchOnce(shared, local, config.port, site.host, path);
 }
 
 function fetchOnce(agent: http.Agent, hostname: string, port: number, host: string, path: string): Promise<FetchedUrl> {

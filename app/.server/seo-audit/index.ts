@@ -31,6 +31,8 @@ export const SEO_AUDIT_JOB = "seo-audit.step";
 export const CONCURRENCY = 2;
 const PAGES_PER_STEP = 30;
 const LINKS_PER_STEP = 60;
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
+const INSERT_BATCH = 1000;
 /** A run that made no progress for this long is given up, so that a new one can start. */
 const STALE_RUN_MS = 30 * 60_000;
 
@@ -90,10 +92,12 @@ export async function runAuditStep(runId: number): Promise<void> {
       return;
     }
     await db.transaction(async (tx) => {
-      await tx
-        .insert(seoAuditPages)
-        .values(paths.map((path) => ({ runId, path, kind: "page" as const })))
-        .onConflictDoNothing();
+      for (let i = 0; i < paths.length; i += INSERT_BATCH) {
+        await tx
+          .insert(seoAuditPages)
+          .values(paths.slice(i, i + INSERT_BATCH).map((path) => ({ runId, path, kind: "page" as const })))
+          .onConflictDoNothing();
+      }
       const moved = await tx
         .update(seoAuditRuns)
         .set({ status: "crawling", startedAt: new Date(), pageCount: paths.length })
@@ -135,7 +139,7 @@ export async function runAuditStep(runId: number): Promise<void> {
       }
       for (const l of links) assets.delete(l);
       const rows = [...[...links].map((path) => ({ runId, path, kind: "link" as const })), ...[...assets].map((path) => ({ runId, path, kind: "asset" as const }))];
-      if (rows.length) await tx.insert(seoAuditPages).values(rows).onConflictDoNothing();
+      for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(seoAuditPages).values(rows.slice(i, i + INSERT_BATCH)).onConflictDoNothing();
       const moved = await tx
         .update(seoAuditRuns)
         .set({ status: "checking-links", linkCount: links.size })
@@ -286,7 +290,7 @@ async function finishRun(runId: number): Promise<void> {
         findings.push({ runId, pageId: p.id, kind: "heavy", detail: `${kilobytes(p.totalBytes ?? 0)} of HTML, scripts and style sheets (more than ${kilobytes(HEAVY_PAGE_BYTES)}).` });
       }
     }
-    for (let i = 0; i < findings.length; i += 1000) await tx.insert(seoAuditFindings).values(findings.slice(i, i + 1000));
+    for (let i = 0; i < findings.length; i += INSERT_BATCH) await tx.insert(seoAuditFindings).values(findings.slice(i, i + INSERT_BATCH));
 
     const counted = await tx.select({ kind: seoAuditFindings.kind, n: count() }).from(seoAuditFindings).where(eq(seoAuditFindings.runId, runId)).groupBy(seoAuditFindings.kind);
     const counts = Object.fromEntries(counted.map((c) => [c.kind, c.n]));
