@@ -118,8 +118,15 @@ export async function runAuditStep(runId: number): Promise<void> {
 
   if (pending.length > 0) {
     const fetched = await inPool(pending, CONCURRENCY, (row) => fetcher(row.path));
+    // Read outside the transaction: on PGlite a transaction holds the one connection, and every visitor's
+    // query would wait for the reading of thirty pages. The transaction only writes.
+    const analysed: Analysed[] = [];
+    for (const [i, row] of pending.entries()) {
+      analysed.push(analyse(row, fetched[i]!, origin));
+      await yieldToVisitors();
+    }
     await db.transaction(async (tx) => {
-      for (const [i, row] of pending.entries()) await storeFetched(tx, runId, row, fetched[i]!, origin);
+      for (const a of analysed) await store(tx, runId, a);
       await queueMessages(tx, [], [nextStep(runId, `${run.status}:${pending[0]!.id}`)]);
     });
     return;
@@ -208,13 +215,18 @@ function statusFinding(fetched: FetchedUrl): Finding | null {
   return { kind: "status", detail: `Answers ${fetched.status}.` };
 }
 
-async function storeFetched(tx: Transaction, runId: number, row: { id: number; path: string; kind: "page" | "link" | "asset" }, fetched: FetchedUrl, origin: string): Promise<void> {
-  // Status 0 is "could not be reached"; a repeated step finds the row fetched and leaves it.
+type PendingRow = { id: number; path: string; kind: "page" | "link" | "asset" };
+interface Analysed {
+  row: PendingRow;
+  set: Partial<typeof seoAuditPages.$inferInsert>;
+  findings: Finding[];
+}
+
+/** What a fetched URL says (a page's HTML read and checked; a link's or an asset's status and size). */
+function analyse(row: PendingRow, fetched: FetchedUrl, origin: string): Analysed {
+  // Status 0 is "could not be reached".
   const base = { status: fetched.status, bytes: fetched.bytes, fetchMs: fetched.ms };
-  if (row.kind !== "page") {
-    await tx.update(seoAuditPages).set(base).where(and(eq(seoAuditPages.id, row.id), isNull(seoAuditPages.status)));
-    return;
-  }
+  if (row.kind !== "page") return { row, set: base, findings: [] };
   const findings: Finding[] = [];
   let facts: ReturnType<typeof readPage> | undefined;
   const failed = statusFinding(fetched);
@@ -223,9 +235,10 @@ async function storeFetched(tx: Transaction, runId: number, row: { id: number; p
     facts = readPage(fetched.text, new URL(row.path, origin), origin);
     findings.push(...facts.findings);
   }
-  const updated = await tx
-    .update(seoAuditPages)
-    .set({
+  return {
+    row,
+    findings,
+    set: {
       ...base,
       title: facts?.title ?? null,
       description: facts?.description ?? null,
@@ -233,11 +246,22 @@ async function storeFetched(tx: Transaction, runId: number, row: { id: number; p
       jsonLdTypes: facts?.jsonLdTypes ?? [],
       links: facts?.links ?? [],
       assets: facts?.assets ?? [],
-    })
+    },
+  };
+}
+
+/** Writes what was read; a repeated step finds the row fetched already and leaves it (and its findings) alone. */
+async function store(tx: Transaction, runId: number, { row, set, findings }: Analysed): Promise<void> {
+  const updated = await tx
+    .update(seoAuditPages)
+    .set(set)
     .where(and(eq(seoAuditPages.id, row.id), isNull(seoAuditPages.status)))
     .returning({ id: seoAuditPages.id });
   if (updated.length && findings.length) await tx.insert(seoAuditFindings).values(findings.map((f) => ({ runId, pageId: row.id, kind: f.kind, detail: f.detail })));
 }
+
+/** Lets the visitors' requests waiting on the event loop go first (reading a page takes a few milliseconds). */
+const yieldToVisitors = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** "/a, /b and 3 more": the other pages of a duplicate. */
 function others(paths: string[]): string {
