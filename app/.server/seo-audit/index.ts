@@ -29,8 +29,8 @@ import { fixLinksFor } from "./fix-links.ts";
  */
 export const SEO_AUDIT_JOB = "seo-audit.step";
 export const CONCURRENCY = 2;
-const PAGES_PER_STEP = 30;
-const LINKS_PER_STEP = 60;
+const PAGES_PER_STEP = 10;
+const LINKS_PER_STEP = 20;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
 const INSERT_BATCH = 1000;
 /** A run that made no progress for this long is given up, so that a new one can start. */
