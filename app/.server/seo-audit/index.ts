@@ -133,8 +133,9 @@ export async function runAuditStep(runId: number): Promise<void> {
   }
 
   if (run.status === "crawling") {
+    // Every page is fetched: the rows no longer change, so they are read before the transaction.
+    const pages = await readRun(runId);
     await db.transaction(async (tx) => {
-      const pages = await tx.select({ path: seoAuditPages.path, links: seoAuditPages.links, assets: seoAuditPages.assets }).from(seoAuditPages).where(eq(seoAuditPages.runId, runId));
       const known = new Set(pages.map((p) => p.path));
       const links = new Set<string>();
       const assets = new Set<string>();
@@ -271,51 +272,76 @@ function others(paths: string[]): string {
 
 const SITE_KINDS: FindingKind[] = ["title-duplicate", "description-duplicate", "broken-link", "heavy"];
 
-/** The findings that need every page, the page weights, the counts; then the run is finished. */
-async function finishRun(runId: number): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    await tx.delete(seoAuditFindings).where(and(eq(seoAuditFindings.runId, runId), inArray(seoAuditFindings.kind, SITE_KINDS)));
-    // A page's weight: its HTML and the scripts and style sheets it loads, each as sent.
-    await tx.execute(sql`
-      update ${seoAuditPages} p set total_bytes = coalesce(p.bytes, 0) + coalesce((
-        select sum(a.bytes) from ${seoAuditPages} a
-        where a.run_id = p.run_id and a.kind = 'asset' and p.assets @> jsonb_build_array(a.path)), 0)
-      where p.run_id = ${runId} and p.kind = 'page'`);
-    const rows = await tx
-      .select({ id: seoAuditPages.id, path: seoAuditPages.path, kind: seoAuditPages.kind, status: seoAuditPages.status, title: seoAuditPages.title, description: seoAuditPages.description, links: seoAuditPages.links, totalBytes: seoAuditPages.totalBytes })
+/** Rows read per query when a run finishes: each read is short, with the visitors' requests between them. */
+const READ_BATCH = 100;
+
+/** Every row of a run, read in short pieces with the visitors' requests between them (for the steps that need all). */
+async function readRun(runId: number) {
+  const db = getDb();
+  const rows: Array<{ id: number; path: string; kind: "page" | "link" | "asset"; status: number | null; title: string | null; description: string | null; links: string[]; assets: string[]; bytes: number | null }> = [];
+  for (let after = 0; ; ) {
+    const batch = await db
+      .select({ id: seoAuditPages.id, path: seoAuditPages.path, kind: seoAuditPages.kind, status: seoAuditPages.status, title: seoAuditPages.title, description: seoAuditPages.description, links: seoAuditPages.links, assets: seoAuditPages.assets, bytes: seoAuditPages.bytes })
       .from(seoAuditPages)
-      .where(eq(seoAuditPages.runId, runId))
-      .orderBy(asc(seoAuditPages.id));
-    const pages = rows.filter((r) => r.kind === "page");
-    const statusOf = new Map(rows.map((r) => [r.path, r.status]));
-    const findings: Array<{ runId: number; pageId: number; kind: FindingKind; detail: string }> = [];
+      .where(and(eq(seoAuditPages.runId, runId), gt(seoAuditPages.id, after)))
+      .orderBy(asc(seoAuditPages.id))
+      .limit(READ_BATCH);
+    rows.push(...batch);
+    if (batch.length < READ_BATCH) return rows;
+    after = batch.at(-1)!.id;
+    await yieldToVisitors();
+  }
+}
 
-    for (const [field, kind, noun] of [
-      ["title", "title-duplicate", "title"],
-      ["description", "description-duplicate", "description"],
-    ] as const) {
-      const byText = new Map<string, typeof pages>();
-      for (const p of pages) {
-        const text = p[field];
-        if (p.status === 200 && text) byText.set(text, [...(byText.get(text) ?? []), p]);
-      }
-      for (const group of byText.values()) {
-        if (group.length < 2) continue;
-        for (const p of group) findings.push({ runId, pageId: p.id, kind, detail: `The same ${noun} as ${others(group.filter((o) => o !== p).map((o) => o.path))}.` });
-      }
-    }
+/**
+ * The findings that need every page, the page weights, the counts; then the run is finished. Every URL is
+ * fetched by now, so the rows no longer change: they are read outside the transaction, in pieces, and the
+ * transaction only writes (on PGlite it holds the one connection, and every visitor's query waits for it).
+ */
+async function finishRun(runId: number): Promise<void> {
+  const db = getDb();
+  const rows = await readRun(runId);
+  const pages = rows.filter((r) => r.kind === "page");
+  const statusOf = new Map(rows.map((r) => [r.path, r.status]));
+  // A page's weight: its HTML and the scripts and style sheets it loads, each as sent.
+  const assetBytes = new Map(rows.filter((r) => r.kind === "asset").map((r) => [r.path, r.bytes ?? 0]));
+  const totals = pages.map((p) => ({ id: p.id, total: (p.bytes ?? 0) + p.assets.reduce((t, a) => t + (assetBytes.get(a) ?? 0), 0) }));
+  const findings: Array<{ runId: number; pageId: number; kind: FindingKind; detail: string }> = [];
+
+  for (const [field, kind, noun] of [
+    ["title", "title-duplicate", "title"],
+    ["description", "description-duplicate", "description"],
+  ] as const) {
+    const byText = new Map<string, typeof pages>();
     for (const p of pages) {
-      for (const link of p.links) {
-        const status = statusOf.get(link) ?? statusOf.get(withoutQuery(link));
-        if (status === 0) findings.push({ runId, pageId: p.id, kind: "broken-link", detail: `Links to ${link}, which could not be fetched.` });
-        else if (status !== undefined && status !== null && status >= 400) findings.push({ runId, pageId: p.id, kind: "broken-link", detail: `Links to ${link}, which answers ${status}.` });
-      }
-      if ((p.totalBytes ?? 0) > HEAVY_PAGE_BYTES) {
-        findings.push({ runId, pageId: p.id, kind: "heavy", detail: `${kilobytes(p.totalBytes ?? 0)} of HTML, scripts and style sheets (more than ${kilobytes(HEAVY_PAGE_BYTES)}).` });
-      }
+      const text = p[field];
+      if (p.status === 200 && text) byText.set(text, [...(byText.get(text) ?? []), p]);
     }
-    for (let i = 0; i < findings.length; i += INSERT_BATCH) await tx.insert(seoAuditFindings).values(findings.slice(i, i + INSERT_BATCH));
+    for (const group of byText.values()) {
+      if (group.length < 2) continue;
+      for (const p of group) findings.push({ runId, pageId: p.id, kind, detail: `The same ${noun} as ${others(group.filter((o) => o !== p).map((o) => o.path))}.` });
+    }
+  }
+  for (const [i, p] of pages.entries()) {
+    for (const link of p.links) {
+      const status = statusOf.get(link) ?? statusOf.get(withoutQuery(link));
+      if (status === 0) findings.push({ runId, pageId: p.id, kind: "broken-link", detail: `Links to ${link}, which could not be fetched.` });
+      else if (status !== undefined && status !== null && status >= 400) findings.push({ runId, pageId: p.id, kind: "broken-link", detail: `Links to ${link}, which answers ${status}.` });
+    }
+    const total = totals[i]!.total;
+    if (total > HEAVY_PAGE_BYTES) findings.push({ runId, pageId: p.id, kind: "heavy", detail: `${kilobytes(total)} of HTML, scripts and style sheets (more than ${kilobytes(HEAVY_PAGE_BYTES)}).` });
+  }
 
+  await db.transaction(async (tx) => {
+    await tx.delete(seoAuditFindings).where(and(eq(seoAuditFindings.runId, runId), inArray(seoAuditFindings.kind, SITE_KINDS)));
+    for (let i = 0; i < findings.length; i += INSERT_BATCH) await tx.insert(seoAuditFindings).values(findings.slice(i, i + INSERT_BATCH));
+    for (let i = 0; i < totals.length; i += INSERT_BATCH) {
+      const values = sql.join(
+        totals.slice(i, i + INSERT_BATCH).map((t) => sql`(${t.id}::integer, ${t.total}::integer)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update ${seoAuditPages} set total_bytes = v.total from (values ${values}) as v(id, total) where ${seoAuditPages.id} = v.id`);
+    }
     const counted = await tx.select({ kind: seoAuditFindings.kind, n: count() }).from(seoAuditFindings).where(eq(seoAuditFindings.runId, runId)).groupBy(seoAuditFindings.kind);
     const counts = Object.fromEntries(counted.map((c) => [c.kind, c.n]));
     await tx
