@@ -187,7 +187,7 @@ export default function SeoAudit({ loaderData, actionData }: Route.ComponentProp
 
       {!shown ? (
         <p className="mb-8 rounded-md border border-dashed border-slate-300 p-4 dark:border-slate-700">
-          {active ? "No audit has finished yet: the first results appear here when this one ends." : "No audit yet. \u201cRun audit now\u201d reads every page of the sitemap; it takes about a minute."}
+          {active ? "No audit has finished yet: the first results appear here when this one ends." : "No audit yet. \u201cRun audit now\u201d reads every page of the sitemap; it takes less than a minute."}
         </p>
       ) : (
         <>
