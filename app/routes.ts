@@ -235,6 +235,8 @@ export default [
     // End communications
     // The database dashboard (issue 19 §9): the spec puts its URL outside /admin; the guard is the same.
     route("database", "routes/admin/database/route.tsx"),
+    // SEO audit (issue 19 §4)
+    route("admin/seo-audit", "routes/admin/seo-audit/route.tsx"),
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),

@@ -24,6 +24,9 @@
  * `--live`: only live updates (scripts/lib/bench-live.ts: 2,000 event streams, one event to all of them, and
  * the memory per stream), merged the same way; a full run ends with it.
  *
+ * `--seo-audit`: only the SEO audit (scripts/lib/bench-seo-audit.ts: every sitemap URL in under 60 s, and the home
+ * page's p50/p99 at a steady rate alone and while an audit runs), printed on each engine.
+ *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
  */
@@ -54,6 +57,8 @@ import { benchAdminVolume, reportAdminVolume, type AdminVolumeResult } from "./l
 import { benchChat, reportChat } from "./lib/bench-chat.ts";
 import { benchVisitors, reportVisitors } from "./lib/bench-visitors.ts";
 import { benchLive, reportLive, type LiveResult } from "./lib/bench-live.ts";
+// Issue 19 §4: `--seo-audit` (a whole audit of the sitemap, and the home page's p99 while one runs).
+import { benchSeoAudit, reportSeoAudit } from "./lib/bench-seo-audit.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -945,6 +950,15 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, liveTimestamp: new Date().toISOString(), live }, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (live figures only; the rest kept)`);
+    return;
+  }
+  // Issue 19 §4 (scripts/lib/bench-seo-audit.ts): printed, not merged into results.json.
+  if (process.argv.includes("--seo-audit")) {
+    const engines: Array<["pglite" | "postgres", string | undefined]> = [["pglite", undefined]];
+    if (pgUrlForBackOffice) engines.push(["postgres", pgUrlForBackOffice]);
+    const results = [];
+    for (const [engine, url] of engines) results.push(await benchSeoAudit(engine, url && (await createBenchDatabase(url))));
+    reportSeoAudit(results);
     return;
   }
   // Issue 12 (scripts/lib/bench-chat.ts, bench-visitors.ts): printed, not merged into results.json.

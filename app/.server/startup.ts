@@ -14,6 +14,8 @@ import "~/.server/helpdesk/sla-job.ts";
 // WhatsApp sends and marketing batches (issue 12 §4)
 import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";
+// The SEO audit's steps (issue 19 §4)
+import "~/.server/seo-audit/index.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 // Backups (issue 19 §8): the nightly backup, "Back up now" and test restores run on the job queue.
 import { scheduleNightlyBackup } from "~/.server/backup/index.ts";

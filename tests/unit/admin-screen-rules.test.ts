@@ -200,7 +200,7 @@ describe("audit actions", () => {
       for (const [type, info] of Object.entries(audit.entities)) {
         for (const [id, label] of [["12", null], ["12", "SR-2611-0004"], ["919848012345", "+919848012345"], ["request-received", "TK-2611-0007: Subject"]] as const) {
           const href = info.href?.(id, label);
-          if (href) expect(screenFor(href.replace(/#.*$/, ""))?.path, `entity type ${type} links to ${href}, outside its screen ${owner}`).toBe(owner);
+          if (href) expect(screenFor(href.replace(/[?#].*$/, ""))?.path, `entity type ${type} links to ${href}, outside its screen ${owner}`).toBe(owner);
         }
       }
     }

@@ -324,6 +324,14 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
     },
   },
   "/admin/analytics": { writesNone: "Read-only: figures counted from requests, quotes, invoices, payments, feedback, bench jobs, contracts and visitor sessions." },
+  "/admin/seo-audit": {
+    entities: {
+      "seo-audit-run": { label: "SEO audit", href: (id) => (/^\d+$/.test(id) ? `/admin/seo-audit?run=${id}` : null) },
+    },
+    actions: {
+      "seo-audit.run": { label: "Ran the SEO audit", entity: "seo-audit-run", describe: () => ["started", " of every page in the sitemap"] },
+    },
+  },
   "/admin/investors": {
     entities: {
       enquiry: { label: "Investor enquiry", href: (_id, label) => (label && /^IV-\d{4}-\d{4,}$/.test(label) ? `/admin/investors/${encodeURIComponent(label)}` : null) },

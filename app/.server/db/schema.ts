@@ -1858,3 +1858,78 @@ export const backups = pgTable(
   },
   (t) => [index("backups_created_at").on(t.createdAt)],
 );
+
+/**
+ * SEO audits (/admin/seo-audit, ~/.server/seo-audit): one row per run. The run walks the sitemap in short
+ * steps of the job queue; `status` says which step it is in, and `counts` holds the number of findings of
+ * each kind once it has finished (the trend compares them with the previous finished run).
+ */
+export const seoAuditRuns = pgTable(
+  "seo_audit_runs",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status", { enum: ["queued", "crawling", "checking-links", "finished", "failed"] }).notNull().default("queued"),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Sitemap URLs crawled, and internal links outside the sitemap checked. */
+    pageCount: integer("page_count").notNull().default(0),
+    linkCount: integer("link_count").notNull().default(0),
+    /** Finding kind -> how many, written when the run finishes. */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+  },
+  (t) => [index("seo_audit_runs_requested").on(t.requestedAt, t.id)],
+);
+
+/**
+ * Each URL a run fetched: the sitemap's pages (kind "page", with what was read from them), the internal links
+ * outside the sitemap (kind "link", status only) and the scripts and style sheets the pages load (kind
+ * "asset", for the page weight). `status` is null until fetched; 0 when the server could not be reached.
+ */
+export const seoAuditPages = pgTable(
+  "seo_audit_pages",
+  {
+    id: serial("id").primaryKey(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => seoAuditRuns.id, { onDelete: "cascade" }),
+    /** Path and query, e.g. /services/vfd-repair. */
+    path: text("path").notNull(),
+    kind: text("kind", { enum: ["page", "link", "asset"] }).notNull(),
+    status: integer("status"),
+    title: text("title"),
+    description: text("description"),
+    canonical: text("canonical"),
+    /** Bytes as sent (compressed when the server compresses it). */
+    bytes: integer("bytes"),
+    /** A page's HTML plus the scripts and style sheets it loads, as sent (images are not counted). */
+    totalBytes: integer("total_bytes"),
+    /** JSON-LD types found on the page. */
+    jsonLdTypes: jsonb("json_ld_types").$type<string[]>().notNull().default([]),
+    /** The distinct internal paths the page links to. */
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    /** The scripts and style sheets it loads (paths). */
+    assets: jsonb("assets").$type<string[]>().notNull().default([]),
+    fetchMs: integer("fetch_ms"),
+  },
+  (t) => [uniqueIndex("seo_audit_pages_run_path").on(t.runId, t.path), index("seo_audit_pages_run_kind").on(t.runId, t.kind, t.id)],
+);
+
+/** What a run found wrong, one row per problem on a page (kinds: FINDING_KINDS in ~/lib/forms/admin/seo-audit.ts). */
+export const seoAuditFindings = pgTable(
+  "seo_audit_findings",
+  {
+    id: serial("id").primaryKey(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => seoAuditRuns.id, { onDelete: "cascade" }),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => seoAuditPages.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull(),
+  },
+  (t) => [index("seo_audit_findings_run_kind").on(t.runId, t.kind, t.id), index("seo_audit_findings_page").on(t.pageId)],
+);

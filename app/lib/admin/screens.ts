@@ -55,7 +55,7 @@ const SCREENS = [
   { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: true },
   { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: true, hidden: true },
   { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "library", built: true },
-  { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: false },
+  { path: "/admin/seo-audit", label: "SEO audit", group: "Website", permission: "settings", built: true },
   // Business
   { path: "/admin/analytics", label: "Analytics", group: "Business", permission: "activity", built: true },
   { path: "/admin/investors", label: "Investors", group: "Business", permission: "settings", built: true },
