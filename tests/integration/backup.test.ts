@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,10 +8,10 @@ import { createGzip, gunzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { restoreArchive, type Manifest } from "~/.server/backup/archive.ts";
+import { directoryEntries, packEntries, readEntries } from "~/.server/backup/entries.ts";
 import { restoreCommand } from "~/.server/backup/restore-command.ts";
 import { checkPgDump, databaseStats } from "~/.server/backup/engine.ts";
 import { BACKUPS_KEPT, nextNightlyBackupAt, backupDownload, deleteBackup, lastBackup, listBackups, makeBackup, pruneBackups, requestBackup, testRestore } from "~/.server/backup/index.ts";
-import { readTar, tarStream } from "~/.server/backup/tar.ts";
 import { getServerConfig, readConfig, setServerConfig, type ServerConfig } from "~/.server/config.ts";
 import { applyMigrations } from "~/.server/db/index.ts";
 import { auditLog, backups, outbox, siteSettings } from "~/.server/db/schema.ts";
@@ -26,9 +27,10 @@ const actor = { userId: null, label: "Owner", ipAddress: "127.0.0.1" };
 /** The archive's entries, unpacked in memory (test archives are small). */
 async function entries(file: string): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
-  await readTar(Readable.from([gunzipSync(fs.readFileSync(file))]), async (entry) => {
+  await readEntries(Readable.from([gunzipSync(fs.readFileSync(file))]), async (entry, body) => {
     const chunks: Buffer[] = [];
-    return { write: (c) => void chunks.push(Buffer.from(c)), end: () => void found.set(entry.name, Buffer.concat(chunks)) };
+    for await (const chunk of body) chunks.push(chunk);
+    found.set(entry.name, Buffer.concat(chunks));
   });
   return found;
 }
@@ -40,7 +42,7 @@ async function rewrite(source: string, target: string, edit: (m: Manifest) => vo
   edit(manifest);
   all.set("manifest.json", Buffer.from(JSON.stringify(manifest)));
   const list = [...all].map(([name, data]) => ({ name, size: data.byteLength, mtime: new Date(), data }));
-  await pipeline(Readable.from(tarStream(list)), createGzip(), fs.createWriteStream(target));
+  await pipeline(packEntries(list), createGzip(), fs.createWriteStream(target));
 }
 
 describeEachEngine("backup and restore", (database, engine) => {
@@ -246,22 +248,51 @@ describe("the nightly backup's time", () => {
 });
 
 describe("the archive's tar", () => {
-  it("round-trips long names and sizes on block boundaries", async () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-tar-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("round-trips folders, files streamed from disk and long names, and any tar lists it", async () => {
     const long = `uploads/${"a".repeat(90)}/${"b".repeat(80)}.webp`;
+    fs.mkdirSync(path.join(dir, "src/empty"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "src/block.bin"), Buffer.alloc(512, 7));
+    fs.writeFileSync(path.join(dir, "src/zero"), "");
     const list = [
-      { name: "manifest.json", data: Buffer.from("{}") },
-      { name: long, data: Buffer.alloc(512, 7) },
-      { name: "empty", data: Buffer.alloc(0) },
-    ].map((e) => ({ ...e, size: e.data.byteLength, mtime: new Date() }));
-    const chunks: Buffer[] = [];
-    for await (const chunk of tarStream(list)) chunks.push(chunk);
-    const bytes = Buffer.concat(chunks);
-    const found = new Map<string, Buffer>();
-    await readTar(Readable.from([bytes.subarray(0, 700), bytes.subarray(700)]), async (entry) => {
+      { name: "manifest.json", size: 2, mtime: new Date(), data: Buffer.from("{}") },
+      { name: long, size: 3, mtime: new Date(), data: Buffer.from("abc") },
+      ...(await directoryEntries(path.join(dir, "src"), { directories: true })),
+    ];
+    const file = path.join(dir, "round-trip.tar.gz");
+    await pipeline(packEntries(list), createGzip(), fs.createWriteStream(file));
+    const found = new Map<string, string>();
+    const bytes = gunzipSync(fs.readFileSync(file));
+    // Chunks that end mid-header and mid-file, as a stream delivers them.
+    await readEntries(Readable.from([bytes.subarray(0, 700), bytes.subarray(700, 1500), bytes.subarray(1500)]), async (entry, body) => {
       const chunks: Buffer[] = [];
-      return { write: (c) => void chunks.push(Buffer.from(c)), end: () => void found.set(entry.name, Buffer.concat(chunks)) };
+      if (entry.type === "file") for await (const chunk of body) chunks.push(chunk);
+      found.set(entry.name, `${entry.type}:${Buffer.concat(chunks).toString("hex").slice(0, 8)}`);
     });
-    expect([...found.keys()]).toEqual(["manifest.json", long, "empty"]);
-    expect(found.get(long)).toEqual(Buffer.alloc(512, 7));
+    expect([...found]).toEqual([
+      ["manifest.json", "file:7b7d"],
+      [long, "file:616263"],
+      ["block.bin", "file:07070707"],
+      ["empty", "directory:"],
+      ["zero", "file:"],
+    ]);
+    expect(execFileSync("tar", ["-tzf", file], { encoding: "utf8" }).split("\n").filter(Boolean)).toEqual(["manifest.json", long, "block.bin", "empty", "zero"]);
+  });
+
+  it("fails on a file that changes size while it is archived, and refuses an archive cut short", async () => {
+    fs.writeFileSync(path.join(dir, "grows"), "12345");
+    const changed = [{ name: "grows", size: 3, mtime: new Date(), data: { file: path.join(dir, "grows") } }];
+    await expect(pipeline(packEntries(changed), fs.createWriteStream(path.join(dir, "changed.tar")))).rejects.toThrow(/grows changed while it was being archived \(3 bytes expected, 5 read\)/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of packEntries([{ name: "big", size: 2000, mtime: new Date(), data: Buffer.alloc(2000, 1) }])) chunks.push(chunk as Buffer);
+    const cut = Buffer.concat(chunks).subarray(0, 1200);
+    await expect(readEntries(Readable.from([cut]), async (_entry, body) => {
+        for await (const chunk of body) expect(chunk.byteLength).toBeGreaterThan(0);
+      })).rejects.toThrow(/incomplete/);
   });
 });

@@ -8,7 +8,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import type { DatabaseHandle } from "~/.server/db/index.ts";
 import { MIGRATIONS_DIR } from "~/.server/db/migrate.ts";
 import { BackupRefusal, DUMP_NAME, assertEmptyTarget, dumpDatabase, loadDatabase, type RestoreTarget, type TableStats } from "./engine.ts";
-import { directoryEntries, readTar, tarStream, type EntrySink, type TarSource } from "./tar.ts";
+import { directoryEntries, packEntries, readEntries, type ArchiveEntry } from "./entries.ts";
 
 /**
  * One backup is one .tar.gz (ADR 040), readable with any tar:
@@ -106,7 +106,7 @@ export async function makeArchive(handle: DatabaseHandle, places: ArchivePlaces,
       uploads: uploads.map(({ path: p, bytes, sha256 }) => ({ path: p, bytes, sha256 })),
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-    function* entries(): Generator<TarSource> {
+    function* entries(): Generator<ArchiveEntry> {
       yield { name: "manifest.json", size: manifestBytes.byteLength, mtime: now, data: manifestBytes };
       yield { name: manifest.database.name, size: dumpInfo.size, mtime: now, data: { file: dumpFile } };
       for (const u of uploads) yield { name: `uploads/${u.path}`, size: u.bytes, mtime: u.mtime, data: { file: path.join(places.storageDir, ...u.path.split("/")) } };
@@ -114,7 +114,7 @@ export async function makeArchive(handle: DatabaseHandle, places: ArchivePlaces,
     const hash = createHash("sha256");
     const counter = { bytes: 0 };
     // Level 1: the dump is mostly text and compresses well even so, and a backup must not hold the CPU long.
-    await pipeline(Readable.from(tarStream(entries())), createGzip({ level: 1 }), hashing(hash, counter), createWriteStream(partial, { flags: "wx" }));
+    await pipeline(packEntries(entries()), createGzip({ level: 1 }), hashing(hash, counter), createWriteStream(partial, { flags: "wx" }));
     const sha256 = hash.digest("hex");
     const file = path.join(places.backupDir, fileName);
     await rename(partial, file);
@@ -195,21 +195,12 @@ export async function checkManifest(manifest: Manifest, target: RestoreTarget): 
   }
 }
 
-/** A sink writing an entry to a file while hashing it. */
-async function fileSink(file: string, hashes: Map<string, string>, key: string): Promise<EntrySink> {
+/** Writes an entry's bytes to a (new) file, and records their SHA-256 under key. */
+async function saveEntry(body: AsyncIterable<Buffer>, file: string, hashes: Map<string, string>, key: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const handle = await open(file, "wx");
   const hash = createHash("sha256");
-  return {
-    async write(chunk) {
-      hash.update(chunk);
-      await handle.write(chunk);
-    },
-    async end() {
-      await handle.close();
-      hashes.set(key, hash.digest("hex"));
-    },
-  };
+  await pipeline(Readable.from(body), hashing(hash, { bytes: 0 }), createWriteStream(file, { flags: "wx" }));
+  hashes.set(key, hash.digest("hex"));
 }
 
 /**
@@ -233,32 +224,28 @@ export async function restoreArchive(file: string, target: RestoreTarget, option
   let manifest: Manifest | undefined;
   const source = createReadStream(file);
   try {
-    await readTar(source.pipe(createGunzip()), async (entry) => {
-      if (entry.type === "directory") return undefined;
+    await readEntries(source.pipe(createGunzip()), async (entry, body) => {
+      if (entry.type === "directory") return;
       if (!manifest) {
         if (entry.name !== "manifest.json" || entry.size > 50_000_000) throw new BackupRefusal("This file is not a backup of this application (it does not start with its manifest).");
         const chunks: Buffer[] = [];
-        return {
-          write: (chunk) => void chunks.push(Buffer.from(chunk)),
-          async end() {
-            let parsed: Manifest;
-            try {
-              parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Manifest;
-            } catch {
-              throw new BackupRefusal("The backup's manifest.json cannot be read.");
-            }
-            await checkManifest(parsed, target);
-            manifest = parsed;
-          },
-        };
+        for await (const chunk of body) chunks.push(chunk);
+        let parsed: Manifest;
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Manifest;
+        } catch {
+          throw new BackupRefusal("The backup's manifest.json cannot be read.");
+        }
+        await checkManifest(parsed, target);
+        manifest = parsed;
+        return;
       }
-      if (entry.name === manifest.database.name) return fileSink(dumpFile, hashes, entry.name);
+      if (entry.name === manifest.database.name) return saveEntry(body, dumpFile, hashes, entry.name);
       if (entry.name.startsWith("uploads/")) {
         const rel = entry.name.slice("uploads/".length);
         if (!safeRelative(rel)) throw new BackupRefusal(`The backup holds a file outside its uploads folder (${entry.name}): refused.`);
-        return fileSink(path.join(options.storageDir, ...rel.split("/")), hashes, entry.name);
+        return saveEntry(body, path.join(options.storageDir, ...rel.split("/")), hashes, entry.name);
       }
-      return undefined;
     });
     if (!manifest) throw new BackupRefusal("This file is not a backup of this application (it has no manifest).");
     const m: Manifest = manifest;

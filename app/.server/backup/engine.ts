@@ -1,6 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import fs, { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import path from "node:path";
@@ -11,7 +11,7 @@ import pg from "pg";
 import { getServerConfig } from "~/.server/config.ts";
 import { PGLITE_EXTENSIONS } from "~/.server/db/client.ts";
 import type { Database, DatabaseHandle } from "~/.server/db/index.ts";
-import { directoryEntries, readTar, tarStream } from "./tar.ts";
+import { directoryEntries, packEntries, readEntries } from "./entries.ts";
 
 /**
  * Each engine's own dump and load (ADR 040), and the figures a restore is compared with.
@@ -215,7 +215,7 @@ async function dumpPglite(handle: DatabaseHandle, file: string): Promise<TableSt
     await tx.query("CHECKPOINT");
     // The running instance's lock file is not part of the database (pg_basebackup leaves it out too).
     const files = await directoryEntries(dir, { skip: [path.join(dir, "postmaster.pid"), path.join(dir, "postmaster.opts")], directories: true });
-    await pipeline(Readable.from(tarStream(files)), createWriteStream(file, { flags: "wx" }));
+    await pipeline(packEntries(files), createWriteStream(file, { flags: "wx" }));
     return stats;
   });
 }
@@ -231,17 +231,16 @@ async function loadPglite(file: string, dataDir: string): Promise<TableStats> {
     throw new BackupRefusal(`${dataDir} already holds a database: a backup is restored into a fresh data directory only (name an empty one with --data-dir).`);
   }
   await mkdir(dir, { recursive: true });
-  await readTar(createReadStream(file), async (entry) => {
+  await readEntries(createReadStream(file), async (entry, body) => {
     const parts = entry.name.split("/");
     if (parts.some((p) => p === ".." || p === "" || p === ".") || entry.name.includes("\\")) throw new BackupRefusal(`The backup's database holds a path outside its folder (${entry.name}): refused.`);
     const target = path.join(dir, ...parts);
     if (entry.type === "directory") {
       await mkdir(target, { recursive: true });
-      return undefined;
+      return;
     }
     await mkdir(path.dirname(target), { recursive: true });
-    const out = await open(target, "wx");
-    return { write: async (chunk) => void (await out.write(chunk)), end: () => out.close() };
+    await pipeline(Readable.from(body), createWriteStream(target, { flags: "wx" }));
   });
   // Opening it replays what the copy's WAL holds after its checkpoint, as after a power cut.
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
