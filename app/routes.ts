@@ -206,6 +206,8 @@ export default [
     route("admin/analytics", "routes/admin/analytics/route.tsx"),
     route("admin/settings", "routes/admin/settings/route.tsx"),
     route("admin/settings/signature", "routes/admin/settings/signature.ts"),
+    route("admin/data-import", "routes/admin/data-import/route.tsx"),
+    route("admin/data-import/:id", "routes/admin/data-import/batch.tsx"),
     // WhatsApp and marketing (issue 12 §4)
     route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),

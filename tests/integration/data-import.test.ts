@@ -113,7 +113,7 @@ describeEachEngine("data import", (database) => {
     const used = await upload("customers", `Mobile,Name\n${c},Chitra\n`);
     await commitImport(owner, used);
     const chitra = await customerByMobile(c);
-    await db().insert(serviceRequests).values({ reference: `SR-2612-${randomUUID().slice(0, 6)}`, kind: "full", contactName: "Chitra", mobile: `+91${c}`, customerId: chitra!.id, faultDescription: "Trips", urgency: "normal", consentVersion: "t", consentAt: new Date(), idempotencyKey: randomUUID() });
+    await db().insert(serviceRequests).values({ reference: `SR-2612-${randomUUID().slice(0, 6)}`, kind: "full", contactName: "Chitra", mobile: `+91${c}`, customerId: chitra!.id, faultDescription: "Trips", urgency: "planned", consentVersion: "t", consentAt: new Date(), idempotencyKey: randomUUID() });
     expect(await undoImport(owner, used)).toEqual({ ok: false, message: `The customer ${chitra!.reference} this import added has been used since (a service request refers to it): undoing would remove it. Nothing was undone.` });
     expect(await customerByMobile(c)).toBeDefined();
   });

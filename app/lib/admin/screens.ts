@@ -63,7 +63,7 @@ const SCREENS = [
   { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },
   { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: true },
   { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: true },
-  { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
+  { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: true },
   { path: "/admin/data-restoration", label: "Data restoration", group: "System", permission: "settings", built: false },
 ] as const satisfies readonly AdminScreen[];
 
