@@ -9,7 +9,9 @@ import { commitImport, dryRunImport, kindOf, mapImport, undoImport, uploadImport
 import { readTable } from "~/.server/data-import/read.ts";
 import { auditLog, customers, customerSites, equipmentUnits, importBatches, products, serviceRequests } from "~/.server/db/schema.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
-import { asStaff } from "../support/staff-routes.ts";
+import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
+import { action as uploadAction, loader as listLoader } from "~/routes/admin/data-import/route.tsx";
+import { action as batchAction, loader as batchLoader } from "~/routes/admin/data-import/batch.tsx";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -163,5 +165,37 @@ describeEachEngine("data import", (database) => {
     expect((await db().select().from(products).where(inArray(products.model, [`${part}-B`])))[0]).toMatchObject({ pricePaise: 1_35_000, version: 2 });
     expect(await undoImport(owner, again)).toMatchObject({ ok: true });
     expect((await db().select().from(products).where(inArray(products.model, [`${part}-B`])))[0]).toMatchObject({ pricePaise: 1_20_000 });
+  });
+
+  it("takes the steps as plain posts: a refusal beside the field, never a 500; upload, dry run and commit by the batch's id", async () => {
+    const post = (body: FormData) => uploadAction(routeArgs("/admin/data-import", { staff: owner, body }));
+    const form = (kind: string, file?: Blob, name = "c.csv") => {
+      const f = new FormData();
+      f.set("kind", kind);
+      if (file) f.set("file", file, name);
+      return f;
+    };
+    const none = (await post(form(""))) as { data: { errors: Record<string, string> } };
+    expect(statusOf(none)).toBe(400);
+    expect(none.data.errors).toEqual({ kind: "Choose what the file holds.", file: "Choose a CSV or Excel (.xlsx) file." });
+    const ansi = (await post(form("customers", new Blob([new Uint8Array([...utf8("Mobile,Name\n9848012345,Ren"), 0xe9])])))) as { data: { errors: Record<string, string> } };
+    expect(statusOf(ansi)).toBe(400);
+    expect(ansi.data.errors.file).toContain("is not UTF-8 text");
+
+    const m = mobile();
+    const uploaded = (await post(form("customers", new Blob([utf8(`Mobile,Name\n${m},Kiran\n`)])))) as Response;
+    expect(uploaded.status).toBe(303);
+    const path = uploaded.headers.get("location")!;
+    const id = path.split("/").at(-1)!;
+    expect((await listLoader(routeArgs("/admin/data-import", { staff: owner }))).imports[0]).toMatchObject({ id: Number(id), status: "uploaded" });
+    const step = (intent: string) => batchAction(routeArgs(path, { staff: owner, params: { id }, body: { intent } }));
+    // Without a dry run the page offers no import button; a commit posted anyway still runs the checks.
+    expect(statusOf(await step("dry-run"))).toBe(303);
+    expect((await batchLoader(routeArgs(path, { staff: owner, params: { id } }))).batch.dryRun).toMatchObject({ "customer.created": 1, refused: 0 });
+    expect(statusOf(await step("commit"))).toBe(303);
+    expect(await customerByMobile(m)).toMatchObject({ name: "Kiran" });
+    const twice = (await step("commit")) as { data: { errors: Record<string, string> } };
+    expect(twice.data.errors.form).toContain("already been committed");
+    expect(statusOf(await step("nonsense"))).toBe(400);
   });
 });

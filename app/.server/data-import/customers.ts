@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { bulkInsert, bulkUpdate, type Transaction } from "~/.server/db/index.ts";
 import { nextReferences } from "~/.server/db/references.ts";
@@ -162,7 +162,13 @@ function diff(stored: Record<string, unknown>, wanted: Fields): { before: Record
 }
 
 async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Date) {
+  let t0 = performance.now();
+  const mark = (what: string) => {
+    if (process.env.IMPORT_TIMING) console.log(`  ${what}: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+    t0 = performance.now();
+  };
   const plans = plan(rows);
+  mark("plan");
   const effects: Effect[] = [];
   const counts: Record<string, number> = {};
   const mobiles = [...plans.keys()];
@@ -170,9 +176,10 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   // Customers already there, by mobile; locked, so that an edit on their page waits for this import.
   const existing = new Map<string, CustomerRecord>();
   for (const part of chunks(mobiles)) {
-    for (const c of await tx.select().from(customers).where(inArray(customers.mobile, part)).for("update")) existing.set(c.mobile!, c);
+    for (const c of await tx.select().from(customers).where(sql`${customers.mobile} in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`).for("update")) existing.set(c.mobile!, c);
   }
 
+  mark("existing customers");
   // New customers: their references in one statement, inserted in chunks; ON CONFLICT (mobile) DO NOTHING, and
   // a number someone else added meanwhile stops the import rather than being overwritten unseen.
   const fresh = mobiles.filter((m) => !existing.has(m));
@@ -193,14 +200,15 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
       for (const m of made) ids.set(m.mobile!, m.id);
     }
     // Someone who already signed in to the portal with the number gets their account linked, as createCustomer does.
-    const freshIds = [...ids.values()];
-    for (const part of chunks(freshIds)) {
+    for (const part of chunks([...ids.values()])) {
       await tx.execute(sql`
         update ${customers} c set user_id = u.id from users u
         where c.id in (select (jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))::int) and u.mobile = c.mobile and 'customer' = any(u.roles)
           and not exists (select 1 from ${customers} other where other.user_id = u.id)`);
     }
   }
+  const freshIds = new Set(ids.values());
+  mark("new customers");
   for (const c of existing.values()) ids.set(c.mobile!, c.id);
 
   // Sites and units of the customers the file names, by their keys.
@@ -208,13 +216,15 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   const units = new Map<string, UnitRecord>();
   const existingIds = [...existing.values()].map((c) => c.id);
   for (const part of chunks(existingIds)) {
-    for (const s of await tx.select().from(customerSites).where(inArray(customerSites.customerId, part))) sites.set(`${s.customerId}|${siteKeyOf(s.name)}`, s);
-    for (const u of await tx.select().from(equipmentUnits).where(inArray(equipmentUnits.customerId, part)).orderBy(equipmentUnits.id)) {
+    const ids = sql`(select (jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))::int)`;
+    for (const s of await tx.select().from(customerSites).where(sql`${customerSites.customerId} in ${ids}`)) sites.set(`${s.customerId}|${siteKeyOf(s.name)}`, s);
+    for (const u of await tx.select().from(equipmentUnits).where(sql`${equipmentUnits.customerId} in ${ids}`).orderBy(equipmentUnits.id)) {
       const key = `${u.customerId}|${serialKey(u.serialNumber)}`;
       if (serialKey(u.serialNumber) && !units.has(key)) units.set(key, u);
     }
   }
 
+  mark("existing sites and units");
   const touched = new Set<number>();
   const customerUpdates: Array<{ id: number } & Record<string, unknown>> = [];
   for (const [mobile, p] of plans) {
@@ -262,13 +272,15 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   for (const part of chunks(newSites)) {
     for (const made of await bulkInsert(tx, customerSites, part, { returning: { id: customerSites.id, customerId: customerSites.customerId, name: customerSites.name } })) {
       siteIds.set(`${made.customerId}|${siteKeyOf(made.name)}`, made.id);
-      effects.push({ entity: "site", entityId: made.id, effect: "created", before: null, versionAfter: null });
+      // A site of a customer this import creates goes with it (ON DELETE CASCADE): only the others are listed.
+      if (!freshIds.has(made.customerId)) effects.push({ entity: "site", entityId: made.id, effect: "created", before: null, versionAfter: null });
     }
   }
   tally(counts, "site", "created", newSites.length);
   for (const part of chunks(siteUpdates)) await bulkUpdate(tx, customerSites, part);
   for (const [key, site] of sites) siteIds.set(key, site.id);
 
+  mark("sites");
   // Units, by serial within the customer; a unit's site is the site named on its row.
   const newUnits: Array<typeof equipmentUnits.$inferInsert> = [];
   const unitUpdates: Array<{ id: number } & Record<string, string | number | null>> = [];
@@ -305,11 +317,14 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
     }
   }
   for (const part of chunks(newUnits)) {
-    for (const made of await bulkInsert(tx, equipmentUnits, part, { returning: { id: equipmentUnits.id } })) effects.push({ entity: "unit", entityId: made.id, effect: "created", before: null, versionAfter: null });
+    for (const made of await bulkInsert(tx, equipmentUnits, part, { returning: { id: equipmentUnits.id, customerId: equipmentUnits.customerId } })) {
+      if (!freshIds.has(made.customerId)) effects.push({ entity: "unit", entityId: made.id, effect: "created", before: null, versionAfter: null });
+    }
   }
   tally(counts, "unit", "created", newUnits.length);
   for (const part of chunks(unitUpdates)) await bulkUpdate(tx, equipmentUnits, part);
 
+  mark("units");
   // Every existing customer whose details, sites or units changed: its version moves on (a form drawn
   // before the import is refused, never applied over it), recorded so undo can tell a later edit.
   const detailIds = new Set(customerUpdates.map((u) => u.id));
@@ -329,6 +344,7 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   for (const part of chunks(customerUpdates)) {
     await bulkUpdate(tx, customers, part, { computed: { version: sql`${customers}.version + 1`, updatedAt: sql`${now.toISOString()}::timestamptz` } });
   }
+  mark("customer updates");
   return { effects, counts };
 }
 
