@@ -7,7 +7,7 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { checkRows, isFormula } from "~/.server/data-import/check.ts";
 import { commitImport, dryRunImport, kindOf, mapImport, undoImport, uploadImport, viewImport } from "~/.server/data-import/batches.ts";
 import { readTable } from "~/.server/data-import/read.ts";
-import { auditLog, customers, customerSites, equipmentUnits, importBatches, products, serviceRequests } from "~/.server/db/schema.ts";
+import { auditLog, benchJobs, customers, customerSites, equipmentUnits, importBatches, products, serviceRequests } from "~/.server/db/schema.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 import { action as uploadAction, loader as listLoader } from "~/routes/admin/data-import/route.tsx";
@@ -118,6 +118,20 @@ describeEachEngine("data import", (database) => {
     await db().insert(serviceRequests).values({ reference: `SR-2612-${randomUUID().slice(0, 6)}`, kind: "full", contactName: "Chitra", mobile: `+91${c}`, customerId: chitra!.id, faultDescription: "Trips", urgency: "planned", consentVersion: "t", consentAt: new Date(), idempotencyKey: randomUUID() });
     expect(await undoImport(owner, used)).toEqual({ ok: false, message: `The customer ${chitra!.reference} this import added has been used since (a service request refers to it): undoing would remove it. Nothing was undone.` });
     expect(await customerByMobile(c)).toBeDefined();
+
+    // A unit of a created customer booked into the workshop since (the request itself not linked to the customer).
+    const d = mobile();
+    const withUnit = await upload("customers", `Mobile,Name,Make,Serial number\n${d},Dev,ABB,BJ-${d}\n`);
+    await commitImport(owner, withUnit);
+    const dev = await customerByMobile(d);
+    const [unit] = await db().select().from(equipmentUnits).where(eq(equipmentUnits.customerId, dev!.id));
+    const [request] = await db()
+      .insert(serviceRequests)
+      .values({ reference: `SR-2612-${randomUUID().slice(0, 6)}`, kind: "full", contactName: "Dev", mobile: "+919848012345", faultDescription: "Trips", urgency: "planned", consentVersion: "t", consentAt: new Date(), idempotencyKey: randomUUID() })
+      .returning();
+    await db().insert(benchJobs).values({ jobCard: `JC-2612-${randomUUID().slice(0, 6)}`, requestId: request!.id, unitId: unit!.id, faultReported: "Trips", conditionOnArrival: "Dusty" });
+    expect(await undoImport(owner, withUnit)).toEqual({ ok: false, message: expect.stringContaining("bench jobs") as unknown });
+    expect(await customerByMobile(d)).toBeDefined();
   });
 
   it("refuses a formula cell, a missing required column and a file in the wrong encoding, committing nothing", async () => {

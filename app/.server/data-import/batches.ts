@@ -198,9 +198,7 @@ export async function commitImport(staff: StaffMember, id: number, now = new Dat
       const refused = refusal(report);
       if (refused) return { ok: false as const, message: refused };
       const outcome = await kind.upsert(tx, report.valid, now);
-      const t0 = performance.now();
       for (const part of chunks(outcome.effects, 10_000)) await bulkInsert(tx, importBatchRows, part.map((e) => ({ batchId: id, ...e })));
-      if (process.env.IMPORT_TIMING) console.log(`  effects: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
       // The cells are dropped once committed: what the batch did is kept in its rows' effects.
       await tx.update(importBatches).set({ status: "committed", rows: [], result: outcome.counts, committedAt: now }).where(eq(importBatches.id, id));
       await audit(tx, auditActor(staff), { action: "import.commit", ...entityOf(batch), before: null, after: outcome.counts }, now);
@@ -266,7 +264,9 @@ function undoInTransaction(staff: StaffMember, id: number, now: Date): Promise<I
       } catch (error) {
         // A record the import's own records own (a unit of a created customer) that something else now refers
         // to with ON DELETE RESTRICT (a bench job): the checks above do not list those children one by one.
-        if ((error as { code?: string; cause?: { code?: string } }).code !== "23503" && (error as { cause?: { code?: string } }).cause?.code !== "23503") throw error;
+        // 23503 foreign_key_violation, 23001 restrict_violation (ON DELETE RESTRICT).
+        const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+        if (code !== "23503" && code !== "23001") throw error;
         throw new UndoRefused(`A ${entity.noun} this import added has records of its own since (${String((error as { cause?: { table?: string } }).cause?.table ?? "another record").replace(/_/g, " ")}): undoing would remove them. Nothing was undone.`);
       }
       // Updated records get their fields back, grouped by which fields they had changed (one statement a group).

@@ -162,13 +162,7 @@ function diff(stored: Record<string, unknown>, wanted: Fields): { before: Record
 }
 
 async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Date) {
-  let t0 = performance.now();
-  const mark = (what: string) => {
-    if (process.env.IMPORT_TIMING) console.log(`  ${what}: ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-    t0 = performance.now();
-  };
   const plans = plan(rows);
-  mark("plan");
   const effects: Effect[] = [];
   const counts: Record<string, number> = {};
   const mobiles = [...plans.keys()];
@@ -179,7 +173,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
     for (const c of await tx.select().from(customers).where(sql`${customers.mobile} in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`).for("update")) existing.set(c.mobile!, c);
   }
 
-  mark("existing customers");
   // New customers: their references in one statement, inserted in chunks; ON CONFLICT (mobile) DO NOTHING, and
   // a number someone else added meanwhile stops the import rather than being overwritten unseen.
   const fresh = mobiles.filter((m) => !existing.has(m));
@@ -208,7 +201,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
     }
   }
   const freshIds = new Set(ids.values());
-  mark("new customers");
   for (const c of existing.values()) ids.set(c.mobile!, c.id);
 
   // Sites and units of the customers the file names, by their keys.
@@ -224,7 +216,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
     }
   }
 
-  mark("existing sites and units");
   const touched = new Set<number>();
   const customerUpdates: Array<{ id: number } & Record<string, unknown>> = [];
   for (const [mobile, p] of plans) {
@@ -280,7 +271,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   for (const part of chunks(siteUpdates)) await bulkUpdate(tx, customerSites, part);
   for (const [key, site] of sites) siteIds.set(key, site.id);
 
-  mark("sites");
   // Units, by serial within the customer; a unit's site is the site named on its row.
   const newUnits: Array<typeof equipmentUnits.$inferInsert> = [];
   const unitUpdates: Array<{ id: number } & Record<string, string | number | null>> = [];
@@ -324,7 +314,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   tally(counts, "unit", "created", newUnits.length);
   for (const part of chunks(unitUpdates)) await bulkUpdate(tx, equipmentUnits, part);
 
-  mark("units");
   // Every existing customer whose details, sites or units changed: its version moves on (a form drawn
   // before the import is refused, never applied over it), recorded so undo can tell a later edit.
   const detailIds = new Set(customerUpdates.map((u) => u.id));
@@ -344,7 +333,6 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   for (const part of chunks(customerUpdates)) {
     await bulkUpdate(tx, customers, part, { computed: { version: sql`${customers}.version + 1`, updatedAt: sql`${now.toISOString()}::timestamptz` } });
   }
-  mark("customer updates");
   return { effects, counts };
 }
 
