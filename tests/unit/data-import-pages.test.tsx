@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { HtmlValidate } from "html-validate";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -31,7 +32,7 @@ describe("data import pages", () => {
       report: { missing: [], refusedRows: 100_000, errorCount: 100_000, validRows: 0, columns: [{ field: "mobile", label: "Mobile", total: 100_000, first }] },
       dryRun: { "customer.created": 0, refused: 100_000 }, result: null,
     };
-    const Page = AdminImportBatch as unknown as (p: object) => React.ReactElement;
+    const Page = AdminImportBatch as unknown as (p: Record<string, unknown>) => ReactElement;
     const html = renderToStaticMarkup(<Page loaderData={{ batch, shownPerColumn: 5 }} actionData={undefined} params={{ id: "7" }} matches={[]} />);
     expect(html).toContain("and 99,995 more in this column");
     expect(html.match(/<tr/g)!.length).toBeLessThan(20);
@@ -45,7 +46,7 @@ describe("data import pages", () => {
       id: 8, kind: "customers", kindLabel: "Customers, with their sites and units", fileName: "good.csv", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z",
       headers: ["Mobile", "Name"], columns, preview: [{ line: 2, cells: { mobile: "9848012345", name: "Ravi" } }],
     };
-    const Page = AdminImportBatch as unknown as (p: object) => React.ReactElement;
+    const Page = AdminImportBatch as unknown as (p: Record<string, unknown>) => ReactElement;
     const ready = renderToStaticMarkup(
       <Page loaderData={{ batch: { ...base, status: "uploaded", report: { missing: [], refusedRows: 0, errorCount: 0, validRows: 2, columns: [] }, dryRun: { "customer.created": 2, refused: 0 }, result: null }, shownPerColumn: 5 }} params={{ id: "8" }} matches={[]} />,
     );
@@ -54,7 +55,7 @@ describe("data import pages", () => {
     const done = renderToStaticMarkup(<Page loaderData={{ batch: { ...base, status: "committed", report: null, preview: [], dryRun: null, result: { "customer.created": 2 } }, shownPerColumn: 5 }} params={{ id: "8" }} matches={[]} />);
     expect(done).toContain("Undo this import");
     await expectValid(done);
-    const List = AdminDataImport as unknown as (p: object) => React.ReactElement;
+    const List = AdminDataImport as unknown as (p: Record<string, unknown>) => ReactElement;
     await expectValid(renderToStaticMarkup(<List loaderData={{ imports: [{ id: 8, kind: "customers", kindLabel: "Customers", fileName: "good.csv", status: "committed", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z" }], maxMb: 20 }} params={{}} matches={[]} />));
   });
 });
