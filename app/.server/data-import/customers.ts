@@ -87,6 +87,12 @@ interface CustomerPlan {
   units: Map<string, UnitPlan>;
 }
 
+/**
+ * Keys per read of existing records: few large reads, each one JSON parameter, so that each table is scanned or
+ * probed a handful of times rather than once per 5,000 keys.
+ */
+const READ_CHUNK = 50_000;
+
 const siteKeyOf = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
 
 /** The values a row gives for some fields (blank ones left out), renamed to the table's columns. */
@@ -169,7 +175,7 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
 
   // Customers already there, by mobile; locked, so that an edit on their page waits for this import.
   const existing = new Map<string, CustomerRecord>();
-  for (const part of chunks(mobiles)) {
+  for (const part of chunks(mobiles, READ_CHUNK)) {
     for (const c of await tx.select().from(customers).where(sql`${customers.mobile} in (select jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))`).for("update")) existing.set(c.mobile!, c);
   }
 
@@ -207,7 +213,7 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   const sites = new Map<string, SiteRecord>();
   const units = new Map<string, UnitRecord>();
   const existingIds = [...existing.values()].map((c) => c.id);
-  for (const part of chunks(existingIds)) {
+  for (const part of chunks(existingIds, READ_CHUNK)) {
     const ids = sql`(select (jsonb_array_elements_text(${JSON.stringify(part)}::jsonb))::int)`;
     for (const s of await tx.select().from(customerSites).where(sql`${customerSites.customerId} in ${ids}`)) sites.set(`${s.customerId}|${siteKeyOf(s.name)}`, s);
     for (const u of await tx.select().from(equipmentUnits).where(sql`${equipmentUnits.customerId} in ${ids}`).orderBy(equipmentUnits.id)) {
