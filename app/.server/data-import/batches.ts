@@ -29,6 +29,11 @@ export function kindOf(name: string): ImportKind | undefined {
 
 export type ImportResult = { ok: true; id: number; message: string } | { ok: false; message: string };
 
+/** "1 row", "2,500 rows". */
+export function rowsText(n: number): string {
+  return `${n.toLocaleString("en-IN")} ${n === 1 ? "row" : "rows"}`;
+}
+
 const entityOf = (batch: { id: number; fileName: string }) => ({ entityType: "import", entityId: batch.id, entityLabel: batch.fileName });
 
 /** Reads the file and keeps it as a batch, with the columns matched by their headers. */
@@ -46,7 +51,7 @@ export async function uploadImport(staff: StaffMember, kindName: string, fileNam
       .values({ kind: kind.name, fileName: fileName.slice(0, 200), headers: table.headers, rows: table.rows, rowCount: table.rows.length, mapping, createdBy: staff.userId, createdAt: now })
       .returning({ id: importBatches.id, fileName: importBatches.fileName });
     await audit(tx, auditActor(staff), { action: "import.upload", ...entityOf(batch!), before: null, after: { kind: kind.name, rows: table.rows.length, columns: table.headers.length } }, now);
-    return { ok: true as const, id: batch!.id, message: `${fileName} read: ${table.rows.length.toLocaleString("en-IN")} rows.` };
+    return { ok: true as const, id: batch!.id, message: `${fileName} read: ${rowsText(table.rows.length)}.` };
   });
 }
 
@@ -152,7 +157,7 @@ class RolledBack extends Error {
 
 function refusal(report: CheckReport<unknown>): string | null {
   if (report.missing.length) return `The file has no column for ${report.missing.join(", ")}: choose it below, or add it to the file. Nothing was imported.`;
-  if (report.refusedRows) return `${report.refusedRows.toLocaleString("en-IN")} rows have errors (listed below): correct them in the file and upload it again. Nothing was imported.`;
+  if (report.refusedRows) return `${rowsText(report.refusedRows)} ${report.refusedRows === 1 ? "has" : "have"} errors (listed below): correct them in the file and upload it again. Nothing was imported.`;
   return null;
 }
 
@@ -202,7 +207,7 @@ export async function commitImport(staff: StaffMember, id: number, now = new Dat
       // The cells are dropped once committed: what the batch did is kept in its rows' effects.
       await tx.update(importBatches).set({ status: "committed", rows: [], result: outcome.counts, committedAt: now }).where(eq(importBatches.id, id));
       await audit(tx, auditActor(staff), { action: "import.commit", ...entityOf(batch), before: null, after: outcome.counts }, now);
-      return { ok: true as const, id, message: `Imported ${report.valid.length.toLocaleString("en-IN")} rows.` };
+      return { ok: true as const, id, message: `Imported ${rowsText(report.valid.length)}.` };
     });
   } catch (error) {
     if (error instanceof ImportConflictError) return { ok: false, message: `${error.message} Nothing was imported.` };

@@ -128,7 +128,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
             {report.missing.length > 0 ? (
               <p>Choose a column for {report.missing.join(", ")} to check the rows.</p>
             ) : report.errorCount === 0 ? (
-              <p>All {report.validRows.toLocaleString("en-IN")} rows can be imported.</p>
+              <p>{report.validRows === 1 ? "The row can be imported." : `All ${report.validRows.toLocaleString("en-IN")} rows can be imported.`}</p>
             ) : (
               <>
                 <p>
@@ -194,7 +194,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
             {canCommit ? (
               <form method="post">
                 <input type="hidden" name="intent" value="commit" />
-                <Button type="submit">Import {report.validRows.toLocaleString("en-IN")} rows</Button>
+                <Button type="submit">Import {report.validRows === 1 ? "1 row" : `${report.validRows.toLocaleString("en-IN")} rows`}</Button>
               </form>
             ) : (
               <p>{report.refusedRows > 0 || report.missing.length > 0 ? "Correct the errors above first." : "Run the dry run first."}</p>
