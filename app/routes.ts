@@ -216,6 +216,8 @@ export default [
     // Backups (issue 19 §8): the list with its actions, and each backup's download
     route("admin/data-restoration", "routes/admin/data-restoration/route.tsx"),
     route("admin/data-restoration/:id/download", "routes/admin/data-restoration/download.ts"),
+    route("admin/data-import", "routes/admin/data-import/route.tsx"),
+    route("admin/data-import/:id", "routes/admin/data-import/batch.tsx"),
     // WhatsApp and marketing (issue 12 §4)
     route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
     route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),

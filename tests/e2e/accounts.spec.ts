@@ -265,7 +265,7 @@ test.describe("admin access", () => {
     await visit(page, backOfficeUrl("/admin/inbox"));
 
     // Screens not built yet are the 404 page, for admins too.
-    for (const path of ["/admin/technical-library", "/admin/vendors", "/admin/data-import"]) {
+    for (const path of ["/admin/technical-library", "/admin/vendors"]) {
       expect((await page.goto(backOfficeUrl(path)))?.status(), path).toBe(404);
     }
   });

@@ -346,6 +346,18 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "investor.document-delete": { label: "Deleted an investor document", entity: "investor-document", describe: () => ["deleted the investor document", ""] },
     },
   },
+  "/admin/data-import": {
+    entities: {
+      import: { label: "Data import", href: (id) => (/^\d+$/.test(id) ? `/admin/data-import/${id}` : null) },
+    },
+    actions: {
+      "import.upload": { label: "Uploaded a file to import", entity: "import", describe: () => ["uploaded", " to import"] },
+      "import.map": { label: "Chose an import's columns", entity: "import", describe: () => ["chose the columns of", ""] },
+      "import.dry-run": { label: "Ran an import's dry run", entity: "import", describe: () => ["ran a dry run of", ""] },
+      "import.commit": { label: "Imported a file", entity: "import", describe: () => ["imported", ""] },
+      "import.undo": { label: "Undid an import", entity: "import", describe: () => ["undid the import of", ""] },
+    },
+  },
   "/admin/settings": {
     entities: {
       settings: { label: "Settings", href: () => "/admin/settings" },

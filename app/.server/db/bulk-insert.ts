@@ -90,3 +90,40 @@ export async function bulkInsert<T extends PgTable, R extends Record<string, PgC
     return mapped as Returned<R>;
   });
 }
+
+/**
+ * Updates many rows by id with one statement and one parameter, as bulkInsert inserts them:
+ * `UPDATE t SET a = source.a, ... FROM json_populate_recordset(NULL::t, $1) AS source WHERE t.id = source.id`.
+ * Every row sets the same columns (give each its full new values); `computed` sets a column by an SQL
+ * expression instead (`version = t.version + 1`), which may read the table's current row by its name.
+ */
+export async function bulkUpdate<T extends PgTable>(
+  executor: Database | Transaction,
+  table: T,
+  rows: ReadonlyArray<{ id: number } & Partial<Record<keyof Row<T>, unknown>>>,
+  options: { computed?: Partial<Record<keyof Row<T>, SQL>> } = {},
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const computed = (options.computed ?? {}) as Record<string, SQL>;
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key !== "id" && !(key in computed));
+  for (const key of [...keys, ...Object.keys(computed), "id"]) {
+    if (!columns[key]) throw new Error(`bulkUpdate: ${getTableName(table)} has no column ${key}`);
+  }
+  const document = rows.map((row) => {
+    const record: Record<string, unknown> = { [columns.id!.name]: row.id };
+    for (const key of keys) {
+      const column = columns[key]!;
+      const value = (row as Record<string, unknown>)[key];
+      record[column.name] = value === undefined || value === null ? null : column.dataType === "json" ? value : column.mapToDriverValue(value);
+    }
+    return record;
+  });
+  const name = (key: string) => sql.identifier(columns[key]!.name);
+  const sets = [...keys.map((key) => sql`${name(key)} = source.${name(key)}`), ...Object.entries(computed).map(([key, value]) => sql`${name(key)} = ${value}`)];
+  const table_ = sql.identifier(getTableName(table));
+  const result = (await executor.execute(
+    sql`update ${table_} set ${sql.join(sets, sql`, `)} from json_populate_recordset(null::${table_}, ${JSON.stringify(document, wellFormed)}::json) as source where ${table_}.${name("id")} = source.${name("id")}`,
+  )) as unknown as { rowCount?: number; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? rows.length;
+}

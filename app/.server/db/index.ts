@@ -2,7 +2,7 @@ import { assertOutsideTransaction, type Database, type DatabaseHandle } from "./
 
 export type { Database, DatabaseHandle, Transaction } from "./client.ts";
 export { afterCommit, assertOutsideTransaction, openDatabase } from "./client.ts";
-export { bulkInsert } from "./bulk-insert.ts";
+export { bulkInsert, bulkUpdate } from "./bulk-insert.ts";
 export { groupCommit } from "./group-commit.ts";
 export { applyMigrations } from "./migrate.ts";
 export { DataDirLockedError } from "./data-dir-lock.ts";

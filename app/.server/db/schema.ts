@@ -1933,3 +1933,66 @@ export const seoAuditFindings = pgTable(
   },
   (t) => [index("seo_audit_findings_run_kind").on(t.runId, t.kind, t.id), index("seo_audit_findings_page").on(t.pageId)],
 );
+
+// ── Data import (/admin/data-import, issue 19 §7) ─────────────────────────────────────────────────
+
+/**
+ * One file brought in by the office: its cells as read (kept until the import is committed or dropped, so
+ * that the steps upload -> map -> preview -> dry run -> commit are separate posts that need no client state),
+ * the column mapping chosen, the dry run's counts, and what the commit did. A committed batch can be undone
+ * from its rows' effects (import_batch_rows).
+ */
+export const importBatches = pgTable(
+  "import_batches",
+  {
+    id: serial("id").primaryKey(),
+    /** The kind of record imported: "customers", "products" (~/.server/data-import/kinds.ts). */
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: ["uploaded", "committed", "undone"] }).notNull().default("uploaded"),
+    /** The header row as in the file. */
+    headers: jsonb("headers").$type<string[]>().notNull(),
+    /** The data rows as text, emptied once the batch is committed (its effects are what is kept). */
+    rows: jsonb("rows").$type<string[][]>().notNull(),
+    rowCount: integer("row_count").notNull(),
+    /** The kind's field -> the index of the file's column holding it. */
+    mapping: jsonb("mapping").$type<Record<string, number>>().notNull(),
+    /** The last dry run's counts (new, updated, unchanged, refused), made with the mapping as it is now. */
+    dryRun: jsonb("dry_run").$type<Record<string, number> | null>(),
+    /** What the commit did: counts per record type and effect. */
+    result: jsonb("result").$type<Record<string, number> | null>(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("import_batches_created").on(t.createdAt, t.id)],
+);
+
+/** A record a committed import made or changed: what undo removes or puts back. */
+export const importBatchRows = pgTable(
+  "import_batch_rows",
+  {
+    id: serial("id").primaryKey(),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => importBatches.id, { onDelete: "cascade" }),
+    /** The table's record type: "customer", "site", "unit", "product". */
+    entity: text("entity").notNull(),
+    entityId: integer("entity_id").notNull(),
+    effect: text("effect", { enum: ["created", "updated"] }).notNull(),
+    /** An updated record's fields before the import (only those the import set). */
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    /** The record's version right after the import, where it has one: a later edit makes undo refuse. */
+    versionAfter: integer("version_after"),
+  },
+  (t) => [index("import_batch_rows_batch").on(t.batchId, t.entity)],
+);
+
+/** The column mapping last used for a kind, by header name: the next file with the same headers maps itself. */
+export const importMappings = pgTable("import_mappings", {
+  kind: text("kind").primaryKey(),
+  /** The kind's field -> the header (normalised) it was read from. */
+  mapping: jsonb("mapping").$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -63,10 +63,10 @@ const SCREENS = [
   { path: "/admin/settings", label: "Settings", group: "System", permission: "settings", built: true },
   { path: "/admin/staff", label: "Staff", group: "System", permission: "staff", built: true },
   { path: "/admin/activity", label: "Activity", group: "System", permission: "activity", built: true },
-  { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: false },
   // The spec's one back-office URL outside /admin (issue 19 §9): the same layout, guard and host rule.
   { path: "/database", label: "Database", group: "System", permission: "database", built: true },
   { path: "/admin/data-restoration", label: "Data restoration", group: "System", permission: "settings", built: true },
+  { path: "/admin/data-import", label: "Data import", group: "System", permission: "settings", built: true },
 ] as const satisfies readonly AdminScreen[];
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = SCREENS;
