@@ -26,13 +26,4 @@ CREATE INDEX "outbox_written_by" ON "outbox" USING btree ("written_by") WHERE "o
 CREATE INDEX "request_events_written_by" ON "request_events" USING btree ("written_by");--> statement-breakpoint
 CREATE INDEX "service_requests_written_by" ON "service_requests" USING btree ("written_by");--> statement-breakpoint
 CREATE INDEX "ticket_messages_written_by" ON "ticket_messages" USING btree ("written_by");--> statement-breakpoint
-ALTER TABLE "communication_threads_sync" DROP COLUMN "last_ids";--> statement-breakpoint
--- The new column's statistics (all null): without them the planner guesses a third of each table is new,
--- and joins the catch-up's few rows by scanning service_requests whole. PGlite has no autovacuum to do it.
-ANALYZE "conversation_messages" ("written_by");--> statement-breakpoint
-ANALYZE "customers" ("written_by");--> statement-breakpoint
-ANALYZE "inbound_messages" ("written_by");--> statement-breakpoint
-ANALYZE "outbox" ("written_by");--> statement-breakpoint
-ANALYZE "request_events" ("written_by");--> statement-breakpoint
-ANALYZE "service_requests" ("written_by");--> statement-breakpoint
-ANALYZE "ticket_messages" ("written_by");
+ALTER TABLE "communication_threads_sync" DROP COLUMN "last_ids";
