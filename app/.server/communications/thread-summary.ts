@@ -9,11 +9,10 @@ import { communicationThreadsSync } from "~/.server/db/schema.ts";
  * as the thread itself (./thread.ts):
  *
  * - nothing on the request form writes it (a trigger-maintained copy made the form 4x slower): the screen
- *   catches up before it reads (catchUpThreads), refreshing the threads of exactly the rows its previous
- *   catch-up could not see (ADR 036): each source row carries the id of the transaction that wrote it
- *   (written_by), and the sync row keeps the snapshot that catch-up read in. Rows of transactions that had
- *   not begun then, or were still running (a late commit), are read once they are visible; no row is read
- *   twice, whatever its id or date (seeds and imports write rows dated in the past or the future);
+ *   catches up before it reads (catchUpThreads), refreshing the threads of every row written since its last
+ *   read, found by the source tables' primary keys (rows written with any date: seeds, imports) and, for
+ *   a transaction that committed after that read, by their created_at indexes over the last minutes (up to
+ *   now: a row dated in the future, as seeds write them, is caught by its id alone);
  * - what changes a thread without writing a new row (an erasure, a customer's number or e-mail changed)
  *   refreshes its threads in its own transaction (refreshThreads);
  * - rebuildThreads works the whole list out again (the migration's backfill, and the first catch-up of a
@@ -22,6 +21,9 @@ import { communicationThreadsSync } from "~/.server/db/schema.ts";
 
 type Executor = Database | Transaction;
 type Rows = { rows: Array<Record<string, unknown>> };
+
+/** A late commit is still caught up if its transaction began at most this long before the previous catch-up. */
+const OVERLAP = "5 minutes";
 
 /** Which threads to refresh: customers by id, and addresses (a +91 mobile, or a lower-case e-mail). */
 export interface ThreadScope {
@@ -39,54 +41,53 @@ function activity(scoped: boolean): SQL {
   select coalesce(cm.customer_id, c.id) as customer_id,
          case when coalesce(cm.customer_id, c.id) is null then cm.mobile end as mobile,
          cm.created_at as at, cm.channel as channel, cm.direction as direction, left(cm.body, 160) as preview,
-         (cm.direction = 'out' and cm.staff_user_id is not null) as answer,
-         'conversation' as source, cm.id as id
+         (cm.direction = 'out' and cm.staff_user_id is not null) as answer
     from conversation_messages cm
     left join customers c on cm.customer_id is null and c.mobile = cm.mobile
    where (cm.customer_id is not null or cm.mobile is not null)${when("cm.customer_id = any(array(select id from scope_c)) or (cm.customer_id is null and cm.mobile = any(array(select m from scope_m)))")}
   union all
-  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false, 'outbox', o.id
+  select o.customer_id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
     from outbox o where o.customer_id is not null and o.channel in ('sms', 'email')${when("o.customer_id = any(array(select id from scope_c))")}
   union all
-  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false, 'outbox', o.id
+  select c.id, null, o.created_at, o.channel, 'out', left(o.body, 160), false
     from outbox o join customers c on c.mobile = o.recipient
    where o.customer_id is null and o.channel = 'sms'${when("lower(o.recipient) = any(array(select m from scope_m)) and o.channel in ('sms', 'email')")}
   union all
-  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false, 'outbox', o.id
+  select c.id, null, o.created_at, o.channel, 'out', left(coalesce(o.subject, o.body), 160), false
     from outbox o join customers c on lower(c.email) = lower(o.recipient)
    where o.customer_id is null and o.channel = 'email'${when("lower(o.recipient) = any(array(select e from scope_e)) and o.channel in ('sms', 'email')")}
   union all
-  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false, 'form', im.id
+  select c.id, case when c.id is null then im.mobile end, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     left join customers c on c.mobile = im.mobile
    where im.mobile is not null${when("im.mobile = any(array(select m from scope_m))")}
   union all
-  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false, 'form', im.id
+  select c.id, null, im.created_at, 'form', 'in', left(coalesce(nullif(im.message, ''), im.subject, im.form), 160), false
     from inbound_messages im
     join customers c on lower(c.email) = lower(im.email)
    where im.mobile is null and im.email is not null${when("lower(im.email) = any(array(select e from scope_e))")}
   union all
-  select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true, 'request', e.id
+  select coalesce(r.customer_id, c.id), null, e.created_at, 'call', 'out', left(coalesce(e.note, 'Call logged'), 160), true
     from request_events e
     join service_requests r on r.id = e.request_id
     left join customers c on r.customer_id is null and c.mobile = r.mobile
    where e.kind = 'call' and coalesce(r.customer_id, c.id) is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
-         r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false, 'service-request', r.id
+         r.created_at, 'request', 'in', left(r.reference || ': ' || r.fault_description, 160), false
     from service_requests r
     left join customers c on r.customer_id is null and c.mobile = r.mobile
    where true${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(r.customer_id, c.id), case when coalesce(r.customer_id, c.id) is null then r.mobile end,
-         r.first_contact_at, 'request', 'out', null, true, 'service-request', r.id
+         r.first_contact_at, 'request', 'out', null, true
     from service_requests r
     left join customers c on r.customer_id is null and c.mobile = r.mobile
    where r.first_contact_at is not null${when("r.customer_id = any(array(select id from scope_c)) or (r.customer_id is null and r.mobile = any(array(select m from scope_m)))")}
   union all
   select coalesce(t.customer_id, c.id), case when coalesce(t.customer_id, c.id) is null then t.contact_mobile end,
          m.created_at, 'helpdesk', case when m.author = 'customer' then 'in' else 'out' end,
-         left(t.reference || ': ' || m.body, 160), (m.author = 'staff'), 'ticket', m.id
+         left(t.reference || ': ' || m.body, 160), (m.author = 'staff')
     from ticket_messages m
     join tickets t on t.id = m.ticket_id
     left join lateral (
@@ -112,9 +113,7 @@ function computed(scoped: boolean): SQL {
              coalesce(a.customer_id::text, a.mobile) as thread, a.customer_id, a.mobile, a.at, a.channel, a.direction, a.preview
         from activity a
        where a.preview is not null${sql.raw(scoped ? " and coalesce(a.customer_id::text, a.mobile) in (select thread from scope_t)" : "")}
-       -- Ties (one transaction writes an office reply's conversation row and its outbox row, at the same time)
-       -- go as the thread page orders them: the conversation row, which stands for the outbox row it sent.
-       order by coalesce(a.customer_id::text, a.mobile), a.at desc, (a.source = 'conversation') desc, a.source desc, a.id desc
+       order by coalesce(a.customer_id::text, a.mobile), a.at desc
     ),
     state as (
       select coalesce(a.customer_id::text, a.mobile) as thread,
@@ -136,32 +135,27 @@ function computed(scoped: boolean): SQL {
 
 const COLUMNS = sql.raw("thread, customer_id, mobile, at, channel, direction, preview, awaiting, search, sort_id");
 
-/**
- * The catch-up's watermark (ADR 036): the snapshot its last read of the source tables was taken in, as
- * pg_current_snapshot() writes it, "xmin:xmax:xip,xip". A row is new to the list exactly when the snapshot
- * did not see its transaction (written_by): one that had no id yet (>= xmax), or one still running then (in
- * xip). Nothing else is read again, so a message that commits late is read when it is visible, and only then.
- */
-interface Watermark {
-  xmax: string;
-  running: string[];
+/** The newest id of each source table, and the database's clock: where the next catch-up starts. */
+const MARKS = sql`
+  select (select coalesce(max(id), 0) from conversation_messages) as cm,
+         (select coalesce(max(id), 0) from outbox) as o,
+         (select coalesce(max(id), 0) from inbound_messages) as im,
+         (select coalesce(max(id), 0) from service_requests) as sr,
+         (select coalesce(max(id), 0) from request_events) as re,
+         (select coalesce(max(id), 0) from ticket_messages) as tm,
+         (select coalesce(max(id), 0) from customers) as cu,
+         now() as at`;
+
+type Marks = Record<"cm" | "o" | "im" | "sr" | "re" | "tm" | "cu", number>;
+
+function marksOf(row: Record<string, unknown> | undefined): { ids: Marks; at: Date } {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { ids: { cm: n("cm"), o: n("o"), im: n("im"), sr: n("sr"), re: n("re"), tm: n("tm"), cu: n("cu") }, at: new Date(row?.at as string | Date) };
 }
 
-function watermarkOf(snapshot: string): Watermark {
-  const [, xmax = "0", xip = ""] = snapshot.split(":");
-  return { xmax, running: xip.split(",").filter((x) => /^\d+$/.test(x)) };
+async function saveMarks(db: Executor, marks: { ids: Marks; at: Date }): Promise<void> {
+  await db.update(communicationThreadsSync).set({ lastIds: marks.ids, syncedAt: marks.at }).where(eq(communicationThreadsSync.id, 1));
 }
-
-/** The rows the watermark's snapshot did not see, of the table aliased `alias` (index-only on written_by). */
-function unseen(alias: string, w: Watermark): SQL {
-  const column = sql.raw(`${alias}.written_by`);
-  return w.running.length === 0
-    ? sql`${column} >= ${w.xmax}::xid8`
-    : sql`(${column} >= ${w.xmax}::xid8 or ${column} = any(${`{${w.running.join(",")}}`}::xid8[]))`;
-}
-
-/** The snapshot a statement reads in: taken in the statement that reads, it is the rows' own. */
-const SNAPSHOT = sql.raw("pg_current_snapshot()::text");
 
 /** Takes the sync row's lock (refreshes never interleave, so the counts they keep stay exact); false without one. */
 async function lockSync(tx: Executor): Promise<boolean> {
@@ -182,18 +176,16 @@ export async function threadCounts(db: Executor): Promise<{ all: number; awaitin
  */
 export async function rebuildThreads(db: Executor): Promise<number> {
   const count = await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into communication_threads_sync (id, snapshot, synced_at) values (1, '0:0:', now()) on conflict (id) do nothing`);
+    await tx.execute(sql`insert into communication_threads_sync (id, last_ids, synced_at) values (1, '{}'::jsonb, now()) on conflict (id) do nothing`);
     await lockSync(tx);
-    // Taken before the list is worked out: a row committed in between is in the rebuild and read once more
-    // by the next catch-up (harmless); one committed after is read by it (its transaction was unseen here).
-    const [mark] = ((await tx.execute(sql`select ${SNAPSHOT} as snapshot, now() as at`)) as unknown as Rows).rows;
+    const marks = marksOf((((await tx.execute(MARKS)) as unknown as Rows).rows)[0]);
     await tx.execute(sql`delete from communication_threads`);
     const inserted = (await tx.execute(sql`
       with ${computed(false)}
       insert into communication_threads (${COLUMNS}) select ${COLUMNS} from computed returning awaiting`)) as unknown as Rows;
     await tx
       .update(communicationThreadsSync)
-      .set({ snapshot: String(mark?.snapshot), syncedAt: new Date(mark?.at as string | Date), threads: inserted.rows.length, awaiting: inserted.rows.filter((r) => r.awaiting === true).length })
+      .set({ lastIds: marks.ids, syncedAt: marks.at, threads: inserted.rows.length, awaiting: inserted.rows.filter((r) => r.awaiting === true).length })
       .where(eq(communicationThreadsSync.id, 1));
     return inserted.rows.length;
   });
@@ -212,7 +204,8 @@ export async function threadsNeedRebuild(db: Executor): Promise<boolean> {
  * thread, and an unknown sender's thread by the same mobile (which disappears once they are a customer).
  */
 export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<void> {
-  const { ids, addresses } = normalised(scope);
+  const ids = [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))];
+  const addresses = [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))];
   if (ids.length === 0 && addresses.length === 0) return;
   await db.transaction(async (tx) => {
     // Before the first rebuild there is nothing to keep: that rebuild works everything out.
@@ -220,16 +213,8 @@ export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<
   });
 }
 
-function normalised(scope: ThreadScope): { ids: number[]; addresses: string[] } {
-  return {
-    ids: [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))],
-    addresses: [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))],
-  };
-}
-
-/** Works the threads of the scope out again (the sync row's lock held); answers how many threads it looked at. */
-async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<number> {
-  const done = (await tx.execute(sql`
+async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<void> {
+  await tx.execute(sql`
     with scope_c as (
       select c.id, c.mobile, lower(c.email) as email from customers c
        where c.id = any(array(select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
@@ -263,87 +248,58 @@ async function refreshScope(tx: Executor, ids: number[], addresses: string[]): P
     update communication_threads_sync
        set threads = threads + after.n - before.n, awaiting = awaiting + after.a - before.a
       from before, after
-     where id = 1
-    returning (select count(*) from scope_t)::int as threads`)) as unknown as Rows;
-  return Number(done.rows[0]?.threads ?? 0);
+     where id = 1`);
 }
 
 /**
- * The threads of the rows the watermark's snapshot did not see: customers by id, and addresses. Every part
- * starts from a written_by index; a join goes by `= any(array(...))`, so the primary key answers it whatever
- * the planner guesses of how many rows are new.
+ * Brings the stored list up to date with every row written since the last catch-up (see the module's
+ * comment): called by the list before it reads, so a message sent or received is on it at once. Without
+ * a sync row (a database the backfill never saw), the whole list is worked out.
  */
-function unseenThreads(w: Watermark): SQL {
-  return sql`
-      select cm.customer_id, cm.mobile as address from conversation_messages cm where ${unseen("cm", w)}
+export async function catchUpThreads(db: Executor): Promise<void> {
+  const [state] = await db.select().from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  if (!state) {
+    await rebuildThreads(db);
+    return;
+  }
+  const last = state.lastIds as Partial<Marks>;
+  const since = new Date(state.syncedAt.getTime()).toISOString();
+  const id = (k: keyof Marks) => Number(last[k] ?? 0);
+  const found = (await db.execute(sql`
+    with marks as (${MARKS}),
+    since as (select ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' as at, now() + interval '1 minute' as until)
+    select m.*, t.customer_id, t.address from marks m
+    left join lateral (
+      select cm.customer_id, cm.mobile as address from conversation_messages cm
+       where cm.id > ${id("cm")} or cm.created_at between (select at from since) and (select until from since)
       union
       select o.customer_id, case when o.customer_id is null then lower(o.recipient) end from outbox o
-       where o.channel in ('sms', 'email') and ${unseen("o", w)}
+       where o.channel in ('sms', 'email') and (o.id > ${id("o")} or o.created_at between (select at from since) and (select until from since))
       union
-      select null, im.mobile from inbound_messages im where ${unseen("im", w)}
+      select null, im.mobile from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
       union
-      select null, lower(im.email) from inbound_messages im where ${unseen("im", w)}
+      select null, lower(im.email) from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
       union
-      select r.customer_id, r.mobile from service_requests r where ${unseen("r", w)}
+      select r.customer_id, r.mobile from service_requests r where r.id > ${id("sr")} or r.created_at between (select at from since) and (select until from since)
       union
-      select r.customer_id, r.mobile from service_requests r where r.id = any(array(select e.request_id from request_events e where ${unseen("e", w)}))
+      select r.customer_id, r.mobile from request_events e join service_requests r on r.id = e.request_id where e.id > ${id("re")}
       union
-      select t.customer_id, t.contact_mobile from tickets t where t.id = any(array(select x.ticket_id from ticket_messages x where ${unseen("x", w)}))
+      select t.customer_id, t.contact_mobile from ticket_messages x join tickets t on t.id = x.ticket_id
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
       union
-      select null, lower(t.contact_email) from tickets t where t.id = any(array(select x.ticket_id from ticket_messages x where ${unseen("x", w)}))
+      select null, lower(t.contact_email) from ticket_messages x join tickets t on t.id = x.ticket_id
+       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
       union
-      select c.id, c.mobile from customers c where ${unseen("c", w)}`;
-}
-
-interface Unseen {
-  /** The snapshot this look was taken in: the next watermark. */
-  snapshot: string;
-  at: Date;
-  /** The watermark is ahead of this database's transactions (a dump restored into a younger cluster). */
-  ahead: boolean;
-  scope: { ids: number[]; addresses: string[] };
-}
-
-/** One statement, so the snapshot it returns is the one its rows were read in. */
-async function lookUnseen(db: Executor, snapshot: string): Promise<Unseen> {
-  const w = watermarkOf(snapshot);
-  const found = ((await db.execute(sql`
-    select ${SNAPSHOT} as snapshot, now() as at, pg_snapshot_xmax(pg_current_snapshot()) < ${w.xmax}::xid8 as ahead, t.customer_id, t.address
-      from (select 1) one
-      left join lateral (${unseenThreads(w)}) t on true`)) as unknown as Rows).rows;
-  const first = found[0];
-  return {
-    snapshot: String(first?.snapshot),
-    at: new Date(first?.at as string | Date),
-    ahead: first?.ahead === true,
-    scope: normalised({
-      customerIds: found.map((r) => (r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id))),
-      addresses: found.map((r) => (r.address as string | null) ?? null),
-    }),
-  };
-}
-
-/**
- * Brings the stored list up to date with every row whose transaction the last catch-up did not see (see
- * the module's comment and ADR 036): called by the list before it reads, so a message sent or received is
- * on it at once, even one whose transaction committed after a later message's. Without a sync row (a
- * database the backfill never saw), the whole list is worked out. Answers how many threads it worked out
- * again: none when nothing was written since.
- */
-export async function catchUpThreads(db: Executor): Promise<number> {
-  const [state] = await db.select({ snapshot: communicationThreadsSync.snapshot }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
-  if (!state) return rebuildThreads(db);
-  const look = await lookUnseen(db, state.snapshot);
-  if (look.ahead) return rebuildThreads(db);
-  // Nothing unseen: no write, no lock (the list's reads never wait for one another).
-  if (look.scope.ids.length === 0 && look.scope.addresses.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    // Under the lock, from the watermark as it is now: a read that caught up meanwhile moved it.
-    const [locked] = await tx.select({ snapshot: communicationThreadsSync.snapshot }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1)).for("update");
-    if (!locked) return 0;
-    const { snapshot, at, scope } = await lookUnseen(tx, locked.snapshot);
-    const threads = scope.ids.length === 0 && scope.addresses.length === 0 ? 0 : await refreshScope(tx, scope.ids, scope.addresses);
-    await tx.update(communicationThreadsSync).set({ snapshot, syncedAt: at }).where(eq(communicationThreadsSync.id, 1));
-    return threads;
+      select c.id, c.mobile from customers c where c.id > ${id("cu")} or c.created_at between (select at from since) and (select until from since)
+    ) t on true`)) as unknown as Rows;
+  const marks = marksOf(found.rows[0]);
+  const customerIds = found.rows.map((r) => (r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id)));
+  const addresses = found.rows.map((r) => (r.address as string | null) ?? null);
+  const unchanged = (Object.keys(marks.ids) as Array<keyof Marks>).every((k) => marks.ids[k] === id(k));
+  // Nothing written since: no write, no lock (the list's reads never wait for one another).
+  if (unchanged && customerIds.every((c) => c === null) && addresses.every((a) => a === null)) return;
+  await db.transaction(async (tx) => {
+    await refreshThreads(tx, { customerIds, addresses });
+    await saveMarks(tx, marks);
   });
 }

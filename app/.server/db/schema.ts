@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
-import { writtenBy } from "./written-by.ts";
 
 /**
  * The settings the whole site reads (identity, business details, claims, promises, charges).
@@ -128,12 +127,9 @@ export const serviceRequests = pgTable(
     contractId: integer("contract_id").references((): AnyPgColumn => contracts.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   (t) => [
     index("service_requests_created_at").on(t.createdAt),
-    index("service_requests_written_by").on(t.writtenBy),
     index("service_requests_customer").on(t.customerId, t.createdAt),
     // The back office's list: newest first within a status, and the keyset tie-break on id.
     index("service_requests_created_id").on(t.createdAt, t.id),
@@ -225,8 +221,6 @@ export const inboundMessages = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     moderatedBy: integer("moderated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   (t) => [
     index("inbound_messages_form_created").on(t.form, t.createdAt),
@@ -234,7 +228,6 @@ export const inboundMessages = pgTable(
     index("inbound_messages_mobile").on(t.mobile),
     index("inbound_messages_email").on(sql`lower(${t.email})`),
     index("inbound_messages_created").on(t.createdAt),
-    index("inbound_messages_written_by").on(t.writtenBy),
   ],
 );
 
@@ -285,8 +278,6 @@ export const outbox = pgTable(
     /** One message per event and recipient, however often the event is reported. */
     dedupeKey: text("dedupe_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   // Partial indexes (issue 17 §8): each message is written twice (queued, then marked sent), and an update
   // that changes an indexed column writes a new entry in every index whose condition the row meets. Sent
@@ -298,8 +289,6 @@ export const outbox = pgTable(
     index("outbox_due").on(t.status, t.nextAttemptAt).where(sql`${t.status} <> 'sent'`),
     // /admin/sms and /admin/emails, newest first, and the e-mail templates' last use.
     index("outbox_created").on(t.channel, t.createdAt, t.id).where(sql`${t.channel} <> 'job'`),
-    // Only the channels a thread shows (a job row is never read by the catch-up).
-    index("outbox_written_by").on(t.writtenBy).where(sql`${t.channel} in ('sms', 'email')`),
     // The SMS provider's delivery reports.
     index("outbox_provider_message").on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     // A customer's thread in /admin/communications.
@@ -517,12 +506,9 @@ export const requestEvents = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   (t) => [
     index("request_events_request").on(t.requestId, t.createdAt),
-    index("request_events_written_by").on(t.writtenBy),
     // A technician's page averages the time to their first update on each job: their own events, found by
     // their account instead of reading every event (ADR 024, 2026-11-28). Partial: the events a form
     // submission writes have no actor and never write to it.
@@ -675,13 +661,10 @@ export const customers = pgTable(
     marketingConsentSource: text("marketing_consent_source"),
     marketingOptedOutAt: timestamp("marketing_opted_out_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("customers_created").on(t.createdAt, t.id),
-    index("customers_written_by").on(t.writtenBy),
     index("customers_gstin").on(t.gstin),
     // The customers list's "Erased" tab counted without reading every customer (ADR 024, 2026-11-28); partial,
     // so only an erasure writes to it.
@@ -1475,14 +1458,11 @@ export const conversationMessages = pgTable(
     meta: jsonb("meta").notNull().default({}),
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   (t) => [
     index("conversation_messages_customer").on(t.customerId, t.createdAt, t.id),
     index("conversation_messages_mobile").on(t.mobile, t.createdAt),
     index("conversation_messages_created").on(t.createdAt, t.id),
-    index("conversation_messages_written_by").on(t.writtenBy),
   ],
 );
 
@@ -1520,15 +1500,13 @@ export const communicationThreads = pgTable(
 );
 
 /**
- * How far /admin/communications has caught up: the snapshot its last catch-up read the source tables in
- * (pg_current_snapshot() as text, ADR 036), and when (one row).
+ * How far /admin/communications has caught up: the last id read of each source table, and when (one row).
  * It also holds the list's two tab counts (counting 100,000 threads on each read took longer than the page),
  * kept by every refresh, which takes this row's lock first: refreshes never interleave.
  */
 export const communicationThreadsSync = pgTable("communication_threads_sync", {
   id: integer("id").primaryKey(),
-  /** Rows of transactions not visible in it (still running then, or begun since) are what the next catch-up reads. */
-  snapshot: text("snapshot").notNull(),
+  lastIds: jsonb("last_ids").notNull().$type<Record<string, number>>(),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
   threads: integer("threads").notNull().default(0),
   awaiting: integer("awaiting").notNull().default(0),
@@ -1758,14 +1736,11 @@ export const ticketMessages = pgTable(
     internal: boolean("internal").notNull().default(false),
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The transaction that wrote the row (ADR 036: the thread list's catch-up watermark). */
-    writtenBy: writtenBy(),
   },
   (t) => [
     index("ticket_messages_ticket").on(t.ticketId, t.createdAt, t.id),
     // The messages written since the threads' last catch-up (ADR 033).
     index("ticket_messages_created").on(t.createdAt),
-    index("ticket_messages_written_by").on(t.writtenBy),
   ],
 );
 
