@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { changeRecord, changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import { changesOrRefuse, Refusal, type ChangeResult, type ChangeStep } from "~/.server/admin/changes.ts";
+import { contentEntryKind, changeContentEntry, type LoadedEntry } from "~/.server/content/changes.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { clearContentCache } from "~/.server/content/index.ts";
@@ -116,30 +117,15 @@ export async function addService(staff: StaffMember, input: ServiceInput, now = 
   }
 }
 
-type Loaded = { row: Entry; data: ServiceData };
+type Loaded = LoadedEntry<"service">;
 
-const SERVICE: RecordKind<Entry, number, Loaded> = {
-  table: contentEntries,
-  entityType: "service",
+const SERVICE = contentEntryKind("service", {
   stale: STALE_SERVICE_MESSAGE,
-  stampsUpdatedAt: true,
-  load: async (tx, id) => {
-    const [row] = await tx
-      .select()
-      .from(contentEntries)
-      .where(and(eq(contentEntries.id, id), eq(contentEntries.kind, "service")));
-    if (!row) return undefined;
-    const parsed = serviceData.safeParse(row.data);
-    // A seed entry that no longer parses is still the office's to fix: start from its readable fields.
-    return { row, data: parsed.success ? parsed.data : serviceData.parse({ category: "Electrical", brands: [], faults: [], deliverables: [], turnaround: "", faqs: [], servicePaths: [] }) };
-  },
-  label: ({ row }) => row.title,
-};
+  empty: () => serviceData.parse({ category: "Electrical", brands: [], faults: [], deliverables: [], turnaround: "", faqs: [], servicePaths: [] }),
+});
 
-async function change(id: number, version: number, staff: StaffMember, step: (s: ChangeStep<Entry, Loaded>) => Promise<string>, now: Date): Promise<ServiceResult> {
-  const result = await changeRecord<Entry, number, Loaded, object, { existing: ServiceExisting }>(SERVICE, id, version, staff, now, step);
-  if (result.ok) clearContentCache();
-  return result;
+function change(id: number, version: number, staff: StaffMember, step: (s: ChangeStep<Entry, Loaded>) => Promise<string>, now: Date): Promise<ServiceResult> {
+  return changeContentEntry<"service", { existing: ServiceExisting }>(SERVICE, id, version, staff, step, now);
 }
 
 /**

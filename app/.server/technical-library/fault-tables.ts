@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { changeRecord, changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import { changesOrRefuse, Refusal, type ChangeResult, type ChangeStep } from "~/.server/admin/changes.ts";
+import { contentEntryKind, changeContentEntry, type LoadedEntry } from "~/.server/content/changes.ts";
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
@@ -199,30 +200,16 @@ export async function addFaultTable(staff: StaffMember, input: NewFaultTableInpu
   }
 }
 
-type Loaded = { row: Entry; data: FaultTable };
+type Loaded = LoadedEntry<"fault-table">;
 
-const FAULT_TABLE: RecordKind<Entry, number, Loaded> = {
-  table: c,
-  entityType: "fault-table",
+const FAULT_TABLE = contentEntryKind("fault-table", {
   stale: STALE_FAULT_TABLE_MESSAGE,
-  stampsUpdatedAt: true,
-  load: async (tx, id) => {
-    const [row] = await tx
-      .select()
-      .from(c)
-      .where(and(eq(c.id, id), eq(c.kind, "fault-table")));
-    if (!row) return undefined;
-    const parsed = faultTableData.safeParse(row.data);
-    return { row, data: parsed.success ? parsed.data : faultTableData.parse({ brand: "", series: row.title, source: "", codes: [] }) };
-  },
-  label: ({ row }) => row.title,
+  empty: (row) => faultTableData.parse({ brand: "", series: row.title, source: "", codes: [] }),
   refuse: (error) => (isUniqueViolation(error) ? { field: "series", message: "Another table already has this brand and series." } : undefined),
-};
+});
 
-async function change(id: number, version: number, staff: StaffMember, step: (s: ChangeStep<Entry, Loaded>) => Promise<string>, now: Date): Promise<FaultTableResult> {
-  const result = await changeRecord<Entry, number, Loaded, object, { existing: FaultTableExisting }>(FAULT_TABLE, id, version, staff, now, step);
-  if (result.ok) clearContentCache();
-  return result;
+function change(id: number, version: number, staff: StaffMember, step: (s: ChangeStep<Entry, Loaded>) => Promise<string>, now: Date): Promise<FaultTableResult> {
+  return changeContentEntry<"fault-table", { existing: FaultTableExisting }>(FAULT_TABLE, id, version, staff, step, now);
 }
 
 /** How a change of codes reads in the log: counts, not the whole table. */

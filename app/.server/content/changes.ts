@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { changeRecord, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import type { StaffMember } from "~/.server/auth/staff.ts";
+import { contentEntries } from "~/.server/db/schema.ts";
+import { clearContentCache } from "./index.ts";
+import { kindSchemas, type ContentKind, type KindData } from "./schemas.ts";
+
+/**
+ * The back office's versioned changes of content entries (the service catalogue, the technical library, and
+ * the content screens to come): the kernel (changeRecord, ADR 031) on a row of one kind, its `data` parsed by
+ * the kind's schema; once a change commits, the content cache and the cached pages are dropped, so the site
+ * shows it at the next request.
+ */
+
+export type ContentEntryRow = typeof contentEntries.$inferSelect;
+export type LoadedEntry<K extends ContentKind> = { row: ContentEntryRow; data: KindData<K> };
+
+export function contentEntryKind<K extends ContentKind>(
+  kind: K,
+  options: {
+    stale: string;
+    /** The fields to start from when a (seeded) entry's data no longer parses: still the office's to fix. */
+    empty: (row: ContentEntryRow) => KindData<K>;
+    refuse?: RecordKind<ContentEntryRow, number, LoadedEntry<K>>["refuse"];
+  },
+): RecordKind<ContentEntryRow, number, LoadedEntry<K>> {
+  return {
+    table: contentEntries,
+    entityType: kind,
+    stale: options.stale,
+    stampsUpdatedAt: true,
+    load: async (tx, id) => {
+      const [row] = await tx
+        .select()
+        .from(contentEntries)
+        .where(and(eq(contentEntries.id, id), eq(contentEntries.kind, kind)));
+      if (!row) return undefined;
+      const parsed = kindSchemas[kind].safeParse(row.data);
+      return { row, data: parsed.success ? (parsed.data as KindData<K>) : options.empty(row) };
+    },
+    label: ({ row }) => row.title,
+    refuse: options.refuse,
+  };
+}
+
+/** A change of one entry on the version the staff member saw; the site's cached copies are dropped once it commits. */
+export async function changeContentEntry<K extends ContentKind, Extra extends object = object>(
+  kind: RecordKind<ContentEntryRow, number, LoadedEntry<K>>,
+  id: number,
+  version: number,
+  staff: StaffMember,
+  step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
+  now: Date,
+): Promise<ChangeResult<object, Extra>> {
+  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, step);
+  if (result.ok) clearContentCache();
+  return result;
+}
