@@ -201,7 +201,7 @@ test.describe("admin access", () => {
 
   test("on the public host every admin page is the lock and 'Access Denied'", async ({ page, request }) => {
     // Statuses and the server-rendered heading over HTTP; one page in the browser, for what a person sees.
-    for (const path of ["/admin", "/admin/login", "/admin/technicians", "/admin/technical-library", "/admin/customers"]) {
+    for (const path of ["/admin", "/admin/login", "/admin/technicians", "/admin/cms", "/admin/customers"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(403);
       expect([...(await response.text()).matchAll(/<h1\b[^>]*>(.*?)<\/h1>/gs)].map((m) => m[1]), path).toEqual(["Access Denied"]);
@@ -215,8 +215,8 @@ test.describe("admin access", () => {
     const reference = await quickRequest(page, mobile, "Emergency: DC drive on the mill stand tripped on field loss.");
 
     // Not signed in: to the admin sign-in page, and back afterwards.
-    await page.goto(backOfficeUrl("/admin/technical-library"));
-    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Ftechnical-library$/);
+    await page.goto(backOfficeUrl("/admin/technicians"));
+    await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Ftechnicians$/);
     await visit(page, backOfficeUrl("/admin/login"));
 
     // A customer signed in on the back-office host still cannot open it.
@@ -265,7 +265,7 @@ test.describe("admin access", () => {
     await visit(page, backOfficeUrl("/admin/inbox"));
 
     // Screens not built yet are the 404 page, for admins too.
-    for (const path of ["/admin/technical-library", "/admin/vendors"]) {
+    for (const path of ["/admin/cms", "/admin/vendors"]) {
       expect((await page.goto(backOfficeUrl(path)))?.status(), path).toBe(404);
     }
   });
