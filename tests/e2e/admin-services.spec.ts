@@ -53,4 +53,11 @@ test("the owner adds a service and changes its band: the service page and a new 
   // A new quote for that request takes the service's band as its reference.
   await visit(page, backOfficeUrl(`/admin/quotes/new?request=${reference}`));
   await expect(page.getByText(`Reference band: the indicative charges for ${name} work are ₹5,000 to ₹20,000 (the service's own band, in Services).`)).toBeVisible();
+
+  // Hidden again (the catalogue the other tests count is the seeded one): its page answers 404.
+  await page.goto(backOfficeUrl(recordPath));
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Hide from the site" }).click();
+  await expect(flashOf(page)).toHaveText(/^Hidden: it is off the home catalogue/);
+  expect((await page.request.get(servicePath)).status()).toBe(404);
 });
