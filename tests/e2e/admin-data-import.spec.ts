@@ -8,7 +8,7 @@ import { visit } from "./support/page-checks.ts";
  * previewed, runs the dry run, imports it and sees what it did. Each page passes axe and the HTML validators and
  * fits a 390 px phone (visit).
  */
-test("the owner imports customers from a CSV: columns matched, dry run, import", async ({ page, signedInAs }) => {
+test("the owner imports customers from a CSV: columns matched, dry run, import", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   const digits = String(Date.now()).slice(-8);
   await signedInAs("owner");

@@ -11,7 +11,7 @@ import { asNewVisitor, visit } from "./support/page-checks.ts";
 test.describe("SEO audit", () => {
   test.beforeEach(({ context }) => asNewVisitor(context));
 
-  test("the owner's screen offers a run and lists past audits", async ({ page, signedInAs }) => {
+  test("the owner's screen offers a run and lists past audits", { tag: "@flow" }, async ({ page, signedInAs }) => {
     await signedInAs("owner");
     await visit(page, backOfficeUrl("/admin/seo-audit"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("SEO audit");
