@@ -146,7 +146,7 @@ describe.each(engines)("accounts on %s", (engine) => {
     try {
       process.env.NODE_ENV = "development";
       setServerConfig(readConfig({ NODE_ENV: "development", SESSION_SECRET: "x".repeat(40) }));
-      resetRateLimits();
+      await resetRateLimits();
       const inDevelopment = await sendCode({ mobile: mobile(), purpose: "customer", address: address() });
       if (!inDevelopment.ok) throw new Error("not sent");
       const code = await smsCode(testDb, inDevelopment.challengeId);

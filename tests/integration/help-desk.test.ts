@@ -80,10 +80,10 @@ describeEachEngine("help desk", (database) => {
     office = staffMember(a.id, "office", "Asha Office");
     owner = staffMember(b.id, "owner", "Omkar Owner");
   });
-  afterAll(() => {
+  afterAll(async () => {
     setServerConfig(previousConfig);
     clearSettingsCache();
-    resetRateLimits();
+    await resetRateLimits();
   });
 
   /** A customer with a portal account and one request. */
@@ -324,12 +324,12 @@ describeEachEngine("help desk", (database) => {
     await linkAction(args(`/d/ticket/${token}`, { token }, { body: "Thanks, the drive runs." }));
     expect((await db().select().from(ticketMessages).where(eq(ticketMessages.ticketId, made.id))).map((m) => m.body)).toEqual(["Hello", "Thanks, the drive runs."]);
     // The limit per ticket: 10 in ten minutes.
-    resetRateLimits();
+    await resetRateLimits();
     const results = [];
     for (let i = 0; i < 11; i++) results.push(await replyByLink(token, { body: `Message ${i}`, idempotencyKey: randomUUID() }, `198.51.100.${i}`));
     expect(results.slice(0, 10).every((r) => r.ok)).toBe(true);
     expect(results[10]).toMatchObject({ ok: false, reason: "limited" });
-    resetRateLimits();
+    await resetRateLimits();
   });
 
   it("the queue filters by status, priority, assignee (mine, unassigned) and SLA, in keyset pages; breaches are flagged once by the job", async () => {

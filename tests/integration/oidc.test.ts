@@ -257,9 +257,9 @@ describe.each(engines)("sign-in through an OpenID provider on %s", (engine) => {
     await testDb?.destroy();
     setDatabase(undefined);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     configure(op.issuer);
-    resetRateLimits();
+    await resetRateLimits();
     warnings = [];
     vi.spyOn(console, "warn").mockImplementation((line: unknown) => {
       try {

@@ -84,7 +84,7 @@ describeEachEngine("one-time codes", (database) => {
   }
 
   it("office staff have a code sent to the owner's and to a customer's number, and find neither anywhere they can read or export", async () => {
-    resetRateLimits();
+    await resetRateLimits();
     await askForCode("admin", owner);
     await askForCode("customer", customerMobile);
     const ownerCode = await codeSentTo(owner);

@@ -273,7 +273,7 @@ describeEachEngine("staff", (database) => {
   });
 
   it("logs a staff member's sign-in by code (not a customer's) and their sign-out, with the address", async () => {
-    resetRateLimits();
+    await resetRateLimits();
     const mobile = newMobile();
     const added = await addStaff(actor, { mobile, name: "Anil", role: "office" });
     if (!added.ok) throw new Error("not added");

@@ -202,7 +202,7 @@ describeEachEngine("video calls", (database) => {
   });
 
   it("signals: each call's go to its own audience only; a link to call A posts to A alone; checked, size-limited and rate-limited", async () => {
-    resetRateLimits();
+    await resetRateLimits();
     const a = await booked();
     const b = await booked();
     const grantA = issueLiveGrant(`video:${a.call.id}`);
@@ -262,7 +262,7 @@ describeEachEngine("video calls", (database) => {
       if (!r.ok && r.status === 429) limited = i;
     }
     expect(limited).toBeGreaterThanOrEqual(200);
-    resetRateLimits();
+    await resetRateLimits();
   });
 
   it("a snapshot is saved among the request's photos, source video, once per key; only JPEG, size-limited, during the call", async () => {

@@ -99,7 +99,7 @@ describeEachEngine("visitors and the chat assistant", (database) => {
     clearSettingsCache();
   });
   beforeEach(async () => {
-    resetRateLimits();
+    await resetRateLimits();
     clearVisitorFiguresCache();
     await db().delete(visitorSessions);
   });

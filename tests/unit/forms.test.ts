@@ -85,14 +85,14 @@ describe("service request schema", () => {
 });
 
 describe("rate limits", () => {
-  it("allows the limit, then says how long to wait, then allows again after the window", () => {
-    resetRateLimits();
+  it("allows the limit, then says how long to wait, then allows again after the window", async () => {
+    await resetRateLimits();
     const limit = { max: 3, windowMs: 60_000 };
     const t0 = 1_000_000;
-    expect([takeToken("k", limit, t0), takeToken("k", limit, t0), takeToken("k", limit, t0)]).toEqual([undefined, undefined, undefined]);
-    expect(takeToken("k", limit, t0 + 15_000)).toBe(45);
-    expect(takeToken("other", limit, t0)).toBeUndefined();
-    expect(takeToken("k", limit, t0 + 60_000)).toBeUndefined();
+    expect([await takeToken("k", limit, t0), await takeToken("k", limit, t0), await takeToken("k", limit, t0)]).toEqual([undefined, undefined, undefined]);
+    expect(await takeToken("k", limit, t0 + 15_000)).toBe(45);
+    expect(await takeToken("other", limit, t0)).toBeUndefined();
+    expect(await takeToken("k", limit, t0 + 60_000)).toBeUndefined();
     expect(waitText(45)).toBe("45 seconds");
     expect(waitText(600)).toBe("10 minutes");
   });

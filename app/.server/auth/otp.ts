@@ -62,7 +62,7 @@ export async function sendCode(input: {
   message?: (code: string, challengeId: number) => OutboxMessage;
 }): Promise<SendOutcome> {
   const { mobile, purpose, address, deliver = true, now = new Date(), message } = input;
-  const addressWait = takeToken(`otp-send:${address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
+  const addressWait = await takeToken(`otp-send:${address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
   if (addressWait !== undefined) {
     return {
       ok: false,
@@ -141,7 +141,7 @@ export async function verifyCode(input: {
   now?: Date;
 }): Promise<VerifyOutcome> {
   const { challengeId, mobile, purpose, code, address, now = new Date() } = input;
-  const addressWait = takeToken(`otp-verify:${address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());
+  const addressWait = await takeToken(`otp-verify:${address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());
   if (addressWait !== undefined) {
     return {
       ok: false,

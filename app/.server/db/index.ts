@@ -16,6 +16,11 @@ export function setDatabase(handle: DatabaseHandle | undefined): void {
   holder.__databaseHandle = handle;
 }
 
+/** The handle start-up opened, or undefined before it (a unit test that opens no database). */
+export function databaseHandleIfOpen(): DatabaseHandle | undefined {
+  return holder.__databaseHandle;
+}
+
 export function getDatabaseHandle(): DatabaseHandle {
   const handle = holder.__databaseHandle;
   if (!handle) throw new Error("The database is not open: start-up has not run.");

@@ -1971,3 +1971,18 @@ export const importMappings = pgTable("import_mappings", {
   mapping: jsonb("mapping").$type<Record<string, string>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit windows on PostgreSQL, shared by every instance (ADR 050): one row per key (a form and an
+ * address, a number, a call), counted by an atomic upsert in ~/.server/forms/rate-limit.ts. Rows whose
+ * window ended an hour ago are swept. PGlite counts in memory (one process) and leaves this table empty.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_windows_reset_at").on(t.resetAt)],
+);

@@ -1,10 +1,15 @@
-/** Rate limits: fixed windows in this process's memory, per visitor address and per mobile number. */
+/**
+ * Rate limits: fixed windows per visitor address, per mobile number, per key. On PostgreSQL the windows live
+ * in the database, counted by one atomic upsert, so every instance behind the proxy sees the same counts and a
+ * restart or a deploy resets nothing (ADR 050). The embedded database allows one process, so PGlite (and a
+ * unit test with no database open) counts in this process's memory.
+ */
+import { lt, sql } from "drizzle-orm";
+import { databaseHandleIfOpen } from "~/.server/db/index.ts";
+import { rateLimitWindows } from "~/.server/db/schema.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import type { PostOutcome } from "./post.ts";
-
-// Fixed windows in this process's memory: the embedded database allows one process, and on PostgreSQL
-// each instance limits on its own (documented in ADR 008). Old windows are swept as they expire.
 
 interface Window {
   count: number;
@@ -32,8 +37,13 @@ export const FORM_LIMITS = {
   perMobile: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
-/** Counts one submission against key; returns the seconds to wait when the limit is already used up. */
-export function takeToken(key: string, limit: Limit, now = Date.now()): number | undefined {
+/** The shared PostgreSQL database, or undefined where windows are counted in memory. */
+function sharedDatabase() {
+  const handle = databaseHandleIfOpen();
+  return handle?.engine === "postgres" ? handle.db : undefined;
+}
+
+function takeMemoryToken(key: string, limit: Limit, now: number): number | undefined {
   sweep(now);
   const w = windows.get(key);
   if (!w || w.resetAt <= now) {
@@ -45,9 +55,47 @@ export function takeToken(key: string, limit: Limit, now = Date.now()): number |
   return undefined;
 }
 
+let lastSharedSweep = 0;
+
+/**
+ * Counts one submission against key; resolves to the seconds to wait when the limit is already used up.
+ * On PostgreSQL one statement opens a new window or counts in the current one, atomically: two instances
+ * counting the same key at once both see the other's count. A count past the limit is kept (it changes
+ * nothing: the window's end decides the wait).
+ */
+export async function takeToken(key: string, limit: Limit, now = Date.now()): Promise<number | undefined> {
+  const db = sharedDatabase();
+  if (!db) return takeMemoryToken(key, limit, now);
+  const at = new Date(now).toISOString();
+  const resetAt = new Date(now + limit.windowMs).toISOString();
+  const result = (await db.execute(sql`
+    INSERT INTO rate_limit_windows AS w (key, count, reset_at) VALUES (${key}, 1, ${resetAt}::timestamptz)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN w.reset_at <= ${at}::timestamptz THEN 1 ELSE w.count + 1 END,
+      reset_at = CASE WHEN w.reset_at <= ${at}::timestamptz THEN excluded.reset_at ELSE w.reset_at END
+    RETURNING count, reset_at`)) as unknown as { rows: Array<{ count: number; reset_at: string | Date }> };
+  const row = result.rows[0]!;
+  sweepShared(now);
+  if (row.count <= limit.max) return undefined;
+  return Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now) / 1000));
+}
+
+/** Once a minute per instance, and not in the visitor's wait: windows that ended an hour ago go. */
+function sweepShared(now: number) {
+  if (now - lastSharedSweep < 60_000) return;
+  lastSharedSweep = now;
+  const db = sharedDatabase();
+  void db
+    ?.delete(rateLimitWindows)
+    .where(lt(rateLimitWindows.resetAt, new Date(now - 3_600_000)))
+    .catch((error: unknown) => console.error("Sweeping old rate-limit windows failed:", error));
+}
+
 /** Forgets every window (tests). */
-export function resetRateLimits(): void {
+export async function resetRateLimits(): Promise<void> {
   windows.clear();
+  lastSharedSweep = 0;
+  await sharedDatabase()?.delete(rateLimitWindows);
 }
 
 export function waitText(seconds: number): string {
@@ -67,8 +115,8 @@ export async function checkLimits(
   values: Record<string, string>,
 ): Promise<PostOutcome | undefined> {
   const wait =
-    takeToken(`${form}:address:${address}`, FORM_LIMITS.perAddress) ??
-    (mobile ? takeToken(`${form}:mobile:${mobile}`, FORM_LIMITS.perMobile) : undefined);
+    (await takeToken(`${form}:address:${address}`, FORM_LIMITS.perAddress)) ??
+    (mobile ? await takeToken(`${form}:mobile:${mobile}`, FORM_LIMITS.perMobile) : undefined);
   if (wait === undefined) return undefined;
   const phone = formatIndianPhone((await getSiteSettings()).identity.supportPhone);
   return {

@@ -114,9 +114,9 @@ export type CustomerTicketResult =
   | { ok: false; reason: "refused"; field: string; message: string }
   | { ok: false; reason: "limited"; message: string; retryAfter: number };
 
-function limited(keys: Array<[string, Limit]>): CustomerTicketResult | undefined {
+async function limited(keys: Array<[string, Limit]>): Promise<CustomerTicketResult | undefined> {
   for (const [key, limit] of keys) {
-    const wait = takeToken(key, limit);
+    const wait = await takeToken(key, limit);
     if (wait !== undefined) return { ok: false, reason: "limited", retryAfter: wait, message: `Too many messages from here. Please try again in ${waitText(wait)}.` };
   }
   return undefined;
@@ -125,7 +125,7 @@ function limited(keys: Array<[string, Limit]>): CustomerTicketResult | undefined
 /** A customer's reply, from the portal or the signed link: appended, the office told live. */
 async function reply(ticket: Pick<Ticket, "id" | "reference" | "status">, input: CustomerReplyInput, address: string): Promise<CustomerTicketResult> {
   if (ticket.status === "closed") return { ok: false, reason: "refused", field: "body", message: CLOSED_TICKET_MESSAGE };
-  const limit = limited([
+  const limit = await limited([
     [`ticket-reply:address:${address}`, CUSTOMER_TICKET_LIMITS.perAddress],
     [`ticket-reply:ticket:${ticket.id}`, CUSTOMER_TICKET_LIMITS.perTicket],
   ]);
@@ -161,7 +161,7 @@ export async function openPortalTicket(user: PortalTicketOwner, input: CustomerT
     if (!found) return { ok: false, reason: "refused", field: "requestId", message: "That request is not one of yours. Open help from the request's own page." };
     serviceRequestId = found.request.id;
   }
-  const limit = limited([[`ticket-new:address:${address}`, CUSTOMER_TICKET_LIMITS.perAddress]]);
+  const limit = await limited([[`ticket-new:address:${address}`, CUSTOMER_TICKET_LIMITS.perAddress]]);
   if (limit) return limit;
   const customerId = await customerIdOf(user);
   const created = await getDb().transaction((tx) =>

@@ -611,7 +611,7 @@ function signoffCodeMatches(requestId: number, code: string, stored: string): bo
  */
 export async function sendSignoffCode(actor: FieldActor, key: string | number, input: JobInput<"signoff-code">, now = new Date()): Promise<FieldResult> {
   const saved = "code-sent";
-  const wait = takeToken(`otp-send:${actor.address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
+  const wait = await takeToken(`otp-send:${actor.address}`, OTP_ADDRESS_LIMITS.send, now.getTime());
   if (wait !== undefined) return { ok: false, reason: "refused", field: "signerName", message: `Too many codes have been asked for from this phone. Try again in ${waitText(wait)}.` };
   const site = await getSiteSettings();
   const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, "0");
@@ -659,7 +659,7 @@ export async function sendSignoffCode(actor: FieldActor, key: string | number, i
 export async function verifySignoffCode(actor: FieldActor, key: string | number, input: JobInput<"signoff-verify">, now = new Date()): Promise<FieldResult> {
   const saved = "signoff";
   const idempotencyKey = storedKey(input.idempotencyKey);
-  const wait = takeToken(`otp-verify:${actor.address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());
+  const wait = await takeToken(`otp-verify:${actor.address}`, OTP_ADDRESS_LIMITS.verify, now.getTime());
   if (wait !== undefined) return { ok: false, reason: "refused", field: "code", message: `Too many codes have been tried from this phone. Try again in ${waitText(wait)}.` };
   return onOwnJob(actor, key, saved, async (tx, job, profile) => {
     if (idempotencyKey && (await keyUsed(tx, jobSignoffs, idempotencyKey))) return { ok: true, saved, replay: true };

@@ -65,7 +65,7 @@ export async function readSignalBody(request: Request): Promise<string | undefin
  * stay: ./calls.ts joinCall; the first one makes the call live); a "bye" records that the side left.
  */
 export async function relaySignal(callId: number, from: SignalSide, signal: Signal, who: { address: string; name: string; staff?: StaffMember }): Promise<SignalOutcome> {
-  const wait = takeToken(`video-signal:${callId}:${from}`, SIGNALS_PER_MINUTE) ?? takeToken(`video-signal:address:${who.address}`, SIGNALS_PER_ADDRESS);
+  const wait = (await takeToken(`video-signal:${callId}:${from}`, SIGNALS_PER_MINUTE)) ?? (await takeToken(`video-signal:address:${who.address}`, SIGNALS_PER_ADDRESS));
   if (wait !== undefined) return { ok: false, status: 429, message: "Too many signals: wait a moment.", retryAfter: wait };
   const [call] = await getDb().select({ id: videoCalls.id, status: videoCalls.status }).from(videoCalls).where(eq(videoCalls.id, callId));
   if (!call) return { ok: false, status: 404, message: "This call does not exist." };

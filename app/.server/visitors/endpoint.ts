@@ -59,7 +59,7 @@ export async function handleVisitorPing(req: IncomingMessage, res: ServerRespons
     }
     const ping = body && typeof body === "object" ? parsePing(body.sessionId, body.pagePath) : undefined;
     if (!ping) return send(res, 400, { error: "sessionId must be session-<timestamp><random text>; pagePath a public path." });
-    const wait = pingLimited(address);
+    const wait = await pingLimited(address);
     if (wait !== undefined) return send(res, 429, { error: "Too many pings" }, { "Retry-After": String(wait) });
     if (isRecorded(ping)) await trackVisitor(ping.sessionId, ping.pagePath);
     send(res, 200, await visitorFigures());

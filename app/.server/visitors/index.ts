@@ -48,7 +48,7 @@ export function isRecorded(ping: Ping): boolean {
 }
 
 /** Counts a ping against its address: the seconds to wait when the address has pinged too often. */
-export function pingLimited(address: string, now = Date.now()): number | undefined {
+export function pingLimited(address: string, now = Date.now()): Promise<number | undefined> {
   return takeToken(`visitor-ping:${address}`, PING_LIMIT, now);
 }
 

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
   if (!q) return json(400, { error: "Ask a question: ?q=..." });
   if (q.length > MAX_CHAT_QUERY) return json(400, { error: `A question may have at most ${MAX_CHAT_QUERY} characters.` });
-  const wait = takeToken(`chat-ask:${context.get(clientAddressContext)}`, ASK_LIMIT);
+  const wait = await takeToken(`chat-ask:${context.get(clientAddressContext)}`, ASK_LIMIT);
   if (wait !== undefined) return json(429, { error: "Too many questions. Please wait a minute." }, { "Retry-After": String(wait) });
   return json(200, { answers: await answerQuestion(q) });
 }

@@ -28,7 +28,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const kind = new URL(request.url).pathname.endsWith("/inbound") ? "inbound" : "delivery";
-  const wait = takeToken(`sms-${kind}:${context.get(clientAddressContext)}`, PER_ADDRESS);
+  const wait = await takeToken(`sms-${kind}:${context.get(clientAddressContext)}`, PER_ADDRESS);
   if (wait !== undefined) return new Response("Too many requests.", { status: 429, headers: { "Retry-After": String(wait), "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return json(413, { error: "Too large" });

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const ping = body && typeof body === "object" ? parsePing(body.sessionId, body.pagePath) : undefined;
   if (!ping) return json(400, { error: "sessionId must be session-<timestamp><random text>; pagePath a public path." });
-  const wait = pingLimited(context.get(clientAddressContext));
+  const wait = await pingLimited(context.get(clientAddressContext));
   if (wait !== undefined) return json(429, { error: "Too many pings" }, { "Retry-After": String(wait) });
   if (isRecorded(ping)) await trackVisitor(ping.sessionId, ping.pagePath);
   return json(200, await visitorFigures());

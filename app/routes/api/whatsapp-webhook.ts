@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response("Method not allowed.", { status: 405, headers: { ...headers, Allow: "GET, POST" } });
-  const wait = takeToken(`whatsapp-webhook:${context.get(clientAddressContext)}`, PER_ADDRESS);
+  const wait = await takeToken(`whatsapp-webhook:${context.get(clientAddressContext)}`, PER_ADDRESS);
   if (wait !== undefined) return new Response("Too many requests.", { status: 429, headers: { ...headers, "Retry-After": String(wait) } });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return json(413, { error: "Too large" });

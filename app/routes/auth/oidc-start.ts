@@ -22,7 +22,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!isRole(role)) return new Response("Bad request", { status: 400, headers: noStore() });
   // The back office signs in only on its own host (spec section 2, admin gate), through the provider too.
   if (role === "admin") await requireAdminHost(url);
-  const wait = takeToken(`oidc-start:${clientAddress(context)}`, START_LIMIT);
+  const wait = await takeToken(`oidc-start:${clientAddress(context)}`, START_LIMIT);
   if (wait) {
     return new Response("Too many sign-in attempts. Please wait and try again.", {
       status: 429,

@@ -16,7 +16,7 @@ const text = (body: string, status: number, extra: Record<string, string> = {}) 
  * and for the saved file's name; the id decides. Downloads are limited per address.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const wait = takeToken(`investor-document:address:${clientAddress(context)}`, DOWNLOADS_PER_ADDRESS);
+  const wait = await takeToken(`investor-document:address:${clientAddress(context)}`, DOWNLOADS_PER_ADDRESS);
   if (wait !== undefined) return text(`Too many downloads from here. Please try again in ${waitText(wait)}.`, 429, { "Retry-After": String(wait) });
   const id = /^[1-9]\d{0,9}$/.test(params.id) && Number(params.id) <= 2_147_483_647 ? Number(params.id) : 0;
   const doc = id ? await publishedDocumentFile(id) : undefined;
