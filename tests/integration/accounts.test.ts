@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { developmentCode, sendCode, verifyCode } from "~/.server/auth/otp.ts";
 import { readSession, revokeSession, revokeUserSessions, startSession } from "~/.server/auth/sessions.ts";
 import { grantAdmin, upsertUserWithRole } from "~/.server/auth/users.ts";
-import { readConfig, setServerConfig } from "~/.server/config.ts";
+import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
 import { otpChallenges, outbox, requestPhotos, sessions } from "~/.server/db/schema.ts";
 import { resetRateLimits } from "~/.server/forms/index.ts";
@@ -183,6 +183,30 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(await readSession(requestWithCookie(a))).toBeNull();
     expect(await readSession(requestWithCookie(b))).toBeNull();
     expect(await readSession(requestWithCookie("sid=not-a-token"))).toBeNull();
+  });
+
+  it("in production the session cookie is __Host- prefixed, Secure and HttpOnly; a plain 'sid' is not read there; signing in ends the session the browser came with", async () => {
+    const previous = getServerConfig();
+    try {
+      setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }));
+      const user = await upsertUserWithRole(mobile(), "customer");
+      const site = new URL("https://www.example.in/customer/login");
+      const on = (cookie: string) => new Request("https://www.example.in/customer/mobile", { headers: { cookie } });
+      const first = await startSession({ userId: user.id, role: "customer", method: "otp", request: new Request(site), url: site, address: "10.0.0.1" });
+      expect(first).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/);
+      const token = first.split(";")[0]!.slice("__Host-sid=".length);
+      expect(await readSession(on(`__Host-sid=${token}`))).toMatchObject({ user: { id: user.id } });
+      // A cookie without the prefix could have been set by a sibling subdomain: never read where cookies are Secure.
+      expect(await readSession(on(`sid=${token}`))).toBeNull();
+
+      // Signing in again from that browser (here: into the same portal) rotates: the old token is dead.
+      const second = await startSession({ userId: user.id, role: "customer", method: "otp", request: on(`__Host-sid=${token}`), url: site, address: "10.0.0.1" });
+      expect(second.split(";")[0]).not.toBe(first.split(";")[0]);
+      expect(await readSession(on(`__Host-sid=${token}`))).toBeNull();
+      expect(await readSession(on(second.split(";")[0]!))).toMatchObject({ user: { id: user.id } });
+    } finally {
+      setServerConfig(previous);
+    }
   });
 
   it("a session for a role the account no longer has stops working", async () => {

@@ -12,6 +12,16 @@ import type { User } from "./users.ts";
  */
 
 export const SESSION_COOKIE = "sid";
+/**
+ * Where cookies are Secure (production, not a loopback host), the session cookie is `__Host-sid`: the browser
+ * then accepts it only from this exact host over HTTPS, with Path=/ and no Domain, so a sibling subdomain
+ * cannot plant or overwrite it (session fixation). The plain name is read only where cookies are not Secure.
+ */
+export const SECURE_SESSION_COOKIE = "__Host-sid";
+
+function sessionCookieName(url: URL): string {
+  return secureCookies(url) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 /** How long a session lasts from sign-in: a field phone stays signed in; the back office does not. */
 export const SESSION_LIFETIME_SECONDS: Record<Role, number> = {
@@ -42,7 +52,7 @@ function hashToken(token: string): string {
 }
 
 function sessionCookie(token: string, url: URL, maxAge: number): string {
-  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
+  const parts = [`${sessionCookieName(url)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
   if (secureCookies(url)) parts.push("Secure");
   return parts.join("; ");
 }
@@ -55,9 +65,10 @@ export function clearSessionCookie(url: URL): string {
 function tokenFrom(request: Request): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
+  const wanted = sessionCookieName(new URL(request.url));
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
+    if (name === wanted) {
       const token = value.join("=");
       return /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
     }
@@ -65,7 +76,11 @@ function tokenFrom(request: Request): string | undefined {
   return undefined;
 }
 
-/** Opens a session for user in role's portal; returns the Set-Cookie header value. */
+/**
+ * Opens a session for user in role's portal; returns the Set-Cookie header value. Signing in always rotates:
+ * a new random token, and the session the browser came with (another portal's, or one planted in it) is
+ * ended on the server, so no token known before the sign-in is worth anything after it.
+ */
 export async function startSession(input: {
   userId: number;
   role: Role;
@@ -79,6 +94,10 @@ export async function startSession(input: {
   const { userId, role, method, request, url, address, oidcTokens, now = new Date() } = input;
   const token = randomBytes(32).toString("base64url");
   const lifetime = SESSION_LIFETIME_SECONDS[role];
+  const previous = tokenFrom(request);
+  if (previous) {
+    await getDb().update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, hashToken(previous)), isNull(sessions.revokedAt)));
+  }
   await getDb()
     .insert(sessions)
     .values({

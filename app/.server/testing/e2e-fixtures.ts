@@ -6,7 +6,7 @@
 import { randomInt } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { SESSION_COOKIE, SESSION_LIFETIME_SECONDS, startSession } from "~/.server/auth/sessions.ts";
+import { SESSION_LIFETIME_SECONDS, startSession } from "~/.server/auth/sessions.ts";
 import { recordSignIn, upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
@@ -134,13 +134,13 @@ export async function createFixtureSession(input: FixtureSessionRequest, request
     now,
   });
   await recordSignIn(userId, now);
-  const value = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(setCookie)?.[1];
-  if (!value) throw new Error("startSession returned no session cookie");
+  const [, name, value] = /^([^=;]+)=([^;]*)/.exec(setCookie) ?? [];
+  if (!name || !value) throw new Error("startSession returned no session cookie");
   return {
     role: input.role,
     portal,
     userId,
     mobile,
-    cookie: { name: SESSION_COOKIE, value, expires: Math.floor(now.getTime() / 1000) + SESSION_LIFETIME_SECONDS[portal] },
+    cookie: { name, value, expires: Math.floor(now.getTime() / 1000) + SESSION_LIFETIME_SECONDS[portal] },
   };
 }
