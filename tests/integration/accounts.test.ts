@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { developmentCode, sendCode, verifyCode } from "~/.server/auth/otp.ts";
+import { developmentCode, OTP_TOTAL_LIMIT, sendCode, verifyCode } from "~/.server/auth/otp.ts";
 import { readSession, revokeSession, revokeUserSessions, startSession } from "~/.server/auth/sessions.ts";
 import { grantAdmin, upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
@@ -130,6 +130,24 @@ describe.each(engines)("accounts on %s", (engine) => {
     for (let i = 0; i < 21; i++) outcomes.push(await sendCode({ mobile: mobile(), purpose: "customer", address: from }));
     expect(outcomes.slice(0, 20).every((o) => o.ok)).toBe(true);
     expect(outcomes[20]).toMatchObject({ ok: false, reason: "address-limit" });
+  });
+
+  it("codes sent in all are capped per hour, whatever the numbers and addresses: an attack rotating both is stopped", async () => {
+    await resetRateLimits();
+    const ceiling = { ...OTP_TOTAL_LIMIT };
+    try {
+      OTP_TOTAL_LIMIT.max = 6;
+      const outcomes = [];
+      for (let i = 0; i < 8; i++) outcomes.push(await sendCode({ mobile: mobile(), purpose: "customer", address: address() }));
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(6);
+      expect(outcomes.slice(6)).toEqual([expect.objectContaining({ ok: false, reason: "total-limit" }), expect.objectContaining({ ok: false, reason: "total-limit" })]);
+      expect(outcomes[7]!.ok ? "" : outcomes[7]!.message).toMatch(/Too many sign-in codes .* try again in \d+ minutes, or call us on /);
+      // A number that gets no SMS (not an admin's, on the admin sign-in) costs nothing and is not counted.
+      expect(await sendCode({ mobile: mobile(), purpose: "admin", address: address(), deliver: false })).toMatchObject({ ok: true });
+    } finally {
+      Object.assign(OTP_TOTAL_LIMIT, ceiling);
+      await resetRateLimits();
+    }
   });
 
   it("an admin code is only delivered to an admin's number, and the banner code is never given in production", async () => {

@@ -24,9 +24,16 @@ export const OTP_ADDRESS_LIMITS = {
   verify: { max: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
+/**
+ * Codes sent in all, per hour, across every instance (counted in PostgreSQL, ADR 050): a ceiling on what an
+ * attack rotating numbers and addresses can cost in SMS. Far above a busy day's sign-ins; past it, sign-in
+ * waits and the message gives the phone number.
+ */
+export const OTP_TOTAL_LIMIT: Limit = { max: 300, windowMs: 60 * 60_000 };
+
 export type SendOutcome =
   | { ok: true; challengeId: number }
-  | { ok: false; reason: "too-soon" | "number-limit" | "address-limit"; retryAfter: number; message: string };
+  | { ok: false; reason: "too-soon" | "number-limit" | "address-limit" | "total-limit"; retryAfter: number; message: string };
 
 export type VerifyOutcome =
   | { ok: true }
@@ -72,6 +79,17 @@ export async function sendCode(input: {
     };
   }
   const site = await getSiteSettings();
+  // Only a code that goes out by SMS costs anything: a number that gets none (not an admin's) is not counted.
+  const totalWait = deliver ? await takeToken("otp-send:all", OTP_TOTAL_LIMIT, now.getTime()) : undefined;
+  if (totalWait !== undefined) {
+    console.warn(`Sign-in codes: ${OTP_TOTAL_LIMIT.max} sent in the last hour; new codes wait ${totalWait} s.`);
+    return {
+      ok: false,
+      reason: "total-limit",
+      retryAfter: totalWait,
+      message: `Too many sign-in codes are being asked for right now. Please try again in ${waitText(totalWait)}, or call us on ${formatIndianPhone(site.identity.supportPhone)}.`,
+    };
+  }
   const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, "0");
   const salt = randomBytes(12).toString("base64url");
   const hourAgo = new Date(now.getTime() - 3600_000);
