@@ -13,7 +13,7 @@ import {
   type ServiceData,
 } from "./schemas.ts";
 
-import { bumpContentVersion } from "./version.ts";
+import { bumpContentVersion, contentVersion } from "./version.ts";
 
 export { seedContent } from "./seed.ts";
 export { contentVersion } from "./version.ts";
@@ -47,10 +47,11 @@ export interface Article extends ArticleData {
 
 /**
  * Content is read on every page and changes rarely, so each kind is held in memory. A write in this
- * process clears it at once (clearContentCache); the TTL bounds how stale another instance can be.
+ * process clears it at once (clearContentCache); a copy is kept only while the content version it was read at
+ * is current, so a change on another instance (its NOTIFY: ADR 051) drops it too. The TTL is a backstop.
  */
 const CACHE_TTL_MS = 30_000;
-const cache = new Map<string, { expires: number; value: unknown }>();
+const cache = new Map<string, { expires: number; version: number; value: unknown }>();
 
 export function clearContentCache(): void {
   cache.clear();
@@ -67,14 +68,15 @@ async function loadKind<T>(
   assertOutsideTransaction();
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value as T;
+  if (hit && hit.expires > Date.now() && hit.version === contentVersion()) return hit.value as T;
+  const readAt = contentVersion();
   const rows = await getDb()
     .select()
     .from(contentEntries)
     .where(eq(contentEntries.kind, kind))
     .orderBy(asc(contentEntries.position), asc(contentEntries.id));
   const value = build(rows);
-  cache.set(key, { expires: Date.now() + CACHE_TTL_MS, value });
+  cache.set(key, { expires: Date.now() + CACHE_TTL_MS, version: readAt, value });
   return value;
 }
 

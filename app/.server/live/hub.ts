@@ -1,3 +1,4 @@
+import { contentChangedElsewhere, SITE_CHANGED_CHANNEL } from "~/.server/content/version.ts";
 import { and, asc, gt, gte, inArray, lt } from "drizzle-orm";
 import pg from "pg";
 import { getDb } from "~/.server/db/index.ts";
@@ -255,6 +256,8 @@ export class LiveHub {
     });
     client.on("end", () => this.relisten(client));
     client.on("notification", (message) => {
+      // Content or settings changed on another instance: its pages and cached copies are stale here too.
+      if (message.channel === SITE_CHANGED_CHANNEL) return contentChangedElsewhere(message.payload);
       const id = Number(message.payload);
       if (!Number.isSafeInteger(id) || this.seen.has(id)) return;
       if (this.options.local && publishedHere(id)) return;
@@ -263,10 +266,12 @@ export class LiveHub {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${SITE_CHANGED_CHANNEL}`);
       this.listener = client;
       const reconnected = this.listenerAttempt > 0;
       this.listenerAttempt = 0;
+      // A change made elsewhere while this connection was down was not heard: treat the caches as stale.
+      if (reconnected) contentChangedElsewhere();
       // Back after a lost connection: what other instances published meanwhile is read from the table.
       if (reconnected && this.maxId > 0) await this.deliverSince(this.maxId);
     } catch (error) {

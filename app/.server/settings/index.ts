@@ -15,7 +15,7 @@ import {
   type SettingsGroup,
   type SiteSettings,
 } from "~/lib/settings-schema.ts";
-import { bumpContentVersion } from "~/.server/content/version.ts";
+import { bumpContentVersion, contentVersion } from "~/.server/content/version.ts";
 import { defaultPrivateSettings, defaultSettings } from "./defaults.ts";
 
 const GROUPS = Object.keys(settingsGroupSchemas) as SettingsGroup[];
@@ -23,10 +23,15 @@ const PRIVATE_GROUPS = Object.keys(privateSettingsGroupSchemas) as PrivateSettin
 
 /**
  * Every page reads the settings, so they are cached in memory. A write through updateSettingsGroup
- * clears the cache at once; the TTL bounds how stale another instance (PostgreSQL, several servers) can be.
+ * clears the cache at once; a copy is kept only while the content version it was read at is current, so a
+ * change on another instance (its NOTIFY bumps the version here: ADR 051) drops it too. The TTL is a backstop.
  */
 const CACHE_TTL_MS = 30_000;
-let cache: { value: SiteSettings; expires: number } | undefined;
+let cache: { value: SiteSettings; expires: number; version: number } | undefined;
+
+function fresh<T extends { expires: number; version: number }>(entry: T | undefined): entry is T {
+  return entry !== undefined && entry.expires > Date.now() && entry.version === contentVersion();
+}
 
 /** Inserts each group that is missing. Safe on every start: existing (edited) values are kept. */
 export async function seedSettings(db: Database, siteUrl: string): Promise<void> {
@@ -68,7 +73,9 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   // Even on a hit: a call from inside a transaction must fail every time, not only once the cache expires
   // (when its query would wait for that very transaction on PGlite).
   assertOutsideTransaction();
-  if (cache && cache.expires > Date.now()) return cache.value;
+  if (fresh(cache)) return cache.value;
+  // The version before the read: a change that lands while reading leaves this copy stale, not current.
+  const readAt = contentVersion();
   const rows = await getDb().select().from(siteSettings);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   const fallback = defaultSettings("http://localhost:3000");
@@ -83,7 +90,7 @@ export async function getSiteSettings(): Promise<SiteSettings> {
       value[key] = fallback[key];
     }
   }
-  cache = { value: value as SiteSettings, expires: Date.now() + CACHE_TTL_MS };
+  cache = { value: value as SiteSettings, expires: Date.now() + CACHE_TTL_MS, version: readAt };
   return cache.value;
 }
 
@@ -106,11 +113,12 @@ export function clearSettingsCache(): void {
 
 // ── The server-only groups (payments, integrations) ───────────────────────────────────────────────
 
-let privateCache: { value: PrivateSettings; expires: number } | undefined;
+let privateCache: { value: PrivateSettings; expires: number; version: number } | undefined;
 
 async function getPrivateSettings(): Promise<PrivateSettings> {
   assertOutsideTransaction();
-  if (privateCache && privateCache.expires > Date.now()) return privateCache.value;
+  if (fresh(privateCache)) return privateCache.value;
+  const readAt = contentVersion();
   const rows = await getDb()
     .select()
     .from(siteSettings)
@@ -127,7 +135,7 @@ async function getPrivateSettings(): Promise<PrivateSettings> {
       value[key] = fallback[key];
     }
   }
-  privateCache = { value: value as PrivateSettings, expires: Date.now() + CACHE_TTL_MS };
+  privateCache = { value: value as PrivateSettings, expires: Date.now() + CACHE_TTL_MS, version: readAt };
   return privateCache.value;
 }
 
