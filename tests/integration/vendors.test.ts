@@ -11,7 +11,7 @@ import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.t
 import { auditLog, products, users, vendorBills, vendorParts, vendors } from "~/.server/db/schema.ts";
 import { periodOf, purchaseRegister } from "~/.server/payments/exports.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { billFigures, recordVendorBill } from "~/.server/vendors/bills.ts";
+import { billFigures, recordVendorBill, removeVendorBill } from "~/.server/vendors/bills.ts";
 import { addVendor, addVendorPart, changeVendorState, editVendor, editVendorPart, removeVendorPart } from "~/.server/vendors/changes.ts";
 import { listVendors } from "~/.server/vendors/list.ts";
 import { SCREEN_AUDIT } from "~/.server/admin/screens.ts";
@@ -198,6 +198,13 @@ describeEachEngine("vendors", (database, engine) => {
     const stored = await db().select().from(vendorBills).where(eq(vendorBills.billNumber, n1));
     expect(stored[0]).toMatchObject({ taxablePaise: 1_000_05, cgstPaise: 90_00, sgstPaise: 90_00, igstPaise: 0, totalPaise: 1_180_05, supplierStateCode: "36", purchaseOrderId: null });
     expect(await entries(local.id)).toEqual(["vendor.add", "vendor.bill-add"]);
+    // A bill typed wrongly is removed (its figures kept in the log) and recorded again.
+    const wrong = await recordVendorBill(accounts, local.id, bill({ billDate: `${month}-20`, taxable: "99999" }));
+    if (!wrong.ok) throw new Error("the bill was not recorded");
+    expect(await removeVendorBill(accounts, karnataka.id, wrong.billId)).toMatchObject({ ok: false, message: expect.stringContaining("no longer recorded") as unknown });
+    expect(await removeVendorBill(accounts, local.id, wrong.billId)).toMatchObject({ ok: true });
+    expect(await db().select().from(vendorBills).where(eq(vendorBills.id, wrong.billId))).toEqual([]);
+    expect(await entries(local.id)).toEqual(["vendor.add", "vendor.bill-add", "vendor.bill-add", "vendor.bill-remove"]);
 
     const period = periodOf(`m:${month}`);
     const register = await purchaseRegister(period);

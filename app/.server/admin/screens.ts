@@ -173,6 +173,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "vendor.part-edit": { label: "Changed a vendor's part or price", entity: "vendor", describe: (_b, a) => ["changed a part of", typeof a?.product === "string" ? ` (${a.product})` : ""] },
       "vendor.part-remove": { label: "Removed a part a vendor supplies", entity: "vendor", describe: (b) => ["removed a part of", typeof b?.product === "string" ? ` (${b.product})` : ""] },
       "vendor.bill-add": { label: "Recorded a vendor's bill", entity: "vendor", describe: (_b, a) => ["recorded a bill of", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
+      "vendor.bill-remove": { label: "Removed a vendor's bill", entity: "vendor", describe: (b) => ["removed a bill of", typeof b?.billNumber === "string" ? ` (${b.billNumber})` : ""] },
     },
   },
   "/admin/customers": {
