@@ -273,7 +273,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
         {bills.length === 0 ? (
           <p className={`mb-4 ${muted}`}>No bill recorded yet.</p>
         ) : (
-          <Table label="Their bills" caption="Their bills, newest first" className="mb-4" columns={["Bill", "Date", { label: "Taxable", className: money }, { label: "CGST", className: money }, { label: "SGST", className: money }, { label: "IGST", className: money }, { label: "Total", className: money }, { label: <span className="sr-only">Remove</span>, className: "px-3 py-2" }]}>
+          <Table label="Their bills" caption="Their bills, newest first" className="relative mb-4" columns={["Bill", "Date", { label: "Taxable", className: money }, { label: "CGST", className: money }, { label: "SGST", className: money }, { label: "IGST", className: money }, { label: "Total", className: money }, { label: <span className="sr-only">Remove</span>, className: "px-3 py-2" }]}>
             {bills.map((b) => (
               <tr key={b.id} className="border-t border-slate-200 dark:border-slate-800">
                 <td className="px-3 py-2">
