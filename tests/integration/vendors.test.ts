@@ -254,6 +254,17 @@ describeEachEngine("vendors", (database, engine) => {
       expect(await db().select({ id: vendors.id }).from(vendors).where(eq(vendors.gstin, input.gstin!))).toEqual([{ id }]);
     });
 
+    it("adds a product to a vendor's parts once when the same part is sent many times at once", async () => {
+      const v = await added();
+      const p = await product();
+      const input = addPartSchema.parse({ intent: "part-add", version: "1", productId: String(p.id), price: "100" });
+      const results = await Promise.all(Array.from({ length: 12 }, () => addVendorPart(accounts, v.id, input)));
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok)).toEqual(Array.from({ length: 11 }, () => expect.objectContaining({ ok: false, reason: "refused" }) as unknown));
+      expect(await db().select({ id: vendorParts.id }).from(vendorParts).where(eq(vendorParts.vendorId, v.id))).toHaveLength(1);
+      expect(await entries(v.id)).toEqual(["vendor.add", "vendor.part-add"]);
+    });
+
     it("records a bill once when the same bill is sent many times at once", async () => {
       const v = await added();
       const input = bill();
