@@ -1986,3 +1986,104 @@ export const rateLimitWindows = pgTable(
   },
   (t) => [index("rate_limit_windows_reset_at").on(t.resetAt)],
 );
+
+// ── Vendors: who the business buys parts from, and their bills (/admin/vendors, issue 19 §5) ─────
+
+/** One person to call or write to at a vendor: the office keeps several (sales, accounts, dispatch). */
+export type VendorContact = { name: string; phone: string | null; email: string | null };
+
+/**
+ * A supplier of parts. Its GSTIN (check character validated, ~/lib/settings-schema.ts) is unique: the same vendor
+ * is never entered twice. The state comes from the GSTIN's first two digits (an unregistered vendor's is picked);
+ * it decides whether a bill's input tax is CGST + SGST or IGST. Archived, never deleted: bills keep pointing at it.
+ */
+export const vendors = pgTable(
+  "vendors",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** 15 characters, upper case; null for an unregistered vendor (whose bills carry no GST). */
+    gstin: text("gstin"),
+    /** GST state code ("36" Telangana): the GSTIN's first two digits, or picked for an unregistered vendor. */
+    stateCode: text("state_code"),
+    address: text("address"),
+    city: text("city"),
+    pincode: text("pincode"),
+    contacts: jsonb("contacts").$type<VendorContact[]>().notNull().default([]),
+    /** Days from the bill's date by which it is to be paid (0: on delivery). */
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    notes: text("notes"),
+    /** Bumped by every change: a change made on an older version is refused, never lost. */
+    version: integer("version").notNull().default(1),
+    /** No longer bought from: out of the list's "Active" tab and of new purchase orders, still on old bills. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vendors_gstin").on(t.gstin),
+    index("vendors_name").on(sql`lower(${t.name})`, t.id),
+    index("vendors_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
+    index("vendors_city_trgm").using("gin", t.city.op("gin_trgm_ops")),
+  ],
+);
+
+/** What a vendor supplies: one of the business's products, under the vendor's own part number, at their price. */
+export const vendorParts = pgTable(
+  "vendor_parts",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    /** The vendor's part number (what goes on a purchase order to them). */
+    partNumber: text("part_number"),
+    /** Their price per unit before tax, in paise. */
+    pricePaise: bigint("price_paise", { mode: "number" }).notNull(),
+    leadTimeDays: integer("lead_time_days"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("vendor_parts_vendor_product").on(t.vendorId, t.productId), index("vendor_parts_product").on(t.productId)],
+);
+
+/**
+ * A vendor's bill (purchase invoice) as the office records it: the accountant's purchases and input tax. Integer
+ * paise; the GST is CGST + SGST when the vendor's state is the business's, IGST otherwise. A bill number is unique
+ * per vendor (case-insensitive): the same bill is never entered twice.
+ */
+export const vendorBills = pgTable(
+  "vendor_bills",
+  {
+    id: serial("id").primaryKey(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "restrict" }),
+    billNumber: text("bill_number").notNull(),
+    billDate: date("bill_date", { mode: "string" }).notNull(),
+    /** GST rate in percent (0, 5, 18 or 40); 0 for an unregistered vendor. */
+    gstRate: integer("gst_rate").notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull().default(0),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull().default(0),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull().default(0),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    /** The vendor's GST state code when the bill was recorded (the split was decided by it). */
+    supplierStateCode: text("supplier_state_code"),
+    /** The purchase order this bill is for (the purchase orders screen adds the reference). */
+    purchaseOrderId: integer("purchase_order_id"),
+    notes: text("notes"),
+    version: integer("version").notNull().default(1),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vendor_bills_vendor_number").on(t.vendorId, sql`lower(${t.billNumber})`),
+    index("vendor_bills_date").on(t.billDate, t.id),
+    index("vendor_bills_vendor_date").on(t.vendorId, t.billDate),
+  ],
+);
