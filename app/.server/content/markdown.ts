@@ -20,6 +20,7 @@ function normalised(href: string): string {
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16) || 0))
     .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec) || 0))
     .replace(/&(colon|tab|newline);/gi, (_, name: string) => ({ colon: ":", tab: "", newline: "" })[name.toLowerCase()] ?? "")
+    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
     .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
     .toLowerCase();
 }

@@ -3,6 +3,7 @@ import { muted } from "~/components/admin/styles.ts";
 import { SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { CMS_KIND_INFO, fieldName, fieldText, KIND_FIELDS, type CmsKind } from "~/lib/forms/admin/cms.ts";
 
 /**
@@ -85,11 +86,15 @@ export function entryValues(kind: CmsKind, entry: { title: string; slug: string;
  */
 function MarkdownBody({ label, defaultValue, error, previewHtml, required }: { label: string; defaultValue?: string; error?: string; previewHtml?: string; required: boolean }) {
   const [html, setHtml] = useState(previewHtml);
-  const [live, setLive] = useState(false);
+  // A preview drawn by the server (after "Preview" or a save) replaces the one typed (React's "previous prop" pattern).
+  const [shown, setShown] = useState(previewHtml);
+  if (shown !== previewHtml) {
+    setShown(previewHtml);
+    setHtml(previewHtml);
+  }
+  const live = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(0);
-  useEffect(() => setLive(true), []);
-  useEffect(() => setHtml(previewHtml), [previewHtml]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onInput = (event: React.FormEvent<HTMLDivElement>) => {
