@@ -332,6 +332,28 @@ describeEachEngine("content screen", (database) => {
     expect(page.bodyHtml).not.toContain("javascript:");
   });
 
+  it("the same thing sent many times at once: one entry per address, one publication, one redirect per old address", async () => {
+    const title = unique("Sent at once");
+    const adds = await Promise.all(Array.from({ length: 8 }, () => addContentEntry(owner, "article", entrySchema("article").parse(article({ title })))));
+    const made = adds.filter((r) => r.ok);
+    expect(made).toHaveLength(1);
+    const id = (made[0] as { id: number }).id;
+    for (const r of adds.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, field: "slug", existing: { id } });
+
+    const publishes = await Promise.all(Array.from({ length: 8 }, () => changeContentState(owner, "article", id, { intent: "publish", version: 1 })));
+    expect(publishes.filter((r) => r.ok)).toHaveLength(1);
+    expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "content.publish"), eq(auditLog.entityId, String(id))))).length).toBe(1);
+    expect((await db().select().from(contentRevisions).where(eq(contentRevisions.entryId, id))).map((r) => r.version).sort()).toEqual([1, 2]);
+
+    // Two entries renamed to the same new address at once: one gets it.
+    const a = await addArticle();
+    const b = await addArticle();
+    const target = `taken-at-once-${counter}${Date.now().toString(36)}`;
+    const renames = await Promise.all([a, b].map((e) => editContentEntry(owner, "article", e.id, edit(e.id, 1, {}, { title: e.title, slug: target }))));
+    expect(renames.filter((r) => r.ok)).toHaveLength(1);
+    expect((await db().select().from(contentEntries).where(and(eq(contentEntries.kind, "article"), eq(contentEntries.slug, target)))).length).toBe(1);
+  });
+
   it("the routes: bad input beside the field, previews without saving, a stale form refused, the SEO audit's link to the record", async () => {
     const bad = await newAction(routeArgs("/admin/cms/new?kind=article", { staff: owner, body: article({ title: "", d_author: "" }) }));
     expect(statusOf(bad)).toBe(400);
@@ -339,7 +361,7 @@ describeEachEngine("content screen", (database) => {
 
     const preview = await newAction(routeArgs("/admin/cms/new?kind=article", { staff: owner, body: { ...article({ title: unique("Preview only") }), intent: "preview", body: "**Bold** <script>x</script>" } }));
     expect(statusOf(preview)).toBe(200);
-    expect((preview as { data: { previewHtml: string } }).data.previewHtml).toContain("<strong>Bold</strong> &lt;script&gt;");
+    expect((preview as unknown as { data: { previewHtml: string } }).data.previewHtml).toContain("<strong>Bold</strong> &lt;script&gt;");
     const live = (await previewAction(routeArgs("/admin/cms/preview", { staff: owner, body: { body: "# Hi\n\n<img src=x onerror=alert(1)>" } }))) as Response;
     expect(await live.json()).toEqual({ html: "<h1>Hi</h1>\n&lt;img src=x onerror=alert(1)&gt;" });
 

@@ -41,7 +41,12 @@ function recordKind(kind: CmsKind): RecordKind<ContentEntryRow, number, Loaded> 
   let found = KINDS.get(kind);
   if (!found) {
     // A stored entry whose data no longer parses is still the office's to fix: the form starts from what is there.
-    found = contentEntryKind(kind, { stale: STALE_CONTENT_MESSAGE, empty: (row) => row.data as never }) as unknown as RecordKind<ContentEntryRow, number, Loaded>;
+    found = contentEntryKind(kind, {
+      stale: STALE_CONTENT_MESSAGE,
+      empty: (row) => row.data as never,
+      // Two entries given the same address at once: the second is refused beside the field, not a 500.
+      refuse: (error) => (isUniqueViolation(error) ? { field: "slug", message: `Another ${CMS_KIND_INFO[kind].one} took this address a moment ago: choose another.` } : undefined),
+    }) as unknown as RecordKind<ContentEntryRow, number, Loaded>;
     KINDS.set(kind, found);
   }
   return found;
