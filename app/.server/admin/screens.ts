@@ -1,5 +1,6 @@
 import type { BuiltScreenPath } from "~/lib/admin/screens.ts";
 import { isStaffRole, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { isRequestStatus, officeStatusLabel } from "~/lib/requests/status.ts";
 
 /**
@@ -320,7 +321,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "content.publish": { label: "Published content", entity: CMS_ENTITIES, describe: () => ["published", " on the site"] },
       "content.unpublish": { label: "Took content off the site", entity: CMS_ENTITIES, describe: () => ["took", " off the site"] },
       "content.unschedule": { label: "Cancelled a scheduled publication", entity: CMS_ENTITIES, describe: () => ["cancelled the scheduled publication of", ""] },
-      "content.schedule": { label: "Scheduled content", entity: CMS_ENTITIES, describe: (_b, a) => ["scheduled", typeof a?.publishAt === "string" ? ` for ${a.publishAt}` : ""] },
+      "content.schedule": { label: "Scheduled content", entity: CMS_ENTITIES, describe: (_b, a) => ["scheduled", typeof a?.publishAt === "string" && !Number.isNaN(Date.parse(a.publishAt)) ? ` for ${formatDateTime(a.publishAt)}` : ""] },
       "content.restore": { label: "Restored an earlier version", entity: CMS_ENTITIES, describe: (_b, a) => ["restored", typeof a?.revision === "number" ? ` to version ${a.revision}` : " to an earlier version"] },
     },
   },
