@@ -51,12 +51,15 @@ test("the office writes and publishes an article: it is on the site and in the s
   const started = performance.now();
   await page.getByRole("button", { name: "Publish now" }).click();
   expect((await posted).status()).toBe(303);
+  const committed = performance.now();
   const [article, sitemap] = await Promise.all([page.request.get(`/blog/${slug}`), page.request.get("/sitemap.xml")]);
   const visibleMs = Math.round(performance.now() - started);
+  const afterCommitMs = Math.round(performance.now() - committed);
   expect(article.status()).toBe(200);
   expect(await sitemap.text()).toContain(`/blog/${slug}</loc>`);
-  testInfo.annotations.push({ type: "published to visible on the site", description: `${visibleMs} ms (target < 1000 ms)` });
-  console.log(`published to visible on the site: ${visibleMs} ms (target < 1000 ms)`);
+  const figure = `${visibleMs} ms (target < 1000 ms), of which ${afterCommitMs} ms after the publish post answered`;
+  testInfo.annotations.push({ type: "published to visible on the site", description: figure });
+  console.log(`published to visible on the site: ${figure}`);
   // The target is 1 s; the bound here leaves room for a machine shared with other builds.
   expect(visibleMs).toBeLessThan(5000);
   await expect(flashOf(page)).toHaveText("Published: it is on the site, its sitemap and its search now.");
