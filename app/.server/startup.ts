@@ -16,6 +16,9 @@ import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";
 // The SEO audit's steps (issue 19 §4)
 import "~/.server/seo-audit/index.ts";
+// Content (issue 19 §1): scheduled publishing, and the SEO audit's links to the record that fixes a page
+import "~/.server/cms/changes.ts";
+import "~/.server/cms/fix-links.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 // Backups (issue 19 §8): the nightly backup, "Back up now" and test restores run on the job queue.
 import { scheduleNightlyBackup } from "~/.server/backup/index.ts";

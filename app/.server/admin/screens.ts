@@ -1,5 +1,6 @@
 import type { BuiltScreenPath } from "~/lib/admin/screens.ts";
 import { isStaffRole, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { isRequestStatus, officeStatusLabel } from "~/lib/requests/status.ts";
 
 /**
@@ -31,6 +32,10 @@ export interface AuditEntityInfo {
 }
 
 export type ScreenAudit = { entities: Record<string, AuditEntityInfo>; actions: Record<string, AuditActionInfo> } | { writesNone: string };
+
+/** The content screen's records (/admin/cms): one entity type per kind of content, each record's page by id. */
+const CMS_ENTITIES = ["page", "article", "faq", "case-study", "project", "place", "career", "course"] as const;
+const cms = (id: string) => (/^\d+$/.test(id) ? `/admin/cms/${id}` : null);
 
 function roleLabel(v: unknown): string | null {
   return isStaffRole(v) ? STAFF_ROLE_INFO[v].label : null;
@@ -313,6 +318,27 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "video-call.start": { label: "Started a video call", entity: "video_call", describe: () => ["started the video call", ""] },
       "video-call.snapshot": { label: "Took a snapshot in a video call", entity: "video_call", describe: () => ["took a snapshot in the video call", ""] },
       "video-call.end": { label: "Ended a video call", entity: "video_call", describe: () => ["ended the video call", ""] },
+    },
+  },
+  "/admin/cms": {
+    entities: {
+      "page": { label: "Page", href: cms },
+      "article": { label: "Article", href: cms },
+      "faq": { label: "FAQ", href: cms },
+      "case-study": { label: "Case study", href: cms },
+      "project": { label: "Project", href: cms },
+      "place": { label: "Place", href: cms },
+      "career": { label: "Career opening", href: cms },
+      "course": { label: "Course", href: cms },
+    },
+    actions: {
+      "content.add": { label: "Added content", entity: CMS_ENTITIES, describe: () => ["added", " as a draft"] },
+      "content.update": { label: "Changed content", entity: CMS_ENTITIES, describe: () => ["changed", ""] },
+      "content.publish": { label: "Published content", entity: CMS_ENTITIES, describe: () => ["published", " on the site"] },
+      "content.unpublish": { label: "Took content off the site", entity: CMS_ENTITIES, describe: () => ["took", " off the site"] },
+      "content.unschedule": { label: "Cancelled a scheduled publication", entity: CMS_ENTITIES, describe: () => ["cancelled the scheduled publication of", ""] },
+      "content.schedule": { label: "Scheduled content", entity: CMS_ENTITIES, describe: (_b, a) => ["scheduled", typeof a?.publishAt === "string" && !Number.isNaN(Date.parse(a.publishAt)) ? ` for ${formatDateTime(a.publishAt)}` : ""] },
+      "content.restore": { label: "Restored an earlier version", entity: CMS_ENTITIES, describe: (_b, a) => ["restored", typeof a?.revision === "number" ? ` to version ${a.revision}` : " to an earlier version"] },
     },
   },
   "/admin/services": {

@@ -107,7 +107,7 @@ async function contentAnswers(q: string, limit: number): Promise<ChatAnswer[]> {
       -- pathOf needs only these two fields; a fault table's whole data (every code) is far too much to fetch.
       select kind, slug, title, summary, jsonb_build_object('brand', data->'brand', 'servicePaths', data->'servicePaths') as data, body
       from content_entries
-      where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false') and not (kind = 'fault-table' and data->>'public' = 'false')
+      where search @@ to_tsquery('english', ${tsquery}) and status = 'published' and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false') and not (kind = 'fault-table' and data->>'public' = 'false')
       order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
       limit ${limit * 2}
     ) ranked

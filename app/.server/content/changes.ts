@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { changeRecord, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
-import type { StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { clearContentCache } from "./index.ts";
+import { keepRevision } from "./revisions.ts";
 import { kindSchemas, type ContentKind, type KindData } from "./schemas.ts";
 
 /**
@@ -43,7 +44,10 @@ export function contentEntryKind<K extends ContentKind>(
   };
 }
 
-/** A change of one entry on the version the staff member saw; the site's cached copies are dropped once it commits. */
+/**
+ * A change of one entry on the version the staff member saw; the entry as it leaves it is kept as a revision
+ * (named by the change's audit action, ./revisions.ts), and the site's cached copies are dropped once it commits.
+ */
 export async function changeContentEntry<K extends ContentKind, Extra extends object = object>(
   kind: RecordKind<ContentEntryRow, number, LoadedEntry<K>>,
   id: number,
@@ -52,7 +56,22 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
   step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
   now: Date,
 ): Promise<ChangeResult<object, Extra>> {
-  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, step);
+  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, async (s) => {
+    let cause = "edit";
+    const done = await step({
+      ...s,
+      audit: (action, before, after) => {
+        cause = action.slice(action.indexOf(".") + 1);
+        return s.audit(action, before, after);
+      },
+      auditChanges: (action, before, after) => {
+        cause = action.slice(action.indexOf(".") + 1);
+        return s.auditChanges(action, before, after);
+      },
+    });
+    await keepRevision(s.tx, s.row, cause, auditActor(staff).label, now);
+    return done;
+  });
   if (result.ok) clearContentCache();
   return result;
 }

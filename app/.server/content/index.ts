@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { assertOutsideTransaction, getDb } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { SEEDED_SUPPORT_EMAIL } from "~/.server/settings/defaults.ts";
@@ -73,7 +73,8 @@ async function loadKind<T>(
   const rows = await getDb()
     .select()
     .from(contentEntries)
-    .where(eq(contentEntries.kind, kind))
+    // Drafts and scheduled entries (/admin/cms) are not on the site yet.
+    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.status, "published")))
     .orderBy(asc(contentEntries.position), asc(contentEntries.id));
   const value = build(rows);
   cache.set(key, { expires: Date.now() + CACHE_TTL_MS, version: readAt, value });

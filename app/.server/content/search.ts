@@ -96,7 +96,7 @@ export async function searchContent(query: string): Promise<SearchResultGroup[]>
            ts_headline('english', body, to_tsquery('english', ${tsquery}),
                        'StartSel="", StopSel="", MaxWords=30, MinWords=12, MaxFragments=1') as headline
     from content_entries
-    where search @@ to_tsquery('english', ${tsquery}) and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false') and not (kind = 'fault-table' and data->>'public' = 'false')
+    where search @@ to_tsquery('english', ${tsquery}) and status = 'published' and kind <> 'city-service' and not (kind = 'service' and data->>'shown' = 'false') and not (kind = 'fault-table' and data->>'public' = 'false')
     order by ts_rank(search, to_tsquery('english', ${tsquery})) desc, position
     limit 60
   `)) as unknown as {

@@ -1,5 +1,5 @@
 import type { Database } from "~/.server/db/index.ts";
-import { contentEntries } from "~/.server/db/schema.ts";
+import { contentEntries, contentRedirects } from "~/.server/db/schema.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
 import { bumpContentVersion } from "./version.ts";
@@ -184,7 +184,11 @@ export function seedEntries(): NewEntry[] {
  * gets entries added to the seed files since, and an entry edited in the back office is never overwritten.
  */
 export async function seedContent(db: Database): Promise<number> {
-  const rows = seedEntries();
+  // An entry whose slug was changed in /admin/cms keeps its old one as a redirect: the seed must not bring
+  // a second entry back at that address.
+  const moved = new Set((await db.select({ kind: contentRedirects.kind, slug: contentRedirects.fromSlug }).from(contentRedirects)).map((r) => `${r.kind}:${r.slug}`));
+  const rows = seedEntries().filter((r) => !moved.has(`${r.kind}:${r.slug}`));
+  if (rows.length === 0) return 0;
   const inserted = await db
     .insert(contentEntries)
     .values(rows)

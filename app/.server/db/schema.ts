@@ -33,6 +33,12 @@ export const contentEntries = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Moves on with each change in the back office: an edit made on an older one is refused. */
     version: integer("version").notNull().default(1),
+    /**
+     * draft | published | scheduled (/admin/cms). Only a published entry is on the site, its sitemap and its
+     * search; a scheduled one is published by the job queue at `publish_at`. Seeded entries are published.
+     */
+    status: text("status").notNull().default("published"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     /** Weighted full-text document: title, then summary, then body and the searchable text of `data`. */
     search: tsvector("search")
       .notNull()
@@ -45,6 +51,53 @@ export const contentEntries = pgTable(
     index("content_entries_kind_position").on(t.kind, t.position),
     index("content_entries_search").using("gin", t.search),
   ],
+);
+
+/**
+ * Every saved state of a content entry (/admin/cms): the entry as one change left it, numbered by the
+ * entry's version then. The first change of a seeded entry also keeps the state it changed from. Restoring
+ * one is itself a change, with its own revision and audit entry.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull(),
+    data: jsonb("data").notNull(),
+    status: text("status").notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** What made it: "seed" (the state before the first change), "add", "edit", "publish", "restore", ... */
+    cause: text("cause").notNull(),
+    /** Who, as the audit log names them; null for the seed and the job queue. */
+    actorLabel: text("actor_label"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("content_revisions_entry_version").on(t.entryId, t.version)],
+);
+
+/**
+ * An address a content entry had: its old slug answers 301 to the entry's page now. It points at the entry,
+ * not at a slug, so a second rename needs no chain; the seed never brings an old slug back.
+ */
+export const contentRedirects = pgTable(
+  "content_redirects",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    fromSlug: text("from_slug").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("content_redirects_kind_slug").on(t.kind, t.fromSlug), index("content_redirects_entry").on(t.entryId)],
 );
 
 /**

@@ -51,7 +51,7 @@ const SCREENS = [
   { path: "/admin/marketing", label: "Marketing", group: "Communications", permission: "communications", built: true },
   { path: "/admin/video-calls", label: "Video calls", group: "Communications", permission: "communications", built: true },
   // Website
-  { path: "/admin/cms", label: "Content", group: "Website", permission: "settings", built: false },
+  { path: "/admin/cms", label: "Content", group: "Website", permission: "content", built: true },
   { path: "/admin/services", label: "Services", group: "Website", permission: "settings", built: true },
   { path: "/admin/service-management", label: "Service management", group: "Website", permission: "settings", built: true, hidden: true },
   { path: "/admin/technical-library", label: "Technical library", group: "Website", permission: "library", built: true },

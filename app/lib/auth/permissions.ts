@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   technicians: "Technicians: applications, skills, availability",
   communications: "Messages sent through the site",
   library: "The technical library: fault-code tables and what technicians read",
+  /** /admin/cms (ADR 042): the site's pages, articles, FAQs, case studies, projects, places, careers and courses. */
+  content: "Write and publish the site's content: pages, articles, FAQs, projects, places, careers and courses",
   money: "Quotes, invoices and payments",
   settings: "Business settings and integrations",
   staff: "Add, change and remove staff",
@@ -35,7 +37,7 @@ export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: st
   office: {
     label: "Office",
     description: "Requests, dispatch, customers, technicians and messages.",
-    permissions: ["dashboard", "requests", "dispatch", "customers", "technicians", "communications", "library"],
+    permissions: ["dashboard", "requests", "dispatch", "customers", "technicians", "communications", "library", "content"],
   },
   accounts: {
     label: "Accounts",

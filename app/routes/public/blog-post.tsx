@@ -1,4 +1,5 @@
 import { findArticle, listServices, renderMarkdown } from "~/.server/content/index.ts";
+import { throwIfMoved } from "~/.server/content/revisions.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -11,7 +12,11 @@ import type { Route } from "./+types/blog-post";
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   const article = await findArticle(params.slug);
-  if (!article) return throwNotFound(url);
+  if (!article) {
+    // A slug changed in /admin/cms: the old address answers 301 to the new one.
+    await throwIfMoved("article", params.slug, (slug) => `/blog/${slug}`, url);
+    return throwNotFound(url);
+  }
   const [site, services] = await Promise.all([getSiteSettings(), listServices()]);
   const relatedServices = article.relatedServices
     .map((key) => services.find((s) => s.slug === key || s.servicePaths.includes(`/services/${key}`)))

@@ -1,4 +1,5 @@
 import { findEntry, renderMarkdown } from "~/.server/content/index.ts";
+import { throwIfMoved } from "~/.server/content/revisions.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -10,7 +11,10 @@ import type { Route } from "./+types/case-study";
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   const study = await findEntry("case-study", params.slug);
-  if (!study) return throwNotFound(url);
+  if (!study) {
+    await throwIfMoved("case-study", params.slug, (slug) => `/projects/case-studies/${slug}`, url);
+    return throwNotFound(url);
+  }
   const site = await getSiteSettings();
   const path = `/projects/case-studies/${study.slug}`;
   const trail = [

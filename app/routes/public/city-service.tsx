@@ -1,4 +1,5 @@
 import { findEntry, findServiceByPath, renderMarkdown } from "~/.server/content/index.ts";
+import { throwIfMoved } from "~/.server/content/revisions.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -25,6 +26,7 @@ export async function loader({ url, params }: Route.LoaderArgs) {
     findEntry("place", params.citySlug),
     findEntry("city-service", params.serviceSlug),
   ]);
+  if (!place && cityService) await throwIfMoved("place", params.citySlug, (slug) => `/${slug}/${params.serviceSlug}`, url);
   if (!place || !cityService) return throwNotFound(url);
   const service = await findServiceByPath(cityService.data.servicePath);
   if (!service) return throwNotFound(url);

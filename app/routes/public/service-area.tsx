@@ -1,4 +1,5 @@
 import { findEntry, findServiceByPath, listEntries, renderMarkdown } from "~/.server/content/index.ts";
+import { throwIfMoved } from "~/.server/content/revisions.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -21,7 +22,10 @@ function placeTrail(slug: string, name: string) {
 
 export async function loader({ url, params }: Route.LoaderArgs) {
   const place = await findEntry("place", params.city);
-  if (!place) return throwNotFound(url);
+  if (!place) {
+    await throwIfMoved("place", params.city, (slug) => `/service-area/${slug}`, url);
+    return throwNotFound(url);
+  }
 
   const [site, cityServices, places] = await Promise.all([
     getSiteSettings(),
