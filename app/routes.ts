@@ -30,6 +30,12 @@ export default [
   route("privacy", "routes/public/legal-page.tsx", { id: "routes/legal-privacy" }),
   route("terms", "routes/public/legal-page.tsx", { id: "routes/legal-terms" }),
   route("return-policy", "routes/public/legal-page.tsx", { id: "routes/legal-return-policy" }),
+  // Every version of a legal text stays public: consent records point at the one agreed to.
+  route("privacy/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-privacy-version" }),
+  route("terms/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-terms-version" }),
+  route("return-policy/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-return-policy-version" }),
+  // Images for content bodies (/admin/cms/images), public with a year's cache.
+  route("media/:name", "routes/public/media-image.ts"),
   route("legal/:alias", "routes/public/legal-alias.ts"),
   // Technical resources
   route("technical-data", "routes/public/technical-data.tsx"),
@@ -148,6 +154,10 @@ export default [
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),
+    // Parts of the content screen (/admin/cms): the legal texts' versions and the images for content bodies.
+    route("admin/cms/legal", "routes/admin/cms/legal.tsx"),
+    route("admin/cms/legal/:slug", "routes/admin/cms/legal-text.tsx"),
+    route("admin/cms/images", "routes/admin/cms/images.tsx"),
     route("admin/services", "routes/admin/services/route.tsx"),
     route("admin/services/new", "routes/admin/services/new.tsx"),
     route("admin/services/:id", "routes/admin/services/service.tsx"),

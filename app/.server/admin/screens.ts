@@ -425,7 +425,30 @@ export const AUDIT_OUTSIDE_SCREENS: { actions: Record<string, AuditActionInfo> }
   },
 };
 
-const declared = Object.values<ScreenAudit>(SCREEN_AUDIT).filter((s): s is Exclude<ScreenAudit, { writesNone: string }> => !("writesNone" in s));
+/**
+ * What the content screen's legal texts and images write (/admin/cms/legal, /admin/cms/images). Spread into
+ * SCREEN_AUDIT["/admin/cms"] when that screen is built; until then it is declared on its own here.
+ */
+export const CMS_LEGAL_AND_IMAGES_AUDIT = {
+  entities: {
+    "legal-text": { label: "Legal text", href: (id: string) => (/^[a-z-]+$/.test(id) ? `/admin/cms/legal/${id}` : null) },
+    "content-image": { label: "Content image", href: () => "/admin/cms/images" },
+  },
+  actions: {
+    "legal.publish": {
+      label: "Published a legal text's new version",
+      entity: "legal-text",
+      describe: (_b, a) => ["published", typeof a?.version === "number" ? ` version ${a.version}` : " a new version"],
+    },
+    "content-image.add": { label: "Uploaded a content image", entity: "content-image", describe: () => ["uploaded the image", ""] },
+    "content-image.delete": { label: "Deleted a content image", entity: "content-image", describe: () => ["deleted the image", ""] },
+  },
+} satisfies { entities: Record<string, AuditEntityInfo>; actions: Record<string, AuditActionInfo> };
+
+const declared = [
+  ...Object.values<ScreenAudit>(SCREEN_AUDIT),
+  ...("/admin/cms" in SCREEN_AUDIT ? [] : [CMS_LEGAL_AND_IMAGES_AUDIT]),
+].filter((s): s is Exclude<ScreenAudit, { writesNone: string }> => !("writesNone" in s));
 
 /** Every entity type of the log, with its label and its record's page (each declared once: tests/unit/admin-screen-rules.test.ts). */
 export const AUDIT_ENTITY_TYPES: ReadonlyMap<string, AuditEntityInfo> = new Map(declared.flatMap((s) => Object.entries(s.entities)));
