@@ -1,6 +1,5 @@
 import { applyMigrations, getDb, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { seedContent } from "~/.server/content/index.ts";
-import { seedLegalVersions } from "~/.server/legal/index.ts";
 import { count, sql } from "drizzle-orm";
 import { followLocalSiteUrl, seedSettings } from "~/.server/settings/index.ts";
 import { grantAdmin } from "~/.server/auth/users.ts";
@@ -59,8 +58,6 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     const replaced = await followLocalSiteUrl(handle.db, config.siteUrl);
     if (replaced) console.log(`Site URL setting: ${config.siteUrl} (was ${replaced}, a default of an earlier run on this machine).`);
     await seedContent(handle.db);
-    // Version 1 of each legal text, from its page (a first run); consent records point at versions.
-    await seedLegalVersions(handle.db);
     setDatabase(handle);
     // The DLT registry: the built-in SMS templates whose names are missing (the office's edits are kept).
     await seedSmsTemplates(handle.db);

@@ -1,5 +1,6 @@
 import type { Database } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
+import { seedLegalVersions } from "~/.server/legal/index.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
 import { bumpContentVersion } from "./version.ts";
@@ -182,6 +183,7 @@ export function seedEntries(): NewEntry[] {
 /**
  * Inserts the seed entries that are missing, on every start: a first run gets the whole site, a later one
  * gets entries added to the seed files since, and an entry edited in the back office is never overwritten.
+ * A legal page without versions gets its text as version 1 (app/.server/legal).
  */
 export async function seedContent(db: Database): Promise<number> {
   const rows = seedEntries();
@@ -190,6 +192,8 @@ export async function seedContent(db: Database): Promise<number> {
     .values(rows)
     .onConflictDoNothing({ target: [contentEntries.kind, contentEntries.slug] })
     .returning({ id: contentEntries.id });
+  // The legal pages' texts as their version 1 (consent records point at versions), once.
+  await seedLegalVersions(db);
   if (inserted.length > 0) bumpContentVersion();
   return inserted.length;
 }
