@@ -128,7 +128,7 @@ export async function imageUsedBy(tx: Transaction, name: string): Promise<string
   const pattern = `%${mediaPath(name)}%`;
   const [entries, versions] = await Promise.all([
     tx
-      .select({ kind: contentEntries.kind, title: contentEntries.title })
+      .select({ kind: contentEntries.kind, slug: contentEntries.slug, title: contentEntries.title })
       .from(contentEntries)
       .where(or(ilike(contentEntries.body, pattern), ilike(sql`${contentEntries.data}::text`, pattern)))
       .orderBy(contentEntries.kind, contentEntries.title)
@@ -140,8 +140,10 @@ export async function imageUsedBy(tx: Transaction, name: string): Promise<string
       .orderBy(legalVersions.slug, legalVersions.number)
       .limit(5),
   ]);
+  // A legal page's entry mirrors its newest version: the version names it.
+  const inVersions = new Set(versions.map((v) => v.slug));
   return [
-    ...entries.map((e) => `the ${e.kind.replace(/-/g, " ")} “${e.title}”`),
+    ...entries.filter((e) => !(e.kind === "page" && inVersions.has(e.slug))).map((e) => `the ${e.kind.replace(/-/g, " ")} “${e.title}”`),
     ...versions.map((v) => `version ${v.number} of the ${isLegalSlug(v.slug) ? legalTextName(v.slug).toLowerCase() : v.slug}`),
   ];
 }
