@@ -36,6 +36,26 @@ function roleLabel(v: unknown): string | null {
   return isStaffRole(v) ? STAFF_ROLE_INFO[v].label : null;
 }
 
+/**
+ * What the content screen's legal texts and images write (/admin/cms/legal, /admin/cms/images). Spread into
+ * SCREEN_AUDIT["/admin/cms"] when that screen is built; until then it is declared on its own here.
+ */
+export const CMS_LEGAL_AND_IMAGES_AUDIT = {
+  entities: {
+    "legal-text": { label: "Legal text", href: (id: string) => (/^[a-z-]+$/.test(id) ? `/admin/cms/legal/${id}` : null) },
+    "content-image": { label: "Content image", href: () => "/admin/cms/images" },
+  },
+  actions: {
+    "legal.publish": {
+      label: "Published a legal text's new version",
+      entity: "legal-text",
+      describe: (_b, a) => ["published", typeof a?.version === "number" ? ` version ${a.version}` : " a new version"],
+    },
+    "content-image.add": { label: "Uploaded a content image", entity: "content-image", describe: () => ["uploaded the image", ""] },
+    "content-image.delete": { label: "Deleted a content image", entity: "content-image", describe: () => ["deleted the image", ""] },
+  },
+} satisfies { entities: Record<string, AuditEntityInfo>; actions: Record<string, AuditActionInfo> };
+
 /** Every built screen's entry: a screen whose `built` turns true does not compile until it has one. */
 export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
   "/admin": {
@@ -424,26 +444,6 @@ export const AUDIT_OUTSIDE_SCREENS: { actions: Record<string, AuditActionInfo> }
     "customer.marketing-opt-out": { label: "Opted out of marketing", entity: "customer", describe: () => ["recorded the marketing opt-out of", ""] },
   },
 };
-
-/**
- * What the content screen's legal texts and images write (/admin/cms/legal, /admin/cms/images). Spread into
- * SCREEN_AUDIT["/admin/cms"] when that screen is built; until then it is declared on its own here.
- */
-export const CMS_LEGAL_AND_IMAGES_AUDIT = {
-  entities: {
-    "legal-text": { label: "Legal text", href: (id: string) => (/^[a-z-]+$/.test(id) ? `/admin/cms/legal/${id}` : null) },
-    "content-image": { label: "Content image", href: () => "/admin/cms/images" },
-  },
-  actions: {
-    "legal.publish": {
-      label: "Published a legal text's new version",
-      entity: "legal-text",
-      describe: (_b, a) => ["published", typeof a?.version === "number" ? ` version ${a.version}` : " a new version"],
-    },
-    "content-image.add": { label: "Uploaded a content image", entity: "content-image", describe: () => ["uploaded the image", ""] },
-    "content-image.delete": { label: "Deleted a content image", entity: "content-image", describe: () => ["deleted the image", ""] },
-  },
-} satisfies { entities: Record<string, AuditEntityInfo>; actions: Record<string, AuditActionInfo> };
 
 const declared = [
   ...Object.values<ScreenAudit>(SCREEN_AUDIT),
