@@ -116,7 +116,7 @@ export async function uploadContentImage(staff: StaffMember, file: File | undefi
       );
       return row!.id;
     });
-    return { ok: true, id, snippet: markdownSnippet(alt, name), message: `Image uploaded (${stored.width} × ${stored.height}). Paste its Markdown into a body: ${markdownSnippet(alt, name)}` };
+    return { ok: true, id, snippet: markdownSnippet(alt, name), message: `Image uploaded (${stored.width} × ${stored.height}): copy its Markdown from the list below into a body.` };
   } catch (error) {
     await removeStored([stored]);
     throw error;

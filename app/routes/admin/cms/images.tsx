@@ -101,7 +101,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
           </div>
         )}
         {images.length > 0 && (
-          <Table label="Images" columns={["Image", "Alt text and Markdown", "Size", "Uploaded", <span className="sr-only">Delete</span>]}>
+          <Table label="Images" className="relative" columns={["Image", "Alt text and Markdown", "Size", "Uploaded", <span className="sr-only">Delete</span>]}>
             {images.map((img) => (
               <tr key={img.id} className="border-t border-slate-200 align-top dark:border-slate-800">
                 <td className="px-3 py-2">
