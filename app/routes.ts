@@ -30,6 +30,12 @@ export default [
   route("privacy", "routes/public/legal-page.tsx", { id: "routes/legal-privacy" }),
   route("terms", "routes/public/legal-page.tsx", { id: "routes/legal-terms" }),
   route("return-policy", "routes/public/legal-page.tsx", { id: "routes/legal-return-policy" }),
+  // Every version of a legal text stays public: consent records point at the one agreed to.
+  route("privacy/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-privacy-version" }),
+  route("terms/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-terms-version" }),
+  route("return-policy/versions/:number", "routes/public/legal-version.tsx", { id: "routes/legal-return-policy-version" }),
+  // Images for content bodies (/admin/cms/images), public with a year's cache.
+  route("media/:name", "routes/public/media-image.ts"),
   route("legal/:alias", "routes/public/legal-alias.ts"),
   // Technical resources
   route("technical-data", "routes/public/technical-data.tsx"),
@@ -152,6 +158,10 @@ export default [
     route("admin/cms/new", "routes/admin/cms/new.tsx"),
     route("admin/cms/preview", "routes/admin/cms/preview.tsx"),
     route("admin/cms/find", "routes/admin/cms/find.tsx"),
+    // Parts of the content screen (/admin/cms): the legal texts' versions and the images for content bodies.
+    route("admin/cms/legal", "routes/admin/cms/legal.tsx"),
+    route("admin/cms/legal/:slug", "routes/admin/cms/legal-text.tsx"),
+    route("admin/cms/images", "routes/admin/cms/images.tsx"),
     route("admin/cms/:id", "routes/admin/cms/entry.tsx"),
     route("admin/services", "routes/admin/services/route.tsx"),
     route("admin/services/new", "routes/admin/services/new.tsx"),

@@ -132,10 +132,14 @@ test.describe("legal pages", () => {
       await visit(page, `/${legal.slug}`);
       const main = page.getByRole("main");
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(legal.title);
-      await expect(main.getByText(`Version ${legal.version}`)).toBeVisible();
+      // Version 1 is the seed's text, with its original label; every version has its own address (ADR 043).
+      await expect(main.getByText(`Version 1 (${legal.version})`)).toBeVisible();
       await expect(main.locator(".prose h2").first()).toBeVisible();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/${legal.slug}$`));
       if (legal.body.includes(EMAIL)) await expect(main.locator(`.prose a[href="mailto:${EMAIL}"]`).first()).toBeVisible();
+      await visit(page, `/${legal.slug}/versions/1`);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toContainText(legal.title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/${legal.slug}$`));
     });
   }
 

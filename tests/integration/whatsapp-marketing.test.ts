@@ -492,15 +492,15 @@ describeEachEngine("whatsapp and marketing", (database) => {
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "customer"), eq(auditLog.entityId, String(c.id))));
     expect(entries.map((e) => e.action).sort()).toEqual(["customer.marketing-consent", "customer.marketing-opt-out"]);
     // From the customer page: on the version drawn; a stale page is refused and changes nothing.
-    const stale = await recordMarketingConsent(db(), actor, c.id, { given: true, expectedVersion: row!.version - 1, source: "office", noticeVersion: "2" });
+    const stale = await recordMarketingConsent(db(), actor, c.id, { given: true, expectedVersion: row!.version - 1, source: "office", notice: { consentVersion: "2", consentLegalVersionId: null } });
     expect(stale).toMatchObject({ ok: false, reason: "stale" });
     expect((await marketingConsentOf(db(), c.id))!.given).toBe(false);
-    const fresh = await recordMarketingConsent(db(), actor, c.id, { given: true, expectedVersion: row!.version, source: "office", noticeVersion: "2" });
+    const fresh = await recordMarketingConsent(db(), actor, c.id, { given: true, expectedVersion: row!.version, source: "office", notice: { consentVersion: "2", consentLegalVersionId: null } });
     expect(fresh).toMatchObject({ ok: true });
     expect(await marketingConsentOf(db(), c.id)).toMatchObject({ given: true, version: "2", source: "office", optedOutAt: null });
     // Erased customers cannot be given consent.
     const gone = await customer({ mobile: null, erasedAt: new Date() });
-    expect(await recordMarketingConsent(db(), actor, gone.id, { given: true, expectedVersion: gone.version, source: "office", noticeVersion: "2" })).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await recordMarketingConsent(db(), actor, gone.id, { given: true, expectedVersion: gone.version, source: "office", notice: { consentVersion: "2", consentLegalVersionId: null } })).toMatchObject({ ok: false, reason: "not-found" });
   });
 
 });

@@ -41,6 +41,26 @@ function roleLabel(v: unknown): string | null {
   return isStaffRole(v) ? STAFF_ROLE_INFO[v].label : null;
 }
 
+/**
+ * What the content screen's legal texts and images write (/admin/cms/legal, /admin/cms/images). Spread into
+ * SCREEN_AUDIT["/admin/cms"], beside the content kinds'.
+ */
+export const CMS_LEGAL_AND_IMAGES_AUDIT = {
+  entities: {
+    "legal-text": { label: "Legal text", href: (id: string) => (/^[a-z-]+$/.test(id) ? `/admin/cms/legal/${id}` : null) },
+    "content-image": { label: "Content image", href: () => "/admin/cms/images" },
+  },
+  actions: {
+    "legal.publish": {
+      label: "Published a legal text's new version",
+      entity: "legal-text",
+      describe: (_b, a) => ["published", typeof a?.version === "number" ? ` version ${a.version}` : " a new version"],
+    },
+    "content-image.add": { label: "Uploaded a content image", entity: "content-image", describe: () => ["uploaded the image", ""] },
+    "content-image.delete": { label: "Deleted a content image", entity: "content-image", describe: () => ["deleted the image", ""] },
+  },
+} satisfies { entities: Record<string, AuditEntityInfo>; actions: Record<string, AuditActionInfo> };
+
 /** Every built screen's entry: a screen whose `built` turns true does not compile until it has one. */
 export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
   "/admin": {
@@ -330,8 +350,10 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "place": { label: "Place", href: cms },
       "career": { label: "Career opening", href: cms },
       "course": { label: "Course", href: cms },
+      ...CMS_LEGAL_AND_IMAGES_AUDIT.entities,
     },
     actions: {
+      ...CMS_LEGAL_AND_IMAGES_AUDIT.actions,
       "content.add": { label: "Added content", entity: CMS_ENTITIES, describe: () => ["added", " as a draft"] },
       "content.update": { label: "Changed content", entity: CMS_ENTITIES, describe: () => ["changed", ""] },
       "content.publish": { label: "Published content", entity: CMS_ENTITIES, describe: () => ["published", " on the site"] },
@@ -467,7 +489,9 @@ export const AUDIT_OUTSIDE_SCREENS: { actions: Record<string, AuditActionInfo> }
   },
 };
 
-const declared = Object.values<ScreenAudit>(SCREEN_AUDIT).filter((s): s is Exclude<ScreenAudit, { writesNone: string }> => !("writesNone" in s));
+const declared = [
+  ...Object.values<ScreenAudit>(SCREEN_AUDIT),
+].filter((s): s is Exclude<ScreenAudit, { writesNone: string }> => !("writesNone" in s));
 
 /** Every entity type of the log, with its label and its record's page (each declared once: tests/unit/admin-screen-rules.test.ts). */
 export const AUDIT_ENTITY_TYPES: ReadonlyMap<string, AuditEntityInfo> = new Map(declared.flatMap((s) => Object.entries(s.entities)));

@@ -1,5 +1,6 @@
 import type { Database } from "~/.server/db/index.ts";
 import { contentEntries, contentRedirects } from "~/.server/db/schema.ts";
+import { seedLegalVersions } from "~/.server/legal/index.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
 import { bumpContentVersion } from "./version.ts";
@@ -182,18 +183,23 @@ export function seedEntries(): NewEntry[] {
 /**
  * Inserts the seed entries that are missing, on every start: a first run gets the whole site, a later one
  * gets entries added to the seed files since, and an entry edited in the back office is never overwritten.
+ * A legal page without versions gets its text as version 1 (app/.server/legal).
  */
 export async function seedContent(db: Database): Promise<number> {
   // An entry whose slug was changed in /admin/cms keeps its old one as a redirect: the seed must not bring
   // a second entry back at that address.
   const moved = new Set((await db.select({ kind: contentRedirects.kind, slug: contentRedirects.fromSlug }).from(contentRedirects)).map((r) => `${r.kind}:${r.slug}`));
   const rows = seedEntries().filter((r) => !moved.has(`${r.kind}:${r.slug}`));
-  if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(contentEntries)
-    .values(rows)
-    .onConflictDoNothing({ target: [contentEntries.kind, contentEntries.slug] })
-    .returning({ id: contentEntries.id });
+  const inserted =
+    rows.length === 0
+      ? []
+      : await db
+          .insert(contentEntries)
+          .values(rows)
+          .onConflictDoNothing({ target: [contentEntries.kind, contentEntries.slug] })
+          .returning({ id: contentEntries.id });
+  // The legal pages' texts as their version 1 (consent records point at versions), once.
+  await seedLegalVersions(db);
   if (inserted.length > 0) bumpContentVersion();
   return inserted.length;
 }

@@ -101,6 +101,61 @@ export const contentRedirects = pgTable(
 );
 
 /**
+ * Every published version of a legal text (/privacy, /terms, /return-policy), kept for ever: consent records
+ * point at the version the customer agreed to (consent_legal_version_id), and /privacy/versions/{n} shows it.
+ * A version is never changed or deleted (a trigger refuses both, see the migration); publishing a new text
+ * adds the next number. Version 1 of each is the text the site showed before versions were kept.
+ */
+export const legalVersions = pgTable(
+  "legal_versions",
+  {
+    id: serial("id").primaryKey(),
+    /** The page's slug: privacy, terms or return-policy. */
+    slug: text("slug").notNull(),
+    /** 1, 2, 3… per slug. */
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    /** Markdown, as published. */
+    body: text("body").notNull(),
+    /** YYYY-MM-DD (India): the day it took effect. */
+    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+    /** What consent records store as consent_version text (version 1 keeps the seed's label, e.g. 2026-11-01). */
+    label: text("label").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who published it (no foreign key: a version outlives its publisher's account); null for version 1. */
+    publishedBy: integer("published_by"),
+    publishedByName: text("published_by_name"),
+  },
+  (t) => [uniqueIndex("legal_versions_slug_number").on(t.slug, t.number)],
+);
+
+/**
+ * Images for content bodies (/admin/cms/images): re-encoded like request photos (WebP, metadata dropped, at
+ * most 2048 px a side), with their alt text; served to everyone from /media/{name} with a year's cache.
+ */
+export const contentImages = pgTable(
+  "content_images",
+  {
+    id: serial("id").primaryKey(),
+    /** <uuid>.webp: the public address is /media/{name}. */
+    name: text("name").notNull(),
+    /** Relative to the storage dir. */
+    path: text("path").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    originalName: text("original_name").notNull(),
+    alt: text("alt").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [uniqueIndex("content_images_name").on(t.name), index("content_images_created").on(t.createdAt, t.id)],
+);
+
+/**
  * Service requests from /request (full) and the quick-request form (kind "quick"). Every field a visitor
  * typed is kept as typed after validation; the reference is what a customer reads out on the phone.
  */
@@ -132,6 +187,8 @@ export const serviceRequests = pgTable(
     preferredDate: text("preferred_date"),
     consentVersion: text("consent_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     /** The form's one-time key: a repeated submission finds the request it already made. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** The technician the office sent (back office); their dashboard lists the job. */
@@ -269,6 +326,8 @@ export const inboundMessages = pgTable(
     attachmentName: text("attachment_name"),
     consentVersion: text("consent_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** A review (form "review") the office published to /reviews; status "published" or "rejected" then. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -374,6 +433,8 @@ export const discussionTopics = pgTable(
     status: text("status", { enum: ["pending", "published", "rejected"] }).notNull().default("pending"),
     consentVersion: text("consent_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -396,6 +457,8 @@ export const discussionReplies = pgTable(
     status: text("status", { enum: ["pending", "published", "rejected"] }).notNull().default("pending"),
     consentVersion: text("consent_version"),
     consentAt: timestamp("consent_at", { withTimezone: true }),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
@@ -528,6 +591,8 @@ export const technicianProfiles = pgTable(
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     consentVersion: text("consent_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
@@ -710,6 +775,8 @@ export const customers = pgTable(
      */
     marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
     marketingConsentVersion: text("marketing_consent_version"),
+    /** The legal_versions row of the privacy notice the marketing consent was given on. */
+    marketingConsentLegalVersionId: integer("marketing_consent_legal_version_id").references(() => legalVersions.id),
     /** How the consent was given: "portal", "form", "office" (recorded on the customer's word). */
     marketingConsentSource: text("marketing_consent_source"),
     marketingOptedOutAt: timestamp("marketing_opted_out_at", { withTimezone: true }),
@@ -1382,6 +1449,8 @@ export const feedback = pgTable(
     /** The customer agreed that the rating and comment may be shown on /reviews, under displayName. */
     publishConsent: boolean("publish_consent").notNull().default(false),
     consentAt: timestamp("consent_at", { withTimezone: true }),
+    /** The legal_versions row of the text agreed to (the privacy notice); null on rows without a consent. */
+    consentLegalVersionId: integer("consent_legal_version_id").references(() => legalVersions.id),
     displayName: text("display_name"),
     publishStatus: text("publish_status", { enum: ["unpublished", "published", "hidden"] })
       .notNull()

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "~/.server/db/references.ts";
 import { discussionReplies, discussionTopics } from "~/.server/db/schema.ts";
 import { checkForm, keyFor, readForm, type PostOutcome } from "~/.server/forms/index.ts";
 import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
-import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { replySchema, topicSchema } from "~/lib/forms/discussion.ts";
@@ -113,7 +113,7 @@ export async function postTopic(request: Request, address: string): Promise<Post
   const { data } = checked;
   const key = keyFor("topic", data.idempotencyKey, data);
   // Read before the transaction: inside it, only tx may query.
-  const [consentVersion, site] = await Promise.all([currentPrivacyVersion(), getSiteSettings()]);
+  const [consent, site] = await Promise.all([privacyConsent(), getSiteSettings()]);
   try {
     await getDb().transaction(async (tx) => {
       const [row] = await tx
@@ -126,7 +126,7 @@ export async function postTopic(request: Request, address: string): Promise<Post
           authorName: data.name,
           authorCity: data.city ?? null,
           mobile: data.mobile,
-          consentVersion,
+          ...consent,
           consentAt: new Date(),
           idempotencyKey: key,
         })
@@ -152,7 +152,7 @@ export async function postReply(request: Request, address: string, slug: string)
   const { data } = checked;
   const key = keyFor(`reply:${slug}`, data.idempotencyKey, data);
   // Read before the transaction: inside it, only tx may query.
-  const [consentVersion, site] = await Promise.all([currentPrivacyVersion(), getSiteSettings()]);
+  const [consent, site] = await Promise.all([privacyConsent(), getSiteSettings()]);
   try {
     await getDb().transaction(async (tx) => {
       const [row] = await tx.insert(discussionReplies).values({
@@ -160,7 +160,7 @@ export async function postReply(request: Request, address: string, slug: string)
         body: data.body,
         authorName: data.name,
         mobile: data.mobile,
-        consentVersion,
+        ...consent,
         consentAt: new Date(),
         idempotencyKey: key,
       }).returning({ id: discussionReplies.id });

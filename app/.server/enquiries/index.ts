@@ -5,7 +5,7 @@ import { inboundMessages } from "~/.server/db/schema.ts";
 import { checkForm, isUnreadable, keyFor, readForm, receiptPath, refusal, UNREADABLE_FORM, type PostOutcome } from "~/.server/forms/index.ts";
 import { createTicket } from "~/.server/helpdesk/index.ts";
 import { inboundNotifications, queueMessages } from "~/.server/notifications/index.ts";
-import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkDocument, chosenFiles, removeStored, storeDocument, UploadError, type StoredFile } from "~/.server/uploads/index.ts";
 import { ENQUIRY_FORM_FIELDS, isEnquiryForm, type EnquiryFormName } from "~/lib/forms/enquiry-fields.ts";
@@ -34,7 +34,7 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
   const existing = await findByKey(key);
   if (existing) return existing;
   if (attachment) await checkDocument(attachment);
-  const [site, consentVersion] = await Promise.all([getSiteSettings(), currentPrivacyVersion()]);
+  const [site, consent] = await Promise.all([getSiteSettings(), privacyConsent()]);
   const details = Object.fromEntries(
     Object.entries(input).filter(([k, v]) => v !== undefined && !NOT_STORED.has(k) && !(SHARED as readonly string[]).includes(k)),
   );
@@ -54,7 +54,7 @@ export async function submitEnquiry(form: EnquiryFormName, input: Parsed, attach
         details,
         attachmentPath: stored[0]?.path ?? null,
         attachmentName: stored[0]?.originalName ?? null,
-        consentVersion,
+        ...consent,
         consentAt: new Date(),
         idempotencyKey: key,
       }).returning({ id: inboundMessages.id });

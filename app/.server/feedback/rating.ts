@@ -7,6 +7,7 @@ import { raiseStaffAlert, type StaffAlert } from "~/.server/notifications/staff-
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { LOW_RATING_MAX, RATING_WORDS, reviewerName, type RatingInput } from "~/lib/forms/feedback.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 
 /**
  * The customer's side of feedback: the rating page behind the signed link (/d/feedback/{token}) and the
@@ -87,6 +88,8 @@ export type RatingResult =
 export async function submitRating(token: string, input: RatingInput, now = new Date()): Promise<RatingResult> {
   const check = verifyLinkToken("feedback", token, now);
   if (!check.ok) return { ok: false, reason: check.problem };
+  // The privacy notice's version the publish consent is given on: read before the transaction.
+  const consent = input.publish ? await privacyConsent() : undefined;
   return getDb().transaction(async (tx): Promise<RatingResult> => {
     const [row] = await tx
       .select({ id: feedback.id, rating: feedback.rating, version: feedback.version, reference: serviceRequests.reference, contactName: serviceRequests.contactName, mobile: serviceRequests.mobile, city: serviceRequests.city })
@@ -104,6 +107,7 @@ export async function submitRating(token: string, input: RatingInput, now = new 
         ratedAt: now,
         publishConsent: input.publish,
         consentAt: input.publish ? now : null,
+        consentLegalVersionId: consent?.consentLegalVersionId ?? null,
         displayName: input.publish ? reviewerName(row.contactName, row.city) : null,
         followUp: low ? "open" : "none",
         version: sql`${feedback.version} + 1`,

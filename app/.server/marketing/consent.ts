@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { customerIdOf } from "~/.server/customers/portal.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import type { ConsentColumns } from "~/.server/legal/index.ts";
 import { campaignRecipients, customers } from "~/.server/db/schema.ts";
 
 /**
@@ -41,7 +42,8 @@ export async function setMarketingConsent(
   tx: Database | Transaction,
   actor: AuditActor,
   customerId: number,
-  change: { given: boolean; source: ConsentSource; version: string },
+  /** version: the privacy notice's label; legalVersionId: its legal_versions row (privacyConsent()). */
+  change: { given: boolean; source: ConsentSource; version: string; legalVersionId?: number | null },
   now = new Date(),
 ): Promise<boolean> {
   const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for("update");
@@ -54,6 +56,7 @@ export async function setMarketingConsent(
     .set({
       marketingConsentAt: now,
       marketingConsentVersion: change.version,
+      marketingConsentLegalVersionId: change.legalVersionId ?? null,
       marketingConsentSource: change.source,
       marketingOptedOutAt: null,
       version: sql`${customers.version} + 1`,
@@ -115,13 +118,13 @@ export async function recordMarketingConsent(
   db: Database,
   actor: AuditActor,
   customerId: number,
-  change: { given: boolean; expectedVersion: number; source: ConsentSource; noticeVersion: string },
+  change: { given: boolean; expectedVersion: number; source: ConsentSource; notice: ConsentColumns },
 ): Promise<ConsentChangeResult> {
   return db.transaction(async (tx) => {
     const [c] = await tx.select({ version: customers.version, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for("update");
     if (!c || c.erasedAt) return { ok: false, reason: "not-found", message: "No such customer" };
     if (c.version !== change.expectedVersion) return { ok: false, reason: "stale", message: "Someone changed this customer meanwhile: reload the page and try again." };
-    await setMarketingConsent(tx, actor, customerId, { given: change.given, source: change.source, version: change.noticeVersion });
+    await setMarketingConsent(tx, actor, customerId, { given: change.given, source: change.source, version: change.notice.consentVersion, legalVersionId: change.notice.consentLegalVersionId });
     return {
       ok: true,
       message: change.given ? "Marketing consent recorded: campaigns may now reach this customer." : "Marketing stopped for this customer, at once.",

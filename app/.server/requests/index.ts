@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { findServiceByPath, listEntries } from "~/.server/content/index.ts";
+import { findServiceByPath } from "~/.server/content/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { contractDueAt, contractPromises } from "~/.server/contracts/sla.ts";
 import { ensureCustomerRecords } from "~/.server/customers/link.ts";
 import { bulkInsert, getDb, groupCommit } from "~/.server/db/index.ts";
@@ -17,10 +18,9 @@ import { requestPhotosWithOrigin } from "./photos.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
 
-/** The version of the privacy notice that a consent given now refers to. */
+/** The label of the privacy notice's version that a consent given now refers to (privacyConsent: with its id). */
 export async function currentPrivacyVersion(): Promise<string> {
-  const pages = await listEntries("page");
-  return pages.find((p) => p.slug === "privacy")?.data.version ?? "unversioned";
+  return (await privacyConsent()).consentVersion;
 }
 
 export interface Submission {
@@ -201,7 +201,7 @@ export async function submitServiceRequest(input: ServiceRequestInput, photos: F
       faultCode: input.faultCode ?? null,
       urgency: input.urgency,
       preferredDate: input.preferredDate ?? null,
-      consentVersion: await currentPrivacyVersion(),
+      ...(await privacyConsent()),
       consentAt: new Date(),
       idempotencyKey: keyFor("request", input.idempotencyKey, input),
     },
@@ -222,7 +222,7 @@ export async function submitQuickRequest(input: QuickRequestInput): Promise<Subm
       faultDescription: input.description,
       urgency: "planned",
       preferredDate: input.preferredDate ?? null,
-      consentVersion: await currentPrivacyVersion(),
+      ...(await privacyConsent()),
       consentAt: new Date(),
       idempotencyKey: keyFor("quick-request", input.idempotencyKey, input),
     },

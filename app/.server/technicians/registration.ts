@@ -9,7 +9,7 @@ import { nextReference } from "~/.server/db/references.ts";
 import { otpChallenges, technicianProfiles } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { technicianApplicationNotifications } from "~/.server/notifications/templates.ts";
-import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { availabilityLabel, idProofLabel, skillLabel, type TechnicianRegistrationInput } from "~/lib/forms/technician-registration.ts";
 import { removeFiles, storeIdProof } from "./id-proof.ts";
@@ -113,7 +113,7 @@ export async function saveApplication(
   const locked = (status: ApplicationStatus | undefined) => isUnderReview(status) || (status === "rejected" && signedInMobile !== mobile);
   const before = await statusOf(mobile);
   if (locked(before)) return { ok: false, reason: "registered", status: before as "pending" | "approved" | "rejected" };
-  const [consentVersion, stored] = await Promise.all([currentPrivacyVersion(), file ? storeIdProof(file, now) : undefined]);
+  const [consent, stored] = await Promise.all([privacyConsent(), file ? storeIdProof(file, now) : undefined]);
   const removeAfter: string[] = [];
 
   const details = {
@@ -125,7 +125,7 @@ export async function saveApplication(
     currentEmployer: input.currentEmployer ?? null,
     availability: input.availability,
     idProofType: input.idProofType,
-    consentVersion,
+    ...consent,
     consentAt: now,
   };
 

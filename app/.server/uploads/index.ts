@@ -1,8 +1,8 @@
 import sharp, { type Sharp } from "sharp";
 import { detectDocument, detectPhoto, PHOTO_HEAD_BYTES, type DocumentType, type PhotoType } from "./detect.ts";
 import { decodeHeic } from "./heic.ts";
-import { deleteStored, newStoredPath, sanitiseName, writeStored } from "./storage.ts";
-export { storedFileResponse } from "./storage.ts";
+import { deleteStored, newStoredPath, sanitiseName, writeStored, type StoredFolder } from "./storage.ts";
+export { publicStoredFileResponse, storedFileResponse } from "./storage.ts";
 
 /**
  * Files that visitors send: photos of a faulty machine with a service request, a CV with a job
@@ -132,8 +132,8 @@ async function toWebp(type: PhotoType, bytes: Buffer, name: string): Promise<{ d
   }
 }
 
-/** Re-encodes each photo (auto-rotated by EXIF, metadata stripped, resized to fit within 2048x2048 without enlarging, written as WebP quality ~80) under `${storageDir}/requests/YYYY/MM/<random uuid>.webp` and returns what was stored. HEIC/HEIF (iPhone photos, HEVC) is decoded with heic-decode (sharp's prebuilt libvips cannot decode HEVC) and then encoded with sharp. A file that claims to be an image but cannot be decoded throws UploadError ('<name> could not be read as an image.'). If any photo fails, remove the files already written for this call before throwing. */
-export async function storePhotos(files: File[]): Promise<StoredFile[]> {
+/** Re-encodes each photo (auto-rotated by EXIF, metadata stripped, resized to fit within 2048x2048 without enlarging, written as WebP quality ~80) under `${storageDir}/<folder>/YYYY/MM/<random uuid>.webp` (folder: requests, the default; content for the content screen's images) and returns what was stored. HEIC/HEIF (iPhone photos, HEVC) is decoded with heic-decode (sharp's prebuilt libvips cannot decode HEVC) and then encoded with sharp. A file that claims to be an image but cannot be decoded throws UploadError ('<name> could not be read as an image.'). If any photo fails, remove the files already written for this call before throwing. */
+export async function storePhotos(files: File[], folder: Extract<StoredFolder, "requests" | "content"> = "requests"): Promise<StoredFile[]> {
   await checkPhotos(files);
   const stored: StoredFile[] = [];
   try {
@@ -141,7 +141,7 @@ export async function storePhotos(files: File[]): Promise<StoredFile[]> {
       const name = sanitiseName(file.name);
       const { type, bytes } = await inspectPhoto(file, name);
       const photo = await oneImageAtATime(() => toWebp(type, bytes, name));
-      const relative = newStoredPath("requests", "webp");
+      const relative = newStoredPath(folder, "webp");
       await writeStored(relative, photo.data);
       stored.push({
         path: relative,

@@ -9,8 +9,11 @@ function storageDir(): string {
   return getServerConfig().storageDir;
 }
 
+/** Where each kind of file goes: request and job photos, CVs, images for content bodies. */
+export type StoredFolder = "requests" | "cvs" | "content";
+
 /** `${folder}/YYYY/MM/<uuid>.<ext>`, relative to the storage dir, with forward slashes (UTC month). */
-export function newStoredPath(folder: "requests" | "cvs", extension: string, now = new Date()): string {
+export function newStoredPath(folder: StoredFolder, extension: string, now = new Date()): string {
   const year = String(now.getUTCFullYear());
   const month = String(now.getUTCMonth() + 1).padStart(2, "0");
   return `${folder}/${year}/${month}/${randomUUID()}.${extension}`;
@@ -89,4 +92,22 @@ export async function storedFileResponse(relative: string, contentType: string, 
   };
   if (downloadName) headers["Content-Disposition"] = `inline; filename*=UTF-8''${encodeURIComponent(downloadName)}`;
   return new Response(data, { headers });
+}
+
+/**
+ * A stored file anyone may see (an image of the site's content, under a random name that is never reused):
+ * cached by browsers and shared caches for a year, never sniffed as another type. A missing file is a 404.
+ */
+export async function publicStoredFileResponse(relative: string, contentType: string): Promise<Response> {
+  const absolute = absoluteStoredPath(relative);
+  const data = absolute ? await readFile(absolute).catch(() => undefined) : undefined;
+  if (!data) return new Response("Not found", { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+  return new Response(data, {
+    headers: {
+      "Content-Type": contentType,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    },
+  });
 }

@@ -6,7 +6,7 @@ import { readForm } from "~/.server/forms/index.ts";
 import { clientAddressContext } from "~/.server/http/client-address.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { recordMarketingConsent } from "~/.server/marketing/consent.ts";
-import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { marketingConsentSchema } from "~/lib/forms/admin/marketing.ts";
 import type { Route } from "./+types/marketing-consent";
 
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       getDb(),
       { userId: session.user.id, label: `Customer ${session.user.mobile ?? session.user.id} (portal)`, ipAddress: context.get(clientAddressContext) },
       customerId,
-      { given: parsed.data.consent === "given", expectedVersion: parsed.data.version, source: "portal", noticeVersion: await currentPrivacyVersion() },
+      { given: parsed.data.consent === "given", expectedVersion: parsed.data.version, source: "portal", notice: await privacyConsent() },
     );
   }
   return redirect(BACK, { status: 303, headers: noStore() });

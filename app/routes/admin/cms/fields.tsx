@@ -118,7 +118,7 @@ function MarkdownBody({ label, defaultValue, error, previewHtml, required }: { l
   return (
     <div className="grid gap-4 lg:grid-cols-2" onInput={onInput}>
       <div>
-        <TextArea name="body" label={label} required={required} rows={16} maxLength={50_000} defaultValue={defaultValue} error={error} hint="Markdown: ## for a heading, - for a list item, **bold**, [words](https://address) for a link. Text and links only: HTML and scripts show as plain text." />
+        <TextArea name="body" label={label} required={required} rows={16} maxLength={50_000} defaultValue={defaultValue} error={error} hint="Markdown: ## for a heading, - for a list item, **bold**, [words](https://address) for a link, and an image's snippet from Content → Images. HTML and scripts show as plain text." />
         <div className="mt-2">
           <Button type="submit" name="intent" value="preview" variant="secondary" size="small">
             Preview

@@ -4,6 +4,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContent, listContent, type CmsListItem } from "~/.server/cms/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -102,6 +103,12 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       title="Content"
       description="The site's pages, articles, FAQs, case studies, projects, places, careers and courses: write, preview, publish now or at a time, and go back to an earlier version."
       primary={{ href: filters.kind ? `${PATH}/new?kind=${filters.kind}` : `${PATH}/new`, label: "Write something new" }}
+      actions={
+        <>
+          <ButtonLink href={`${PATH}/legal`}>Legal texts</ButtonLink>
+          <ButtonLink href={`${PATH}/images`}>Images</ButtonLink>
+        </>
+      }
       csvHref={csvHref}
       tabs={{ label: "Which content", tabs }}
       filters={

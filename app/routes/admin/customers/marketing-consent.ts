@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { customers } from "~/.server/db/schema.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { recordMarketingConsent } from "~/.server/marketing/consent.ts";
-import { currentPrivacyVersion } from "~/.server/requests/index.ts";
+import { privacyConsent } from "~/.server/legal/index.ts";
 import { CUSTOMER_REFERENCE_PATTERN } from "~/lib/forms/admin/customers.ts";
 import { marketingConsentSchema } from "~/lib/forms/admin/marketing.ts";
 import { eq } from "drizzle-orm";
@@ -36,7 +36,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     given: parsed.data.consent === "given",
     expectedVersion: parsed.data.version,
     source: "office",
-    noticeVersion: await currentPrivacyVersion(),
+    notice: await privacyConsent(),
   });
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   return redirectWithFlash(pathOf(params.reference), { type: result.ok ? "success" : "error", message: result.message });
