@@ -64,6 +64,11 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "request.po": { label: "Recorded a purchase order", entity: "request", describe: () => ["recorded the purchase-order number of", ""] },
       "request.duplicate": { label: "Marked a duplicate", entity: "request", describe: () => ["marked as a duplicate", ""] },
       "request.cancel": { label: "Cancelled a request", entity: "request", describe: () => ["cancelled", ""] },
+      // Parts (issue 19 §5): raised here or by the technician's "Parts needed" (~/.server/stock/parts-requests.ts).
+      "job.parts-request": { label: "Requested a part for a job", entity: "request", describe: () => ["requested a part for", ""] },
+      "job.parts-reserve": { label: "Reserved stock for a job", entity: "request", describe: () => ["reserved stock for", ""] },
+      "job.parts-cancel": { label: "Cancelled a parts request", entity: "request", describe: () => ["cancelled a parts request of", ""] },
+      "job.part-return": { label: "Returned a part to stock", entity: "request", describe: () => ["returned to stock a part from", ""] },
     },
   },
   "/admin/bench": {
@@ -158,6 +163,16 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "product.unpublish": { label: "Took a product off the products page", entity: "product", describe: () => ["took", " off the products page"] },
       "product.withdraw": { label: "Withdrew a product", entity: "product", describe: () => ["withdrew the product", ""] },
       "product.restore": { label: "Restored a product", entity: "product", describe: () => ["restored the product", ""] },
+      "product.stock-adjust": {
+        label: "Adjusted a product's stock",
+        entity: "product",
+        describe: (_b, a) => ["adjusted the stock of", typeof a?.onHand === "number" ? ` to ${a.onHand} on hand` : ""],
+      },
+      "product.reorder-level": {
+        label: "Set a product's reorder level",
+        entity: "product",
+        describe: (_b, a) => ["set the reorder level of", typeof a?.reorderLevel === "number" ? ` to ${a.reorderLevel}` : ""],
+      },
     },
   },
   "/admin/customers": {
