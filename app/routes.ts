@@ -158,6 +158,12 @@ export default [
     route("admin/products", "routes/admin/products/route.tsx"),
     route("admin/products/new", "routes/admin/products/new.tsx"),
     route("admin/products/:id", "routes/admin/products/product.tsx"),
+    // Purchasing (issue 19 §5), inside the vendors screen's URL space and permission.
+    route("admin/vendors/parts-requests", "routes/admin/vendors/order-requests.tsx"),
+    route("admin/vendors/orders", "routes/admin/vendors/orders.tsx"),
+    route("admin/vendors/orders/new", "routes/admin/vendors/order-new.tsx"),
+    route("admin/vendors/orders/:number", "routes/admin/vendors/order.tsx"),
+    route("admin/vendors/orders/:number/pdf", "routes/admin/vendors/order-pdf.ts"),
     route("admin/customers", "routes/admin/customers/route.tsx"),
     route("admin/customers/new", "routes/admin/customers/new.tsx"),
     route("admin/customers/:reference", "routes/admin/customers/customer.tsx"),

@@ -91,7 +91,7 @@ const rupees = lineItemSchema.in.shape.rate;
  */
 export const newPurchaseOrderSchema = z.object({
   vendor: z.coerce.number("Choose the vendor.").int().positive("Choose the vendor."),
-  requests: z.array(z.coerce.number().int().positive()).min(1, "Tick at least one parts request to order."),
+  requests: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).min(1, "Tick at least one parts request to order.")),
   notes: optionalText(500),
 });
 
@@ -104,6 +104,15 @@ export function parsePrice(raw: string): { ok: true; paise: number } | { ok: fal
 export const sendPurchaseOrderSchema = z.object({
   intent: z.enum(["email", "whatsapp"]),
   version,
+});
+
+/** A vendor's bill recorded against the order. */
+export const orderBillSchema = z.object({
+  intent: z.literal("bill"),
+  billNumber: requiredText("Enter the bill number as printed on the vendor's bill.", 40),
+  billDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the bill's date."),
+  taxable: lineItemSchema.in.shape.rate,
+  gstRate: lineItemSchema.in.shape.gstRate,
 });
 
 /** Receiving: received-<line id> per line (blank: none of it came). */
