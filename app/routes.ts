@@ -158,6 +158,9 @@ export default [
     route("admin/products", "routes/admin/products/route.tsx"),
     route("admin/products/new", "routes/admin/products/new.tsx"),
     route("admin/products/:id", "routes/admin/products/product.tsx"),
+    route("admin/vendors", "routes/admin/vendors/route.tsx"),
+    route("admin/vendors/new", "routes/admin/vendors/new.tsx"),
+    route("admin/vendors/:id", "routes/admin/vendors/vendor.tsx"),
     // Purchasing (issue 19 §5), inside the vendors screen's URL space and permission.
     route("admin/vendors/parts-requests", "routes/admin/vendors/order-requests.tsx"),
     route("admin/vendors/orders", "routes/admin/vendors/orders.tsx"),

@@ -175,6 +175,27 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       },
     },
   },
+  "/admin/vendors": {
+    entities: {
+      vendor: { label: "Vendor", href: (id) => (/^\d+$/.test(id) ? `/admin/vendors/${id}` : null) },
+      // Purchasing (issue 19 §5): /admin/vendors/orders/{number}.
+      "purchase-order": { label: "Purchase order", href: (_id, label) => (label && /^PO-\d{4}-\d{4,}$/.test(label) ? `/admin/vendors/orders/${label}` : null) },
+    },
+    actions: {
+      "vendor.add": { label: "Added a vendor", entity: "vendor", describe: () => ["added the vendor", ""] },
+      "vendor.update": { label: "Changed a vendor", entity: "vendor", describe: () => ["changed the details of", ""] },
+      "vendor.archive": { label: "Archived a vendor", entity: "vendor", describe: () => ["archived the vendor", ""] },
+      "vendor.restore": { label: "Restored a vendor", entity: "vendor", describe: () => ["restored the vendor", ""] },
+      "vendor.part-add": { label: "Added a part a vendor supplies", entity: "vendor", describe: (_b, a) => ["added a part to", typeof a?.product === "string" ? ` (${a.product})` : ""] },
+      "vendor.part-edit": { label: "Changed a vendor's part or price", entity: "vendor", describe: (_b, a) => ["changed a part of", typeof a?.product === "string" ? ` (${a.product})` : ""] },
+      "vendor.part-remove": { label: "Removed a part a vendor supplies", entity: "vendor", describe: (b) => ["removed a part of", typeof b?.product === "string" ? ` (${b.product})` : ""] },
+      "vendor.bill-add": { label: "Recorded a vendor's bill", entity: "vendor", describe: (_b, a) => ["recorded a bill of", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
+      "purchase-order.add": { label: "Placed a purchase order", entity: "purchase-order", describe: () => ["placed the purchase order", ""] },
+      "purchase-order.send": { label: "Sent a purchase order", entity: "purchase-order", describe: (_b, a) => ["sent the purchase order", a?.via === "whatsapp" ? " on WhatsApp" : " by e-mail"] },
+      "purchase-order.receive": { label: "Received a purchase order", entity: "purchase-order", describe: (_b, a) => ["received goods on", a?.status === "part_received" ? " (in part)" : ""] },
+      "purchase-order.bill": { label: "Recorded a bill against a purchase order", entity: "purchase-order", describe: (_b, a) => ["recorded a bill against", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
+    },
+  },
   "/admin/customers": {
     entities: {
       customer: { label: "Customer", href: (_id, label) => (label && /^CU-\d{4}-\d{4,}$/.test(label) ? `/admin/customers/${encodeURIComponent(label)}` : null) },

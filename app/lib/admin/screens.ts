@@ -32,7 +32,7 @@ const SCREENS = [
   { path: "/admin/invoices", label: "Invoices", group: "Money", permission: "money", built: true },
   { path: "/admin/payments", label: "Payments", group: "Money", permission: "money", built: true },
   { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: true },
-  { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: false },
+  { path: "/admin/vendors", label: "Vendors", group: "Money", permission: "money", built: true },
   // Customers
   { path: "/admin/customers", label: "Customers", group: "Customers", permission: "customers", built: true },
   { path: "/admin/feedback", label: "Feedback", group: "Customers", permission: "customers", built: true },
