@@ -3,7 +3,7 @@ import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { refusedBy, Refusal, type ChangeResult } from "~/.server/admin/changes.ts";
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
-import { getDb, type Transaction } from "~/.server/db/index.ts";
+import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { nextReference, isUniqueViolation } from "~/.server/db/references.ts";
 import { partsRequests, products, purchaseOrderLines, purchaseOrders, serviceRequests, vendorBills, vendorParts, vendors } from "~/.server/db/schema.ts";
 import { supplierFromSettings } from "~/.server/documents/supplier.ts";
@@ -20,6 +20,8 @@ import { rupeesInWords } from "~/lib/money/amount-in-words.ts";
 import type { TaxDocumentView } from "~/lib/money/document.ts";
 import { invoiceTotals, type GstRate, type LineInput } from "~/lib/money/gst.ts";
 import { GST_STATES } from "~/lib/settings-schema.ts";
+import { billFigures, duplicateBillMessage } from "~/.server/vendors/bills.ts";
+import type { BillInput } from "~/lib/forms/admin/vendors.ts";
 
 /**
  * Purchase orders (issue 19 §5, ADR 045): the office turns open parts requests into an order to a vendor, at the
@@ -50,9 +52,9 @@ export async function vendorChoices() {
 }
 
 /** The vendor's prices for these products: product id -> price and part number. */
-export async function vendorPriceList(vendorId: number, productIds: number[]) {
+export async function vendorPriceList(vendorId: number, productIds: number[], db: Database | Transaction = getDb()) {
   if (!productIds.length) return new Map<number, { pricePaise: number; partNumber: string | null }>();
-  const rows = await getDb()
+  const rows = await db
     .select({ productId: vendorParts.productId, pricePaise: vendorParts.pricePaise, partNumber: vendorParts.partNumber })
     .from(vendorParts)
     .where(and(eq(vendorParts.vendorId, vendorId), inArray(vendorParts.productId, productIds)));
@@ -91,7 +93,7 @@ export async function createPurchaseOrder(staff: StaffMember, input: NewOrderInp
         .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
         .where(inArray(purchaseOrderLines.partsRequestId, ids));
       if (onOrder.length) throw new Refusal("requests", `Already on order ${onOrder[0]!.number}: this order was not placed twice.`);
-      const prices = await vendorPriceList(vendor.id, rows.flatMap((r) => (r.pr.productId ? [r.pr.productId] : [])));
+      const prices = await vendorPriceList(vendor.id, rows.flatMap((r) => (r.pr.productId ? [r.pr.productId] : [])), tx);
       const lines = rows.map(({ pr, reference, product }) => {
         if (pr.cancelledAt || pr.readyAt) throw new Refusal("requests", `The parts request for ${reference} (${pr.description}) is ${pr.cancelledAt ? "cancelled" : "already ready"}: untick it.`);
         const quantity = outstanding(pr);
@@ -151,15 +153,15 @@ async function loadOrder(tx: Transaction, number: string) {
   return row;
 }
 
-function orderText(number: string, vendorName: string, lines: Array<LineShape & { partNumber: string | null }>, totalPaise: number, business: string, phone: string): string {
+function orderText(number: string, vendorName: string, registered: boolean, lines: Array<LineShape & { partNumber: string | null }>, totalPaise: number, business: string, phone: string): string {
   return [
     `Dear ${vendorName},`,
     "",
     `Please supply the following against our purchase order ${number}:`,
     "",
-    ...lines.map((l, i) => `${i + 1}. ${l.description}${l.partNumber ? ` (part no. ${l.partNumber})` : ""}: ${partQuantity(l.quantity, l.unit)} at ${formatPaise(l.unitPricePaise)} each + GST ${l.gstRate}%`),
+    ...lines.map((l, i) => `${i + 1}. ${l.description}${l.partNumber ? ` (part no. ${l.partNumber})` : ""}: ${partQuantity(l.quantity, l.unit)} at ${formatPaise(l.unitPricePaise)} each${registered ? ` + GST ${l.gstRate}%` : ""}`),
     "",
-    `Order total with GST: ${formatPaise(totalPaise)}.`,
+    `Order total${registered ? " with GST" : ""}: ${formatPaise(totalPaise)}.`,
     "Please quote the order number on your bill and delivery challan.",
     "",
     "Regards,",
@@ -179,7 +181,7 @@ export async function sendPurchaseOrder(staff: StaffMember, number: string, inpu
       if (order.version !== input.version) throw new Refusal("form", STALE_PURCHASE_ORDER_MESSAGE);
       if (order.status === "cancelled") throw new Refusal("form", "This order is cancelled.");
       const lines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, order.id)).orderBy(asc(purchaseOrderLines.id));
-      const text = orderText(order.number, vendor.name, lines.map((l) => ({ ...l, unitPricePaise: Number(l.unitPricePaise) })), Number(order.totalPaise), site.identity.legalName, site.identity.supportPhone);
+      const text = orderText(order.number, vendor.name, Boolean(vendor.gstin), lines.map((l) => ({ ...l, unitPricePaise: Number(l.unitPricePaise) })), Number(order.totalPaise), site.identity.legalName, site.identity.supportPhone);
       let href: string | undefined;
       let to: string;
       if (input.intent === "email") {
@@ -258,26 +260,33 @@ export async function receivePurchaseOrder(staff: StaffMember, number: string, v
   }
 }
 
-/** A vendor's bill recorded against the order (vendor_bills.purchase_order_id), its input tax split as the order's. */
-export async function recordOrderBill(staff: StaffMember, number: string, input: { billNumber: string; billDate: string; taxablePaise: number; gstRate: GstRate }, now = new Date()): Promise<OrderResult> {
-  const site = await getSiteSettings();
+/**
+ * A vendor's bill recorded against the order (vendor_bills.purchase_order_id), by the vendors screen's rules
+ * (~/.server/vendors/bills.ts): its tax split by the vendor's state, none from an unregistered vendor, a bill
+ * number recorded once per vendor.
+ */
+export async function recordOrderBill(staff: StaffMember, number: string, input: BillInput, now = new Date()): Promise<OrderResult> {
+  const business = (await getSiteSettings()).business.stateCode;
   try {
     return await getDb().transaction(async (tx): Promise<OrderResult> => {
       const row = await loadOrder(tx, number);
       if (!row) return { ok: false, reason: "not-found" };
       const { order, vendor } = row;
+      const [same] = await tx.select({ id: vendorBills.id }).from(vendorBills).where(and(eq(vendorBills.vendorId, vendor.id), sql`lower(${vendorBills.billNumber}) = lower(${input.billNumber})`));
+      if (same) throw new Refusal("billNumber", duplicateBillMessage(input.billNumber));
       const registered = Boolean(vendor.gstin);
-      const rate = registered ? input.gstRate : 0;
-      const t = invoiceTotals([{ description: "Bill", hsnSac: "", quantityMilli: 1000, unit: "nos", ratePaise: input.taxablePaise, discountPaise: 0, gstRate: rate as GstRate }], { code: site.business.stateCode, supplierStateCode: vendor.stateCode ?? site.business.stateCode });
+      if (!registered && input.gstRate !== 0) throw new Refusal("gstRate", "This vendor has no GSTIN, so its bill carries no GST: enter 0, or add their GSTIN first.");
+      const supplier = vendor.stateCode && GST_STATES[vendor.stateCode] ? vendor.stateCode : business;
+      const figures = billFigures(input.taxable, registered ? input.gstRate : 0, supplier, business);
       const [bill] = await tx
         .insert(vendorBills)
-        .values({ vendorId: vendor.id, billNumber: input.billNumber, billDate: input.billDate, gstRate: rate, taxablePaise: t.taxablePaise, cgstPaise: t.cgstPaise, sgstPaise: t.sgstPaise, igstPaise: t.igstPaise, totalPaise: t.payablePaise, supplierStateCode: vendor.stateCode, purchaseOrderId: order.id, createdBy: staff.userId, createdAt: now, updatedAt: now })
+        .values({ vendorId: vendor.id, billNumber: input.billNumber, billDate: input.billDate, gstRate: input.gstRate, ...figures, supplierStateCode: vendor.stateCode, purchaseOrderId: order.id, notes: input.notes ?? null, createdBy: staff.userId, createdAt: now, updatedAt: now })
         .returning({ id: vendorBills.id });
-      await audit(tx, auditActor(staff), { action: "purchase-order.bill", entityType: "purchase-order", entityId: order.id, entityLabel: order.number, after: { bill: bill!.id, billNumber: input.billNumber, totalPaise: t.payablePaise } }, now);
-      return { ok: true, message: `Bill ${input.billNumber} for ${formatPaise(t.payablePaise)} recorded against ${order.number}.` };
+      await audit(tx, auditActor(staff), { action: "purchase-order.bill", entityType: "purchase-order", entityId: order.id, entityLabel: order.number, after: { bill: bill!.id, billNumber: input.billNumber, billDate: input.billDate, ...figures } }, now);
+      return { ok: true, message: `Bill ${input.billNumber} for ${formatPaise(figures.totalPaise)} recorded against ${order.number}.` };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "refused", field: "billNumber", message: "This vendor's bill with this number is already recorded." };
+    if (isUniqueViolation(error)) return { ok: false, reason: "refused", field: "billNumber", message: duplicateBillMessage(input.billNumber) };
     return refused(error);
   }
 }

@@ -106,15 +106,6 @@ export const sendPurchaseOrderSchema = z.object({
   version,
 });
 
-/** A vendor's bill recorded against the order. */
-export const orderBillSchema = z.object({
-  intent: z.literal("bill"),
-  billNumber: requiredText("Enter the bill number as printed on the vendor's bill.", 40),
-  billDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the bill's date."),
-  taxable: lineItemSchema.in.shape.rate,
-  gstRate: lineItemSchema.in.shape.gstRate,
-});
-
 /** Receiving: received-<line id> per line (blank: none of it came). */
 export const receivePurchaseOrderSchema = z.object({ intent: z.literal("receive"), version });
 

@@ -11,7 +11,8 @@ import { Button, ButtonLink } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { orderBillSchema, PURCHASE_ORDER_NUMBER, receivePurchaseOrderSchema, sendPurchaseOrderSchema, wholeQuantity } from "~/lib/forms/admin/stock.ts";
+import { billSchema } from "~/lib/forms/admin/vendors.ts";
+import { PURCHASE_ORDER_NUMBER, receivePurchaseOrderSchema, sendPurchaseOrderSchema, wholeQuantity } from "~/lib/forms/admin/stock.ts";
 import { GST_RATES } from "~/lib/money/gst.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/order";
@@ -56,10 +57,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     }
     if (Object.keys(errors).length) return refuseFields(form, errors);
     result = await receivePurchaseOrder(staff, params.number, parsed.data.version, received);
-  } else if (intent === "bill") {
-    const parsed = parseForm(form, orderBillSchema);
+  } else if (intent === "bill-add") {
+    const parsed = parseForm(form, billSchema);
     if (parsed.refusal) return parsed.refusal;
-    result = await recordOrderBill(staff, params.number, { billNumber: parsed.data.billNumber, billDate: parsed.data.billDate, taxablePaise: parsed.data.taxable, gstRate: parsed.data.gstRate });
+    result = await recordOrderBill(staff, params.number, parsed.data);
   } else {
     return refuseForm(form, "This form is out of date: reload the page and try again.");
   }
@@ -75,7 +76,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
   const failure = actionData as FormFailure | undefined;
   const receive = failure?.intent === "receive" ? failure : undefined;
   const send = failure?.intent === "email" || failure?.intent === "whatsapp" ? failure : undefined;
-  const bill = failure?.intent === "bill" ? failure : undefined;
+  const bill = failure?.intent === "bill-add" ? failure : undefined;
   const open = order.status === "ordered" || order.status === "part_received";
   return (
     <div className="mx-auto max-w-5xl">
@@ -226,7 +227,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
           <h3 id="bill-heading" className="font-semibold">
             Record a bill
           </h3>
-          <input type="hidden" name="intent" value="bill" />
+          <input type="hidden" name="intent" value="bill-add" />
           <FormError message={bill?.errors.form} />
           <FieldIdPrefix.Provider value="bill-">
             <TextField name="billNumber" label="Bill number" required maxLength={40} error={bill?.errors.billNumber} defaultValue={bill?.values.billNumber} />
