@@ -618,7 +618,7 @@ function PartsNeededSection({ data, queue, failure, formRef }: SectionProps) {
           <FormError message={failure?.errors.form} />
           <div>
             <label htmlFor="parts-needed-product" className="block font-medium">
-              From our products list <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+              Pick it from our products <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
             </label>
             <input
               id="parts-needed-product"
@@ -631,12 +631,12 @@ function PartsNeededSection({ data, queue, failure, formRef }: SectionProps) {
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
             />
           </div>
-          <TextField name="description" label="Part needed" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating (or pick it from the list above)" />
+          <TextField name="description" label="What is needed" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating (or pick it from the list above)" />
           <div className="grid grid-cols-2 gap-3">
-            <TextField name="quantity" label="Quantity" required inputMode="numeric" maxLength={4} error={failure?.errors.quantity} defaultValue={failure?.values?.quantity ?? "1"} />
+            <TextField name="quantity" label="How many" required inputMode="numeric" maxLength={4} error={failure?.errors.quantity} defaultValue={failure?.values?.quantity ?? "1"} />
             <div>
               <label htmlFor="parts-needed-unit" className="block font-medium">
-                Unit
+                Counted in
               </label>
               <select
                 id="parts-needed-unit"
@@ -652,7 +652,7 @@ function PartsNeededSection({ data, queue, failure, formRef }: SectionProps) {
               </select>
             </div>
           </div>
-          <TextField name="note" label="Note for the office" maxLength={300} error={failure?.errors.note} defaultValue={failure?.values?.note} />
+          <TextField name="note" label="Message for the office" maxLength={300} error={failure?.errors.note} defaultValue={failure?.values?.note} />
           <button type="submit" className={buttonClass}>
             Ask for the part
           </button>
