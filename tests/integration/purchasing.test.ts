@@ -8,7 +8,6 @@ import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.t
 import { auditLog, outbox, partsRequests, products, purchaseOrders, staffNotifications, stockMovements, vendorBills, vendorParts, vendors } from "~/.server/db/schema.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import { createPurchaseOrder, purchaseOrderPage, receivePurchaseOrder, sendPurchaseOrder } from "~/.server/purchasing/orders.ts";
-import { adjustStock } from "~/.server/stock/changes.ts";
 import { partsRequestsForJob, raisePartsRequest } from "~/.server/stock/parts-requests.ts";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Refusal } from "~/.server/admin/changes.ts";
 import type { Database, Transaction } from "~/.server/db/index.ts";
-import { products, stockMovements, users, STOCK_MOVEMENT_KINDS } from "~/.server/db/schema.ts";
+import { products, stockMovements, users, type STOCK_MOVEMENT_KINDS } from "~/.server/db/schema.ts";
 import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
 
