@@ -32,8 +32,10 @@ test("a job's parts request becomes a purchase order, received in part then in f
   await visit(page, backOfficeUrl("/admin/vendors/new"));
   await page.getByRole("textbox", { name: /^Name/ }).first().fill(vendor);
   await page.getByRole("combobox", { name: /^State/ }).selectOption({ label: "36 Telangana" });
-  await page.getByRole("textbox", { name: /^Phone/ }).first().fill("9848022338");
-  await page.getByRole("textbox", { name: /^E-mail/ }).first().fill("sales@deccan.example");
+  const contact = page.getByRole("group", { name: "Contact 1" });
+  await contact.getByRole("textbox", { name: /^Name/ }).fill("Prakash");
+  await contact.getByRole("textbox", { name: /^Phone/ }).fill("9848022338");
+  await contact.getByRole("textbox", { name: /^E-mail/ }).fill("sales@deccan.example");
   await page.getByRole("button", { name: "Add the vendor" }).click();
   await expect(flashOf(page)).toHaveText(`${vendor} added.`);
 
@@ -50,7 +52,7 @@ test("a job's parts request becomes a purchase order, received in part then in f
   await page.getByRole("link", { name: reference, exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
   const ask = page.getByRole("form", { name: "Ask for a part" });
-  await ask.getByRole("textbox", { name: /^Pick it from our products/ }).fill(label);
+  await ask.getByRole("combobox", { name: /^Pick it from our products/ }).fill(label);
   await ask.getByRole("textbox", { name: /^How many/ }).fill("2");
   await ask.getByRole("button", { name: "Ask for the part" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Parts request sent" }).first()).toBeVisible();

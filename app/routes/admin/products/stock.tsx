@@ -45,7 +45,11 @@ export function StockSection({ product, stock, movements, failure }: Props) {
       </dl>
       {below && (
         <p role="status" className="mt-3 rounded-md border border-amber-500 bg-amber-50 p-3 font-semibold text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          Below the reorder level since <time dateTime={stock.belowReorderSince!}>{formatDateTime(stock.belowReorderSince!)}</time>: order more.
+          Below the reorder level since <time dateTime={stock.belowReorderSince!}>{formatDateTime(stock.belowReorderSince!)}</time>: order more (
+          <a href="/admin/vendors/orders" className="underline">
+            purchase orders
+          </a>
+          ).
         </p>
       )}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -55,7 +55,7 @@ export function PartsPanel({ closed, version, formKey, ready, productLabels, req
       {requests.length === 0 ? (
         <p className="mt-2 text-slate-700 dark:text-slate-300">No parts requested for this job.</p>
       ) : (
-        <Table label="Parts requested for this job" className="mt-3" columns={["Part", "Where it stands", <span key="a" className="sr-only">Actions</span>]}>
+        <Table label="Parts requested for this job" className="relative mt-3" columns={["Part", "Where it stands", <span key="a" className="sr-only">Actions</span>]}>
               {requests.map((r) => (
                 <tr key={r.id}>
                   <td className={cell}>

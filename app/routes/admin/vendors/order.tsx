@@ -144,7 +144,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="receive" />
           <input type="hidden" name="version" value={order.version} />
           <FormError message={receive?.errors.form} />
-          <Table label="The order's lines" columns={["Part", "For", "Ordered", "Price", "Received", ...(open ? ["Came now"] : [])]}>
+          <Table label="The order's lines" className="relative" columns={["Part", "For", "Ordered", "Price", "Received", ...(open ? ["Came now"] : [])]}>
             {lines.map((l) => {
               const error = receive?.errors[`received-${l.id}`];
               return (
