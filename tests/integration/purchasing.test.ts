@@ -90,7 +90,7 @@ describeEachEngine("purchase orders", (database, engine) => {
   it("sends the order by e-mail through the outbox, or opens WhatsApp with its text, and draws its PDF", async () => {
     const { pr } = await openRequest(null, 3, "Terminal block 4 mm², grey");
     const made = await createPurchaseOrder(accounts, { vendor: vendorId, requests: [pr.id], prices: { [pr.id]: "12.50" } });
-    if (!made.ok) throw new Error(made.message);
+    if (!made.ok) throw new Error(JSON.stringify(made));
     const number = made.number!;
     const params = { number };
     const at = `/admin/vendors/orders/${number}`;
@@ -113,7 +113,7 @@ describeEachEngine("purchase orders", (database, engine) => {
     // A vendor with neither address nor phone: told beside the form.
     const { pr: other } = await openRequest(null, 1, "Fuse 10 A");
     const local = await createPurchaseOrder(accounts, { vendor: unregisteredId, requests: [other.id], prices: { [other.id]: "20" } });
-    if (!local.ok) throw new Error(local.message);
+    if (!local.ok) throw new Error(JSON.stringify(local));
     expect(await sendPurchaseOrder(accounts, local.number!, { intent: "email", version: 1 })).toMatchObject({ ok: false, message: expect.stringContaining("has no e-mail address") });
   });
 
@@ -121,7 +121,7 @@ describeEachEngine("purchase orders", (database, engine) => {
     const p = await stockProduct(db());
     const { job, pr } = await openRequest(p, 3);
     const made = await createPurchaseOrder(accounts, { vendor: vendorId, requests: [pr.id], prices: { [pr.id]: "3000" } });
-    if (!made.ok) throw new Error(made.message);
+    if (!made.ok) throw new Error(JSON.stringify(made));
     const number = made.number!;
     const [line] = (await purchaseOrderPage(number))!.lines;
     expect(await receivePurchaseOrder(accounts, number, 1, { [line!.id]: 4 })).toMatchObject({ ok: false, field: `received-${line!.id}`, message: "Only 3 pieces of this line are still to come." });
@@ -145,7 +145,7 @@ describeEachEngine("purchase orders", (database, engine) => {
   it("records a vendor's bill against the order, with its input tax, once", async () => {
     const { pr } = await openRequest(null, 1, "Relay 24 V DC");
     const made = await createPurchaseOrder(accounts, { vendor: vendorId, requests: [pr.id], prices: { [pr.id]: "800" } });
-    if (!made.ok) throw new Error(made.message);
+    if (!made.ok) throw new Error(JSON.stringify(made));
     const number = made.number!;
     const params = { number };
     const at = `/admin/vendors/orders/${number}`;
