@@ -141,7 +141,7 @@ export function PartsPanel({ closed, version, formKey, ready, productLabels, req
       )}
       {!closed && (
         <div className="mt-5">
-          <IntentFormPanel intent="parts-request" title="Request a part for this job" version={version} failure={failure} button="Raise parts request" intro="Purchasing sees it in the parts requests: they reserve it from stock or order it.">
+          <IntentFormPanel intent="parts-request" title="Raise a parts request" version={version} failure={failure} button="Raise parts request" intro="Purchasing sees it in the parts requests: they reserve it from stock or order it.">
             <input type="hidden" name="idempotencyKey" value={formKey} />
             <Field id="parts-request-product" label="From our products (optional)" hint="Start typing the make, model or name and pick it, or leave empty and describe the part below.">
               {(aria) => (
