@@ -207,6 +207,10 @@ export const TALLY_LEDGER_DEFAULTS = {
   tallyRoundOffLedger: "Round Off",
   tallyBankLedger: "Bank Account",
   tallyCashLedger: "Cash",
+  tallyPurchaseLedger: "Purchases",
+  tallyInputCgstLedger: "Input CGST",
+  tallyInputSgstLedger: "Input SGST",
+  tallyInputIgstLedger: "Input IGST",
 } as const;
 export type TallyLedgerKey = keyof typeof TALLY_LEDGER_DEFAULTS;
 const TALLY_LEDGER_SETTINGS = Object.fromEntries(Object.keys(TALLY_LEDGER_DEFAULTS).map((k) => [k, optionalSetting(100)])) as Record<TallyLedgerKey, ReturnType<typeof optionalSetting>>;

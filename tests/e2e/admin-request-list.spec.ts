@@ -126,8 +126,9 @@ test.describe("back office: service requests list", () => {
     expect([...html.matchAll(/<h1\b[^>]*>(.*?)<\/h1>/gs)].map((m) => m[1])).toEqual(["Access Denied"]);
     // An error page under the admin layout keeps the root's head, not a screen's title.
     expect(html.match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Access Denied</title>"]);
-    // A screen not built (refused by the layout) and a record that is not there (refused by the screen's loader).
-    for (const path of ["/admin/vendors", "/admin/invoices/99999999"]) {
+    // A screen not built (refused by the layout, as an unregistered path is) and a record that is not there (refused
+    // by the screen's loader).
+    for (const path of ["/admin/no-such-screen", "/admin/invoices/99999999"]) {
       const missing = await request.get(backOfficeUrl(path), { headers: { cookie: `${cookie.name}=${cookie.value}` } });
       expect(missing.status(), path).toBe(404);
       expect((await missing.text()).match(/<title>[^<]*<\/title>/g), path).toEqual([expect.stringMatching(/^<title>Page Not Found\b/)]);

@@ -2,8 +2,9 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { customers, invoices, payments, refunds } from "~/.server/db/schema.ts";
 import type { Period } from "~/.server/payments/exports.ts";
-import { getPaymentSettings } from "~/.server/settings/index.ts";
+import { getPaymentSettings, getSiteSettings } from "~/.server/settings/index.ts";
 import type { DocumentParty } from "~/lib/money/document.ts";
+import { purchaseBills } from "~/.server/vendors/bills.ts";
 import { TALLY_LEDGER_DEFAULTS, type PaymentSettings, type TallyLedgerKey } from "~/lib/settings-schema.ts";
 
 /**
@@ -22,12 +23,14 @@ import { TALLY_LEDGER_DEFAULTS, type PaymentSettings, type TallyLedgerKey } from
  * - Receipt (a payment received): the bank (or cash) debited, the party credited.
  * - Payment (a refund paid to a customer): the party debited, the bank (or cash) credited. paymentVoucher()
  *   makes one from a refund; the refunds themselves are recorded elsewhere.
+ * - Purchase (a vendor's bill, /admin/vendors): the vendor credited with the bill's total; purchases debited
+ *   with the taxable value; input CGST and SGST (or IGST) debited with the tax the business can claim.
  *
  * Ledger names are the accountant's: settings > Payments > Ledgers in Tally, with TALLY_LEDGER_DEFAULTS for
  * any left empty. The party ledger is the customer's company name, or their name.
  */
 
-export type TallyVoucherType = "Sales" | "Credit Note" | "Receipt" | "Payment";
+export type TallyVoucherType = "Sales" | "Credit Note" | "Receipt" | "Payment" | "Purchase";
 
 /** One ledger line: paise credited (positive) or debited (negative), Tally's sign. */
 export interface TallyEntry {
@@ -141,6 +144,34 @@ export function paymentVoucher(refund: { number: string; paidOn: string; amountP
   return moneyVoucher("Payment", document, -refund.amountPaise, party, ledgers);
 }
 
+/** A vendor's bill: a Purchase voucher (the vendor credited with the total; purchases and input tax debited). */
+export function purchaseVoucher(
+  bill: { billNumber: string; billDate: string; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number; supplierStateCode: string | null },
+  vendor: { name: string; gstin?: string | null },
+  ledgers: TallyLedgers,
+  /** The business's state: where the goods are received. */
+  placeOfSupply: string | null = null,
+): TallyVoucher {
+  const entries: TallyEntry[] = [{ ledger: vendor.name, amountPaise: bill.totalPaise }];
+  const debit = (ledger: string, paise: number) => {
+    if (paise !== 0) entries.push({ ledger, amountPaise: -paise });
+  };
+  debit(ledgers.tallyPurchaseLedger, bill.taxablePaise);
+  debit(ledgers.tallyInputCgstLedger, bill.cgstPaise);
+  debit(ledgers.tallyInputSgstLedger, bill.sgstPaise);
+  debit(ledgers.tallyInputIgstLedger, bill.igstPaise);
+  return {
+    type: "Purchase",
+    date: bill.billDate,
+    number: bill.billNumber,
+    party: vendor.name,
+    partyGstin: vendor.gstin ?? null,
+    placeOfSupply,
+    narration: `Bill ${bill.billNumber} of ${vendor.name}`,
+    entries,
+  };
+}
+
 /* ------------------------------------------------------------------------------------------------------------
  * The XML
  * ---------------------------------------------------------------------------------------------------------- */
@@ -207,8 +238,8 @@ export function tallyXml(vouchers: TallyVoucher[]): string {
 const partyName = (c: { company: string | null; name: string }) => (c.company?.trim() || c.name).trim();
 
 /**
- * The period's invoices and credit notes (by date of issue) and payments received (by date received), as
- * and refund vouchers paid back (by date paid), as vouchers in date order.
+ * The period's invoices and credit notes (by date of issue), payments received (by date received), refund
+ * vouchers paid back (by date paid) and vendors' bills (by the bill's date), as vouchers in date order.
  */
 export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promise<TallyVoucher[]> {
   const db = getDb();
@@ -247,6 +278,12 @@ export async function tallyVouchers(period: Pick<Period, "from" | "to">): Promis
   for (const { refund, customerName, customerCompany, customerGstin } of paidBack) {
     const voucher = paymentVoucher({ ...refund, reference: refund.instrumentRef }, { name: partyName({ company: customerCompany, name: customerName }), gstin: customerGstin }, ledgers);
     dated.push({ date: refund.paidOn, order: dated.length, voucher });
+  }
+  // Vendors' bills (by the bill's date): purchases and the input tax on them.
+  const bills = await purchaseBills(period);
+  const ourState = bills.length ? (await getSiteSettings()).business.state : null;
+  for (const bill of bills) {
+    dated.push({ date: bill.billDate, order: dated.length, voucher: purchaseVoucher(bill, { name: bill.vendorName, gstin: bill.vendorGstin }, ledgers, ourState) });
   }
   dated.sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
   return dated.map((d) => d.voucher);

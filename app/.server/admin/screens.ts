@@ -190,6 +190,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "vendor.part-edit": { label: "Changed a vendor's part or price", entity: "vendor", describe: (_b, a) => ["changed a part of", typeof a?.product === "string" ? ` (${a.product})` : ""] },
       "vendor.part-remove": { label: "Removed a part a vendor supplies", entity: "vendor", describe: (b) => ["removed a part of", typeof b?.product === "string" ? ` (${b.product})` : ""] },
       "vendor.bill-add": { label: "Recorded a vendor's bill", entity: "vendor", describe: (_b, a) => ["recorded a bill of", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
+      "vendor.bill-remove": { label: "Removed a vendor's bill", entity: "vendor", describe: (b) => ["removed a bill of", typeof b?.billNumber === "string" ? ` (${b.billNumber})` : ""] },
       "purchase-order.add": { label: "Placed a purchase order", entity: "purchase-order", describe: () => ["placed the purchase order", ""] },
       "purchase-order.send": { label: "Sent a purchase order", entity: "purchase-order", describe: (_b, a) => ["sent the purchase order", a?.via === "whatsapp" ? " on WhatsApp" : " by e-mail"] },
       "purchase-order.receive": { label: "Received a purchase order", entity: "purchase-order", describe: (_b, a) => ["received goods on", a?.status === "part_received" ? " (in part)" : ""] },

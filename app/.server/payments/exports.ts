@@ -8,6 +8,8 @@ import type { DocumentParty, StoredLine } from "~/lib/money/document.ts";
 import { hsnDescription, shortDescription } from "~/lib/money/hsn-descriptions.ts";
 import { SUPPLIER_STATE_CODE } from "~/lib/money/gst.ts";
 import { B2CL_LIMIT_PAISE, type ExportFile } from "~/lib/forms/admin/payments.ts";
+import { purchaseBills, type PurchaseBill } from "~/.server/vendors/bills.ts";
+import { GST_STATES } from "~/lib/settings-schema.ts";
 import { refundRegisterRows } from "./credit.ts";
 import { exportPayments, type PaymentListItem } from "./list.ts";
 
@@ -27,6 +29,8 @@ import { exportPayments, type PaymentListItem } from "./list.ts";
  * - hsn-b2b, hsn-b2c: the HSN/SAC summary (table 12, split B2B and B2C since May 2025), net of the
  *   period's credit notes: quantity in the unit's UQC (services: NA and 0), value, taxable value and each tax.
  * - payments: the payment register (receipts, and refund vouchers as negative amounts), by date.
+ * - purchases: the purchase register, vendors' bills by the bill's date (/admin/vendors): the input tax
+ *   claimed on each (CGST + SGST from a vendor in our state, IGST from another), to match against GSTR-2B.
  *
  * Figures are rupees with up to two decimals (from integer paise, so exact); dates dd-MMM-yyyy as the
  * tool wants them; place of supply "36-Telangana". Not produced: exports and SEZ supplies (none here).
@@ -376,7 +380,26 @@ export async function paymentRegister(period: Period): Promise<{ name: string; c
   return { name: `payment-register-${period.slug}`, columns: PAYMENT_COLUMNS, rows };
 }
 
-export async function gstr1File(file: Exclude<ExportFile, "payments" | "tally">, period: Period): Promise<ExportFileResult> {
+const PURCHASE_COLUMNS: CsvColumn<PurchaseBill>[] = [
+  { header: "Bill date", value: (r) => gstrDate(r.billDate) },
+  { header: "Bill number", value: (r) => r.billNumber },
+  { header: "Vendor", value: (r) => r.vendorName },
+  { header: "Vendor GSTIN", value: (r) => r.vendorGstin ?? "" },
+  { header: "Vendor's state", value: (r) => (r.supplierStateCode ? `${r.supplierStateCode}-${GST_STATES[r.supplierStateCode] ?? ""}` : "") },
+  { header: "GST rate (%)", value: (r) => r.gstRate },
+  { header: "Taxable value (Rs.)", value: (r) => rupees(r.taxablePaise) },
+  { header: "Input CGST (Rs.)", value: (r) => rupees(r.cgstPaise) },
+  { header: "Input SGST (Rs.)", value: (r) => rupees(r.sgstPaise) },
+  { header: "Input IGST (Rs.)", value: (r) => rupees(r.igstPaise) },
+  { header: "Bill total (Rs.)", value: (r) => rupees(r.totalPaise) },
+];
+
+/** The purchase register: the period's vendors' bills, by the bill's date, with their input tax. */
+export async function purchaseRegister(period: Period): Promise<{ name: string; columns: CsvColumn<PurchaseBill>[]; rows: PurchaseBill[] }> {
+  return { name: `purchase-register-${period.slug}`, columns: PURCHASE_COLUMNS, rows: await purchaseBills(period) };
+}
+
+export async function gstr1File(file: Exclude<ExportFile, "payments" | "tally" | "purchases">, period: Period): Promise<ExportFileResult> {
   switch (file) {
     case "b2b":
       return b2b(period);

@@ -63,6 +63,24 @@ export async function recordVendorBill(staff: StaffMember, vendorId: number, inp
   );
 }
 
+/** Removes a bill typed wrongly (to be recorded again), with its "vendor.bill-remove" entry keeping its figures. */
+export function removeVendorBill(staff: StaffMember, vendorId: number, billId: number, now = new Date()): Promise<ChangeResult> {
+  return changeRecord<Vendor, number, { row: Vendor }>(
+    { table: vendors, entityType: "vendor", stale: STALE_VENDOR_MESSAGE, stampsUpdatedAt: true, key: vendors.id, label: ({ row }) => row.name },
+    vendorId,
+    null,
+    staff,
+    now,
+    async ({ row, tx, audit }) => {
+      const [gone] = await tx.delete(vendorBills).where(and(eq(vendorBills.id, billId), eq(vendorBills.vendorId, row.id))).returning();
+      if (!gone) throw new Refusal("form", "This bill is no longer recorded: reload the page.");
+      const { billNumber, billDate, gstRate, taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise } = gone;
+      await audit("vendor.bill-remove", { billNumber, billDate, gstRate, taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise }, null);
+      return `Bill ${billNumber} removed.`;
+    },
+  );
+}
+
 /** A bill as the accountant's exports read it: the vendor's name, GSTIN and state with it. */
 export type PurchaseBill = BillFigures & {
   id: number;

@@ -241,7 +241,8 @@ export const EXPORT_FILES = [
   { value: "hsn-b2c", label: "HSN/SAC summary, B2C (table 12)" },
   { value: "docs", label: "Documents issued: invoice and credit note series (table 13)" },
   { value: "payments", label: "Payment register (receipts and refund vouchers)" },
-  { value: "tally", label: "Tally XML import: invoices, credit notes, receipts and refunds as vouchers" },
+  { value: "purchases", label: "Purchase register: vendors' bills with their input tax (CGST, SGST, IGST)" },
+  { value: "tally", label: "Tally XML import: invoices, credit notes, receipts, refunds and vendors' bills as vouchers" },
 ] as const;
 export type ExportFile = (typeof EXPORT_FILES)[number]["value"];
 

@@ -209,7 +209,9 @@ export const billSchema = z.object({
 });
 export type BillInput = z.output<typeof billSchema>;
 
-export const VENDOR_INTENTS = ["edit", ...VENDOR_STATE_INTENTS, "part-add", "part-edit", "part-remove", "bill-add"] as const;
+export const removeBillSchema = z.object({ intent: z.literal("bill-remove"), billId: id("Reload the page and try again.") });
+
+export const VENDOR_INTENTS = ["edit", ...VENDOR_STATE_INTENTS, "part-add", "part-edit", "part-remove", "bill-add", "bill-remove"] as const;
 export type VendorIntent = (typeof VENDOR_INTENTS)[number];
 export function isVendorIntent(v: unknown): v is VendorIntent {
   return (VENDOR_INTENTS as readonly unknown[]).includes(v);

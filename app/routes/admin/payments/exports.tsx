@@ -2,7 +2,7 @@ import { tallyExport } from "~/.server/accounting/tally.ts";
 import { csvResponse } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
-import { gstr1File, paymentRegister, periodChoices, periodOf } from "~/.server/payments/exports.ts";
+import { gstr1File, paymentRegister, periodChoices, periodOf, purchaseRegister } from "~/.server/payments/exports.ts";
 import { dayInIndia } from "~/.server/payments/shared.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
@@ -35,6 +35,10 @@ export const middleware: Route.MiddlewareFunction[] = [
       const register = await paymentRegister(period);
       return csvResponse(register.name, register.columns, register.rows);
     }
+    if (parsed.data.file === "purchases") {
+      const register = await purchaseRegister(period);
+      return csvResponse(register.name, register.columns, register.rows);
+    }
     const file = await gstr1File(parsed.data.file, period);
     return csvResponse(file.name, file.columns, file.rows);
   },
@@ -65,7 +69,7 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
   const { choices, period, label, files } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Exports for the accountant" description="The invoice register in the shapes GSTR-1 asks for, and the payment register, as CSV files." />
+      <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Exports for the accountant" description="The invoice register in the shapes GSTR-1 asks for, the payment register and the purchase register, as CSV files." />
       <form method="get" action={PATH} className="mb-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-xs">
           <label htmlFor="export-period" className="block text-sm font-medium">
@@ -116,8 +120,12 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
           counts as cancelled.
         </p>
         <p>
-          The Tally file imports the period&apos;s invoices (Sales), credit notes (Credit Note) and payments received (Receipt) as vouchers, with the ledger names set under
-          Settings, Payments.
+          The purchase register lists the vendors&apos; bills recorded on the vendors&apos; pages, by the date on the bill, with the input tax on each: CGST and SGST from a vendor
+          in our state, IGST from one in another.
+        </p>
+        <p>
+          The Tally file imports the period&apos;s invoices (Sales), credit notes (Credit Note), payments received (Receipt), refunds (Payment) and vendors&apos; bills (Purchase)
+          as vouchers, with the ledger names set under Settings, Payments.
         </p>
         <p>Not produced here: exports and SEZ supplies.</p>
       </section>

@@ -504,6 +504,10 @@ const TALLY_LEDGER_FIELDS: Array<[TallyLedgerKey, string]> = [
   ["tallyRoundOffLedger", "Round-off ledger"],
   ["tallyBankLedger", "Bank ledger (UPI, transfers, cheques, gateway)"],
   ["tallyCashLedger", "Cash ledger"],
+  ["tallyPurchaseLedger", "Purchases ledger (vendors' bills)"],
+  ["tallyInputCgstLedger", "Input CGST ledger"],
+  ["tallyInputSgstLedger", "Input SGST ledger"],
+  ["tallyInputIgstLedger", "Input IGST ledger"],
 ];
 
 function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; failure: FormFailure | undefined }) {

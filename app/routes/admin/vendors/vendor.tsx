@@ -3,7 +3,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { recordVendorBill } from "~/.server/vendors/bills.ts";
+import { recordVendorBill, removeVendorBill } from "~/.server/vendors/bills.ts";
 import { addVendorPart, changeVendorState, editVendor, editVendorPart, productChoices, removeVendorPart, vendorRecord, type VendorResult } from "~/.server/vendors/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -13,7 +13,7 @@ import { FieldIdPrefix, FormError, SelectField, TextField } from "~/components/f
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
-import { addPartSchema, billSchema, editPartSchema, editVendorSchema, isVendorIntent, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
+import { addPartSchema, billSchema, editPartSchema, editVendorSchema, isVendorIntent, removeBillSchema, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, VendorFields, vendorValues } from "./fields.tsx";
@@ -95,6 +95,12 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       result = await recordVendorBill(staff, id, parsed.data);
       break;
     }
+    case "bill-remove": {
+      const parsed = parseForm(form, removeBillSchema);
+      if (parsed.refusal) return parsed.refusal;
+      result = await removeVendorBill(staff, id, parsed.data.billId);
+      break;
+    }
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
@@ -111,6 +117,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
   const stateFailure = failed("archive") ?? failed("restore") ?? (failure && !failure.intent ? failure : undefined);
   const addPartFailure = failed("part-add");
   const billFailure = failed("bill-add");
+  const removeBillFailure = failed("bill-remove");
   const rowFailure = (partId: number) => {
     const f = failed("part-edit") ?? failed("part-remove");
     return f && f.values.partId === String(partId) ? f : undefined;
@@ -266,7 +273,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
         {bills.length === 0 ? (
           <p className={`mb-4 ${muted}`}>No bill recorded yet.</p>
         ) : (
-          <Table label="Their bills" caption="Their bills, newest first" className="mb-4" columns={["Bill", "Date", { label: "Taxable", className: money }, { label: "CGST", className: money }, { label: "SGST", className: money }, { label: "IGST", className: money }, { label: "Total", className: money }]}>
+          <Table label="Their bills" caption="Their bills, newest first" className="relative mb-4" columns={["Bill", "Date", { label: "Taxable", className: money }, { label: "CGST", className: money }, { label: "SGST", className: money }, { label: "IGST", className: money }, { label: "Total", className: money }, { label: <span className="sr-only">Remove</span>, className: "px-3 py-2" }]}>
             {bills.map((b) => (
               <tr key={b.id} className="border-t border-slate-200 dark:border-slate-800">
                 <td className="px-3 py-2">
@@ -279,10 +286,16 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
                 <td className={money}>{formatPaise(b.sgstPaise)}</td>
                 <td className={money}>{formatPaise(b.igstPaise)}</td>
                 <td className={`${money} font-semibold`}>{formatPaise(b.totalPaise)}</td>
+                <td className="px-3 py-2">
+                  <ConfirmButton intent="bill-remove" fields={{ billId: b.id }} tone="danger" confirm={`Remove bill ${b.billNumber}? Record it again if it was typed wrongly.`}>
+                    Remove<span className="sr-only"> bill {b.billNumber}</span>
+                  </ConfirmButton>
+                </td>
               </tr>
             ))}
           </Table>
         )}
+        <FormError message={removeBillFailure?.errors.form ?? removeBillFailure?.errors.billId} />
         <form method="post" aria-labelledby="add-bill-heading" className="space-y-4 rounded-md border border-slate-200 p-4 dark:border-slate-800">
           <h3 id="add-bill-heading" className="font-semibold">
             Record a bill
