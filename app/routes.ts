@@ -176,6 +176,12 @@ export default [
     route("admin/vendors", "routes/admin/vendors/route.tsx"),
     route("admin/vendors/new", "routes/admin/vendors/new.tsx"),
     route("admin/vendors/:id", "routes/admin/vendors/vendor.tsx"),
+    // Purchasing (issue 19 §5), inside the vendors screen's URL space and permission.
+    route("admin/vendors/parts-requests", "routes/admin/vendors/order-requests.tsx"),
+    route("admin/vendors/orders", "routes/admin/vendors/orders.tsx"),
+    route("admin/vendors/orders/new", "routes/admin/vendors/order-new.tsx"),
+    route("admin/vendors/orders/:number", "routes/admin/vendors/order.tsx"),
+    route("admin/vendors/orders/:number/pdf", "routes/admin/vendors/order-pdf.ts"),
     route("admin/customers", "routes/admin/customers/route.tsx"),
     route("admin/customers/new", "routes/admin/customers/new.tsx"),
     route("admin/customers/:reference", "routes/admin/customers/customer.tsx"),

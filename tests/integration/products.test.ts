@@ -146,7 +146,7 @@ describeEachEngine("products", (database) => {
     const c = await added({ make, model: "M-3", category: "encoders" });
     await changeProductState(accounts, c.id, { intent: "withdraw", version: 1 });
     const all = await listProducts(productListSchema.parse({ q: make }), undefined, 1);
-    expect(all.counts).toEqual({ all: 2, published: 1, unpublished: 1, withdrawn: 1 });
+    expect(all.counts).toEqual({ all: 2, published: 1, unpublished: 1, withdrawn: 1, below: 0 });
     expect(all.rows).toHaveLength(1);
     const second = await listProducts(productListSchema.parse({ q: make }), JSON.parse(Buffer.from(all.next!, "base64url").toString()) as [string, number], 1);
     expect([...all.rows, ...second.rows].map((r) => r.id).sort()).toEqual([a.id, b.id].sort());

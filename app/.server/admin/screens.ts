@@ -89,6 +89,11 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "request.po": { label: "Recorded a purchase order", entity: "request", describe: () => ["recorded the purchase-order number of", ""] },
       "request.duplicate": { label: "Marked a duplicate", entity: "request", describe: () => ["marked as a duplicate", ""] },
       "request.cancel": { label: "Cancelled a request", entity: "request", describe: () => ["cancelled", ""] },
+      // Parts (issue 19 §5): raised here or by the technician's "Parts needed" (~/.server/stock/parts-requests.ts).
+      "job.parts-request": { label: "Requested a part for a job", entity: "request", describe: () => ["requested a part for", ""] },
+      "job.parts-reserve": { label: "Reserved stock for a job", entity: "request", describe: () => ["reserved stock for", ""] },
+      "job.parts-cancel": { label: "Cancelled a parts request", entity: "request", describe: () => ["cancelled a parts request of", ""] },
+      "job.part-return": { label: "Returned a part to stock", entity: "request", describe: () => ["returned to stock a part from", ""] },
     },
   },
   "/admin/bench": {
@@ -183,11 +188,23 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "product.unpublish": { label: "Took a product off the products page", entity: "product", describe: () => ["took", " off the products page"] },
       "product.withdraw": { label: "Withdrew a product", entity: "product", describe: () => ["withdrew the product", ""] },
       "product.restore": { label: "Restored a product", entity: "product", describe: () => ["restored the product", ""] },
+      "product.stock-adjust": {
+        label: "Adjusted a product's stock",
+        entity: "product",
+        describe: (_b, a) => ["adjusted the stock of", typeof a?.onHand === "number" ? ` to ${a.onHand} on hand` : ""],
+      },
+      "product.reorder-level": {
+        label: "Set a product's reorder level",
+        entity: "product",
+        describe: (_b, a) => ["set the reorder level of", typeof a?.reorderLevel === "number" ? ` to ${a.reorderLevel}` : ""],
+      },
     },
   },
   "/admin/vendors": {
     entities: {
       vendor: { label: "Vendor", href: (id) => (/^\d+$/.test(id) ? `/admin/vendors/${id}` : null) },
+      // Purchasing (issue 19 §5): /admin/vendors/orders/{number}.
+      "purchase-order": { label: "Purchase order", href: (_id, label) => (label && /^PO-\d{4}-\d{4,}$/.test(label) ? `/admin/vendors/orders/${label}` : null) },
     },
     actions: {
       "vendor.add": { label: "Added a vendor", entity: "vendor", describe: () => ["added the vendor", ""] },
@@ -199,6 +216,10 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "vendor.part-remove": { label: "Removed a part a vendor supplies", entity: "vendor", describe: (b) => ["removed a part of", typeof b?.product === "string" ? ` (${b.product})` : ""] },
       "vendor.bill-add": { label: "Recorded a vendor's bill", entity: "vendor", describe: (_b, a) => ["recorded a bill of", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
       "vendor.bill-remove": { label: "Removed a vendor's bill", entity: "vendor", describe: (b) => ["removed a bill of", typeof b?.billNumber === "string" ? ` (${b.billNumber})` : ""] },
+      "purchase-order.add": { label: "Placed a purchase order", entity: "purchase-order", describe: () => ["placed the purchase order", ""] },
+      "purchase-order.send": { label: "Sent a purchase order", entity: "purchase-order", describe: (_b, a) => ["sent the purchase order", a?.via === "whatsapp" ? " on WhatsApp" : " by e-mail"] },
+      "purchase-order.receive": { label: "Received a purchase order", entity: "purchase-order", describe: (_b, a) => ["received goods on", a?.status === "part_received" ? " (in part)" : ""] },
+      "purchase-order.bill": { label: "Recorded a bill against a purchase order", entity: "purchase-order", describe: (_b, a) => ["recorded a bill against", typeof a?.billNumber === "string" ? ` (${a.billNumber})` : ""] },
     },
   },
   "/admin/customers": {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
 
 /**
@@ -692,9 +692,13 @@ export const jobParts = pgTable(
     unit: text("unit").notNull().default("nos"),
     addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key").unique(),
+    /** How many of the quantity came off our shelf (a stock movement "used"); the rest was bought on site. */
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** How many of those were brought back unused (a stock movement "returned"). */
+    returnedQuantity: integer("returned_quantity").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("job_parts_request").on(t.requestId)],
+  (t) => [index("job_parts_request").on(t.requestId), check("job_parts_returned", sql`${t.returnedQuantity} >= 0 and ${t.returnedQuantity} <= ${t.stockQuantity}`)],
 );
 
 /**
@@ -968,11 +972,23 @@ export const products = pgTable(
     published: boolean("published").notNull().default(true),
     /** Withdrawn items stay on old jobs and documents but are no longer offered. */
     active: boolean("active").notNull().default(true),
+    /**
+     * Stock (issue 19 §5), changed only through the stock_movements ledger (~/.server/stock): units on the
+     * shelf, of which `reserved` are set aside for jobs; available = on hand - reserved. Never negative.
+     */
+    onHand: integer("on_hand").notNull().default(0),
+    reserved: integer("reserved").notNull().default(0),
+    /** Below this many available, the office is told to reorder (0: not watched). */
+    reorderLevel: integer("reorder_level").notNull().default(0),
+    /** When available last fell below the reorder level (the alert was raised then); null while above it. */
+    belowReorderSince: timestamp("below_reorder_since", { withTimezone: true }),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("products_stock", sql`${t.onHand} >= 0 and ${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand} and ${t.reorderLevel} >= 0`),
+    index("products_below_reorder").on(t.belowReorderSince),
     index("products_name").on(sql`lower(${t.name})`, t.id),
     index("products_category").on(t.category),
     uniqueIndex("products_make_model").on(sql`lower(coalesce(${t.make}, ''))`, sql`lower(coalesce(${t.model}, ''))`, sql`lower(${t.name})`),
@@ -2207,5 +2223,136 @@ export const vendorBills = pgTable(
     uniqueIndex("vendor_bills_vendor_number").on(t.vendorId, sql`lower(${t.billNumber})`),
     index("vendor_bills_date").on(t.billDate, t.id),
     index("vendor_bills_vendor_date").on(t.vendorId, t.billDate),
+  ],
+);
+
+// ── Stock and purchasing: from the job to the shelf (issue 19 §5; ~/.server/stock, ~/.server/purchasing) ──
+
+export const STOCK_MOVEMENT_KINDS = ["received", "used", "returned", "adjusted", "reserved", "released"] as const;
+
+/**
+ * The stock ledger: every change to a product's on-hand or reserved count is one row, with who, when, why and
+ * the job. The product's counts are the running totals (kept on the row, locked FOR UPDATE while a movement is
+ * written); each row also keeps the totals after it, so the ledger reads like a bank statement.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    /** Signed: +5 received, -2 used. */
+    onHandChange: integer("on_hand_change").notNull().default(0),
+    /** Signed: +2 reserved for a job, -2 released or used. */
+    reservedChange: integer("reserved_change").notNull().default(0),
+    onHandAfter: integer("on_hand_after").notNull(),
+    reservedAfter: integer("reserved_after").notNull(),
+    requestId: integer("request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    partsRequestId: integer("parts_request_id").references((): AnyPgColumn => partsRequests.id, { onDelete: "set null" }),
+    purchaseOrderId: integer("purchase_order_id").references((): AnyPgColumn => purchaseOrders.id, { onDelete: "set null" }),
+    jobPartId: integer("job_part_id").references(() => jobParts.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stock_movements_product").on(t.productId, t.id), index("stock_movements_request").on(t.requestId)],
+);
+
+/**
+ * A part a job is waiting for: raised by the technician ("parts needed") or the office, for one of our
+ * products or typed as free text. Stock on the shelf is reserved for it; what is missing goes on a purchase
+ * order. It is ready when reserved + used (a product) or received (free text) reach the quantity.
+ */
+export const partsRequests = pgTable(
+  "parts_requests",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references((): AnyPgColumn => products.id, { onDelete: "restrict" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unit: text("unit").notNull().default("nos"),
+    reservedQuantity: integer("reserved_quantity").notNull().default(0),
+    /** Reserved units since used on the job (the technician recorded them). */
+    usedQuantity: integer("used_quantity").notNull().default(0),
+    /** Free-text parts only: units received on a purchase order (they are not stocked). */
+    receivedQuantity: integer("received_quantity").notNull().default(0),
+    source: text("source", { enum: ["technician", "office"] }).notNull(),
+    note: text("note"),
+    raisedBy: integer("raised_by").references(() => users.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key").unique(),
+    /** When it became ready (the office was told the job can be scheduled again). */
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("parts_requests_request").on(t.requestId),
+    index("parts_requests_open").on(t.createdAt, t.id).where(sql`${t.readyAt} is null and ${t.cancelledAt} is null`),
+    check("parts_requests_quantities", sql`${t.quantity} > 0 and ${t.reservedQuantity} >= 0 and ${t.usedQuantity} >= 0 and ${t.receivedQuantity} >= 0`),
+  ],
+);
+
+export const PURCHASE_ORDER_STATUSES = ["ordered", "part_received", "received", "cancelled"] as const;
+
+/**
+ * A purchase order to a vendor, PO-YYMM-NNNN: consecutive within the month (reference_counters, the row held
+ * until the order's transaction commits, so no gaps) and unique (purchase_orders_number).
+ */
+export const purchaseOrders = pgTable(
+  "purchase_orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull(),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "restrict" }),
+    status: text("status", { enum: PURCHASE_ORDER_STATUSES }).notNull().default("ordered"),
+    orderDate: date("order_date", { mode: "string" }).notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    gstPaise: bigint("gst_paise", { mode: "number" }).notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    notes: text("notes"),
+    /** When it was last sent to the vendor, and how ("email", "whatsapp"). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentVia: text("sent_via"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("purchase_orders_number").on(t.number), index("purchase_orders_created").on(t.createdAt, t.id), index("purchase_orders_vendor").on(t.vendorId)],
+);
+
+/** One line of a purchase order: a product (with the vendor's part number and price) or a free-text part. */
+export const purchaseOrderLines = pgTable(
+  "purchase_order_lines",
+  {
+    id: serial("id").primaryKey(),
+    purchaseOrderId: integer("purchase_order_id")
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: "cascade" }),
+    /** The job's parts request it orders (one order per request: a repeated form never orders it twice). */
+    partsRequestId: integer("parts_request_id").references(() => partsRequests.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "restrict" }),
+    description: text("description").notNull(),
+    partNumber: text("part_number"),
+    hsnSac: text("hsn_sac"),
+    quantity: integer("quantity").notNull(),
+    receivedQuantity: integer("received_quantity").notNull().default(0),
+    unit: text("unit").notNull().default("nos"),
+    unitPricePaise: bigint("unit_price_paise", { mode: "number" }).notNull(),
+    gstRate: integer("gst_rate").notNull(),
+  },
+  (t) => [
+    index("purchase_order_lines_order").on(t.purchaseOrderId, t.id),
+    uniqueIndex("purchase_order_lines_parts_request").on(t.partsRequestId),
+    check("purchase_order_lines_received", sql`${t.quantity} > 0 and ${t.receivedQuantity} >= 0 and ${t.receivedQuantity} <= ${t.quantity}`),
   ],
 );

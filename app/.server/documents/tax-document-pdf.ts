@@ -231,7 +231,7 @@ function drawDocument(doc: Doc, view: TaxDocumentView, qr: Buffer | null, copy: 
   const supplierEnd = textBlock(doc, partyLines(view.supplier, false), MARGIN, doc.y + 1, half);
 
   const particulars: [string, string][] = [
-    [view.kind === "quote" ? "Quotation no." : view.kind === "credit_note" ? "Credit note no." : "Invoice no.", pdfText(view.number) + (view.version ? ` (v${view.version})` : "")],
+    [view.kind === "quote" ? "Quotation no." : view.kind === "credit_note" ? "Credit note no." : view.kind === "purchase_order" ? "Order no." : "Invoice no.", pdfText(view.number) + (view.version ? ` (v${view.version})` : "")],
     ["Date", pdfDate(view.date)],
   ];
   if (view.untilLabel && view.untilDate) particulars.push([pdfText(view.untilLabel), pdfDate(view.untilDate)]);
@@ -245,7 +245,7 @@ function drawDocument(doc: Doc, view: TaxDocumentView, qr: Buffer | null, copy: 
   // ── Recipient ──────────────────────────────────────────────────────────────────────────────────────────
   doc.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.5).strokeColor(RULE).stroke();
   y += 6;
-  doc.font(FONT.bold).fontSize(8).fillColor(MUTED).text(view.kind === "quote" ? "QUOTED TO" : "BILL TO (RECIPIENT)", MARGIN, y, { width: half });
+  doc.font(FONT.bold).fontSize(8).fillColor(MUTED).text(view.kind === "quote" ? "QUOTED TO" : view.kind === "purchase_order" ? "ORDER TO (VENDOR)" : "BILL TO (RECIPIENT)", MARGIN, y, { width: half });
   doc.font(FONT.bold).fontSize(10).fillColor(INK).text(pdfText(view.recipient.name), MARGIN, doc.y + 1, { width: half });
   y = textBlock(doc, partyLines(view.recipient, true), MARGIN, doc.y + 1, half) + 10;
 
@@ -294,7 +294,7 @@ function drawDocument(doc: Doc, view: TaxDocumentView, qr: Buffer | null, copy: 
     if (settlement.creditedPaise) totals.push(["Credit notes", `-${pdfAmount(settlement.creditedPaise)}`, false]);
     totals.push(["Balance due", pdfRupees(settlement.balanceDuePaise), true]);
   } else {
-    totals.push([view.kind === "credit_note" ? "Amount credited" : view.kind === "quote" ? "Amount quoted" : "Amount payable", pdfRupees(t.payablePaise), true]);
+    totals.push([view.kind === "credit_note" ? "Amount credited" : view.kind === "quote" ? "Amount quoted" : view.kind === "purchase_order" ? "Order total" : "Amount payable", pdfRupees(t.payablePaise), true]);
   }
 
   const summaryRows = t.byHsn.length;

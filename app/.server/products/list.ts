@@ -22,6 +22,9 @@ export interface ProductListItem {
   pricePaise: number;
   published: boolean;
   active: boolean;
+  onHand: number;
+  reserved: number;
+  reorderLevel: number;
   /** ISO. */
   updatedAt: string;
 }
@@ -55,6 +58,9 @@ function showCondition(show: ProductFilter): SQL | undefined {
       return and(eq(p.active, true), eq(p.published, false));
     case "withdrawn":
       return eq(p.active, false);
+    case "below":
+      // Available (on hand - reserved) under the reorder level (issue 19 §5).
+      return and(eq(p.active, true), sql`${p.reorderLevel} > 0 and ${p.onHand} - ${p.reserved} < ${p.reorderLevel}`);
   }
 }
 
@@ -72,6 +78,9 @@ const selection = {
   pricePaise: p.pricePaise,
   published: p.published,
   active: p.active,
+  onHand: p.onHand,
+  reserved: p.reserved,
+  reorderLevel: p.reorderLevel,
   updatedAt: p.updatedAt,
   sortKey: sortName,
 };
@@ -105,10 +114,11 @@ export async function countProducts(f: Pick<ProductListFilters, "q" | "category"
       published: sql<number>`count(*) filter (where ${showCondition("published")})::int`,
       unpublished: sql<number>`count(*) filter (where ${showCondition("unpublished")})::int`,
       withdrawn: sql<number>`count(*) filter (where ${showCondition("withdrawn")})::int`,
+      below: sql<number>`count(*) filter (where ${showCondition("below")})::int`,
     })
     .from(p)
     .where(baseCondition(f));
-  return { all: Number(row?.all ?? 0), published: Number(row?.published ?? 0), unpublished: Number(row?.unpublished ?? 0), withdrawn: Number(row?.withdrawn ?? 0) };
+  return { all: Number(row?.all ?? 0), published: Number(row?.published ?? 0), unpublished: Number(row?.unpublished ?? 0), withdrawn: Number(row?.withdrawn ?? 0), below: Number(row?.below ?? 0) };
 }
 
 export async function listProducts(f: ProductListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<ProductListPage> {

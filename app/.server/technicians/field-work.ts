@@ -42,6 +42,8 @@ import { productByLabel } from "~/.server/products/catalogue.ts";
 import { findProfileForUser, type TechnicianUser } from "./jobs.ts";
 import type { TechnicianProfile } from "./shared.ts";
 import { keyedMac, keyedMacMatches } from "~/.server/signing/keyed-mac.ts";
+import { refusedBy } from "~/.server/admin/changes.ts";
+import { insertPartsRequest, takeForJob } from "~/.server/stock/parts-requests.ts";
 
 /** What a change comes to: the ?saved= code of the page it goes back to, or a refusal beside `field`. */
 export type FieldResult =
@@ -123,6 +125,9 @@ async function onOwnJob(
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: "refused", field: error.field, message: error.message };
     if (error instanceof Replayed) return { ok: true, saved, replay: true };
+    // A stock rule refused (~/.server/stock/ledger.ts): said beside the field, nothing written.
+    const refused = refusedBy(error);
+    if (refused) return refused;
     throw error;
   }
 }
@@ -449,13 +454,29 @@ export function addPart(actor: FieldActor, key: string | number, input: JobInput
       .onConflictDoNothing()
       .returning({ id: jobParts.id });
     if (!part) throw new Replayed();
+    // One of our products: taken off the shelf (what is reserved for this job first); the rest was bought on site.
+    const fromStock = product ? await takeForJob(tx, { requestId: job.id, reference: job.reference, productId: product.id, quantity: input.quantity, jobPartId: part.id, actorUserId: actor.user.id }, now) : 0;
     await audit(
       tx,
       actorOf(profile, actor),
-      { action: "job.part", entityType: "request", entityId: job.id, entityLabel: job.reference, after: { part: part.id, productId: product?.id ?? null, description: input.description, quantity: input.quantity, unit: input.unit } },
+      { action: "job.part", entityType: "request", entityId: job.id, entityLabel: job.reference, after: { part: part.id, productId: product?.id ?? null, description: input.description, quantity: input.quantity, unit: input.unit, fromStock } },
       now,
     );
     return { ok: true, saved, replay: false };
+  });
+}
+
+/**
+ * "Parts needed" (issue 19 §5): the technician asks for a part the job waits for; purchasing is told and
+ * sees it in the parts requests. Stored once per form key, like every form from the phone.
+ */
+export function requestParts(actor: FieldActor, key: string | number, input: JobInput<"parts-needed">, now = new Date()): Promise<FieldResult> {
+  const saved = "parts-needed";
+  return onOwnJob(actor, key, saved, async (tx, job, profile) => {
+    if (job.status === "cancelled") throw new Refusal("description", CANCELLED_MESSAGE);
+    if (job.status === "completed") throw new Refusal("description", CLOSED_MESSAGE);
+    const made = await insertPartsRequest(tx, { job, input: { ...input, idempotencyKey: storedKey(input.idempotencyKey) }, source: "technician", actor: actorOf(profile, actor) }, now);
+    return { ok: true, saved, replay: made.replay };
   });
 }
 

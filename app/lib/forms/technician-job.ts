@@ -10,11 +10,11 @@ import { isOneOf } from "~/lib/one-of.ts";
  * is stored once.
  */
 
-export const JOB_INTENTS = ["stage", "note", "photos", "part", "labour", "signoff", "signoff-code", "signoff-verify"] as const;
+export const JOB_INTENTS = ["stage", "note", "photos", "part", "parts-needed", "labour", "signoff", "signoff-code", "signoff-verify"] as const;
 export type JobIntent = (typeof JOB_INTENTS)[number];
 
 /** The forms the browser may keep in its offline queue (a code by SMS needs the network at once). */
-export const QUEUEABLE_INTENTS: readonly JobIntent[] = ["stage", "note", "photos", "part", "labour", "signoff"];
+export const QUEUEABLE_INTENTS: readonly JobIntent[] = ["stage", "note", "photos", "part", "parts-needed", "labour", "signoff"];
 
 /** A drawn signature is a PNG of at most this many bytes. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
@@ -120,6 +120,17 @@ export const partSchema = z.preprocess((raw) => {
   return blank(r.description) && !blank(r.product) ? { ...r, description: r.product } : r;
 }, partFields);
 
+/** "Parts needed": a part the job waits for (a parts request, issue 19 §5), the part form's fields. */
+export const partsNeededSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const r = raw as Record<string, unknown>;
+    const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+    return blank(r.description) && !blank(r.product) ? { ...r, description: r.product } : r;
+  },
+  partFields.extend({ intent: z.literal("parts-needed"), note: optionalText(300) }),
+);
+
 /** The labour time's limit: a week of work on one job is surely a typing mistake. */
 export const LABOUR_MAX_MINUTES = 7 * 24 * 60;
 
@@ -189,6 +200,7 @@ export const JOB_SCHEMAS = {
   note: noteSchema,
   photos: photosSchema,
   part: partSchema,
+  "parts-needed": partsNeededSchema,
   labour: labourSchema,
   signoff: signoffSchema,
   "signoff-code": signoffCodeSchema,
@@ -217,6 +229,7 @@ export function savedMessage(code: string | null): string | undefined {
     "note-internal": "Internal note added (for the office only).",
     photos: "Photos added to the job report.",
     part: "Part recorded.",
+    "parts-needed": "Parts request sent: the office orders or reserves the part, and books the next visit when it is in.",
     labour: "Labour time saved. The office's invoice draft uses it.",
     signoff: "Sign-off recorded.",
     "code-sent": "Code sent by SMS to the customer's mobile. Enter it below when they read it to you.",

@@ -43,7 +43,8 @@ export type StoredLine = DocumentLine & Omit<TaxedLine, "hsnSac" | "gstRate"> & 
  * the PDF (app/.server/documents/tax-document-pdf.ts) both draw from this one shape, so they always agree.
  */
 export interface TaxDocumentView {
-  kind: "quote" | "invoice" | "credit_note";
+  /** A purchase order (issue 19 §5) is the business's own order to a vendor: the supplier fields hold the business (who issues it), the recipient the vendor. */
+  kind: "quote" | "invoice" | "credit_note" | "purchase_order";
   /** "Quotation", "Tax invoice", "Credit note". */
   title: string;
   /** QT-2611-0004, INV/2026-27/0001, CN/2026-27/0001. */

@@ -20,6 +20,9 @@ export const ALERT_KINDS = [
   "ticket.new",
   "whatsapp.inbound",
   "contract.renewal",
+  "stock.low",
+  "parts.requested",
+  "parts.ready",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -36,6 +39,9 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   "ticket.new": "New help-desk ticket",
   "whatsapp.inbound": "WhatsApp message",
   "contract.renewal": "Contract renewal due",
+  "stock.low": "Stock below reorder level",
+  "parts.requested": "Parts requested for a job",
+  "parts.ready": "Parts in: job can be scheduled",
 };
 
 export function isAlertKind(value: unknown): value is AlertKind {

@@ -13,6 +13,7 @@ import {
   fieldJobPage,
   missingFor,
   pendingSignoffCode,
+  requestParts,
   sendSignoffCode,
   setLabour,
   setStage,
@@ -43,6 +44,7 @@ import type { Route } from "./+types/job";
 import { PhotoGrid } from "~/components/photo-grid.tsx";
 import { link } from "~/components/ui/styles.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { partsRequestsForJob } from "~/.server/stock/parts-requests.ts";
 
 /**
  * /technician/jobs/{id}: one job assigned to the signed-in technician, worked from the phone on site: the
@@ -67,10 +69,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     ...page,
     productLabels: await partPickerLabels(),
+    // Parts requested for the job (issue 19 §5): what it waits for, and where each stands.
+    partsRequests: (await partsRequestsForJob(page.job.id)).map((p) => ({ id: p.id, description: p.description, quantityText: p.quantityText, stateLabel: p.stateLabel })),
     // What each stage still needs (the office's requirements against what the job has).
     missing: Object.fromEntries(FIELD_STAGES.map((s) => [s.value, missingFor(page.requirements[s.value], evidence)])),
     // One key per form: a page sends each form once, however often it is pressed.
-    keys: Object.fromEntries(["stage", "note", "photos", "part", "labour", "signoff", "signoff-verify"].map((intent) => [intent, randomUUID()])),
+    keys: Object.fromEntries(["stage", "note", "photos", "part", "parts-needed", "labour", "signoff", "signoff-verify"].map((intent) => [intent, randomUUID()])),
     saved: savedMessage(url.searchParams.get("saved")) ?? null,
     challengeId,
     signer: challengeId ? (url.searchParams.get("signer") ?? "").slice(0, 100) : "",
@@ -107,6 +111,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       break;
     case "part":
       result = await addPart(actor, params.id, data);
+      break;
+    case "parts-needed":
+      result = await requestParts(actor, params.id, data);
       break;
     case "labour":
       result = await setLabour(actor, params.id, data);
@@ -157,9 +164,10 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
   const noteForm = useRef<HTMLFormElement>(null);
   const photoForm = useRef<HTMLFormElement>(null);
   const partForm = useRef<HTMLFormElement>(null);
+  const partsNeededForm = useRef<HTMLFormElement>(null);
   const signoffForm = useRef<HTMLFormElement>(null);
   const labourForm = useRef<HTMLFormElement>(null);
-  const dirty = [useFormDirty(noteForm), useFormDirty(photoForm), useFormDirty(partForm), useFormDirty(labourForm), useFormDirty(signoffForm)].some(Boolean);
+  const dirty = [useFormDirty(noteForm), useFormDirty(photoForm), useFormDirty(partForm), useFormDirty(partsNeededForm), useFormDirty(labourForm), useFormDirty(signoffForm)].some(Boolean);
   useUnsavedChangesGuard(dirty);
 
   useEffect(() => {
@@ -273,6 +281,7 @@ export default function TechnicianJob({ loaderData, actionData }: Route.Componen
       <NoteSection data={loaderData} queue={queue} failure={failureFor("note")} formRef={noteForm} />
       <PhotoSection data={loaderData} queue={queue} failure={failureFor("photos")} formRef={photoForm} />
       <PartSection data={loaderData} queue={queue} failure={failureFor("part")} formRef={partForm} />
+      <PartsNeededSection data={loaderData} queue={queue} failure={failureFor("parts-needed")} formRef={partsNeededForm} />
       <LabourSection data={loaderData} queue={queue} failure={failureFor("labour")} formRef={labourForm} />
       <SignoffSection data={loaderData} queue={queue} failure={failure} formRef={signoffForm} />
       <RecordSection data={loaderData} />
@@ -583,6 +592,72 @@ function PartSection({ data, queue, failure, formRef }: SectionProps) {
           Record part
         </button>
       </JobForm>
+    </TitledSection>
+  );
+}
+
+/**
+ * "Parts needed" (issue 19 §5): a part the job waits for goes to the office as a parts request; they reserve
+ * it from stock or order it, and book the next visit when it is in. Queued offline like the other forms.
+ */
+function PartsNeededSection({ data, queue, failure, formRef }: SectionProps) {
+  const closed = data.job.status === "completed" || data.job.status === "cancelled";
+  return (
+    <TitledSection id="parts-needed" headingId="parts-needed-heading" className={sectionClass} headingClassName="text-xl font-semibold" title="Parts needed">
+      {data.partsRequests.length > 0 && (
+        <ul className="mt-2 space-y-1">
+          {data.partsRequests.map((p) => (
+            <li key={p.id}>
+              {p.quantityText} {p.description}: <strong>{p.stateLabel}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!closed && (
+        <JobForm intent="parts-needed" data={data} queue={queue} formRef={formRef} label="Ask for a part">
+          <FormError message={failure?.errors.form} />
+          <div>
+            <label htmlFor="parts-needed-product" className="block font-medium">
+              Pick it from our products <span className="text-sm font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+            </label>
+            <input
+              id="parts-needed-product"
+              name="product"
+              type="text"
+              list="part-products"
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={failure?.values?.product}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+            />
+          </div>
+          <TextField name="description" label="What is needed" required maxLength={200} error={failure?.errors.description} defaultValue={failure?.values?.description} hint="Name, make and rating (or pick it from the list above)" />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField name="quantity" label="How many" required inputMode="numeric" maxLength={4} error={failure?.errors.quantity} defaultValue={failure?.values?.quantity ?? "1"} />
+            <div>
+              <label htmlFor="parts-needed-unit" className="block font-medium">
+                Counted in
+              </label>
+              <select
+                id="parts-needed-unit"
+                name="unit"
+                defaultValue={failure?.values?.unit ?? "nos"}
+                className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              >
+                {PART_UNITS.map((u) => (
+                  <option key={u.value} value={u.value}>
+                    {u.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <TextField name="note" label="Message for the office" maxLength={300} error={failure?.errors.note} defaultValue={failure?.values?.note} />
+          <button type="submit" className={buttonClass}>
+            Ask for the part
+          </button>
+        </JobForm>
+      )}
     </TitledSection>
   );
 }

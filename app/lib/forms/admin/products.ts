@@ -19,6 +19,7 @@ export const PRODUCT_FILTERS = [
   { value: "published", label: "Published" },
   { value: "unpublished", label: "Not published" },
   { value: "withdrawn", label: "Withdrawn" },
+  { value: "below", label: "Below reorder level" },
 ] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number]["value"];
 

@@ -14,6 +14,11 @@ import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, p
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/product";
 import type { PageHandle } from "~/lib/page-title.ts";
+import { recentMovements } from "~/.server/stock/ledger.ts";
+import { adjustStock, setReorderLevel, stockOf } from "~/.server/stock/changes.ts";
+import { getDb } from "~/.server/db/index.ts";
+import { adjustStockSchema, reorderLevelSchema } from "~/lib/forms/admin/stock.ts";
+import { StockSection } from "./stock.tsx";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -27,9 +32,11 @@ const pathOf = (id: number) => `/admin/products/${id}`;
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   staffOf(context);
   const id = await idParam(params.id, url);
-  const [product, categories] = await Promise.all([productRecord(id), listEntries("product")]);
-  if (!product) return throwNotFound(url);
+  const [product, categories, stock, movements] = await Promise.all([productRecord(id), listEntries("product"), stockOf(id), recentMovements(getDb(), id)]);
+  if (!product || !stock) return throwNotFound(url);
   return {
+    stock,
+    movements,
     product: { ...product, createdAt: product.createdAt.toISOString(), updatedAt: product.updatedAt.toISOString() },
     label: productLabel(product),
     categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
@@ -45,6 +52,15 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = await idParam(params.id, url);
   const form = await readForm(request);
   const intent = form.get("intent");
+  // Stock (issue 19 §5): ~/.server/stock/changes.ts.
+  if (intent === "adjust" || intent === "reorder") {
+    const parsed = intent === "adjust" ? parseForm(form, adjustStockSchema) : parseForm(form, reorderLevelSchema);
+    if (parsed.refusal) return parsed.refusal;
+    const done = "onHand" in parsed.data ? await adjustStock(staff, id, parsed.data) : await setReorderLevel(staff, id, parsed.data);
+    if (!done.ok && done.reason === "not-found") return throwNotFound(url);
+    if (!done.ok) return refuseForm(form, done.message, done.field);
+    return redirectWithFlash(pathOf(id), { type: "success", message: done.message });
+  }
   if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   let result: ProductResult;
   if (intent === "edit") {
@@ -65,7 +81,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   const { product: p, label, categories } = loaderData;
   const failure = actionData as Failure | undefined;
   const editFailure = failure?.intent === "edit" ? failure : undefined;
-  const stateFailure = failure && failure.intent !== "edit" ? failure : undefined;
+  const stateFailure = failure && failure.intent !== "edit" && failure.intent !== "adjust" && failure.intent !== "reorder" ? failure : undefined;
   const values = editFailure?.values ?? {
     name: p.name,
     make: p.make ?? "",
@@ -116,6 +132,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </ConfirmButton>
         </div>
       </section>
+      <StockSection product={{ id: p.id, version: p.version, unit: p.unit }} stock={loaderData.stock} movements={loaderData.movements} failure={failure?.intent === "adjust" || failure?.intent === "reorder" ? failure : undefined} />
       <section aria-labelledby="edit-heading">
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           Details

@@ -32,6 +32,10 @@ const CSV_COLUMNS: CsvColumn<ProductListItem>[] = [
   { header: "Price (₹, before GST)", value: (r) => (r.pricePaise / 100).toFixed(2) },
   { header: "Published", value: (r) => (r.published ? "Yes" : "No") },
   { header: "Withdrawn", value: (r) => (r.active ? "" : "Yes") },
+  { header: "On hand", value: (r) => r.onHand },
+  { header: "Reserved", value: (r) => r.reserved },
+  { header: "Available", value: (r) => r.onHand - r.reserved },
+  { header: "Reorder level", value: (r) => r.reorderLevel },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("products", productListSchema, CSV_COLUMNS, (filters) => exportProducts(filters))];
@@ -63,6 +67,8 @@ function emptyMessage(f: ProductListFilters): string {
       return "Every product is listed on the products page.";
     case "withdrawn":
       return "No product has been withdrawn.";
+    case "below":
+      return "No product's available stock is below its reorder level.";
     default:
       return f.category ? "No product in this category yet." : "No products yet: add the first one.";
   }
@@ -101,6 +107,20 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
         {formatPaise(r.pricePaise)} <span className={muted}>/ {r.unit}</span>
       </span>
     ),
+  },
+  {
+    id: "stock",
+    header: "Available · on hand",
+    cell: ({ row: { original: r } }) => {
+      const available = r.onHand - r.reserved;
+      const low = r.reorderLevel > 0 && available < r.reorderLevel;
+      return (
+        <span className="whitespace-nowrap tabular-nums">
+          <span className={low ? "font-semibold text-red-800 dark:text-red-300" : undefined}>{available}</span> · {r.onHand}
+          {low && <span className="block">Below reorder level ({r.reorderLevel})</span>}
+        </span>
+      );
+    },
   },
   {
     id: "state",

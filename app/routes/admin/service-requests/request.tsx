@@ -42,6 +42,11 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import type { Route } from "./+types/request";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { randomUUID } from "node:crypto";
+import { partPickerLabels } from "~/.server/products/catalogue.ts";
+import { cancelPartsRequest, jobPartsStock, partsReady, partsRequestsForJob, raisePartsRequest, reserveForPartsRequest, returnPart } from "~/.server/stock/parts-requests.ts";
+import { partsRequestActionSchema, partsRequestSchema, returnPartSchema } from "~/lib/forms/admin/stock.ts";
+import { PartsPanel, PARTS_INTENTS } from "./stock.tsx";
 
 /**
  * /admin/service-requests/{reference}: one request as the office works it (the new-request SMS and e-mail
@@ -77,7 +82,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // The technician's whole report (issue 17 §4): notes, photos with who took them, parts, time, sign-off.
   const [engineer, record] = await Promise.all([engineerName(page.request.assignedTechnicianId), jobRecord(page.request.id, { customer: false })]);
   const reportPhotos = new Set(record.photos.map((p) => p.id));
+  // Parts (issue 19 §5): what the job waits for, and parts taken from stock that can go back.
+  const [partsRequests, stockParts, productLabels] = await Promise.all([partsRequestsForJob(page.request.id), jobPartsStock(page.request.id), partPickerLabels()]);
   return {
+    parts: { requests: partsRequests, stockParts, productLabels, ready: partsReady(partsRequests), formKey: randomUUID() },
     ...page,
     events: page.events.map((e) => (e.kind === "bench" ? { ...e, kindLabel: "Bench repair" } : e)),
     photos: page.photos.filter((p) => !benchPhotos.has(p.id) && !reportPhotos.has(p.id)).map((p) => ({ ...p, src: `${base}/photos/${p.id}` })),
@@ -96,6 +104,24 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 /** The change each intent makes, after its schema; assigning and scheduling also need "dispatch". */
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: WorkResult }> {
   const intent = form.get("intent");
+  // Parts (issue 19 §5): ~/.server/stock/parts-requests.ts.
+  switch (intent) {
+    case "parts-request": {
+      const p = parseForm(form, partsRequestSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await raisePartsRequest(staff, reference, p.data) };
+    }
+    case "parts-reserve":
+    case "parts-cancel": {
+      const p = parseForm(form, partsRequestActionSchema);
+      if (p.refusal) return { refusal: p.refusal };
+      const result = await (intent === "parts-reserve" ? reserveForPartsRequest : cancelPartsRequest)(staff, p.data.partsRequest, p.data.version);
+      return { result };
+    }
+    case "part-return": {
+      const p = parseForm(form, returnPartSchema);
+      return p.refusal ? { refusal: p.refusal } : { result: await returnPart(staff, reference, p.data) };
+    }
+  }
   if (!isRequestIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
   if (intent === "assign" || intent === "schedule") requirePermission(staff, "dispatch");
   switch (intent) {
@@ -224,6 +250,16 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
               }
             />
           )}
+          <PartsPanel
+            closed={r.status === "cancelled" || r.status === "completed"}
+            version={r.version}
+            formKey={loaderData.parts.formKey}
+            ready={loaderData.parts.ready}
+            productLabels={loaderData.parts.productLabels}
+            requests={loaderData.parts.requests}
+            parts={loaderData.parts.stockParts}
+            failure={failure && (PARTS_INTENTS as readonly string[]).includes(failure.intent ?? "") ? failure : undefined}
+          />
           <JobReport
             requestId={r.id}
             engineer={loaderData.report.engineer}

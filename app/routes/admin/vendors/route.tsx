@@ -4,6 +4,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportVendors, listVendors, type VendorListItem } from "~/.server/vendors/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { VENDOR_FILTERS, vendorListSchema, type VendorListFilters } from "~/lib/forms/admin/vendors.ts";
@@ -98,6 +99,12 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
       title="Vendors"
       description="The suppliers we buy parts from: their GSTIN, who to call, the parts they supply at what price, and their bills."
       primary={{ href: `${PATH}/new`, label: "Add a vendor" }}
+      actions={
+        <>
+          <ButtonLink href={`${PATH}/orders`}>Purchase orders</ButtonLink>
+          <ButtonLink href={`${PATH}/parts-requests`}>Parts requests</ButtonLink>
+        </>
+      }
       csvHref={csvHref}
       tabs={{ label: "Which vendors", tabs }}
       filters={
