@@ -3,6 +3,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
+import { trashFromForm, TRASH_INTENT } from "~/.server/trash/form.ts";
 import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -17,8 +18,9 @@ import type { PageHandle } from "~/lib/page-title.ts";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
- * refuses it, with a message), publish / unpublish on /products, and withdraw / restore. A product is never
- * deleted: parts recorded on old jobs, and lines on old documents, keep naming it. Every change is audited
+ * refuses it, with a message), publish / unpublish on /products, and withdraw / restore. A product used on a
+ * job is never deleted (the parts recorded on it keep naming it): it is withdrawn; one never used can be moved
+ * to the trash (ADR 046). Every change is audited
  * in its transaction (~/.server/products/changes.ts).
  */
 
@@ -45,6 +47,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = await idParam(params.id, url);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "product", id, "/admin/products");
   if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   let result: ProductResult;
   if (intent === "edit") {
@@ -114,6 +117,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           >
             {p.active ? "Withdraw" : "Restore"}
           </ConfirmButton>
+          {p.partsOnJobs === 0 && (
+            <ConfirmButton intent="trash" fields={{ version: p.version }} tone="danger" confirm="Move this product to the trash? The owner can restore it for 30 days.">
+              Move to trash
+            </ConfirmButton>
+          )}
         </div>
       </section>
       <section aria-labelledby="edit-heading">
