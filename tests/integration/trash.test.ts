@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StaffMember } from "~/.server/auth/staff.ts";
+import { upsertUserWithRole } from "~/.server/auth/users.ts";
+import { clearContentCache, findServiceByPath, listServices, seedContent } from "~/.server/content/index.ts";
+import { searchContent } from "~/.server/content/search.ts";
+import { listSitemapEntries } from "~/.server/content/sitemap.ts";
+import { auditLog, contentEntries, jobParts, products, requestEvents, serviceRequests, trash } from "~/.server/db/schema.ts";
+import { partPickerLabels, publicCatalogue } from "~/.server/products/catalogue.ts";
+import { addProduct } from "~/.server/products/changes.ts";
+import { listProducts } from "~/.server/products/list.ts";
+import { addService } from "~/.server/service-catalogue/changes.ts";
+import { listServiceCatalogue, serviceRecord } from "~/.server/service-catalogue/list.ts";
+import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
+import { deleteForever, listTrash, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_DAYS } from "~/.server/trash/index.ts";
+import { TRASH_KINDS } from "~/.server/trash/kinds.ts";
+import { newProductSchema, productListSchema } from "~/lib/forms/admin/products.ts";
+import { newServiceSchema, serviceListSchema } from "~/lib/forms/admin/services.ts";
+import { describeEachEngine } from "../support/test-databases.ts";
+import { asStaff } from "../support/staff-routes.ts";
+
+const DAY = 86_400_000;
+
+describe("the trash's registry", () => {
+  it("has one entry per kind, each with a distinct key", () => {
+    expect(TRASH_KINDS.map((k) => k.key)).toEqual(["request", "customer", "product", "content"]);
+  });
+});
+
+describeEachEngine("trash", (database) => {
+  const db = () => database().handle.db;
+  const pid = String(process.pid % 1000).padStart(3, "0");
+  let owner: StaffMember;
+  let accounts: StaffMember;
+  let counter = 0;
+  const unique = (name: string) => `${name} ${++counter}${randomUUID().slice(0, 6)}`;
+
+  beforeAll(async () => {
+    await seedSettings(db(), "http://localhost:3000");
+    clearSettingsCache();
+    await seedContent(db());
+    clearContentCache();
+    const o = await upsertUserWithRole(`+9190${pid}00701`, "admin", db(), "Omkar Owner");
+    const a = await upsertUserWithRole(`+9190${pid}00702`, "admin", db(), "Anil Accounts");
+    owner = asStaff("owner", { userId: o.id, name: "Omkar Owner" });
+    accounts = asStaff("accounts", { userId: a.id, name: "Anil Accounts" });
+  });
+  afterAll(() => {
+    clearContentCache();
+    clearSettingsCache();
+  });
+
+  const product = async (over: Record<string, string> = {}) => {
+    const result = await addProduct(
+      accounts,
+      newProductSchema.parse({ name: unique("Encoder"), make: "Heidenhain", model: unique("ERN"), category: "encoders", hsnSac: "9031", gstRate: "18", unit: "nos", price: "12500", published: "yes", ...over }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    return (await db().select().from(products).where(eq(products.id, result.id)))[0]!;
+  };
+  const entryOf = async (kind: string, recordId: number) => (await db().select().from(trash).where(and(eq(trash.kind, kind), eq(trash.recordId, recordId))))[0];
+
+  it("moves a product to the trash: gone from the list, its search, the public catalogue and the part picker; restored whole", async () => {
+    const p = await product();
+    expect((await listProducts(productListSchema.parse({ q: p.model! }), undefined)).rows.map((r) => r.id)).toEqual([p.id]);
+    expect(await moveToTrash(accounts, "product", p.id, 1)).toMatchObject({ ok: true, message: expect.stringContaining("Moved to the trash") as unknown });
+    const list = await listProducts(productListSchema.parse({ q: p.model! }), undefined);
+    expect(list.rows).toEqual([]);
+    expect(list.counts.all).toBe(0);
+    expect((await publicCatalogue()).encoders?.map((i) => i.id) ?? []).not.toContain(p.id);
+    expect(await partPickerLabels()).not.toContain(p.name);
+    const groups = await listTrash();
+    const item = groups.find((g) => g.kind === "product")!.items.find((i) => i.label.includes(p.name))!;
+    expect(item).toMatchObject({ deletedBy: "Anil Accounts", daysLeft: TRASH_DAYS, version: 1 });
+    // Twice (the same button pressed again) finds it gone, and says so.
+    expect(await moveToTrash(accounts, "product", p.id, 1)).toMatchObject({ ok: false, message: expect.stringContaining("no longer here") as unknown });
+
+    expect(await restoreFromTrash(owner, item.id, 1)).toMatchObject({ ok: true, href: `/admin/products/${p.id}` });
+    expect((await db().select().from(products).where(eq(products.id, p.id)))[0]).toEqual(p);
+    expect((await publicCatalogue()).encoders!.map((i) => i.id)).toContain(p.id);
+    expect(await entryOf("product", p.id)).toBeUndefined();
+    const audits = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "product"), eq(auditLog.entityId, String(p.id))));
+    expect(audits.map((a) => [a.action, a.actorLabel])).toEqual([
+      ["product.add", "Anil Accounts"],
+      ["trash.delete", "Anil Accounts"],
+      ["trash.restore", "Omkar Owner"],
+    ]);
+  });
+
+  it("refuses a stale delete, and a product used on a job (it is withdrawn instead)", async () => {
+    const p = await product();
+    expect(await moveToTrash(accounts, "product", p.id, 2)).toMatchObject({ ok: false, message: expect.stringContaining("changed this product") as unknown });
+    const [request] = await db()
+      .insert(serviceRequests)
+      .values({ reference: `SR-2612-${9000 + counter}`, kind: "full", contactName: "Ravi", mobile: "+919848012345", faultDescription: "Trips", urgency: "planned", consentVersion: "t", consentAt: new Date(), idempotencyKey: randomUUID() })
+      .returning();
+    await db().insert(jobParts).values({ requestId: request!.id, productId: p.id, description: p.name });
+    expect(await moveToTrash(accounts, "product", p.id, 1)).toMatchObject({ ok: false, message: "This product was used on a job, which name it: withdraw it instead." });
+    expect((await db().select().from(products).where(eq(products.id, p.id))).length).toBe(1);
+  });
+
+  it("refuses to restore a product whose make, model and name were added again meanwhile", async () => {
+    const p = await product();
+    await moveToTrash(accounts, "product", p.id, 1);
+    const again = await product({ name: p.name, model: p.model! });
+    const entry = (await entryOf("product", p.id))!;
+    const refused = await restoreFromTrash(owner, entry.id, entry.version);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining("was added again since it was deleted") as unknown });
+    expect(await entryOf("product", p.id)).toBeDefined();
+    expect((await db().select().from(products).where(eq(products.id, again.id))).length).toBe(1);
+    expect((await db().select().from(products).where(eq(products.id, p.id))).length).toBe(0);
+  });
+
+  it("moves a service to the trash: gone from the home catalogue, its page, the search, the sitemap and the back-office list; refused back if its address is taken", async () => {
+    const name = unique("Spindle drive rewinding");
+    const made = await addService(owner, newServiceSchema.parse({ name, category: "Automation", summary: "Rewinding spindle motors.", body: "Rewinding.", shown: "yes" }));
+    if (!made.ok) throw new Error(made.message);
+    const s = (await serviceRecord(made.id))!;
+    const path = `/service/${made.slug}`;
+    expect(await findServiceByPath(path)).toBeDefined();
+    expect(await moveToTrash(owner, "content", s.id, s.version)).toMatchObject({ ok: true });
+    expect(await findServiceByPath(path)).toBeUndefined();
+    expect((await listServices()).map((x) => x.name)).not.toContain(name);
+    expect((await listSitemapEntries()).map((e) => e.path)).not.toContain(path);
+    expect((await searchContent(name)).flatMap((g) => g.results.map((r) => r.path))).not.toContain(path);
+    expect((await listServiceCatalogue(serviceListSchema.parse({ q: name }), undefined)).rows).toEqual([]);
+    const entry = (await entryOf("content", s.id))!;
+    expect(entry).toMatchObject({ label: name, detail: `Service, /${made.slug}`, deletedByName: "Omkar Owner" });
+
+    // A new service made at the same address meanwhile: the old one cannot come back over it.
+    const other = await addService(owner, newServiceSchema.parse({ name, category: "Automation", summary: "Another.", body: "Another.", shown: "yes" }));
+    if (!other.ok) throw new Error(other.message);
+    expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: false, message: expect.stringContaining(`The address /${made.slug} is now used by`) as unknown });
+    await moveToTrash(owner, "content", other.id, 1);
+    expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: true, href: `/admin/services/${s.id}` });
+    expect(await findServiceByPath(path)).toMatchObject({ name });
+    expect((await db().select().from(contentEntries).where(eq(contentEntries.id, s.id)))[0]).toMatchObject({ title: name, version: s.version });
+  });
+
+  it("purges what is older than 30 days, on a fixed clock, and leaves the rest", async () => {
+    const day0 = new Date("2026-10-01T06:00:00Z");
+    const old = await product();
+    const young = await product();
+    await moveToTrash(accounts, "product", old.id, 1, day0);
+    await moveToTrash(accounts, "product", young.id, 1, new Date(day0.getTime() + 5 * DAY));
+    // 29 days and 23 hours on: nothing yet.
+    expect(await purgeExpiredTrash(new Date(day0.getTime() + 30 * DAY - 3_600_000))).toBe(0);
+    expect(await entryOf("product", old.id)).toBeDefined();
+    expect(await purgeExpiredTrash(new Date(day0.getTime() + 30 * DAY))).toBeGreaterThanOrEqual(1);
+    expect(await entryOf("product", old.id)).toBeUndefined();
+    expect(await entryOf("product", young.id)).toBeDefined();
+    expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "trash.purge"), eq(auditLog.entityId, String(old.id)))))[0]).toMatchObject({
+      actorLabel: "Trash (after 30 days)",
+      entityType: "product",
+    });
+    // Run again (a second instance, the job retried): nothing more.
+    expect(await purgeExpiredTrash(new Date(day0.getTime() + 30 * DAY))).toBe(0);
+  });
+
+  it("deletes forever on the version seen, once", async () => {
+    const p = await product();
+    await moveToTrash(accounts, "product", p.id, 1);
+    const entry = (await entryOf("product", p.id))!;
+    expect(await deleteForever(owner, entry.id, entry.version + 1)).toMatchObject({ ok: false });
+    expect(await deleteForever(owner, entry.id, entry.version)).toMatchObject({ ok: true });
+    expect(await deleteForever(owner, entry.id, entry.version)).toMatchObject({ ok: false, message: expect.stringContaining("no longer in the trash") as unknown });
+    expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: false });
+  });
+
+  void requestEvents;
+});
