@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { refreshThreads } from "~/.server/communications/thread-summary.ts";
 import { clearContentCache } from "~/.server/content/index.ts";
 import { bumpContentVersion } from "~/.server/content/version.ts";
 import { afterCommit, getDb, type Transaction } from "~/.server/db/index.ts";
@@ -75,6 +76,7 @@ export async function moveToTrash(staff: StaffMember, key: string, id: number, v
       const kept = await kind.hide(tx, loaded, now);
       snapshot = { row: { id: loaded.id, reference: loaded.reference, name: loaded.name, company: loaded.company }, kept };
     }
+    if (kind.threads) await refreshThreads(tx, kind.threads(row));
     const { label, detail } = kind.describe(row);
     await tx.insert(trash).values({ kind: kind.key, recordId: id, label, detail, snapshot, deletedAt: now, deletedBy: staff.userId, deletedByName: actor.label });
     await audit(tx, actor, { action: "trash.delete", entityType: kind.entityType(row), entityId: id, entityLabel: label, before: null, after: { trash: true } }, now);
@@ -151,6 +153,7 @@ export async function restoreFromTrash(staff: StaffMember, id: number, version: 
         const refused = await kind.unhide(tx, entry.recordId, ((entry.snapshot as Row).kept ?? {}) as Row, now);
         if (refused) return { ok: false, message: refused };
       }
+      if (kind.threads) await refreshThreads(tx, kind.threads({ ...row, ...(((entry.snapshot as Row).kept ?? {}) as Row) }));
       await tx.delete(trash).where(eq(trash.id, entry.id));
       await audit(tx, actor, { action: "trash.restore", entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: entry.label, before: { trash: true }, after: null }, now);
       restoredKind = kind;

@@ -34,6 +34,8 @@ interface KindBase {
   describe: (row: Row) => { label: string; detail: string | null };
   /** Site pages show it: their cached copies are dropped after a change. */
   publicPages?: boolean;
+  /** The communication threads its activity shows in, worked out again after a change (ADR 033). */
+  threads?: (row: Row) => { customerIds: number[]; addresses: string[] };
 }
 
 export interface MoveKind extends KindBase {
@@ -104,6 +106,10 @@ export const TRASH_KINDS: readonly TrashKind[] = [
       if (Object.keys(holders).length) return `Other records still point at this request (${Object.keys(holders).join(", ")}): cancel it instead.`;
       return undefined;
     },
+    threads: (row) => ({
+      customerIds: typeof row.customer_id === "number" ? [row.customer_id] : [],
+      addresses: [row.mobile, row.email].filter((a): a is string => typeof a === "string"),
+    }),
     files: (snapshot) => [
       ...rowsOf(snapshot, "request_photos").map((p) => str(p.path)),
       ...rowsOf(snapshot, "job_signoffs").map((s) => str(s.signature_path)),
@@ -118,6 +124,7 @@ export const TRASH_KINDS: readonly TrashKind[] = [
     entityType: () => "customer",
     href: (row) => `/admin/customers/${encodeURIComponent(str(row.reference))}`,
     describe: (row) => ({ label: `${str(row.reference)} ${str(row.name)}`.trim(), detail: row.company ? str(row.company) : null }),
+    threads: (row) => ({ customerIds: [Number(row.id)], addresses: [row.mobile, row.email].filter((a): a is string => typeof a === "string") }),
     load: async (tx, id) => {
       const [row] = await tx.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deletedAt))).for("update");
       return row ? { ...row, reference: row.reference, name: row.name, company: row.company } : undefined;
@@ -156,6 +163,8 @@ export const TRASH_KINDS: readonly TrashKind[] = [
         .set({ mobile: taken ? null : mobile, email: typeof kept.email === "string" ? kept.email : null })
         .where(eq(customers.id, id));
       await eraseCustomer(tx, id, actor, { reason: "Deleted, and purged from the trash after 30 days", now });
+      // What stays is an erased customer like any other (the customers list's Erased tab).
+      await tx.update(customers).set({ deletedAt: null }).where(eq(customers.id, id));
       // Nothing the tax law keeps points at it: the erased row goes too (its sites and units with it).
       await tx.execute(sql`
         delete from customers c where c.id = ${id}

@@ -14,9 +14,12 @@ import {
   type CustomerResult,
 } from "~/.server/customers/changes.ts";
 import { portalMoney } from "~/.server/customers/portal-money.ts";
-import { customerRecord } from "~/.server/customers/record.ts";
+import { customerIdByReference, customerRecord } from "~/.server/customers/record.ts";
+import { trashFromForm, TRASH_INTENT } from "~/.server/trash/form.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { FormError } from "~/components/form/fields.tsx";
 import { CustomerCredit } from "~/components/admin/customer-credit.tsx";
 import { applyCustomerCredit, refundCustomerCredit, refundsOf, type CreditResult } from "~/.server/payments/credit.ts";
 import { customers } from "~/.server/db/schema.ts";
@@ -165,6 +168,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const staff = staffOf(context);
   if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
+  if (form.get("intent") === TRASH_INTENT) {
+    const found = await customerIdByReference(params.reference);
+    if (!found) return throwNotFound(url);
+    return trashFromForm(form, staff, "customer", found.id, "/admin/customers");
+  }
   if ((CREDIT_INTENTS as readonly unknown[]).includes(form.get("intent"))) return creditAction(staff, params.reference, form, url);
   const outcome = await perform(staff, params.reference, form);
   if ("refusal" in outcome) return outcome.refusal;
@@ -219,6 +227,20 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <ConsentLog entries={consentLog} />
           <MarketingConsent reference={c.reference} consent={loaderData.marketingConsent} />
           {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}
+          {!erased && (
+            <section aria-labelledby="trash-heading" className="mt-8">
+              <h2 id="trash-heading" className="text-lg font-semibold">
+                Delete
+              </h2>
+              <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+                For a record made by mistake or twice: the owner can restore it from the trash for 30 days. Then it is erased; invoices keep their tax copy.
+              </p>
+              {failure?.intent === TRASH_INTENT && <FormError message={failure.errors.form ?? failure.errors.version} />}
+              <ConfirmButton intent={TRASH_INTENT} fields={{ version: c.version }} tone="danger" confirm={`Move ${c.reference} ${c.name} to the trash?`}>
+                Move to trash
+              </ConfirmButton>
+            </section>
+          )}
         </div>
       </div>
     </div>
