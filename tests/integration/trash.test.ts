@@ -6,7 +6,16 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { clearContentCache, findServiceByPath, listServices, seedContent } from "~/.server/content/index.ts";
 import { searchContent } from "~/.server/content/search.ts";
 import { listSitemapEntries } from "~/.server/content/sitemap.ts";
-import { auditLog, contentEntries, jobParts, products, requestEvents, serviceRequests, trash } from "~/.server/db/schema.ts";
+import { listThreads } from "~/.server/communications/thread.ts";
+import { createCustomer } from "~/.server/customers/changes.ts";
+import { countCustomers, listCustomers } from "~/.server/customers/list.ts";
+import { customerRecord } from "~/.server/customers/record.ts";
+import { auditLog, contentEntries, customers, invoices, jobParts, products, quotes, requestEvents, serviceRequests, trash } from "~/.server/db/schema.ts";
+import { findRequest, findRequestOf, listRequestsOf } from "~/.server/requests/index.ts";
+import { countRequestsByStatus, listServiceRequests } from "~/.server/requests/list.ts";
+import { newCustomerSchema, customerListSchema } from "~/lib/forms/admin/customers.ts";
+import { requestListSchema } from "~/lib/forms/admin/request-list.ts";
+import { threadListSchema } from "~/lib/forms/admin/communications.ts";
 import { partPickerLabels, publicCatalogue } from "~/.server/products/catalogue.ts";
 import { addProduct } from "~/.server/products/changes.ts";
 import { listProducts } from "~/.server/products/list.ts";
@@ -168,5 +177,145 @@ describeEachEngine("trash", (database) => {
     expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: false });
   });
 
-  void requestEvents;
+  const request = async (over: Partial<typeof serviceRequests.$inferInsert> = {}) => {
+    const n = ++counter;
+    const [r] = await db()
+      .insert(serviceRequests)
+      .values({
+        reference: `SR-2612-${String(7000 + n).padStart(4, "0")}${pid}`,
+        kind: "full",
+        contactName: "Ravi Test",
+        mobile: `+9198${pid}7${String(n).padStart(4, "0")}`,
+        faultDescription: `Drive trips ${randomUUID().slice(0, 8)}`,
+        urgency: "planned",
+        consentVersion: "t",
+        consentAt: new Date(),
+        idempotencyKey: randomUUID(),
+        ...over,
+      })
+      .returning();
+    return r!;
+  };
+
+  it("moves a request to the trash with its history: gone from the list, its search and counts, the customer's portal and the thank-you page; back with its history", async () => {
+    const r = await request();
+    await db().insert(requestEvents).values([
+      { requestId: r.id, kind: "status", status: "contacted", note: "Called back" },
+      { requestId: r.id, kind: "note", status: "contacted", note: "Spare fan needed" },
+    ]);
+    const duplicate = await request({ mobile: r.mobile, duplicateOfId: r.id, status: "cancelled" });
+    const options = { escalateBeforeMinutes: 30 };
+    const search = async () => (await listServiceRequests(requestListSchema.parse({ q: r.reference, status: "all" }), undefined, options)).rows.map((x) => x.reference);
+    const owner_ = { mobile: r.mobile, email: null, emailVerified: false };
+    expect(await search()).toEqual([r.reference]);
+    const countsBefore = (await countRequestsByStatus(requestListSchema.parse({ status: "all" }), options)).counts.all;
+
+    expect(await moveToTrash(owner, "request", r.id, r.version)).toMatchObject({ ok: true });
+    expect(await search()).toEqual([]);
+    expect((await countRequestsByStatus(requestListSchema.parse({ status: "all" }), options)).counts.all).toBe(countsBefore - 1);
+    expect(await findRequest(r.reference)).toBeUndefined();
+    expect((await listRequestsOf(owner_)).map((x) => x.reference)).toEqual([duplicate.reference]);
+    expect(await findRequestOf(owner_, r.id)).toBeUndefined();
+    expect(await db().select().from(requestEvents).where(eq(requestEvents.requestId, r.id))).toEqual([]);
+    // The request closed as its duplicate stays, no longer pointing at it.
+    expect((await db().select().from(serviceRequests).where(eq(serviceRequests.id, duplicate.id)))[0]!.duplicateOfId).toBeNull();
+
+    const entry = (await entryOf("request", r.id))!;
+    expect(entry).toMatchObject({ label: r.reference, deletedByName: "Omkar Owner" });
+    expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: true, href: `/admin/service-requests/${r.reference}` });
+    expect(await search()).toEqual([r.reference]);
+    expect((await db().select().from(serviceRequests).where(eq(serviceRequests.id, r.id)))[0]).toEqual(r);
+    expect((await db().select().from(requestEvents).where(eq(requestEvents.requestId, r.id))).map((e) => e.note)).toEqual(["Called back", "Spare fan needed"]);
+    expect((await db().select().from(serviceRequests).where(eq(serviceRequests.id, duplicate.id)))[0]!.duplicateOfId).toBe(r.id);
+  });
+
+  it("refuses to delete a request with an invoice or a quote: it is cancelled instead", async () => {
+    const c = await customer();
+    const r = await request({ customerId: c.id });
+    await db().insert(invoices).values(invoiceFor(c.id, { requestId: r.id }));
+    expect(await moveToTrash(owner, "request", r.id, r.version)).toMatchObject({ ok: false, message: expect.stringContaining("has an invoice") as unknown });
+    const q = await request();
+    await db().insert(quotes).values({ reference: `QT-2612-${pid}${counter}`, customerId: c.id, requestId: q.id, status: "draft", title: "Fan", totalPaise: 100, validUntil: "2026-12-31" });
+    expect(await moveToTrash(owner, "request", q.id, q.version)).toMatchObject({ ok: false, message: expect.stringContaining("has a quote") as unknown });
+    expect((await db().select().from(serviceRequests).where(eq(serviceRequests.id, q.id))).length).toBe(1);
+  });
+
+  const customer = async (over: Record<string, string> = {}) => {
+    const mobile = `98${pid}6${String(++counter).padStart(4, "0")}`;
+    const made = await createCustomer(owner, newCustomerSchema.parse({ mobile, name: unique("Sunitha Reddy"), company: "Reddy Plastics", email: `s${counter}@example.in`, ...over }));
+    if (!made.ok) throw new Error(made.message);
+    return (await db().select().from(customers).where(eq(customers.reference, made.reference)))[0]!;
+  };
+  const invoiceFor = (customerId: number, over: Partial<typeof invoices.$inferInsert> = {}) => {
+    const serial = 50_000 + Number(pid) * 100 + ++counter;
+    return {
+      kind: "invoice" as const,
+      number: `INV/2026-27/T${serial}`,
+      serial,
+      customerId,
+      financialYear: "2026-27",
+      issueDate: "2026-11-01",
+      dueDate: "2026-11-16",
+      supplier: {},
+      recipient: { name: "Reddy Plastics", gstin: "36AABCR1234A1Z5", mobile: "+919812345678" },
+      placeOfSupplyCode: "36",
+      placeOfSupplyName: "Telangana",
+      placeOfSupplyBasis: "recipient-address",
+      lines: [],
+      taxablePaise: 10_000_00,
+      cgstPaise: 90_000,
+      sgstPaise: 90_000,
+      igstPaise: 0,
+      taxPaise: 1_80_000,
+      totalPaise: 11_800_00,
+      amountInWords: "Rupees Eleven Thousand Eight Hundred Only",
+      ...over,
+    } satisfies typeof invoices.$inferInsert;
+  };
+  const customerSearch = async (q: string) => (await listCustomers(customerListSchema.parse({ q }), undefined)).rows.map((x) => x.reference);
+
+  it("moves a customer to the trash: gone from the list, its search and counts, its page and the threads; the number is free for a new record, and a restore over it is refused", async () => {
+    const c = await customer();
+    expect(await customerSearch(c.name)).toEqual([c.reference]);
+    const before = await countCustomers(undefined);
+    expect(await moveToTrash(owner, "customer", c.id, c.version)).toMatchObject({ ok: true });
+    expect(await customerSearch(c.name)).toEqual([]);
+    expect(await customerSearch(c.mobile!)).toEqual([]);
+    expect((await countCustomers(undefined)).active).toBe(before.active - 1);
+    expect(await customerRecord(c.reference)).toBeUndefined();
+    expect((await listThreads(threadListSchema.parse({ q: c.name }), undefined)).rows).toEqual([]);
+    // The row stays (invoices may point at it) without its contact details.
+    expect((await db().select().from(customers).where(eq(customers.id, c.id)))[0]).toMatchObject({ mobile: null, email: null, name: c.name });
+
+    const entry = (await entryOf("customer", c.id))!;
+    // A new customer takes the number meanwhile: the old record cannot come back over it.
+    const again = await customer({ mobile: c.mobile!.slice(3), name: "Sunitha R." });
+    const refused = await restoreFromTrash(owner, entry.id, entry.version);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringContaining(`The mobile ${c.mobile} now belongs to ${again.reference}`) as unknown });
+    await moveToTrash(owner, "customer", again.id, again.version);
+    expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: true, href: `/admin/customers/${c.reference}` });
+    expect(await customerSearch(c.mobile!)).toEqual([c.reference]);
+    expect((await db().select().from(customers).where(eq(customers.id, c.id)))[0]).toMatchObject({ mobile: c.mobile, email: c.email, deletedAt: null });
+  });
+
+  it("purges a customer after 30 days by the erasure: one with an invoice stays as the erased tax copy, one without goes", async () => {
+    const day0 = new Date("2026-09-01T06:00:00Z");
+    const withInvoice = await customer();
+    const [invoice] = await db().insert(invoices).values(invoiceFor(withInvoice.id)).returning();
+    const without = await customer();
+    await moveToTrash(owner, "customer", withInvoice.id, withInvoice.version, day0);
+    await moveToTrash(owner, "customer", without.id, without.version, day0);
+    expect(await purgeExpiredTrash(new Date(day0.getTime() + 31 * DAY))).toBeGreaterThanOrEqual(2);
+    expect(await entryOf("customer", withInvoice.id)).toBeUndefined();
+    const kept = (await db().select().from(customers).where(eq(customers.id, withInvoice.id)))[0]!;
+    expect(kept).toMatchObject({ mobile: null, email: null, company: null, deletedAt: null });
+    expect(kept.erasedAt).not.toBeNull();
+    expect(kept.name).not.toBe(withInvoice.name);
+    // The invoice and its GST figures stay as issued; the mobile goes from its copy, as the erasure does.
+    const after = (await db().select().from(invoices).where(eq(invoices.id, invoice!.id)))[0]!;
+    expect(after).toMatchObject({ number: invoice!.number, taxablePaise: 10_000_00, cgstPaise: 90_000, sgstPaise: 90_000, totalPaise: 11_800_00 });
+    expect(after.recipient).toEqual({ name: "Reddy Plastics", gstin: "36AABCR1234A1Z5" });
+    expect((await db().select().from(customers).where(eq(customers.id, without.id))).length).toBe(0);
+    expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "customer.erase"), eq(auditLog.entityId, String(withInvoice.id))))).length).toBe(1);
+  });
 });
