@@ -26,8 +26,13 @@ import { deleteForever, listTrash, moveToTrash, purgeExpiredTrash, restoreFromTr
 import { TRASH_KINDS } from "~/.server/trash/kinds.ts";
 import { newProductSchema, productListSchema } from "~/lib/forms/admin/products.ts";
 import { newServiceSchema, serviceListSchema } from "~/lib/forms/admin/services.ts";
+import { action as productAction, loader as productLoader } from "~/routes/admin/products/product.tsx";
+import { action as requestAction } from "~/routes/admin/service-requests/request.tsx";
+import { action as trashAction, loader as trashLoader } from "~/routes/admin/data-restoration/trash.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
-import { asStaff } from "../support/staff-routes.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
+
+const TRASH_PATH = "/admin/data-restoration/trash";
 
 const DAY = 86_400_000;
 
@@ -276,7 +281,9 @@ describeEachEngine("trash", (database) => {
 
   it("moves a customer to the trash: gone from the list, its search and counts, its page and the threads; the number is free for a new record, and a restore over it is refused", async () => {
     const c = await customer();
+    await request({ customerId: c.id, mobile: c.mobile! });
     expect(await customerSearch(c.name)).toEqual([c.reference]);
+    expect((await listThreads(threadListSchema.parse({ q: c.name }), undefined)).rows.map((t) => t.reference)).toEqual([c.reference]);
     const before = await countCustomers(undefined);
     expect(await moveToTrash(owner, "customer", c.id, c.version)).toMatchObject({ ok: true });
     expect(await customerSearch(c.name)).toEqual([]);
@@ -296,6 +303,7 @@ describeEachEngine("trash", (database) => {
     expect(await restoreFromTrash(owner, entry.id, entry.version)).toMatchObject({ ok: true, href: `/admin/customers/${c.reference}` });
     expect(await customerSearch(c.mobile!)).toEqual([c.reference]);
     expect((await db().select().from(customers).where(eq(customers.id, c.id)))[0]).toMatchObject({ mobile: c.mobile, email: c.email, deletedAt: null });
+    expect((await listThreads(threadListSchema.parse({ q: c.name }), undefined)).rows.map((t) => t.reference)).toEqual([c.reference]);
   });
 
   it("purges a customer after 30 days by the erasure: one with an invoice stays as the erased tax copy, one without goes", async () => {
@@ -317,5 +325,61 @@ describeEachEngine("trash", (database) => {
     expect(after.recipient).toEqual({ name: "Reddy Plastics", gstin: "36AABCR1234A1Z5" });
     expect((await db().select().from(customers).where(eq(customers.id, without.id))).length).toBe(0);
     expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "customer.erase"), eq(auditLog.entityId, String(withInvoice.id))))).length).toBe(1);
+  });
+
+  describe("the screens", () => {
+    const args = (staff: StaffMember, path: string, params: Record<string, string>, body?: Record<string, string>) => routeArgs(path, { staff, params, body });
+
+    it("a record page's Move to trash button moves it on the version seen, and says why not beside the button", async () => {
+      const p = await product();
+      const path = `/admin/products/${p.id}`;
+      const stale = (await productAction(args(accounts, path, { id: String(p.id) }, { intent: "trash", version: "7" }))) as { init: { status: number }; data: { errors: Record<string, string> } };
+      expect(stale).toMatchObject({ init: { status: 400 }, data: { errors: { form: expect.stringContaining("changed this product") as unknown } } });
+      const moved = (await productAction(args(accounts, path, { id: String(p.id) }, { intent: "trash", version: "1" }))) as Response;
+      expect(moved.status).toBe(303);
+      expect(moved.headers.get("location")).toBe("/admin/products");
+      expect(await thrownStatus(productLoader(args(accounts, path, { id: String(p.id) })))).toBe(404);
+
+      const r = await request();
+      const requestPath = `/admin/service-requests/${r.reference}`;
+      const office = asStaff("office", { userId: owner.userId, name: "Asha Office" });
+      const gone = (await requestAction(args(office, requestPath, { reference: r.reference }, { intent: "trash", version: String(r.version) }))) as Response;
+      expect(gone.status).toBe(303);
+      expect(await thrownStatus(requestAction(args(office, requestPath, { reference: r.reference }, { intent: "trash", version: String(r.version) })))).toBe(404);
+    });
+
+    it("the trash page lists by kind with who and how many days are left; restores; Delete forever needs the ticked box and the owner", async () => {
+      const p = await product();
+      const now = Date.now();
+      await moveToTrash(accounts, "product", p.id, 1, new Date(now - 10 * DAY));
+      const page = (await trashLoader(args(owner, TRASH_PATH, {}))) as Awaited<ReturnType<typeof trashLoader>>;
+      const item = page.groups.find((g) => g.kind === "product")!.items.find((i) => i.label.includes(p.name))!;
+      expect(item).toMatchObject({ deletedBy: "Anil Accounts", daysLeft: 20 });
+
+      const unticked = (await trashAction(args(owner, TRASH_PATH, {}, { intent: "delete-forever", id: String(item.id), version: String(item.version) }))) as {
+        init: { status: number };
+        data: { errors: Record<string, string> };
+      };
+      expect(unticked).toMatchObject({ init: { status: 400 }, data: { errors: { confirm: "Tick the box to confirm: it cannot be brought back." } } });
+      const office = asStaff("office", { userId: owner.userId, name: "Asha Office" });
+      expect(await thrownStatus(trashAction(args(office, TRASH_PATH, {}, { intent: "delete-forever", id: String(item.id), version: String(item.version), confirm: "yes" })))).toBe(403);
+      expect(await entryOf("product", p.id)).toBeDefined();
+
+      const restored = (await trashAction(args(owner, TRASH_PATH, {}, { intent: "restore", id: String(item.id), version: String(item.version) }))) as Response;
+      expect(restored.status).toBe(303);
+      expect((await db().select().from(products).where(eq(products.id, p.id))).length).toBe(1);
+      const again = (await trashAction(args(owner, TRASH_PATH, {}, { intent: "restore", id: String(item.id), version: String(item.version) }))) as {
+        init: { status: number };
+        data: { errors: Record<string, string> };
+      };
+      expect(again).toMatchObject({ init: { status: 400 }, data: { errors: { form: "That is no longer in the trash: it was restored or deleted meanwhile." } } });
+
+      await moveToTrash(accounts, "product", p.id, 1);
+      const entry = (await entryOf("product", p.id))!;
+      const gone = (await trashAction(args(owner, TRASH_PATH, {}, { intent: "delete-forever", id: String(entry.id), version: String(entry.version), confirm: "yes" }))) as Response;
+      expect(gone.status).toBe(303);
+      expect(await entryOf("product", p.id)).toBeUndefined();
+      expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "trash.delete-forever"), eq(auditLog.entityId, String(p.id)))))[0]).toMatchObject({ actorLabel: "Omkar Owner" });
+    });
   });
 });
