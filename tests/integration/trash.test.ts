@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StaffMember } from "~/.server/auth/staff.ts";
+import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { eraseCustomer } from "~/.server/customers/personal-data.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { clearContentCache, findServiceByPath, listServices, seedContent } from "~/.server/content/index.ts";
 import { searchContent } from "~/.server/content/search.ts";
@@ -29,6 +30,7 @@ import { newServiceSchema, serviceListSchema } from "~/lib/forms/admin/services.
 import { action as productAction, loader as productLoader } from "~/routes/admin/products/product.tsx";
 import { action as requestAction } from "~/routes/admin/service-requests/request.tsx";
 import { action as trashAction, loader as trashLoader } from "~/routes/admin/data-restoration/trash.tsx";
+import { findInDatabase } from "../support/database-text.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 
@@ -325,6 +327,19 @@ describeEachEngine("trash", (database) => {
     expect(after.recipient).toEqual({ name: "Reddy Plastics", gstin: "36AABCR1234A1Z5" });
     expect((await db().select().from(customers).where(eq(customers.id, without.id))).length).toBe(0);
     expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "customer.erase"), eq(auditLog.entityId, String(withInvoice.id))))).length).toBe(1);
+  });
+
+  it("an erasure really erases: the customer's requests waiting in the trash go with it, and nothing there still holds the number or the name", async () => {
+    const c = await customer();
+    const r = await request({ customerId: c.id, mobile: c.mobile!, contactName: c.name });
+    const unlinked = await request({ mobile: c.mobile!, contactName: c.name });
+    await moveToTrash(owner, "request", r.id, r.version);
+    await moveToTrash(owner, "request", unlinked.id, unlinked.version);
+    expect((await findInDatabase(db(), [c.mobile!])).filter((f) => f.table === "trash")).toHaveLength(2);
+    expect(await eraseCustomer(db(), c.id, auditActor(owner))).toMatchObject({ ok: true });
+    expect(await entryOf("request", r.id)).toBeUndefined();
+    expect(await entryOf("request", unlinked.id)).toBeUndefined();
+    expect((await findInDatabase(db(), [c.mobile!, c.name])).filter((f) => f.table === "trash")).toEqual([]);
   });
 
   describe("the screens", () => {

@@ -77,9 +77,9 @@ export async function moveToTrash(staff: StaffMember, key: string, id: number, v
       snapshot = { row: { id: loaded.id, reference: loaded.reference, name: loaded.name, company: loaded.company }, kept };
     }
     if (kind.threads) await refreshThreads(tx, kind.threads(row));
-    const { label, detail } = kind.describe(row);
+    const { label, detail, audit: auditLabel } = kind.describe(row);
     await tx.insert(trash).values({ kind: kind.key, recordId: id, label, detail, snapshot, deletedAt: now, deletedBy: staff.userId, deletedByName: actor.label });
-    await audit(tx, actor, { action: "trash.delete", entityType: kind.entityType(row), entityId: id, entityLabel: label, before: null, after: { trash: true } }, now);
+    await audit(tx, actor, { action: "trash.delete", entityType: kind.entityType(row), entityId: id, entityLabel: auditLabel ?? label, before: null, after: { trash: true } }, now);
     return { ok: true, message: `Moved to the trash: ${label}. The owner can restore it from Data restoration → Trash for ${TRASH_DAYS} days.` };
   });
   if (result.ok) pagesChanged(kind);
@@ -155,7 +155,7 @@ export async function restoreFromTrash(staff: StaffMember, id: number, version: 
       }
       if (kind.threads) await refreshThreads(tx, kind.threads({ ...row, ...(((entry.snapshot as Row).kept ?? {}) as Row) }));
       await tx.delete(trash).where(eq(trash.id, entry.id));
-      await audit(tx, actor, { action: "trash.restore", entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: entry.label, before: { trash: true }, after: null }, now);
+      await audit(tx, actor, { action: "trash.restore", entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: kind.describe(row).audit ?? entry.label, before: { trash: true }, after: null }, now);
       restoredKind = kind;
       return { ok: true, message: `Restored: ${entry.label} is back where it was.`, href: kind.href(row) };
     });
@@ -176,7 +176,7 @@ async function purgeEntry(tx: Transaction, entry: Entry, kind: TrashKind, actor:
   if (kind.mode === "move") files = kind.files?.(entry.snapshot as Snapshot) ?? [];
   else await kind.purge(tx, entry.recordId, ((entry.snapshot as Row).kept ?? {}) as Row, actor, now);
   await tx.delete(trash).where(eq(trash.id, entry.id));
-  await audit(tx, actor, { action, entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: entry.label, before: { trash: true }, after: null }, now);
+  await audit(tx, actor, { action, entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: kind.describe(row).audit ?? entry.label, before: { trash: true }, after: null }, now);
   return files;
 }
 

@@ -6,6 +6,7 @@ import type { Transaction } from "~/.server/db/index.ts";
 import { contentEntries, customers, products, serviceRequests } from "~/.server/db/schema.ts";
 import type { Permission } from "~/lib/auth/permissions.ts";
 import { productLabel } from "~/lib/forms/admin/products.ts";
+import { snapshotFiles } from "./files.ts";
 import type { Holders, Snapshot } from "./graph.ts";
 
 /**
@@ -30,8 +31,8 @@ interface KindBase {
   entityType: (row: Row) => string;
   /** The page of the record once it is restored. */
   href: (row: Row) => string;
-  /** What the trash page shows: its name and a second line. */
-  describe: (row: Row) => { label: string; detail: string | null };
+  /** What the trash page shows: its name and a second line; `audit`, the audit entry's label when not the name. */
+  describe: (row: Row) => { label: string; detail: string | null; audit?: string };
   /** Site pages show it: their cached copies are dropped after a change. */
   publicPages?: boolean;
   /** The communication threads its activity shows in, worked out again after a change (ADR 033). */
@@ -64,7 +65,6 @@ export interface MarkKind extends KindBase {
 
 export type TrashKind = MoveKind | MarkKind;
 
-const rowsOf = (snapshot: Snapshot, table: string) => snapshot.tables.find((t) => t.table === table)?.rows ?? [];
 const str = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? "" : String(v));
 
 const CONTENT_KIND_LABELS: Record<string, string> = {
@@ -110,10 +110,7 @@ export const TRASH_KINDS: readonly TrashKind[] = [
       customerIds: typeof row.customer_id === "number" ? [row.customer_id] : [],
       addresses: [row.mobile, row.email].filter((a): a is string => typeof a === "string"),
     }),
-    files: (snapshot) => [
-      ...rowsOf(snapshot, "request_photos").map((p) => str(p.path)),
-      ...rowsOf(snapshot, "job_signoffs").map((s) => str(s.signature_path)),
-    ].filter(Boolean),
+    files: snapshotFiles,
   },
   {
     key: "customer",
@@ -123,7 +120,8 @@ export const TRASH_KINDS: readonly TrashKind[] = [
     permission: "customers",
     entityType: () => "customer",
     href: (row) => `/admin/customers/${encodeURIComponent(str(row.reference))}`,
-    describe: (row) => ({ label: `${str(row.reference)} ${str(row.name)}`.trim(), detail: row.company ? str(row.company) : null }),
+    // The audit entry names the reference alone, as the customer's other entries do (an erasure leaves it).
+    describe: (row) => ({ label: `${str(row.reference)} ${str(row.name)}`.trim(), detail: row.company ? str(row.company) : null, audit: str(row.reference) }),
     threads: (row) => ({ customerIds: [Number(row.id)], addresses: [row.mobile, row.email].filter((a): a is string => typeof a === "string") }),
     load: async (tx, id) => {
       const [row] = await tx.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deletedAt))).for("update");
