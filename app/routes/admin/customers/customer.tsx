@@ -25,7 +25,7 @@ import { applyCustomerCredit, refundCustomerCredit, refundsOf, type CreditResult
 import { customers } from "~/.server/db/schema.ts";
 import { applyCreditSchema, CREDIT_INTENTS, refundCreditSchema } from "~/lib/forms/admin/payments.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { MarketingConsent } from "~/components/admin/marketing-consent.tsx";
 import { marketingConsentOf } from "~/.server/marketing/consent.ts";
@@ -147,7 +147,7 @@ async function perform(staff: StaffMember, reference: string, form: FormData): P
 /** Applying or refunding the customer's credit: money staff only, each audited in ~/.server/payments/credit.ts. */
 async function creditAction(staff: StaffMember, reference: string, form: FormData, url: URL) {
   if (!can(staff.role, "money")) throw data("Only staff who handle money can apply or refund a customer's credit.", { status: 403 });
-  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(eq(customers.reference, reference));
+  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(and(eq(customers.reference, reference), isNull(customers.deletedAt)));
   if (!customer) return throwNotFound(url);
   let result: CreditResult;
   if (form.get("intent") === "apply-credit") {
