@@ -35,8 +35,8 @@ test("the owner deletes a product, finds it in the trash and restores it", { tag
 
   // The trash: by kind, with who deleted it and the days left; Restore puts it back.
   await visit(page, backOfficeUrl("/admin/data-restoration"));
-  await page.getByRole("link", { name: "Open the trash" }).click();
-  await visit(page, page.url());
+  await expect(page.getByRole("link", { name: "Open the trash" })).toHaveAttribute("href", "/admin/data-restoration/trash");
+  await visit(page, backOfficeUrl("/admin/data-restoration/trash"));
   const products = page.getByRole("region", { name: "Products in the trash" });
   const row = products.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("by E2E Owner");

@@ -3,9 +3,6 @@ import { parseForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.
 import { moveToTrashSchema } from "~/lib/forms/admin/data-restoration.ts";
 import { moveToTrash } from "./index.ts";
 
-/** The intent of a record page's "Move to trash" button. */
-export const TRASH_INTENT = "trash";
-
 /**
  * A record page's "Move to trash" post, the same on every screen: the version checked, the record moved, then
  * back to the screen's list with the result (or the refusal beside the button, status 400).

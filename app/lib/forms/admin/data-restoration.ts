@@ -26,5 +26,8 @@ export const trashActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** The intent of a record page's "Move to trash" button (every screen's). */
+export const TRASH_INTENT = "trash";
+
 /** The "Move to trash" button on a record's page: the record's version, so a delete never follows an unseen change. */
-export const moveToTrashSchema = z.object({ intent: z.literal("trash"), version: trashVersion });
+export const moveToTrashSchema = z.object({ intent: z.literal(TRASH_INTENT), version: trashVersion });

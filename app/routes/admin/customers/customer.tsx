@@ -15,7 +15,8 @@ import {
 } from "~/.server/customers/changes.ts";
 import { portalMoney } from "~/.server/customers/portal-money.ts";
 import { customerIdByReference, customerRecord } from "~/.server/customers/record.ts";
-import { trashFromForm, TRASH_INTENT } from "~/.server/trash/form.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";

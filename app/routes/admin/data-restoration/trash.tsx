@@ -64,7 +64,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
             <h2 id={`trash-${g.kind}`} className="text-lg font-semibold">
               {g.group} ({g.items.length.toLocaleString("en-IN")})
             </h2>
-            <Table label={`${g.group} in the trash`} columns={["Record", "Deleted", "Days left", "Actions"]}>
+            <Table label={`${g.group} in the trash`} className="relative" columns={["Record", "Deleted", "Days left", "Actions"]}>
               {g.items.map((item) => (
                 <tr key={item.id} className="border-t border-slate-200 align-top dark:border-slate-800">
                   <td className="px-3 py-2">

@@ -4,7 +4,8 @@ import { requestBenchSummary } from "~/.server/bench/view.ts";
 import { portalMoney, requestCustomerId } from "~/.server/customers/portal-money.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { findRequest } from "~/.server/requests/index.ts";
-import { trashFromForm, TRASH_INTENT } from "~/.server/trash/form.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import {
