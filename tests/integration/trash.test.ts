@@ -11,7 +11,7 @@ import { listThreads } from "~/.server/communications/thread.ts";
 import { createCustomer } from "~/.server/customers/changes.ts";
 import { countCustomers, listCustomers } from "~/.server/customers/list.ts";
 import { customerRecord } from "~/.server/customers/record.ts";
-import { auditLog, contentEntries, customers, invoices, jobParts, products, quotes, requestEvents, serviceRequests, trash } from "~/.server/db/schema.ts";
+import { auditLog, contentEntries, customers, invoices, jobParts, outbox, products, quotes, requestEvents, serviceRequests, trash } from "~/.server/db/schema.ts";
 import { findRequest, findRequestOf, listRequestsOf } from "~/.server/requests/index.ts";
 import { countRequestsByStatus, listServiceRequests } from "~/.server/requests/list.ts";
 import { newCustomerSchema, customerListSchema } from "~/lib/forms/admin/customers.ts";
@@ -23,7 +23,18 @@ import { listProducts } from "~/.server/products/list.ts";
 import { addService } from "~/.server/service-catalogue/changes.ts";
 import { listServiceCatalogue, serviceRecord } from "~/.server/service-catalogue/list.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { deleteForever, listTrash, moveToTrash, purgeExpiredTrash, restoreFromTrash, TRASH_DAYS } from "~/.server/trash/index.ts";
+import {
+  deleteForever,
+  listTrash,
+  moveToTrash,
+  nextTrashPurgeAt,
+  purgeExpiredTrash,
+  restoreFromTrash,
+  runTrashPurge,
+  scheduleTrashPurge,
+  TRASH_DAYS,
+  TRASH_PURGE_JOB,
+} from "~/.server/trash/index.ts";
 import { TRASH_KINDS } from "~/.server/trash/kinds.ts";
 import { newProductSchema, productListSchema } from "~/lib/forms/admin/products.ts";
 import { newServiceSchema, serviceListSchema } from "~/lib/forms/admin/services.ts";
@@ -340,6 +351,37 @@ describeEachEngine("trash", (database) => {
     expect(await entryOf("request", r.id)).toBeUndefined();
     expect(await entryOf("request", unlinked.id)).toBeUndefined();
     expect((await findInDatabase(db(), [c.mobile!, c.name])).filter((f) => f.table === "trash")).toEqual([]);
+  });
+
+  it("one of many at once: 8 deletes of one record make one entry, 8 restores one record, two purges one purge", async () => {
+    const p = await product();
+    const deletes = await Promise.all(Array.from({ length: 8 }, () => moveToTrash(accounts, "product", p.id, 1)));
+    expect(deletes.filter((d) => d.ok)).toHaveLength(1);
+    expect(deletes.filter((d) => !d.ok).every((d) => /no longer here/.test(d.message))).toBe(true);
+    const entry = (await entryOf("product", p.id))!;
+    const restores = await Promise.all(Array.from({ length: 8 }, () => restoreFromTrash(owner, entry.id, entry.version)));
+    expect(restores.filter((r) => r.ok)).toHaveLength(1);
+    expect((await db().select().from(products).where(eq(products.id, p.id))).length).toBe(1);
+    expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "trash.restore"), eq(auditLog.entityId, String(p.id))))).length).toBe(1);
+
+    const old = new Date("2026-08-01T06:00:00Z");
+    await moveToTrash(accounts, "product", p.id, 1, old);
+    const later = new Date(old.getTime() + 40 * DAY);
+    await Promise.all([purgeExpiredTrash(later), purgeExpiredTrash(later)]);
+    expect(await entryOf("product", p.id)).toBeUndefined();
+    expect((await db().select().from(auditLog).where(and(eq(auditLog.action, "trash.purge"), eq(auditLog.entityId, String(p.id))))).length).toBe(1);
+  });
+
+  it("books the daily purge at 04:00 India time, once across instances, and the job books the next day", async () => {
+    const now = new Date("2026-12-06T20:00:00Z"); // 01:30 on 7 December in India
+    expect(nextTrashPurgeAt(now).toISOString()).toBe("2026-12-06T22:30:00.000Z");
+    expect(nextTrashPurgeAt(new Date("2026-12-06T22:30:00Z")).toISOString()).toBe("2026-12-07T22:30:00.000Z");
+    await Promise.all([scheduleTrashPurge(now), scheduleTrashPurge(now), scheduleTrashPurge(now)]);
+    const booked = await db().select().from(outbox).where(eq(outbox.dedupeKey, `job:${TRASH_PURGE_JOB}:2026-12-07`));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ channel: "job", recipient: TRASH_PURGE_JOB });
+    await runTrashPurge(new Date("2026-12-06T22:30:00Z"), new Date("2026-12-06T22:30:05Z"));
+    expect(await db().select().from(outbox).where(eq(outbox.dedupeKey, `job:${TRASH_PURGE_JOB}:2026-12-08`))).toHaveLength(1);
   });
 
   describe("the screens", () => {
