@@ -75,7 +75,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
                     <When at={item.deletedAt} />
                     <span className="block text-sm">by {item.deletedBy}</span>
                   </td>
-                  <td className="px-3 py-2">{item.daysLeft === 0 ? "Purged tonight" : `${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"}`}</td>
+                  <td className="px-3 py-2">{item.daysLeft === 0 ? "Purged at the next daily run (04:00)" : `${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"}`}</td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap items-start gap-2">
                       <ConfirmButton intent="restore" fields={{ id: item.id, version: item.version }}>
