@@ -165,6 +165,21 @@ describeEachEngine("trash", (database) => {
     expect((await db().select().from(contentEntries).where(eq(contentEntries.id, s.id)))[0]).toMatchObject({ title: name, version: s.version });
   });
 
+  it("a seeded service deleted stays deleted when the server starts again (the seed skips it), in the trash and after its purge", async () => {
+    const seeded = (await db().select().from(contentEntries).where(eq(contentEntries.kind, "service")))[0]!;
+    expect(await moveToTrash(owner, "content", seeded.id, seeded.version)).toMatchObject({ ok: true });
+    expect(await seedContent(db())).toBe(0);
+    expect((await db().select().from(contentEntries).where(and(eq(contentEntries.kind, "service"), eq(contentEntries.slug, seeded.slug))))).toEqual([]);
+    const entry = (await entryOf("content", seeded.id))!;
+    expect(await deleteForever(owner, entry.id, entry.version)).toMatchObject({ ok: true });
+    // Only a tombstone is left: off the trash page, nothing to restore, and the seed still skips it.
+    expect((await listTrash()).flatMap((g) => g.items).map((i) => i.id)).not.toContain(entry.id);
+    expect((await entryOf("content", seeded.id))!).toMatchObject({ snapshot: {}, naturalKey: `service/${seeded.slug}` });
+    expect(await restoreFromTrash(owner, entry.id, entry.version + 1)).toMatchObject({ ok: false });
+    expect(await seedContent(db())).toBe(0);
+    expect((await db().select().from(contentEntries).where(and(eq(contentEntries.kind, "service"), eq(contentEntries.slug, seeded.slug))))).toEqual([]);
+  });
+
   it("purges what is older than 30 days, on a fixed clock, and leaves the rest", async () => {
     const day0 = new Date("2026-10-01T06:00:00Z");
     const old = await product();

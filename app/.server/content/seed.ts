@@ -1,5 +1,6 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/.server/db/index.ts";
-import { contentEntries } from "~/.server/db/schema.ts";
+import { contentEntries, trash } from "~/.server/db/schema.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
 import { bumpContentVersion } from "./version.ts";
@@ -184,7 +185,12 @@ export function seedEntries(): NewEntry[] {
  * gets entries added to the seed files since, and an entry edited in the back office is never overwritten.
  */
 export async function seedContent(db: Database): Promise<number> {
-  const rows = seedEntries();
+  // An entry the office deleted (in the trash, or purged from it) is not put back (ADR 046).
+  const deleted = new Set(
+    (await db.select({ key: trash.naturalKey }).from(trash).where(and(eq(trash.kind, "content"), isNotNull(trash.naturalKey)))).map((t) => t.key),
+  );
+  const rows = seedEntries().filter((r) => !deleted.has(`${r.kind}/${r.slug}`));
+  if (rows.length === 0) return 0;
   const inserted = await db
     .insert(contentEntries)
     .values(rows)

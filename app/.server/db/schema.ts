@@ -2005,6 +2005,17 @@ export const trash = pgTable(
     deletedByName: text("deleted_by_name").notNull(),
     /** Restore and "Delete forever" are made on the version the owner saw. */
     version: integer("version").notNull().default(1),
+    /**
+     * The record's natural key where something else could make it again: a content entry's "kind/slug", which
+     * the start-up seed would otherwise put back. Kept after the purge (below), so a deleted seeded page stays deleted.
+     */
+    naturalKey: text("natural_key"),
+    /** Purged: only a tombstone is left (label, natural key; the snapshot emptied), for a kind that keeps one. */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("trash_kind_record").on(t.kind, t.recordId), index("trash_deleted_at").on(t.deletedAt, t.id)],
+  (t) => [
+    uniqueIndex("trash_kind_record").on(t.kind, t.recordId),
+    index("trash_deleted_at").on(t.deletedAt, t.id).where(sql`${t.purgedAt} is null`),
+    index("trash_natural_key").on(t.kind, t.naturalKey).where(sql`${t.naturalKey} is not null`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { refreshThreads } from "~/.server/communications/thread-summary.ts";
@@ -74,11 +74,13 @@ export async function moveToTrash(staff: StaffMember, key: string, id: number, v
       if (refused) return { ok: false, message: refused };
       row = loaded;
       const kept = await kind.hide(tx, loaded, now);
-      snapshot = { row: { id: loaded.id, reference: loaded.reference, name: loaded.name, company: loaded.company }, kept };
+      snapshot = { row: kind.summary(loaded), kept };
     }
     if (kind.threads) await refreshThreads(tx, kind.threads(row));
     const { label, detail, audit: auditLabel } = kind.describe(row);
-    await tx.insert(trash).values({ kind: kind.key, recordId: id, label, detail, snapshot, deletedAt: now, deletedBy: staff.userId, deletedByName: actor.label });
+    await tx
+      .insert(trash)
+      .values({ kind: kind.key, recordId: id, label, detail, snapshot, naturalKey: kind.naturalKey?.(row) ?? null, deletedAt: now, deletedBy: staff.userId, deletedByName: actor.label });
     await audit(tx, actor, { action: "trash.delete", entityType: kind.entityType(row), entityId: id, entityLabel: auditLabel ?? label, before: null, after: { trash: true } }, now);
     return { ok: true, message: `Moved to the trash: ${label}. The owner can restore it from Data restoration → Trash for ${TRASH_DAYS} days.` };
   });
@@ -107,6 +109,7 @@ export async function listTrash(now = new Date()): Promise<{ group: string; kind
   const rows = await getDb()
     .select({ id: trash.id, kind: trash.kind, label: trash.label, detail: trash.detail, deletedAt: trash.deletedAt, deletedBy: trash.deletedByName, version: trash.version })
     .from(trash)
+    .where(isNull(trash.purgedAt))
     .orderBy(sql`${trash.deletedAt} desc`, sql`${trash.id} desc`);
   return TRASH_KINDS.map((kind) => ({
     group: kind.group,
@@ -119,7 +122,7 @@ export async function listTrash(now = new Date()): Promise<{ group: string; kind
 
 async function loadEntry(tx: Transaction, id: number, version: number): Promise<{ entry: Entry; kind: TrashKind } | { message: string }> {
   const [entry] = await tx.select().from(trash).where(eq(trash.id, id)).for("update");
-  if (!entry) return { message: "That is no longer in the trash: it was restored or deleted meanwhile." };
+  if (!entry || entry.purgedAt) return { message: "That is no longer in the trash: it was restored or deleted meanwhile." };
   if (entry.version !== version) return { message: changedMeanwhile("trash entry") };
   const kind = trashKind(entry.kind);
   if (!kind) return { message: "This kind of record can no longer be restored here." };
@@ -175,7 +178,9 @@ async function purgeEntry(tx: Transaction, entry: Entry, kind: TrashKind, actor:
   let files: string[] = [];
   if (kind.mode === "move") files = kind.files?.(entry.snapshot as Snapshot) ?? [];
   else await kind.purge(tx, entry.recordId, ((entry.snapshot as Row).kept ?? {}) as Row, actor, now);
-  await tx.delete(trash).where(eq(trash.id, entry.id));
+  // A kind that keeps a tombstone keeps its label and natural key (the seed reads them); the rest goes.
+  if (kind.tombstone) await tx.update(trash).set({ snapshot: {}, purgedAt: now, version: entry.version + 1 }).where(eq(trash.id, entry.id));
+  else await tx.delete(trash).where(eq(trash.id, entry.id));
   await audit(tx, actor, { action, entityType: kind.entityType(row), entityId: entry.recordId, entityLabel: kind.describe(row).audit ?? entry.label, before: { trash: true }, after: null }, now);
   return files;
 }
@@ -198,11 +203,14 @@ export async function deleteForever(staff: StaffMember, id: number, version: num
 /** The daily job's work: every entry older than TRASH_DAYS days, each in its own transaction. */
 export async function purgeExpiredTrash(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - TRASH_DAYS * DAY_MS);
-  const due = await getDb().select({ id: trash.id }).from(trash).where(lte(trash.deletedAt, cutoff)).orderBy(asc(trash.deletedAt), asc(trash.id));
+  const due = await getDb()
+    .select({ id: trash.id })
+    .from(trash)
+    .where(and(lte(trash.deletedAt, cutoff), isNull(trash.purgedAt))).orderBy(asc(trash.deletedAt), asc(trash.id));
   let purged = 0;
   for (const { id } of due) {
     const done = await getDb().transaction(async (tx) => {
-      const [entry] = await tx.select().from(trash).where(and(eq(trash.id, id), lte(trash.deletedAt, cutoff))).for("update");
+      const [entry] = await tx.select().from(trash).where(and(eq(trash.id, id), lte(trash.deletedAt, cutoff), isNull(trash.purgedAt))).for("update");
       const kind = entry && trashKind(entry.kind);
       if (!entry || !kind) return false;
       deleteFiles(await purgeEntry(tx, entry, kind, PURGE_ACTOR, "trash.purge", now));

@@ -35,6 +35,12 @@ interface KindBase {
   describe: (row: Row) => { label: string; detail: string | null; audit?: string };
   /** Site pages show it: their cached copies are dropped after a change. */
   publicPages?: boolean;
+  /**
+   * Its natural key when something else could make it again (the start-up seed: a content entry's kind/slug).
+   * Stored with the entry; with `tombstone`, kept after the purge, so what was deleted stays deleted.
+   */
+  naturalKey?: (row: Row) => string;
+  tombstone?: boolean;
   /** The communication threads its activity shows in, worked out again after a change (ADR 033). */
   threads?: (row: Row) => { customerIds: number[]; addresses: string[] };
 }
@@ -55,6 +61,8 @@ export interface MarkKind extends KindBase {
   /** Loads the record (for update), or undefined when it is gone or already in the trash. */
   load: (tx: Transaction, id: number) => Promise<Row | undefined>;
   refuse?: (row: Row) => string | undefined;
+  /** What the trash entry keeps of the row for its page, links and audit entries (describe, href, entityType read it). */
+  summary: (row: Row) => Row;
   /** Hides it; returns what it took off the row, kept in the trash entry. */
   hide: (tx: Transaction, row: Row, now: Date) => Promise<Row>;
   /** Shows it again with what was kept; a refusal (its mobile taken meanwhile) writes nothing. */
@@ -125,8 +133,9 @@ export const TRASH_KINDS: readonly TrashKind[] = [
     threads: (row) => ({ customerIds: [Number(row.id)], addresses: [row.mobile, row.email].filter((a): a is string => typeof a === "string") }),
     load: async (tx, id) => {
       const [row] = await tx.select().from(customers).where(and(eq(customers.id, id), isNull(customers.deletedAt))).for("update");
-      return row ? { ...row, reference: row.reference, name: row.name, company: row.company } : undefined;
+      return row;
     },
+    summary: (row) => ({ id: row.id, reference: row.reference, name: row.name, company: row.company }),
     refuse: (row) => (row.erasedAt ? "This customer's personal data was erased: there is nothing left to delete." : undefined),
     hide: async (tx, row, now) => {
       // The contact details leave the row, so a new record may take the number and no message, sign-in or
@@ -211,6 +220,9 @@ export const TRASH_KINDS: readonly TrashKind[] = [
     permission: "settings",
     table: contentEntries,
     publicPages: true,
+    // The start-up seed fills in a seeded entry that is missing: not one deleted here (~/.server/content/seed.ts).
+    naturalKey: (row) => `${str(row.kind)}/${str(row.slug)}`,
+    tombstone: true,
     entityType: (row) => (CONTENT_SCREENS[str(row.kind)] ? str(row.kind) : "content"),
     href: (row) => (CONTENT_SCREENS[str(row.kind)] ? `${CONTENT_SCREENS[str(row.kind)]}/${str(row.id)}` : "/admin/data-restoration/trash"),
     describe: (row) => ({ label: str(row.title), detail: `${CONTENT_KIND_LABELS[str(row.kind)] ?? str(row.kind)}, /${str(row.slug)}` }),
