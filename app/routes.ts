@@ -239,6 +239,7 @@ export default [
     route("admin/settings/signature", "routes/admin/settings/signature.ts"),
     // Backups (issue 19 §8): the list with its actions, and each backup's download
     route("admin/data-restoration", "routes/admin/data-restoration/route.tsx"),
+    route("admin/data-restoration/trash", "routes/admin/data-restoration/trash.tsx"),
     route("admin/data-restoration/:id/download", "routes/admin/data-restoration/download.ts"),
     route("admin/data-import", "routes/admin/data-import/route.tsx"),
     route("admin/data-import/:id", "routes/admin/data-import/batch.tsx"),

@@ -22,6 +22,7 @@ import "~/.server/cms/fix-links.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 // Backups (issue 19 §8): the nightly backup, "Back up now" and test restores run on the job queue.
 import { scheduleNightlyBackup } from "~/.server/backup/index.ts";
+import { scheduleTrashPurge } from "~/.server/trash/index.ts";
 import { scheduleContractsDay } from "~/.server/contracts/daily.ts";
 import { schedulePaymentReminders } from "~/.server/payments/reminders.ts";
 import { effectiveMail, effectiveSms } from "~/.server/settings/integrations.ts";
@@ -80,6 +81,8 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     await scheduleMaintenance();
     // The nightly backup at 02:30 India time, with its test restore, booked once per night (ADR 040).
     await scheduleNightlyBackup();
+    // The trash's daily purge at 04:00 India time: what was deleted 30 days ago goes for good (ADR 046).
+    await scheduleTrashPurge();
     // Contracts' daily run at 06:00 India time: visits made into jobs, renewal reminders, billing dates invoiced.
     await scheduleContractsDay();
     // Payment reminders' daily run at 10:00 India time (the settings' schedule; never for a paid invoice).

@@ -36,6 +36,8 @@ export type ScreenAudit = { entities: Record<string, AuditEntityInfo>; actions: 
 /** The content screen's records (/admin/cms): one entity type per kind of content, each record's page by id. */
 const CMS_ENTITIES = ["page", "article", "faq", "case-study", "project", "place", "career", "course"] as const;
 const cms = (id: string) => (/^\d+$/.test(id) ? `/admin/cms/${id}` : null);
+/** The entity types the trash's entries are written on (~/.server/trash/kinds.ts). */
+const TRASH_ENTITIES = ["request", "customer", "product", "service", "fault-table", "content"] as const;
 
 function roleLabel(v: unknown): string | null {
   return isStaffRole(v) ? STAFF_ROLE_INFO[v].label : null;
@@ -456,8 +458,15 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
     entities: {
       // A backup's id, or for "back up now" the job's key (the backup does not exist yet); the label is its file.
       backup: { label: "Backup", href: () => "/admin/data-restoration" },
+      // A content entry of a kind no built screen edits yet (articles, pages, ...): its trash entries.
+      content: { label: "Site content", href: () => "/admin/data-restoration/trash" },
     },
     actions: {
+      // The trash (ADR 046): written on the record's own entity, so its history shows the delete and the restore.
+      "trash.delete": { label: "Moved a record to the trash", entity: TRASH_ENTITIES, describe: () => ["moved", " to the trash"] },
+      "trash.restore": { label: "Restored a record from the trash", entity: TRASH_ENTITIES, describe: () => ["restored", " from the trash"] },
+      "trash.delete-forever": { label: "Deleted a record forever", entity: TRASH_ENTITIES, describe: () => ["deleted", " forever, from the trash"] },
+      "trash.purge": { label: "Purged a record after 30 days in the trash", entity: TRASH_ENTITIES, describe: () => ["purged", " after 30 days in the trash"] },
       // Its entry's label is "a backup now": "Asha asked for a backup now".
       "backup.run": { label: "Asked for a backup", entity: "backup", describe: () => ["asked for", ""] },
       "backup.test-restore": { label: "Test-restored a backup", entity: "backup", describe: () => ["asked for a test restore of", ""] },

@@ -130,6 +130,8 @@ function computed(scoped: boolean): SQL {
         from latest l
         join state s on s.thread = l.thread
         left join customers c on c.id = l.customer_id
+       -- A customer in the trash (ADR 046) has no thread until restored.
+       where c.deleted_at is null
     )`;
 }
 

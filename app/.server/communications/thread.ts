@@ -128,7 +128,7 @@ export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefin
 export async function resolveThread(key: string): Promise<ThreadRef | { redirect: string } | null> {
   const db = getDb();
   if (/^CU-\d{4}-\d{4,}$/.test(key)) {
-    const [c] = await db.select().from(customers).where(eq(customers.reference, key));
+    const [c] = await db.select().from(customers).where(and(eq(customers.reference, key), isNull(customers.deletedAt)));
     if (!c) return null;
     return { key, customerId: c.id, reference: c.reference, name: c.name, company: c.company, mobile: c.mobile, email: c.email };
   }

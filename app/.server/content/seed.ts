@@ -1,5 +1,6 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/.server/db/index.ts";
-import { contentEntries, contentRedirects } from "~/.server/db/schema.ts";
+import { contentEntries, contentRedirects, trash } from "~/.server/db/schema.ts";
 import { seedLegalVersions } from "~/.server/legal/index.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
 import { serviceSlug } from "~/lib/slug.ts";
@@ -186,10 +187,13 @@ export function seedEntries(): NewEntry[] {
  * A legal page without versions gets its text as version 1 (app/.server/legal).
  */
 export async function seedContent(db: Database): Promise<number> {
-  // An entry whose slug was changed in /admin/cms keeps its old one as a redirect: the seed must not bring
-  // a second entry back at that address.
+  // An entry whose slug was changed in /admin/cms keeps its old one as a redirect, and an entry the office
+  // deleted (in the trash, or purged from it: ADR 046) stays deleted: the seed brings neither back.
   const moved = new Set((await db.select({ kind: contentRedirects.kind, slug: contentRedirects.fromSlug }).from(contentRedirects)).map((r) => `${r.kind}:${r.slug}`));
-  const rows = seedEntries().filter((r) => !moved.has(`${r.kind}:${r.slug}`));
+  const deleted = new Set(
+    (await db.select({ key: trash.naturalKey }).from(trash).where(and(eq(trash.kind, "content"), isNotNull(trash.naturalKey)))).map((t) => t.key),
+  );
+  const rows = seedEntries().filter((r) => !moved.has(`${r.kind}:${r.slug}`) && !deleted.has(`${r.kind}/${r.slug}`));
   const inserted =
     rows.length === 0
       ? []

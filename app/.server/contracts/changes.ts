@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { changeRecord, Refusal, refusedBy, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
@@ -126,7 +126,7 @@ export async function createContract(staff: StaffMember, customerReference: stri
   }
   try {
     return await getDb().transaction(async (tx): Promise<CreateContractResult> => {
-      const [customer] = await tx.select({ id: customers.id, reference: customers.reference, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.reference, customerReference));
+      const [customer] = await tx.select({ id: customers.id, reference: customers.reference, erasedAt: customers.erasedAt }).from(customers).where(and(eq(customers.reference, customerReference), isNull(customers.deletedAt)));
       if (!customer) throw new Refusal("customer", `No customer has the reference ${customerReference}.`);
       if (customer.erasedAt) throw new Refusal("customer", "This customer's personal data was erased: no new contract can be made for them.");
       const made = await insertContract(tx, staff, customer, values(input), input.unitIds, { idempotencyKey: key, renewedFromId: null }, now);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { contractBillings, contracts, contractUnits, contractVisits, customers, customerSites, equipmentUnits, invoices, serviceRequests } from "~/.server/db/schema.ts";
 import { planLabel, type ContractPlan } from "~/lib/forms/admin/contracts.ts";
@@ -50,7 +50,7 @@ export async function customerForContract(reference: string) {
   const [customer] = await db
     .select({ id: customers.id, reference: customers.reference, name: customers.name, company: customers.company, erasedAt: customers.erasedAt })
     .from(customers)
-    .where(eq(customers.reference, reference));
+    .where(and(eq(customers.reference, reference), isNull(customers.deletedAt)));
   if (!customer) return undefined;
   const [sites, units] = await Promise.all([
     db.select({ id: customerSites.id, name: customerSites.name, city: customerSites.city }).from(customerSites).where(eq(customerSites.customerId, customer.id)).orderBy(asc(customerSites.id)),

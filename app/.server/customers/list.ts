@@ -68,15 +68,17 @@ export function customerSearchCondition(q: string): SQL {
 }
 
 function showCondition(show: CustomerFilter): SQL {
+  // A customer in the trash (ADR 046) is on no tab.
+  const live = isNull(c.deletedAt);
   switch (show) {
     case "active":
-      return isNull(c.erasedAt);
+      return and(live, isNull(c.erasedAt))!;
     case "open":
-      return and(isNull(c.erasedAt), hasOpenRequest)!;
+      return and(live, isNull(c.erasedAt), hasOpenRequest)!;
     case "no-account":
-      return and(isNull(c.erasedAt), isNull(c.userId))!;
+      return and(live, isNull(c.erasedAt), isNull(c.userId))!;
     case "erased":
-      return isNotNull(c.erasedAt);
+      return and(live, isNotNull(c.erasedAt))!;
   }
 }
 
@@ -158,7 +160,7 @@ export async function countCustomerTabs(q: string | undefined): Promise<{ counts
       countOf(showCondition("active")),
       countOf(showCondition("no-account")),
       countOf(showCondition("erased")),
-      countOf(and(isNull(c.erasedAt), sql`${c.id} in (select r.customer_id from service_requests r where r.customer_id is not null and ${OPEN_REQUEST})`)!),
+      countOf(and(isNull(c.erasedAt), isNull(c.deletedAt), sql`${c.id} in (select r.customer_id from service_requests r where r.customer_id is not null and ${OPEN_REQUEST})`)!),
     ]);
     const raw: Record<CustomerFilter, number> = { active, open, "no-account": noAccount, erased };
     const counts = {} as Record<CustomerFilter, number>;
@@ -185,6 +187,7 @@ export async function countCustomerTabs(q: string | undefined): Promise<{ counts
       .where(
         and(
           isNull(c.erasedAt),
+          isNull(c.deletedAt),
           search,
           sql`${c.id} in (select r.customer_id from service_requests r where r.customer_id is not null and ${OPEN_REQUEST})`,
         ),

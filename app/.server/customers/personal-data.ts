@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm
 import { csvCell } from "~/.server/admin/list.ts";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { forgetInTrash } from "~/.server/trash/erasure.ts";
 import {
   auditLog,
   conversationMessages,
@@ -420,6 +421,9 @@ export async function eraseCustomer(
       files.push(...signed.map((s) => s.path!));
       await tx.update(jobSignoffs).set({ signerName: ERASED_CONTACT, confirmedMobile: null, signaturePath: null }).where(inArray(jobSignoffs.requestId, requestIds));
     }
+
+    // What the trash holds of them (their requests waiting there, whole): gone for good with the erasure (ADR 046).
+    files.push(...(await forgetInTrash(tx, customerId, [customer.mobile])));
 
     await tx.update(customerSites).set({ address: null, pincode: null }).where(eq(customerSites.customerId, customerId));
 

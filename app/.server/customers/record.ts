@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { customerDataRequests, customers, customerSites, equipmentUnits, serviceRequests, users } from "~/.server/db/schema.ts";
 import { unitDescription, type UnitDescription } from "~/.server/customers/units.ts";
@@ -113,7 +113,8 @@ export async function customerRecord(reference: string): Promise<CustomerRecord 
     .select({ customer: customers, lastSignInAt: users.lastSignInAt, userId: users.id })
     .from(customers)
     .leftJoin(users, eq(users.id, customers.userId))
-    .where(eq(customers.reference, reference));
+    // A customer in the trash (ADR 046) has no page until restored.
+    .where(and(eq(customers.reference, reference), isNull(customers.deletedAt)));
   if (!row) return undefined;
   const c = row.customer;
   const [sites, units, requests, dataRequests] = await Promise.all([
@@ -216,6 +217,6 @@ export async function customerByMobile(mobile: string): Promise<{ id: number; re
 
 /** The id of the customer with this reference (for the export route). */
 export async function customerIdByReference(reference: string): Promise<{ id: number; reference: string; erased: boolean } | undefined> {
-  const [row] = await getDb().select({ id: customers.id, reference: customers.reference, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.reference, reference));
+  const [row] = await getDb().select({ id: customers.id, reference: customers.reference, erasedAt: customers.erasedAt }).from(customers).where(and(eq(customers.reference, reference), isNull(customers.deletedAt)));
   return row ? { id: row.id, reference: row.reference, erased: row.erasedAt !== null } : undefined;
 }

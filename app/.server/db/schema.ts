@@ -784,6 +784,12 @@ export const customers = pgTable(
     /** How the consent was given: "portal", "form", "office" (recorded on the customer's word). */
     marketingConsentSource: text("marketing_consent_source"),
     marketingOptedOutAt: timestamp("marketing_opted_out_at", { withTimezone: true }),
+    /**
+     * In the trash (~/.server/trash, ADR 046): hidden from every list, search, count and portal, its mobile,
+     * e-mail and portal account held in its trash entry (so they are free for a new record), until restored or
+     * purged (erased, as above). The row stays because invoices, quotes and payments point at it.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -2354,5 +2360,47 @@ export const purchaseOrderLines = pgTable(
     index("purchase_order_lines_order").on(t.purchaseOrderId, t.id),
     uniqueIndex("purchase_order_lines_parts_request").on(t.partsRequestId),
     check("purchase_order_lines_received", sql`${t.quantity} > 0 and ${t.receivedQuantity} >= 0 and ${t.receivedQuantity} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * The trash (issue 19 §8, ~/.server/trash, ADR 046): one row per deleted record, restorable for 30 days, then
+ * purged by the daily job. A record that can leave its table (a request, a product, a content entry) is moved
+ * here whole: `snapshot` holds its row and the rows that belong to it, table by table, so no query anywhere can
+ * still find it. A customer stays in its table (invoices point at it) with `deleted_at` set, and `snapshot`
+ * holds the contact details taken off it. The kinds are registered in ~/.server/trash/kinds.ts.
+ */
+export const trash = pgTable(
+  "trash",
+  {
+    id: serial("id").primaryKey(),
+    /** The kind's key in the registry: "request", "customer", "product", "content". */
+    kind: text("kind").notNull(),
+    /** The record's id in its own table (kept on restore). */
+    recordId: integer("record_id").notNull(),
+    /** What the trash page names it by: the reference, the product's name, the entry's title. */
+    label: text("label").notNull(),
+    /** A second line: the content kind, the customer's company, the request's service. */
+    detail: text("detail"),
+    /** For a moved record, `{ tables: { <table>: rows[] } }`; for a marked one, what was taken off the row. */
+    snapshot: jsonb("snapshot").notNull().default({}),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedBy: integer("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    /** The staff member's name when they deleted it (kept if the account goes). */
+    deletedByName: text("deleted_by_name").notNull(),
+    /** Restore and "Delete forever" are made on the version the owner saw. */
+    version: integer("version").notNull().default(1),
+    /**
+     * The record's natural key where something else could make it again: a content entry's "kind/slug", which
+     * the start-up seed would otherwise put back. Kept after the purge (below), so a deleted seeded page stays deleted.
+     */
+    naturalKey: text("natural_key"),
+    /** Purged: only a tombstone is left (label, natural key; the snapshot emptied), for a kind that keeps one. */
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("trash_kind_record").on(t.kind, t.recordId),
+    index("trash_deleted_at").on(t.deletedAt, t.id).where(sql`${t.purgedAt} is null`),
+    index("trash_natural_key").on(t.kind, t.naturalKey).where(sql`${t.naturalKey} is not null`),
   ],
 );

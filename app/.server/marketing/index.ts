@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { nextReference } from "~/.server/db/references.ts";
@@ -37,7 +37,8 @@ function addDays(day: string, days: number): string {
 
 /** The customers a segment names, among those marketing may reach on this channel. */
 export function audienceWhere(segment: CampaignSegment, channel: CampaignChannel, now = new Date()): SQL {
-  const parts: SQL[] = [marketingAllowed!, channel === "email" ? isNotNull(customers.email) : isNotNull(customers.mobile)];
+  // Never one in the trash (ADR 046): its number and e-mail are off the row anyway; said here too.
+  const parts: SQL[] = [marketingAllowed!, isNull(customers.deletedAt), channel === "email" ? isNotNull(customers.email) : isNotNull(customers.mobile)];
   if (segment.service) {
     parts.push(sql`exists (select 1 from ${serviceRequests} where ${serviceRequests.customerId} = ${customers.id} and ${serviceRequests.serviceSlug} = ${segment.service})`);
   }

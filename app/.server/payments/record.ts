@@ -265,7 +265,7 @@ export async function recordPayment(staff: StaffMember, input: RecordPaymentInpu
   const [customer] = await getDb()
     .select({ id: customers.id, reference: customers.reference })
     .from(customers)
-    .where(and(eq(customers.reference, input.customer), isNull(customers.erasedAt)));
+    .where(and(eq(customers.reference, input.customer), isNull(customers.erasedAt), isNull(customers.deletedAt)));
   if (!customer) return { ok: false, field: "customer", message: "No customer has this reference." };
   const instrumentRef = instrumentKey(input, customer.reference);
   const existing = instrumentRef ? await paymentByInstrument(getDb(), input.method, instrumentRef) : undefined;

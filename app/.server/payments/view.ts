@@ -110,7 +110,7 @@ export async function customerForPayment(reference: string) {
   const [row] = await getDb()
     .select({ id: customers.id, reference: customers.reference, name: customers.name, company: customers.company, mobile: customers.mobile })
     .from(customers)
-    .where(and(eq(customers.reference, reference), isNull(customers.erasedAt)));
+    .where(and(eq(customers.reference, reference), isNull(customers.erasedAt), isNull(customers.deletedAt)));
   return row;
 }
 

@@ -14,15 +14,19 @@ import {
   type CustomerResult,
 } from "~/.server/customers/changes.ts";
 import { portalMoney } from "~/.server/customers/portal-money.ts";
-import { customerRecord } from "~/.server/customers/record.ts";
+import { customerIdByReference, customerRecord } from "~/.server/customers/record.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { MoneyPanel } from "~/components/admin/money-panel.tsx";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { FormError } from "~/components/form/fields.tsx";
 import { CustomerCredit } from "~/components/admin/customer-credit.tsx";
 import { applyCustomerCredit, refundCustomerCredit, refundsOf, type CreditResult } from "~/.server/payments/credit.ts";
 import { customers } from "~/.server/db/schema.ts";
 import { applyCreditSchema, CREDIT_INTENTS, refundCreditSchema } from "~/lib/forms/admin/payments.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { MarketingConsent } from "~/components/admin/marketing-consent.tsx";
 import { marketingConsentOf } from "~/.server/marketing/consent.ts";
@@ -144,7 +148,7 @@ async function perform(staff: StaffMember, reference: string, form: FormData): P
 /** Applying or refunding the customer's credit: money staff only, each audited in ~/.server/payments/credit.ts. */
 async function creditAction(staff: StaffMember, reference: string, form: FormData, url: URL) {
   if (!can(staff.role, "money")) throw data("Only staff who handle money can apply or refund a customer's credit.", { status: 403 });
-  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(eq(customers.reference, reference));
+  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(and(eq(customers.reference, reference), isNull(customers.deletedAt)));
   if (!customer) return throwNotFound(url);
   let result: CreditResult;
   if (form.get("intent") === "apply-credit") {
@@ -165,6 +169,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const staff = staffOf(context);
   if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
+  if (form.get("intent") === TRASH_INTENT) {
+    const found = await customerIdByReference(params.reference);
+    if (!found) return throwNotFound(url);
+    return trashFromForm(form, staff, "customer", found.id, "/admin/customers");
+  }
   if ((CREDIT_INTENTS as readonly unknown[]).includes(form.get("intent"))) return creditAction(staff, params.reference, form, url);
   const outcome = await perform(staff, params.reference, form);
   if ("refusal" in outcome) return outcome.refusal;
@@ -219,6 +228,20 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <ConsentLog entries={consentLog} />
           <MarketingConsent reference={c.reference} consent={loaderData.marketingConsent} />
           {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}
+          {!erased && (
+            <section aria-labelledby="trash-heading" className="mt-8">
+              <h2 id="trash-heading" className="text-lg font-semibold">
+                Delete
+              </h2>
+              <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+                For a record made by mistake or twice: the owner can restore it from the trash for 30 days. Then it is erased; invoices keep their tax copy.
+              </p>
+              {failure?.intent === TRASH_INTENT && <FormError message={failure.errors.form ?? failure.errors.version} />}
+              <ConfirmButton intent={TRASH_INTENT} fields={{ version: c.version }} tone="danger" confirm={`Move ${c.reference} ${c.name} to the trash?`}>
+                Move to trash
+              </ConfirmButton>
+            </section>
+          )}
         </div>
       </div>
     </div>

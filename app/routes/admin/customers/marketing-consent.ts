@@ -7,7 +7,7 @@ import { recordMarketingConsent } from "~/.server/marketing/consent.ts";
 import { privacyConsent } from "~/.server/legal/index.ts";
 import { CUSTOMER_REFERENCE_PATTERN } from "~/lib/forms/admin/customers.ts";
 import { marketingConsentSchema } from "~/lib/forms/admin/marketing.ts";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Route } from "./+types/marketing-consent";
 
@@ -28,7 +28,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   // Marketing is the communications permission: accounts staff see the customer, not their consent (ADR 025).
   requirePermission(staff, "communications");
   if (!CUSTOMER_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
-  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(eq(customers.reference, params.reference));
+  const [customer] = await getDb().select({ id: customers.id }).from(customers).where(and(eq(customers.reference, params.reference), isNull(customers.deletedAt)));
   if (!customer) return throwNotFound(url);
   const parsed = parseForm(await readForm(request), marketingConsentSchema);
   if (parsed.refusal) return redirectWithFlash(pathOf(params.reference), { type: "error", message: "This form is out of date: reload the page and try again." });

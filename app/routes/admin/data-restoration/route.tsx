@@ -4,7 +4,7 @@ import { parseForm, readForm, redirectWithFlash, type FormFailure } from "~/.ser
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { When } from "~/components/admin/data-table.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
-import { muted } from "~/components/admin/styles.ts";
+import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -147,6 +147,17 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
             ))}
           </Table>
         )}
+      </section>
+      <section aria-labelledby="trash" className="max-w-prose space-y-2">
+        <h2 id="trash" className="text-lg font-semibold">
+          Trash
+        </h2>
+        <p>
+          Deleted requests, customers, products and site content can be restored for 30 days.{" "}
+          <a className={link} href={`${PATH}/trash`}>
+            Open the trash
+          </a>
+        </p>
       </section>
       <section aria-labelledby="restore" className="max-w-prose space-y-2">
         <h2 id="restore" className="text-lg font-semibold">

@@ -3,6 +3,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -22,8 +24,9 @@ import { StockSection } from "./stock.tsx";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
- * refuses it, with a message), publish / unpublish on /products, and withdraw / restore. A product is never
- * deleted: parts recorded on old jobs, and lines on old documents, keep naming it. Every change is audited
+ * refuses it, with a message), publish / unpublish on /products, and withdraw / restore. A product used on a
+ * job is never deleted (the parts recorded on it keep naming it): it is withdrawn; one never used can be moved
+ * to the trash (ADR 046). Every change is audited
  * in its transaction (~/.server/products/changes.ts).
  */
 
@@ -61,6 +64,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!done.ok) return refuseForm(form, done.message, done.field);
     return redirectWithFlash(pathOf(id), { type: "success", message: done.message });
   }
+  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "product", id, "/admin/products");
   if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   let result: ProductResult;
   if (intent === "edit") {
@@ -130,6 +134,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           >
             {p.active ? "Withdraw" : "Restore"}
           </ConfirmButton>
+          {p.partsOnJobs === 0 && (
+            <ConfirmButton intent="trash" fields={{ version: p.version }} tone="danger" confirm="Move this product to the trash? The owner can restore it for 30 days.">
+              Move to trash
+            </ConfirmButton>
+          )}
         </div>
       </section>
       <StockSection product={{ id: p.id, version: p.version, unit: p.unit }} stock={loaderData.stock} movements={loaderData.movements} failure={failure?.intent === "adjust" || failure?.intent === "reorder" ? failure : undefined} />

@@ -3,6 +3,11 @@ import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/sta
 import { requestBenchSummary } from "~/.server/bench/view.ts";
 import { portalMoney, requestCustomerId } from "~/.server/customers/portal-money.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
+import { findRequest } from "~/.server/requests/index.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
+import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
+import { FormError } from "~/components/form/fields.tsx";
 import {
   assignTechnician,
   cancelRequest,
@@ -160,6 +165,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const staff = staffOf(context);
   if (!REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
+  if (form.get("intent") === TRASH_INTENT) {
+    const found = await findRequest(params.reference);
+    if (!found) return throwNotFound(url);
+    return trashFromForm(form, staff, "request", found.id, "/admin/service-requests");
+  }
   const outcome = await perform(staff, params.reference, form);
   if ("refusal" in outcome) return outcome.refusal;
   const { result } = outcome;
@@ -273,6 +283,16 @@ export default function AdminServiceRequest({ loaderData, actionData }: Route.Co
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
             Consent to the privacy notice (version {r.consentVersion}) given with the request.
           </p>
+          <TitledSection headingId="trash-heading" title="Delete" className="mt-8" headingClassName="text-xl font-semibold">
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+              For a request made by mistake, a test or spam: the owner can restore it from the trash for 30 days. A request with a quote, an invoice or a
+              bench job is cancelled instead.
+            </p>
+            {failure?.intent === TRASH_INTENT && <FormError message={failure.errors.form ?? failure.errors.version} />}
+            <ConfirmButton intent={TRASH_INTENT} fields={{ version: r.version }} tone="danger" confirm={`Move ${r.reference} to the trash?`}>
+              Move to trash
+            </ConfirmButton>
+          </TitledSection>
         </div>
         <RequestActions
           request={r}

@@ -5,6 +5,8 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { changeServiceState, editService, type ServiceResult } from "~/.server/service-catalogue/changes.ts";
 import { serviceRecord, servicePlaces } from "~/.server/service-catalogue/list.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -44,6 +46,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = await idParam(params.id, url);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/services");
   if (!isServiceIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   let result: ServiceResult;
   if (intent === "edit") {
@@ -119,10 +122,10 @@ export default function AdminService({ loaderData, actionData }: Route.Component
           {s.shown ? "Shown on the site" : "Hidden: its page answers 404"}
         </h2>
         <p className={`mt-1 text-sm ${muted}`}>
-          Last changed <time dateTime={s.updatedAt}>{formatDateTime(s.updatedAt)}</time>. A service is never deleted: requests and quotes name it.
+          Last changed <time dateTime={s.updatedAt}>{formatDateTime(s.updatedAt)}</time>. Requests and quotes keep the name they were made with; a deleted service waits 30 days in the trash.
         </p>
         <FormError message={stateFailure?.errors.form ?? stateFailure?.errors.intent} />
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap gap-3">
           <ConfirmButton
             intent={s.shown ? "hide" : "show"}
             fields={{ version: s.version }}
@@ -130,6 +133,9 @@ export default function AdminService({ loaderData, actionData }: Route.Component
             confirm={s.shown ? "Hide this service? It leaves the home catalogue, the search and the sitemap, and its page answers 404." : undefined}
           >
             {s.shown ? "Hide from the site" : "Show on the site"}
+          </ConfirmButton>
+          <ConfirmButton intent={TRASH_INTENT} fields={{ version: s.version }} tone="danger" confirm="Move this service to the trash? Its page answers 404; the owner can restore it for 30 days.">
+            Move to trash
           </ConfirmButton>
         </div>
       </section>

@@ -3,6 +3,8 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes, type FaultTableResult } from "~/.server/technical-library/fault-tables.ts";
+import { trashFromForm } from "~/.server/trash/form.ts";
+import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -37,6 +39,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const id = await idParam(params.id, url);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/technical-library");
   if (!isFaultTableIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
   let result: FaultTableResult;
   if (intent === "edit") {
@@ -102,9 +105,12 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
           )}
         </p>
         <FormError message={stateFailure?.errors.form ?? stateFailure?.errors.intent} />
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap gap-3">
           <ConfirmButton intent={t.public ? "unpublish" : "publish"} fields={{ version: t.version }}>
             {t.public ? "Keep it for staff and technicians" : "Put it on /technical-data"}
+          </ConfirmButton>
+          <ConfirmButton intent={TRASH_INTENT} fields={{ version: t.version }} tone="danger" confirm="Move this table to the trash? The owner can restore it for 30 days.">
+            Move to trash
           </ConfirmButton>
         </div>
       </section>
