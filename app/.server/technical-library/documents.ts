@@ -44,7 +44,7 @@ export type LibraryAudience = "public" | "staff" | "technician";
 async function pdfPages(bytes: Uint8Array): Promise<number | undefined> {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   // pdf.js takes the buffer over: give it a copy of its own.
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: true });
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0, disableFontFace: true, useSystemFonts: false, stopAtErrors: true });
   const timer = setTimeout(() => void task.destroy(), 20_000);
   try {
     const doc = await task.promise;
