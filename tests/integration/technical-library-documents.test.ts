@@ -37,12 +37,12 @@ import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 const APP = "http://localhost:3000";
 
 /** A real two-page PDF, as pdfkit writes one. */
-function makePdf(text: string): Promise<Buffer> {
+function makePdf(text: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve) => {
     const doc = new PDFDocument();
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
     doc.text(text);
     doc.addPage().text("Chapter 2: fault codes");
     doc.end();
@@ -50,7 +50,7 @@ function makePdf(text: string): Promise<Buffer> {
 }
 
 /** The first bytes of a Windows executable (MZ header, "This program cannot be run in DOS mode"). */
-const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), Buffer.from("This program cannot be run in DOS mode.\r\n"), Buffer.alloc(4096, 0x90)]);
+const EXE = new Uint8Array(Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), Buffer.from("This program cannot be run in DOS mode.\r\n"), Buffer.alloc(4096, 0x90)]));
 
 describe("manuals and datasheets", () => {
   it("are part of the technical library screen (the library permission)", () => {
@@ -65,7 +65,7 @@ describeEachEngine("technical library documents", (database) => {
   const previousConfig = getServerConfig();
   let storage: string;
   let office: StaffMember;
-  let pdf: Buffer;
+  let pdf: Uint8Array<ArrayBuffer>;
   let approved: { id: number; mobile: string };
   let applicant: { id: number; mobile: string };
   let n = 0;
@@ -133,8 +133,8 @@ describeEachEngine("technical library documents", (database) => {
     for (const [file, message] of [
       [new File([EXE], "manual.pdf", { type: "application/pdf" }), "manual.pdf is not a PDF file, whatever its name says. Save the manual as PDF and upload that."],
       [new File(["code,name\nF1,Overcurrent\n"], "codes.pdf", { type: "application/pdf" }), "codes.pdf is not a PDF file, whatever its name says. Save the manual as PDF and upload that."],
-      [new File([Buffer.concat([Buffer.from("%PDF-1.7\n"), EXE])], "disguised.pdf", { type: "application/pdf" }), "disguised.pdf starts like a PDF but cannot be read as one (damaged or cut short). Download it again and upload that."],
-      [new File([pdf.subarray(0, Math.floor(pdf.length / 2))], "half.pdf"), "half.pdf starts like a PDF but cannot be read as one (damaged or cut short). Download it again and upload that."],
+      [new File([new Uint8Array(Buffer.concat([Buffer.from("%PDF-1.7\n"), EXE]))], "disguised.pdf", { type: "application/pdf" }), "disguised.pdf starts like a PDF but cannot be read as one (damaged or cut short). Download it again and upload that."],
+      [new File([new Uint8Array(pdf.subarray(0, Math.floor(pdf.length / 2)))], "half.pdf"), "half.pdf starts like a PDF but cannot be read as one (damaged or cut short). Download it again and upload that."],
       [new File([new Uint8Array(25 * 1024 * 1024 + 1)], "huge.pdf"), "huge.pdf is larger than 25 MB: upload the manual's chapter on its own."],
     ] as const) {
       const answer = await upload(file);
@@ -154,7 +154,7 @@ describeEachEngine("technical library documents", (database) => {
     const rows = await db().select().from(libraryDocuments).where(eq(libraryDocuments.id, first.id));
     expect(rows).toEqual([expect.objectContaining({ title: "C2000 datasheet", brand: "Delta", model: "C2000", kind: "datasheet", public: false, fileName: "setup.pdf", pages: 2, bytes: pdf.length })]);
     expect(rows[0]!.path).toMatch(/^library\/[0-9a-f-]{36}\.pdf$/);
-    expect(fs.readFileSync(absoluteStoredPath(rows[0]!.path)!).equals(pdf)).toBe(true);
+    expect(fs.readFileSync(absoluteStoredPath(rows[0]!.path)!).equals(Buffer.from(pdf))).toBe(true);
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "library-document"), eq(auditLog.entityId, String(first.id))));
     expect(entries).toEqual([expect.objectContaining({ action: "library-document.upload", actorLabel: "Asha Office", entityLabel: "C2000 datasheet" })]);
   });
@@ -177,7 +177,7 @@ describeEachEngine("technical library documents", (database) => {
     expect(answer.headers.get("content-disposition")).toBe("inline; filename*=UTF-8''ACS580%20hardware.pdf");
     expect(answer.headers.get("cache-control")).toBe("public, max-age=600");
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await answer.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
     expect((await download(pub.id, { "if-none-match": answer.headers.get("etag")! })).status).toBe(304);
     expect((await download(staffOnly.id)).status).toBe(404);
 
