@@ -336,6 +336,7 @@ test("the library without a signal: a pinned staff-only manual and the fault-cod
   await item.getByRole("button", { name: `Pin ${title}` }).click();
   await expect(item).toContainText("pinned: on this phone");
   await expectNoAxeViolations(page);
+  await expectValidHtml(await (await page.request.get(page.url())).text(), page.url());
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   const href = (await item.getByRole("link", { name: title }).getAttribute("href"))!;
   // The worker keeps the pinned manual and every table's page (the library page tells it which).
@@ -343,6 +344,7 @@ test("the library without a signal: a pinned staff-only manual and the fault-cod
   await expect.poll(() => kept(href), { timeout: 30_000 }).toBe(true);
   const tableHref = (await page.evaluate(() => fetch("/technician/library").then((r) => r.text()))).match(/\/technician\/library\/tables\/[a-z0-9-]+/)?.[0];
   expect(tableHref).toBeTruthy();
+  await expectValidHtml(await (await page.request.get(tableHref!)).text(), new URL(tableHref!, page.url()).href);
   await expect.poll(() => kept(tableHref!), { timeout: 30_000 }).toBe(true);
 
   await context.setOffline(true);
