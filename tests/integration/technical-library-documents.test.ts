@@ -9,7 +9,8 @@ import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import { clearContentCache, seedContent } from "~/.server/content/index.ts";
-import { auditLog, libraryDocuments, technicianProfiles } from "~/.server/db/schema.ts";
+import { answerQuestion } from "~/.server/chat/index.ts";
+import { auditLog, customers, customerSites, libraryDocuments, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
 import {
   editLibraryDocument,
@@ -29,6 +30,7 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { editLibraryDocumentSchema, libraryDocumentListSchema, newFaultTableSchema, STALE_LIBRARY_DOCUMENT_MESSAGE, uploadLibraryDocumentSchema } from "~/lib/forms/admin/technical-library.ts";
 import { action as uploadAction } from "~/routes/admin/technical-library/document-new.tsx";
 import { loader as staffFile } from "~/routes/admin/technical-library/document-file.ts";
+import { loader as newQuoteLoader } from "~/routes/admin/quotes/new.tsx";
 import { loader as publicDocument } from "~/routes/public/technical-document.ts";
 import { loader as technicalDataLoader } from "~/routes/public/technical-data.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
@@ -244,5 +246,46 @@ describeEachEngine("technical library documents", (database) => {
 
   it("refuses an upload of a non-PDF through checkLibraryPdf as an UploadError", async () => {
     await expect(uploadLibraryDocument(office, input(), new File([EXE], "manual.pdf"))).rejects.toThrow(UploadError);
+  });
+
+  it("the quote for a request looks its fault code up in the same tables as the chat assistant (which reads the public ones only)", async () => {
+    const stamp = Date.now().toString(36).replace(/\d/g, "");
+    const code = `Zq${stamp.slice(-4)}`;
+    const shown = `Lumen${stamp}`;
+    const kept = `Umbra${stamp}`;
+    for (const [brand, pub] of [[shown, "yes"], [kept, ""]] as const) {
+      const t = await addFaultTable(office, newFaultTableSchema.parse({ brand, series: "K1", public: pub, codes: `${code},DC link undervoltage,Supply dip or a failed precharge relay,Check the supply` }));
+      expect(t.ok).toBe(true);
+    }
+    const pid = String(process.pid % 1000).padStart(3, "0");
+    const mobile = `+9195${pid}${String(Date.now()).slice(-5)}`;
+    const [c] = await db().insert(customers).values({ reference: `CU-2612-8${pid}`, mobile, name: "Ravi Kumar", company: "Sri Venkateswara Pharma" }).returning();
+    const [site] = await db().insert(customerSites).values({ customerId: c!.id, name: "Patancheru plant", address: "Plot 7, IDA Patancheru", city: "Sangareddy", pincode: "502319", stateCode: "36" }).returning();
+    const [r] = await db()
+      .insert(serviceRequests)
+      .values({
+        reference: `SR-2612-8${pid}`,
+        kind: "full",
+        status: "contacted",
+        contactName: "Ravi Kumar",
+        mobile,
+        faultDescription: "Drive trips at start.",
+        faultCode: code.toUpperCase(),
+        urgency: "planned",
+        consentVersion: "1",
+        consentAt: new Date(),
+        idempotencyKey: randomUUID(),
+        customerId: c!.id,
+        siteId: site!.id,
+      })
+      .returning();
+    const page = (await newQuoteLoader(routeArgs(`/admin/quotes/new?request=${r!.reference}`, { staff: asStaff("owner", { userId: office.userId, name: "Asha Office" }) }))) as unknown as {
+      page: { fault: { code: string; hits: Array<{ brand: string; name: string; public: boolean }> } };
+    };
+    expect(page.page.fault.code).toBe(code.toUpperCase());
+    expect(page.page.fault.hits.map((h) => `${h.brand} ${h.name}`).sort()).toEqual([`${kept} DC link undervoltage`, `${shown} DC link undervoltage`].sort());
+    const chat = (await answerQuestion(code)).map((a) => a.title).join(" | ");
+    expect(chat).toContain(`${shown} ${code}: DC link undervoltage`);
+    expect(chat).not.toContain(kept);
   });
 });
