@@ -288,4 +288,15 @@ describeEachEngine("technical library documents", (database) => {
     expect(chat).toContain(`${shown} ${code}: DC link undervoltage`);
     expect(chat).not.toContain(kept);
   });
+
+  it("keeps one document for the same form sent many times at once, and one pin for a pin sent many times at once", async () => {
+    const form = input({ title: `Twice ${randomUUID().slice(0, 8)}` });
+    const results = await Promise.all(Array.from({ length: 6 }, () => uploadLibraryDocument(office, form, new File([pdf], "twice.pdf"))));
+    const ids = new Set(results.map((r) => r.id));
+    expect(ids.size).toBe(1);
+    expect(await db().select({ id: libraryDocuments.id }).from(libraryDocuments).where(eq(libraryDocuments.title, form.title))).toHaveLength(1);
+    const [id] = [...ids];
+    expect(await Promise.all(Array.from({ length: 8 }, () => setLibraryPin(approved, id!, true)))).toEqual(Array(8).fill(true));
+    expect((await pinnedDocumentIds(approved.id)).filter((x) => x === id)).toEqual([id]);
+  });
 });
