@@ -39,6 +39,8 @@ export default [
   route("legal/:alias", "routes/public/legal-alias.ts"),
   // Technical resources
   route("technical-data", "routes/public/technical-data.tsx"),
+  // A manual or datasheet /technical-data lists, as its PDF (issue 19 §3)
+  route("technical-data/documents/:id/:name", "routes/public/technical-document.ts"),
   route("power-electronics", "routes/public/power-electronics.tsx"),
   // Service area, products and projects ({citySlug}/{serviceSlug} ranks below every static path)
   route("service-area/:city", "routes/public/service-area.tsx"),
@@ -128,6 +130,10 @@ export default [
     route("technician/jobs/:id", "routes/technician/job.tsx"),
     route("technician/jobs/:id/photos/:photoId", "routes/technician/job-photo.ts"),
     route("technician/jobs/:id/signature", "routes/technician/job-signature.ts"),
+    // The technical library, the staff-only parts too (issue 19 §3)
+    route("technician/library", "routes/technician/library.tsx"),
+    route("technician/library/tables/:slug", "routes/technician/library-table.tsx"),
+    route("technician/library/documents/:id/:name", "routes/technician/library-document.ts"),
   ]),
 
   // ── Back office: on the back-office host only. The layout's middleware is the guard for every screen
@@ -169,6 +175,11 @@ export default [
     route("admin/service-management", "routes/admin/service-management/route.tsx"),
     route("admin/technical-library", "routes/admin/technical-library/route.tsx"),
     route("admin/technical-library/new", "routes/admin/technical-library/new.tsx"),
+    // Manuals and datasheets (PDF) by brand and model
+    route("admin/technical-library/documents", "routes/admin/technical-library/documents.tsx"),
+    route("admin/technical-library/documents/new", "routes/admin/technical-library/document-new.tsx"),
+    route("admin/technical-library/documents/:id", "routes/admin/technical-library/document.tsx"),
+    route("admin/technical-library/documents/:id/file", "routes/admin/technical-library/document-file.ts"),
     route("admin/technical-library/:id", "routes/admin/technical-library/table.tsx"),
     route("admin/products", "routes/admin/products/route.tsx"),
     route("admin/products/new", "routes/admin/products/new.tsx"),

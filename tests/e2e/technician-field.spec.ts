@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { addSessionCookie, createSession, expect, originFor, test, type SignedIn } from "./support/fixtures.ts";
 import { asNewVisitor, expectNoAxeViolations, expectValidHtml, openHydrated, waitForHydration } from "./support/page-checks.ts";
@@ -294,3 +295,70 @@ async function untilFieldWorkerControls(page: Page): Promise<void> {
   }
   await expect.poll(controlled, { timeout: 30_000 }).toBe(true);
 }
+
+/** A real PDF, as pdfkit writes one. */
+function manualPdf(text: string): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.text(text);
+    doc.end();
+  });
+}
+
+test("the library without a signal: a pinned staff-only manual and the fault-code tables open offline", async ({ page, context, browser }) => {
+  test.slow();
+  const brand = `Vexa${Date.now().toString(36).replace(/\d/g, (d) => String.fromCharCode(103 + Number(d)))}`;
+  const title = `${brand} VX-9 service notes`;
+  // The office uploads a manual for staff and technicians only.
+  const office = await browser.newContext();
+  await addSessionCookie(office, await createSession("office"));
+  const officePage = await office.newPage();
+  await officePage.goto(`${originFor("office")}/admin/technical-library/documents/new`);
+  await officePage.getByLabel(/^PDF file/).setInputFiles({ name: "service-notes.pdf", mimeType: "application/pdf", buffer: await manualPdf(title) });
+  await officePage.getByRole("textbox", { name: /^Title/ }).fill(title);
+  await officePage.getByRole("textbox", { name: /^Brand/ }).fill(brand);
+  await officePage.getByRole("textbox", { name: /^Model/ }).fill("VX-9");
+  await officePage.getByRole("button", { name: "Upload the document" }).click();
+  await expect(officePage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await office.close();
+
+  await asNewVisitor(context);
+  await addSessionCookie(context, await createSession("technician", { mobile: newMobile(), name: "Srinivas Rao" }));
+  await openHydrated(page, "/technician/library");
+  await untilFieldWorkerControls(page);
+  await page.getByRole("searchbox", { name: "Brand, model or fault code" }).fill(`${brand} VX-9`);
+  await page.getByRole("button", { name: "Search" }).click();
+  const item = page.getByRole("listitem").filter({ hasText: title });
+  await expect(item).toContainText("staff only");
+  await item.getByRole("button", { name: `Pin ${title}` }).click();
+  await expect(item).toContainText("pinned: on this phone");
+  await expectNoAxeViolations(page);
+  await expectValidHtml(await (await page.request.get(page.url())).text(), page.url());
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const href = (await item.getByRole("link", { name: title }).getAttribute("href"))!;
+  // The worker keeps the pinned manual and every table's page (the library page tells it which).
+  const kept = (path: string) => page.evaluate(async (p) => Boolean(await (await caches.open("technician-library-v1")).match(new URL(p, location.origin).href)), path);
+  await expect.poll(() => kept(href), { timeout: 30_000 }).toBe(true);
+  const tableHref = (await page.evaluate(() => fetch("/technician/library").then((r) => r.text()))).match(/\/technician\/library\/tables\/[a-z0-9-]+/)?.[0];
+  expect(tableHref).toBeTruthy();
+  await expectValidHtml(await (await page.request.get(tableHref!)).text(), new URL(tableHref!, page.url()).href);
+  await expect.poll(() => kept(tableHref!), { timeout: 30_000 }).toBe(true);
+
+  await context.setOffline(true);
+  // The library opens, with the pin; the manual opens as its PDF; a fault-code table opens with its codes.
+  await page.goto("/technician/library");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Library");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("pinned: on this phone");
+  const opened = await page.evaluate(async (p) => {
+    const response = await fetch(p);
+    return { status: response.status, type: response.headers.get("content-type"), head: new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5)) };
+  }, href);
+  expect(opened).toEqual({ status: 200, type: "application/pdf", head: "%PDF-" });
+  await page.goto(tableHref!);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("fault codes");
+  await expect(page.locator("dt").first()).toBeVisible();
+  await context.setOffline(false);
+});

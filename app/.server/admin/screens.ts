@@ -401,6 +401,7 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
   "/admin/technical-library": {
     entities: {
       "fault-table": { label: "Fault-code table", href: (id) => `/admin/technical-library/${encodeURIComponent(id)}` },
+      "library-document": { label: "Manual or datasheet", href: (id) => `/admin/technical-library/documents/${encodeURIComponent(id)}` },
     },
     actions: {
       "fault-table.add": { label: "Added a fault-code table", entity: "fault-table", describe: () => ["added the fault-code table", ""] },
@@ -408,6 +409,9 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "fault-table.import": { label: "Imported fault codes", entity: "fault-table", describe: () => ["imported codes into", ""] },
       "fault-table.publish": { label: "Put a table on /technical-data", entity: "fault-table", describe: () => ["put", " on /technical-data"] },
       "fault-table.unpublish": { label: "Kept a table for staff", entity: "fault-table", describe: () => ["kept", " for staff and technicians only"] },
+      "library-document.upload": { label: "Uploaded a manual or datasheet", entity: "library-document", describe: () => ["uploaded", ""] },
+      "library-document.update": { label: "Changed a manual or datasheet", entity: "library-document", describe: () => ["changed", ""] },
+      "library-document.remove": { label: "Removed a manual or datasheet", entity: "library-document", describe: () => ["removed", ""] },
     },
   },
   "/admin/analytics": { writesNone: "Read-only: figures counted from requests, quotes, invoices, payments, feedback, bench jobs, contracts and visitor sessions." },

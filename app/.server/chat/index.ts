@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { contentVersion, listEntries } from "~/.server/content/index.ts";
 import type { ContentKind } from "~/.server/content/schemas.ts";
 import { pathOf, toPrefixQuery } from "~/.server/content/search.ts";
 import { getDb } from "~/.server/db/index.ts";
+import { lookupFaultCode } from "~/.server/technical-library/lookup.ts";
 import { searchSite } from "~/lib/search-index.ts";
 import type { ChatAnswer } from "~/lib/chat.ts";
 
@@ -23,36 +23,6 @@ function clip(text: string, max = SNIPPET): string {
   const cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
   return `${space > max * 0.6 ? cut.slice(0, space) : cut}…`;
-}
-
-interface FaultHit {
-  brand: string;
-  series: string;
-  code: string;
-  name: string;
-  causes: string;
-}
-
-/** Fault codes by their keypad text, lower-case; rebuilt when the content changes. */
-let faultIndex: { version: number; expires: number; byCode: Map<string, FaultHit[]> } | undefined;
-
-async function faultCodes(): Promise<Map<string, FaultHit[]>> {
-  const now = Date.now();
-  if (faultIndex && faultIndex.version === contentVersion() && faultIndex.expires > now) return faultIndex.byCode;
-  const byCode = new Map<string, FaultHit[]>();
-  for (const table of await listEntries("fault-table")) {
-    // The assistant is public: a table kept for staff and technicians stays out of its answers.
-    if (!table.data.public) continue;
-    for (const c of table.data.codes) {
-      const key = c.code.toLowerCase();
-      const list = byCode.get(key) ?? [];
-      list.push({ brand: table.data.brand, series: table.data.series, code: c.code, name: c.name, causes: c.causes });
-      byCode.set(key, list);
-    }
-  }
-  // listEntries holds the rows for 30 s; this index follows it.
-  faultIndex = { version: contentVersion(), expires: now + 30_000, byCode };
-  return byCode;
 }
 
 const CALCULATORS: Array<{ id: string; title: string; words: string[] }> = [
@@ -131,13 +101,13 @@ export async function answerQuestion(question: string): Promise<ChatAnswer[]> {
   const q = question.trim().slice(0, MAX_CHAT_QUERY);
   if (!q) return [];
   const answers: ChatAnswer[] = [];
-  const codes = await faultCodes();
   const seenCodes = new Set<string>();
   for (const word of q.split(/[\s,;]+/)) {
     const key = word.toLowerCase().replace(/^[("'[]+|[)"'\].?!:]+$/g, "");
     if (!key || seenCodes.has(key)) continue;
     seenCodes.add(key);
-    for (const hit of codes.get(key) ?? []) {
+    // The same records as /technical-data, the quote's lookup and the technician's library (the public ones).
+    for (const hit of await lookupFaultCode(key, "public")) {
       answers.push({
         kind: "fault-code",
         title: `${hit.brand} ${hit.code}: ${hit.name}`,

@@ -2404,3 +2404,47 @@ export const trash = pgTable(
     index("trash_natural_key").on(t.kind, t.naturalKey).where(sql`${t.naturalKey} is not null`),
   ],
 );
+
+/**
+ * The technical library's manuals and datasheets (issue 19 §3, ~/.server/technical-library/documents.ts,
+ * ADR 047): one PDF per row, by brand and model, in the storage directory's `library/` folder (named by the
+ * upload form's one-time key, so the same form sent twice stores one document). Public ones are listed on
+ * /technical-data; the others only reach staff and approved technicians.
+ */
+export const libraryDocuments = pgTable(
+  "library_documents",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    kind: text("kind", { enum: ["manual", "datasheet"] }).notNull(),
+    public: boolean("public").notNull().default(false),
+    /** Relative to the storage directory. */
+    path: text("path").notNull(),
+    /** The name the download is saved under (the uploaded name, ending in .pdf). */
+    fileName: text("file_name").notNull(),
+    bytes: integer("bytes").notNull(),
+    pages: integer("pages").notNull(),
+    version: integer("version").notNull().default(1),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("library_documents_path").on(t.path), index("library_documents_brand_model").on(t.brand, t.model, t.id)],
+);
+
+/** The documents a technician pinned: kept on their phone by the portal's service worker, for reading offline. */
+export const libraryPins = pgTable(
+  "library_pins",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => libraryDocuments.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index("library_pins_document").on(t.documentId)],
+);

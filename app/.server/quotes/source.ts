@@ -32,6 +32,8 @@ export interface SourceInfo {
   requestReference: string | null;
   benchJobId: number | null;
   serviceSlug: string | null;
+  /** The fault code the request names, as the customer read it off the keypad (the quote looks it up). */
+  faultCode: string | null;
   title: string;
   lines: DocumentLine[];
 }
@@ -50,6 +52,7 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
   let requestReference: string | null = null;
   let benchJobId: number | null = null;
   let serviceSlug: string | null = null;
+  let faultCode: string | null = null;
   let title = "";
   const lines: DocumentLine[] = [];
 
@@ -61,6 +64,7 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
     requestId = r.id;
     requestReference = r.reference;
     serviceSlug = r.serviceSlug;
+    faultCode = r.faultCode;
     const equipment = [r.equipmentBrand, r.equipmentModel, r.equipmentRating].filter(Boolean).join(" ");
     title = oneLine(`${r.serviceName ?? "Service"}${equipment ? `: ${equipment}` : ""}`, 160);
     lines.push({
@@ -89,6 +93,7 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
     requestReference = request.reference;
     benchJobId = job.id;
     serviceSlug = request.serviceSlug;
+    faultCode = request.faultCode;
     const unitText = [unit.make, unit.model, unit.rating].filter(Boolean).join(" ");
     title = oneLine(`Repair of ${unitText}`, 160);
     lines.push({
@@ -110,7 +115,7 @@ export async function loadSource(db: Executor, source: QuoteSource): Promise<Sou
   const sites = await db.select().from(customerSites).where(eq(customerSites.customerId, customer.id)).orderBy(asc(customerSites.name), asc(customerSites.id));
   if (siteId === null && sites.length === 1) siteId = sites[0]!.id;
   if (!title) title = oneLine(`Quotation for ${customer.company ?? customer.name}`, 160);
-  return { ok: true, info: { source, customer, sites, siteId, requestId, requestReference, benchJobId, serviceSlug, title, lines } };
+  return { ok: true, info: { source, customer, sites, siteId, requestId, requestReference, benchJobId, serviceSlug, faultCode, title, lines } };
 }
 
 export type ReferenceBand = { category: string; minPaise: number; maxPaise: number; from: "service" | "category" };

@@ -135,8 +135,8 @@ export function newKey(): string {
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Registers the portal's service worker (scope /technician/) and asks it to keep these pages for today. */
-export async function registerFieldWorker(pages: string[]): Promise<void> {
+/** Registers the portal's service worker (scope /technician/) and sends it a message (with the page's build assets). */
+async function tellFieldWorker(message: Record<string, unknown>): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   try {
     const registration = await navigator.serviceWorker.register("/sw-technician.js", { scope: "/technician/" });
@@ -144,8 +144,21 @@ export async function registerFieldWorker(pages: string[]): Promise<void> {
     const assets = Array.from(document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="stylesheet"], link[rel="modulepreload"], script[src]'))
       .map((el) => ("href" in el && el.href ? el.href : (el as HTMLScriptElement).src))
       .filter((u) => u && new URL(u).pathname.startsWith("/assets/"));
-    worker?.postMessage({ type: "keep", pages, assets });
+    worker?.postMessage({ ...message, assets });
   } catch {
     // No service worker (private mode, an old browser): the pages simply are not kept offline.
   }
+}
+
+/** Registers the portal's service worker (scope /technician/) and asks it to keep these pages for today. */
+export function registerFieldWorker(pages: string[]): Promise<void> {
+  return tellFieldWorker({ type: "keep", pages });
+}
+
+/**
+ * The library page's list for the service worker: keep these pages (the library, each fault-code table) and
+ * exactly these documents (the pinned ones) on the phone, for reading offline.
+ */
+export function keepLibraryOffline(pages: string[], documents: string[]): Promise<void> {
+  return tellFieldWorker({ type: "library", pages, documents });
 }

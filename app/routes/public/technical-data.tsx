@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { listEntries } from "~/.server/content/index.ts";
+import { publicLibraryDocuments } from "~/.server/technical-library/documents.ts";
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { Breadcrumbs } from "~/components/breadcrumbs.tsx";
@@ -59,7 +60,7 @@ function remedySteps(remedy: string): string[] {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const [site, all] = await Promise.all([getSiteSettings(), listEntries("fault-table")]);
+  const [site, all, documents] = await Promise.all([getSiteSettings(), listEntries("fault-table"), publicLibraryDocuments()]);
   // Only the tables marked public in /admin/technical-library; technicians read the others in their portal.
   const tables = all.filter((t) => t.data.public);
   const brands = [...new Set(tables.map((t) => t.data.brand))];
@@ -103,6 +104,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     matchCount: shown.reduce((sum, t) => sum + t.codes.length, 0),
     totalCodes,
     tableCount: tables.length,
+    // The manuals and datasheets marked public in /admin/technical-library/documents.
+    documents: documents.map((d) => ({ id: d.id, title: d.title, brand: d.brand, model: d.model, kind: d.kind === "manual" ? "Manual" : "Datasheet", pages: d.pages, bytes: d.bytes, href: d.href })),
     formulas: {
       "motor-current": motorFullLoadCurrentFormula,
       "kw-to-hp": kwToHpFormula,
@@ -769,6 +772,24 @@ export default function TechnicalData({ loaderData, actionData }: Route.Componen
           ))}
         </div>
       </TitledSection>
+
+      {loaderData.documents.length > 0 && (
+        <TitledSection id="manuals" headingId="manuals-heading" className="mt-12 scroll-mt-4" headingClassName="text-2xl font-bold" title="Manuals and datasheets">
+          <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">The manufacturers&apos; documents we keep for the drives and controllers we repair, as PDF.</p>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {loaderData.documents.map((d) => (
+              <li key={d.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+                <a href={d.href} className={`${LINK} font-semibold`}>
+                  {d.title}
+                </a>
+                <span className="block text-sm text-slate-700 dark:text-slate-300">
+                  {d.kind} · {d.brand} {d.model} · PDF, {d.pages} {d.pages === 1 ? "page" : "pages"}, {d.bytes < 1024 * 1024 ? `${Math.max(1, Math.round(d.bytes / 1024))} KB` : `${(d.bytes / (1024 * 1024)).toFixed(1)} MB`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
+      )}
 
       <TitledSection id="calculators" headingId="calculators-heading" className="mt-12 scroll-mt-4" headingClassName="text-2xl font-bold" title="Calculators">
         <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">

@@ -157,6 +157,13 @@ function StatusPanel({ profile }: { profile: Profile }) {
             You are one of our registered technicians. The office assigns jobs to you by phone or SMS, and they appear
             below.
           </p>
+          <p className="mt-2">
+            Fault codes, manuals and datasheets:{" "}
+            <a href="/technician/library" data-reload className={link}>
+              the library
+            </a>
+            , readable without a signal for the documents you pin.
+          </p>
           {profile.reviewNote && (
             <div className="mt-3">
               <h3 className="font-semibold">Note from our office</h3>

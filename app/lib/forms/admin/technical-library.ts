@@ -77,3 +77,62 @@ export function faultTableSlug(brand: string, series: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }
+
+// ── Manuals and datasheets (PDF, by brand and model) ─────────────────────────────────────────────
+
+export const STALE_LIBRARY_DOCUMENT_MESSAGE = changedMeanwhile("document");
+
+/** A manual or datasheet: PDF only, checked by its content, at most this size. */
+export const LIBRARY_DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+export const LIBRARY_DOCUMENT_KINDS = [
+  { value: "manual", label: "Manual" },
+  { value: "datasheet", label: "Datasheet" },
+] as const;
+export type LibraryDocumentKind = (typeof LIBRARY_DOCUMENT_KINDS)[number]["value"];
+
+export function libraryKindLabel(kind: string): string {
+  return LIBRARY_DOCUMENT_KINDS.find((k) => k.value === kind)?.label ?? kind;
+}
+
+const kind = z.enum(
+  LIBRARY_DOCUMENT_KINDS.map((k) => k.value),
+  "Choose whether it is a manual or a datasheet.",
+);
+
+const documentFields = {
+  title: requiredText("Give the document a title, e.g. ACS580 firmware manual.", 150),
+  brand: requiredText("Name the brand, e.g. ABB.", 60),
+  model: requiredText("Name the model or series, e.g. ACS580.", 80),
+  kind,
+  public: checkbox,
+};
+
+export const uploadLibraryDocumentSchema = z.object({
+  intent: z.literal("upload"),
+  idempotencyKey: z.uuid("This form has expired. Reload the page and send it again."),
+  ...documentFields,
+});
+export type UploadLibraryDocumentInput = z.output<typeof uploadLibraryDocumentSchema>;
+
+export const editLibraryDocumentSchema = z.object({ intent: z.literal("edit"), version, ...documentFields });
+export type EditLibraryDocumentInput = z.output<typeof editLibraryDocumentSchema>;
+
+export const removeLibraryDocumentSchema = z.object({ intent: z.literal("remove"), version });
+
+/** The documents list's filters: brand, model and kind (each optional). */
+export const libraryDocumentListSchema = z.object({
+  brand: z.string().trim().min(1).max(60).optional(),
+  model: z.string().trim().min(1).max(80).optional(),
+  kind: kind.optional(),
+});
+export type LibraryDocumentListFilters = z.output<typeof libraryDocumentListSchema>;
+
+/** The technician's library: one search box for a brand, a model, a title or a fault code. */
+export const technicianLibrarySchema = z.object({ q: z.string().trim().max(100).optional().transform((v) => v || undefined) });
+
+/** A technician pins a document (kept on the phone for reading offline) or unpins it. */
+export const libraryPinSchema = z.object({
+  intent: z.enum(["pin", "unpin"]),
+  document: z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.").max(2_147_483_647, "Reload the page and try again."),
+});

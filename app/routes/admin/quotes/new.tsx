@@ -8,6 +8,7 @@ import { checkQuotePost, drawQuoteForm, formState, readQuotePost, startRows, typ
 import { adminQuotePath } from "~/.server/quotes/shared.ts";
 import { loadSource, pickerProducts, referenceBand, type SourceInfo } from "~/.server/quotes/source.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { lookupFaultCode } from "~/.server/technical-library/lookup.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
@@ -60,6 +61,8 @@ export async function loader({ url, context: rc }: Route.LoaderArgs) {
   if (!loaded.ok) return { chooser: { typed: source.reference, problem: loaded.message }, page: null };
   const { info } = loaded;
   const { context } = await contextFor(info);
+  // The request's fault code, looked up in the technical library (every table: this is the office).
+  const fault = info.faultCode ? { code: info.faultCode, hits: await lookupFaultCode(info.faultCode, "staff") } : null;
   const state = formState(
     {
       values: { title: info.title, terms: site.operations.quoteTerms, notes: "", site: info.siteId ? String(info.siteId) : "", stateCode: "", idempotencyKey: randomUUID() },
@@ -69,7 +72,7 @@ export async function loader({ url, context: rc }: Route.LoaderArgs) {
     info.sites,
     site.business.stateCode,
   );
-  return { chooser: null, page: { description: describe(info), context, state, source } };
+  return { chooser: null, page: { description: describe(info), context, state, source, fault } };
 }
 
 export const handle = { title: "Make a quote" };
@@ -122,6 +125,7 @@ export default function AdminNewQuote({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader back={{ href: "/admin/quotes", label: "Quotes" }} title="Make a quote" description={page.description} />
+      {page.fault && <FaultLookup fault={page.fault} />}
       <form method="post" className="space-y-6">
         <input type="hidden" name="idempotencyKey" value={state.values.idempotencyKey ?? ""} />
         <QuoteFields state={state} context={page.context} />
@@ -130,5 +134,32 @@ export default function AdminNewQuote({ loaderData, actionData }: Route.Componen
         </Button>
       </form>
     </div>
+  );
+}
+
+type Fault = NonNullable<NonNullable<Route.ComponentProps["loaderData"]["page"]>["fault"]>;
+
+/** The request's fault code as the technical library reads it: what it means and its usual causes, per table. */
+function FaultLookup({ fault }: { fault: Fault }) {
+  return (
+    <section aria-labelledby="fault-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
+      <h2 id="fault-heading" className="font-semibold">
+        Fault code {fault.code}
+      </h2>
+      {fault.hits.length === 0 ? (
+        <p className={`mt-1 text-sm ${muted}`}>Not in the technical library&apos;s fault-code tables: check the code with the customer, or add it to the brand&apos;s table.</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {fault.hits.map((h) => (
+            <li key={`${h.brand} ${h.series}`}>
+              <span className="font-semibold">
+                {h.brand} {h.series}: {h.name}
+              </span>
+              {h.causes && <span className={`block ${muted}`}>Causes: {h.causes}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -52,7 +52,14 @@ export default function TechnicalLibrary({ loaderData }: Route.ComponentProps) {
   return (
     <ListScreen
       title="Technical library"
-      description="Fault-code tables per brand and series: /technical-data, the chat assistant and the site search read the public ones; technicians read them all."
+      description={
+        <>
+          Fault-code tables per brand and series: /technical-data, the chat assistant and the site search read the public ones; technicians read them all.{" "}
+          <a href={`${PATH}/documents`} className={link}>
+            Manuals and datasheets
+          </a>
+        </>
+      }
       primary={{ href: `${PATH}/new`, label: "Add a table" }}
       tabs={{ label: "Which tables", tabs }}
       filters={
