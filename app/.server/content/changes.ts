@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { changeRecord, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import { changeRecord, changeRecordIn, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import { afterCommit, type Transaction } from "~/.server/db/index.ts";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { clearContentCache } from "./index.ts";
@@ -54,5 +55,23 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
 ): Promise<ChangeResult<object, Extra>> {
   const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, step);
   if (result.ok) clearContentCache();
+  return result;
+}
+
+/**
+ * The same change inside a transaction the caller owns (a data import's): a refusal is thrown and rolls the
+ * caller's transaction back; the cached pages are dropped once that transaction commits, never after a rollback.
+ */
+export async function changeContentEntryIn<K extends ContentKind>(
+  tx: Transaction,
+  kind: RecordKind<ContentEntryRow, number, LoadedEntry<K>>,
+  id: number,
+  version: number,
+  staff: StaffMember,
+  step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
+  now: Date,
+): Promise<ChangeResult> {
+  const result = await changeRecordIn<ContentEntryRow, number, LoadedEntry<K>>(tx, kind, id, version, staff, now, step);
+  if (result.ok) afterCommit(clearContentCache);
   return result;
 }

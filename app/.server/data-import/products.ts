@@ -136,4 +136,6 @@ export const productsKind: ImportKind<ProductRow> = {
   crossCheck,
   entities: [{ entity: "product", table: products, noun: "product", labelColumn: "name", versioned: true }],
   upsert,
+  // The public /products page is drawn again once an undo has put the products back.
+  afterUndo: bumpContentVersion,
 };

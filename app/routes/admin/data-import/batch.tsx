@@ -56,7 +56,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 const STATUS: Record<string, string> = { uploaded: "Not imported yet", committed: "Imported", undone: "Undone" };
-const ENTITY: Record<string, string> = { customer: "Customers", site: "Sites", unit: "Units", product: "Products" };
+const ENTITY: Record<string, string> = { customer: "Customers", site: "Sites", unit: "Units", product: "Products", "fault-table": "Fault-code tables", "fault-code": "Fault codes", service: "Services" };
 
 /** Counts keyed "customer.created" as rows of a table: record type, then new, updated, unchanged. */
 function CountsTable({ label, counts }: { label: string; counts: Record<string, number> }) {
