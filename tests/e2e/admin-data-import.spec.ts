@@ -28,7 +28,7 @@ test("the owner imports customers from a CSV: columns matched, dry run, import",
   await visit(page, page.url());
 });
 
-test("the office imports fault codes: an error shown per row, the file fixed, imported, then undone", { tag: "@flow" }, async ({ page, signedInAs }) => {
+test("the owner imports fault codes: an error shown per row, the file fixed, imported, then undone", { tag: "@flow" }, async ({ page, signedInAs }) => {
   test.setTimeout(90_000);
   const brand = `Ztest${String(Date.now()).slice(-8)}`;
   const upload = async (csv: string) => {
