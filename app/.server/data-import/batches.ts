@@ -83,6 +83,8 @@ export interface BatchView {
   id: number;
   kind: string;
   kindLabel: string;
+  /** What the counts are of: "customer" -> "Customers". */
+  records: Record<string, string>;
   fileName: string;
   status: Batch["status"];
   rowCount: number;
@@ -109,6 +111,7 @@ export async function viewImport(id: number): Promise<BatchView | undefined> {
     id: batch.id,
     kind: batch.kind,
     kindLabel: kind.label,
+    records: { ...kind.records },
     fileName: batch.fileName,
     status: batch.status,
     rowCount: batch.rowCount,

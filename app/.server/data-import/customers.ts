@@ -361,6 +361,8 @@ export async function upsertCustomers(tx: Transaction, rows: CheckedRow<UpsertRo
   return { effects, counts };
 }
 
+export const CUSTOMER_RECORDS = { customer: "Customers", site: "Sites", unit: "Units" } as const;
+
 /** The tables the customers and the sites-and-units kinds write, children first (undo removes them in this order). */
 export const CUSTOMER_ENTITIES: ImportKind["entities"] = [
   { entity: "unit", table: equipmentUnits, noun: "unit", labelColumn: "serial_number", versioned: false },
@@ -399,6 +401,7 @@ export const customersKind: ImportKind<CustomerRow> = {
   ],
   row: rowSchema,
   crossCheck,
+  records: CUSTOMER_RECORDS,
   entities: CUSTOMER_ENTITIES,
   upsert: (tx, rows, now) => upsertCustomers(tx, rows, now),
 };

@@ -56,6 +56,7 @@ export const faultCodesKind: ImportKind<FaultCodeRow> = {
   ],
   row: rowSchema,
   crossCheck,
+  records: { "fault-table": "Fault-code tables", "fault-code": "Fault codes" },
   entities: [{ entity: "fault-table", table: contentEntries, noun: "fault-code table", labelColumn: "title", versioned: true }],
   async upsert(tx, rows, now, staff) {
     let tables;

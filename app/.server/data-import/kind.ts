@@ -70,6 +70,8 @@ export interface ImportKind<R = unknown> {
   row: z.ZodType<R>;
   /** Checks across rows (a key repeated with different values): the rows that break them are refused. */
   crossCheck(rows: CheckedRow<R>[]): RowProblem[];
+  /** What its counts are of, as the page's rows name them: "customer" -> "Customers". */
+  records: Readonly<Record<string, string>>;
   /** The tables it writes, children before parents (undo removes them in this order). */
   entities: readonly ImportEntity[];
   /**

@@ -123,6 +123,7 @@ export const servicesKind: ImportKind<ServiceRow> = {
   row: rowSchema,
   crossCheck,
   checkStored,
+  records: { service: "Services" },
   entities: [{ entity: "service", table: contentEntries, noun: "service", labelColumn: "title", versioned: true }],
   async upsert(tx, rows, now, staff) {
     let done;

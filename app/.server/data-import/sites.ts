@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { customers } from "~/.server/db/schema.ts";
-import { CUSTOMER_ENTITIES, crossCheck, customerMobile, refineSiteAndUnit, SITE_AND_UNIT_COLUMNS, siteAndUnitFields, upsertCustomers } from "./customers.ts";
+import { CUSTOMER_ENTITIES, CUSTOMER_RECORDS, crossCheck, customerMobile, refineSiteAndUnit, SITE_AND_UNIT_COLUMNS, siteAndUnitFields, upsertCustomers } from "./customers.ts";
 import { chunks, type CheckedRow, type ImportKind, type RowProblem } from "./kind.ts";
 
 /**
@@ -43,6 +43,7 @@ export const sitesKind: ImportKind<SiteRow> = {
   row: rowSchema,
   crossCheck,
   checkStored,
+  records: CUSTOMER_RECORDS,
   entities: CUSTOMER_ENTITIES,
   upsert: (tx, rows, now) => upsertCustomers(tx, rows, now, false),
 };
