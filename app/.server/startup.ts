@@ -14,11 +14,14 @@ import "~/.server/helpdesk/sla-job.ts";
 // WhatsApp sends and marketing batches (issue 12 §4)
 import "~/.server/whatsapp/index.ts";
 import "~/.server/marketing/index.ts";
-// The SEO audit's steps (issue 19 §4)
+// The SEO audit's steps (issue 19 §4), and where its findings are fixed: each screen that owns public pages
+// registers its "fix it here" links when imported.
 import "~/.server/seo-audit/index.ts";
 // Content (issue 19 §1): scheduled publishing, and the SEO audit's links to the record that fixes a page
 import "~/.server/cms/changes.ts";
 import "~/.server/cms/fix-links.ts";
+import "~/.server/service-catalogue/fix-links.ts";
+import "~/.server/technical-library/fix-links.ts";
 import { scheduleMaintenance } from "~/.server/db/maintenance.ts";
 // Backups (issue 19 §8): the nightly backup, "Back up now" and test restores run on the job queue.
 import { scheduleNightlyBackup } from "~/.server/backup/index.ts";

@@ -383,7 +383,7 @@ describeEachEngine("content screen", (database) => {
     // The SEO audit's findings on an article link to its record.
     const [seeded] = await db().select().from(contentEntries).where(eq(contentEntries.kind, "article")).limit(1);
     const path = `/blog/${seeded!.slug}`;
-    expect(fixLinksFor(path, "http://localhost:3000")[0]).toEqual(cmsFixLink(path));
+    expect((await fixLinksFor(path, "http://localhost:3000"))[0]).toEqual(cmsFixLink(path));
     expect(cmsFixLink("/request")).toBeNull();
     const found = (await findLoader(routeArgs(`/admin/cms/find?path=${encodeURIComponent(path)}`, { staff: owner }))) as Response;
     expect(found.headers.get("location")).toBe(`/admin/cms/${seeded!.id}`);

@@ -115,32 +115,7 @@ export async function changeRecord<Row extends VersionedRow, Key, Loaded extends
   step: (s: ChangeStep<Row, Loaded>) => Promise<StepDone<Done>>,
 ): Promise<ChangeResult<Done, Extra>> {
   try {
-    return await getDb().transaction(async (tx): Promise<ChangeResult<Done, Extra>> => {
-      const loaded = await load(tx, kind, key);
-      if (!loaded) return { ok: false, reason: "not-found" };
-      const { row } = loaded;
-      if (version !== null && row.version !== version) throw new Refusal("form", kind.stale);
-      // The row as this change leaves it: the log's label names the record as it now is.
-      let current = row;
-      const save = async (values: Partial<Row> = {}): Promise<Row> => {
-        const [updated] = (await tx
-          .update(kind.table)
-          .set({ ...values, version: row.version + 1, ...(kind.stampsUpdatedAt ? { updatedAt: now } : {}) } as never)
-          .where(and(eq(kind.table.id, row.id), eq(kind.table.version, row.version)))
-          .returning()) as Row[];
-        if (!updated) throw new Refusal("form", kind.stale);
-        current = { ...current, ...values };
-        return updated;
-      };
-      const log = (action: string, before: unknown, after: unknown) =>
-        audit(tx, auditActor(staff), { action, entityType: kind.entityType, entityId: row.id, entityLabel: kind.label({ ...loaded, row: current }), before, after }, now);
-      const auditChanges = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
-        const diff = changedFields(before, after);
-        return log(action, diff.before, diff.after);
-      };
-      const done = await step({ tx, row, loaded, staff, now, save, audit: log, auditChanges });
-      return typeof done === "string" ? ({ ok: true, message: done } as ChangeResult<Done, Extra>) : ({ ok: true, ...done } as ChangeResult<Done, Extra>);
-    });
+    return await getDb().transaction((tx) => changeRecordIn<Row, Key, Loaded, Done, Extra>(tx, kind, key, version, staff, now, step));
   } catch (error) {
     const refused = refusedBy<Extra>(error);
     if (refused) return refused;
@@ -148,4 +123,44 @@ export async function changeRecord<Row extends VersionedRow, Key, Loaded extends
     if (mapped) return { ok: false, reason: "refused", ...mapped } as Refused<Extra>;
     throw error;
   }
+}
+
+/**
+ * The same change inside a transaction the caller owns (a data import's, ADR 048): a stale version or a
+ * Refusal is thrown, not answered, so the caller's whole transaction rolls back; anything to do once it has
+ * committed goes through afterCommit.
+ */
+export async function changeRecordIn<Row extends VersionedRow, Key, Loaded extends { row: Row }, Done extends object = object, Extra extends object = object>(
+  tx: Transaction,
+  kind: RecordKind<Row, Key, Loaded>,
+  key: Key,
+  version: number | null,
+  staff: StaffMember,
+  now: Date,
+  step: (s: ChangeStep<Row, Loaded>) => Promise<StepDone<Done>>,
+): Promise<ChangeResult<Done, Extra>> {
+  const loaded = await load(tx, kind, key);
+  if (!loaded) return { ok: false, reason: "not-found" };
+  const { row } = loaded;
+  if (version !== null && row.version !== version) throw new Refusal("form", kind.stale);
+  // The row as this change leaves it: the log's label names the record as it now is.
+  let current = row;
+  const save = async (values: Partial<Row> = {}): Promise<Row> => {
+    const [updated] = (await tx
+      .update(kind.table)
+      .set({ ...values, version: row.version + 1, ...(kind.stampsUpdatedAt ? { updatedAt: now } : {}) } as never)
+      .where(and(eq(kind.table.id, row.id), eq(kind.table.version, row.version)))
+      .returning()) as Row[];
+    if (!updated) throw new Refusal("form", kind.stale);
+    current = { ...current, ...values };
+    return updated;
+  };
+  const log = (action: string, before: unknown, after: unknown) =>
+    audit(tx, auditActor(staff), { action, entityType: kind.entityType, entityId: row.id, entityLabel: kind.label({ ...loaded, row: current }), before, after }, now);
+  const auditChanges = (action: string, before: Record<string, unknown>, after: Record<string, unknown>) => {
+    const diff = changedFields(before, after);
+    return log(action, diff.before, diff.after);
+  };
+  const done = await step({ tx, row, loaded, staff, now, save, audit: log, auditChanges });
+  return typeof done === "string" ? ({ ok: true, message: done } as ChangeResult<Done, Extra>) : ({ ok: true, ...done } as ChangeResult<Done, Extra>);
 }

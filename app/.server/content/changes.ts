@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { changeRecord, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
+import { changeRecord, changeRecordIn, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
+import { afterCommit, type Transaction } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { clearContentCache } from "./index.ts";
 import { keepRevision } from "./revisions.ts";
@@ -56,7 +57,36 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
   step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
   now: Date,
 ): Promise<ChangeResult<object, Extra>> {
-  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, async (s) => {
+  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, keepingRevision(step, staff, now));
+  if (result.ok) clearContentCache();
+  return result;
+}
+
+/**
+ * The same change inside a transaction the caller owns (a data import's): a refusal is thrown and rolls the
+ * caller's transaction back; the cached pages are dropped once that transaction commits, never after a rollback.
+ */
+export async function changeContentEntryIn<K extends ContentKind>(
+  tx: Transaction,
+  kind: RecordKind<ContentEntryRow, number, LoadedEntry<K>>,
+  id: number,
+  version: number,
+  staff: StaffMember,
+  step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
+  now: Date,
+): Promise<ChangeResult> {
+  const result = await changeRecordIn<ContentEntryRow, number, LoadedEntry<K>>(tx, kind, id, version, staff, now, keepingRevision(step, staff, now));
+  if (result.ok) afterCommit(clearContentCache);
+  return result;
+}
+
+/** The step, then the entry as it leaves it kept as a revision named by the step's audit action (./revisions.ts). */
+function keepingRevision<K extends ContentKind>(
+  step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
+  staff: StaffMember,
+  now: Date,
+): (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string> {
+  return async (s) => {
     let cause = "edit";
     const done = await step({
       ...s,
@@ -71,7 +101,5 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
     });
     await keepRevision(s.tx, s.row, cause, auditActor(staff).label, now);
     return done;
-  });
-  if (result.ok) clearContentCache();
-  return result;
+  };
 }

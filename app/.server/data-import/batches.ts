@@ -1,13 +1,16 @@
 import { desc, eq, getTableName, sql } from "drizzle-orm";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { bulkInsert, bulkUpdate, getDb, type Transaction } from "~/.server/db/index.ts";
+import { afterCommit, bulkInsert, bulkUpdate, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { importBatches, importBatchRows, importMappings } from "~/.server/db/schema.ts";
-import { autoMapping, checkRows, headerKey, type CheckReport } from "./check.ts";
+import { autoMapping, checkRows, headerKey, withProblems, type CheckReport } from "./check.ts";
 import { customersKind } from "./customers.ts";
 import { chunks, ImportConflictError, type ImportKind } from "./kind.ts";
+import { faultCodesKind } from "./fault-codes.ts";
 import { productsKind } from "./products.ts";
 import { readTable } from "./read.ts";
+import { servicesKind } from "./services.ts";
+import { sitesKind } from "./sites.ts";
 
 /**
  * An import as the office goes through it, one post per step so that it works without JavaScript: upload
@@ -18,10 +21,17 @@ import { readTable } from "./read.ts";
  * not one audit entry each.
  */
 
+/** Every kind a file can hold, in the order the upload form offers them: the one place a kind is added. */
 export const IMPORT_KINDS: Record<string, ImportKind> = {
   customers: customersKind as ImportKind,
+  "sites-and-units": sitesKind as ImportKind,
   products: productsKind as ImportKind,
+  "fault-codes": faultCodesKind as ImportKind,
+  services: servicesKind as ImportKind,
 };
+
+/** The kinds as the upload form's choices. */
+export const importKindOptions = () => Object.values(IMPORT_KINDS).map((k) => ({ value: k.name, label: k.label }));
 
 export function kindOf(name: string): ImportKind | undefined {
   return Object.hasOwn(IMPORT_KINDS, name) ? IMPORT_KINDS[name] : undefined;
@@ -57,6 +67,13 @@ export async function uploadImport(staff: StaffMember, kindName: string, fileNam
 
 type Batch = typeof importBatches.$inferSelect;
 
+/** The batch's rows checked with its mapping, then against the stored records where the kind needs them. */
+async function checkBatch(db: Database | Transaction, kind: ImportKind, batch: Pick<Batch, "headers" | "rows" | "mapping">): Promise<CheckReport<unknown>> {
+  const report = checkRows(kind, { headers: batch.headers, rows: batch.rows }, batch.mapping);
+  if (!kind.checkStored || report.missing.length || report.valid.length === 0) return report;
+  return withProblems(kind, report, await kind.checkStored(db, report.valid));
+}
+
 async function loadBatch(id: number): Promise<Batch | undefined> {
   const [batch] = await getDb().select().from(importBatches).where(eq(importBatches.id, id));
   return batch;
@@ -66,6 +83,8 @@ export interface BatchView {
   id: number;
   kind: string;
   kindLabel: string;
+  /** What the counts are of: "customer" -> "Customers". */
+  records: Record<string, string>;
   fileName: string;
   status: Batch["status"];
   rowCount: number;
@@ -87,11 +106,12 @@ export async function viewImport(id: number): Promise<BatchView | undefined> {
   if (!batch) return undefined;
   const kind = kindOf(batch.kind)!;
   const uploaded = batch.status === "uploaded";
-  const report = uploaded ? checkRows(kind, { headers: batch.headers, rows: batch.rows }, batch.mapping) : null;
+  const report = uploaded ? await checkBatch(getDb(), kind, batch) : null;
   return {
     id: batch.id,
     kind: batch.kind,
     kindLabel: kind.label,
+    records: { ...kind.records },
     fileName: batch.fileName,
     status: batch.status,
     rowCount: batch.rowCount,
@@ -170,12 +190,12 @@ export async function dryRunImport(staff: StaffMember, id: number, now = new Dat
   if (!batch) return { ok: false, message: "This import could not be found." };
   if (batch.status !== "uploaded") return { ok: false, message: NOT_OPEN };
   const kind = kindOf(batch.kind)!;
-  const report = checkRows(kind, { headers: batch.headers, rows: batch.rows }, batch.mapping);
+  const report = await checkBatch(getDb(), kind, batch);
   if (report.missing.length) return { ok: false, message: refusal(report)! };
   let counts: Record<string, number>;
   try {
     await getDb().transaction(async (tx) => {
-      const outcome = await kind.upsert(tx, report.valid, now);
+      const outcome = await kind.upsert(tx, report.valid, now, staff);
       throw new RolledBack(outcome.counts);
     });
     throw new Error("unreachable");
@@ -199,10 +219,10 @@ export async function commitImport(staff: StaffMember, id: number, now = new Dat
       if (!batch) return { ok: false as const, message: "This import could not be found." };
       if (batch.status !== "uploaded") return { ok: false as const, message: NOT_OPEN };
       const kind = kindOf(batch.kind)!;
-      const report = checkRows(kind, { headers: batch.headers, rows: batch.rows }, batch.mapping);
+      const report = await checkBatch(tx, kind, batch);
       const refused = refusal(report);
       if (refused) return { ok: false as const, message: refused };
-      const outcome = await kind.upsert(tx, report.valid, now);
+      const outcome = await kind.upsert(tx, report.valid, now, staff);
       for (const part of chunks(outcome.effects, 10_000)) await bulkInsert(tx, importBatchRows, part.map((e) => ({ batchId: id, ...e })));
       // The cells are dropped once committed: what the batch did is kept in its rows' effects.
       await tx.update(importBatches).set({ status: "committed", rows: [], result: outcome.counts, committedAt: now }).where(eq(importBatches.id, id));
@@ -280,14 +300,15 @@ function undoInTransaction(staff: StaffMember, id: number, now: Date): Promise<I
         if (e.entity !== entity.entity || e.effect !== "updated") continue;
         const fields = Object.keys(e.before ?? {}).sort().join(",");
         const group = groups.get(fields) ?? [];
-      group.push({ ...e.before, id: e.entityId });
-      groups.set(fields, group);
+        group.push({ ...e.before, id: e.entityId });
+        groups.set(fields, group);
       }
       for (const rows of groups.values()) {
         for (const part of chunks(rows)) await bulkUpdate(tx, entity.table, part, entity.versioned ? { computed: { version: sql`${table}.version + 1` } as never } : {});
       }
     }
     await tx.update(importBatches).set({ status: "undone", undoneAt: now }).where(eq(importBatches.id, id));
+    if (kind.afterUndo) afterCommit(kind.afterUndo);
     const counts = { created: effects.filter((e) => e.effect === "created").length, restored: effects.filter((e) => e.effect === "updated").length };
     await audit(tx, auditActor(staff), { action: "import.undo", ...entityOf(batch), before: batch.result, after: counts }, now);
     return { ok: true as const, id, message: `Import undone: ${counts.created.toLocaleString("en-IN")} records removed, ${counts.restored.toLocaleString("en-IN")} put back as they were.` };

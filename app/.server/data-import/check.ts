@@ -1,4 +1,4 @@
-import type { CheckedRow, ImportKind } from "./kind.ts";
+import type { CheckedRow, ImportKind, RowProblem } from "./kind.ts";
 import type { Table } from "./read.ts";
 
 /**
@@ -113,4 +113,36 @@ export function checkRows<R>(kind: ImportKind<R>, table: Table, mapping: Record<
   const order = kind.columns.map((c) => c.field);
   const columns = [...byField.values()].sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
   return { missing, valid, refusedRows: errorsOfRow.size, errorCount: columns.reduce((n, c) => n + c.total, 0), columns };
+}
+
+/**
+ * The report with problems found against the stored records (kind.checkStored) added: each is a row that
+ * passed the checks above, now refused, its error listed under its column as the others are.
+ */
+export function withProblems<R>(kind: ImportKind<R>, report: CheckReport<R>, problems: readonly RowProblem[]): CheckReport<R> {
+  if (problems.length === 0) return report;
+  const columns = new Map(report.columns.map((c) => [c.field, { ...c, first: [...c.first] }]));
+  const lines = new Set<number>();
+  const seen = new Set<string>();
+  for (const p of problems) {
+    const key = `${p.line}|${p.field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.add(p.line);
+    const label = kind.columns.find((c) => c.field === p.field)?.label ?? "Row";
+    const column = columns.get(p.field) ?? { field: p.field, label, total: 0, first: [] };
+    column.total += 1;
+    if (column.first.length < ERRORS_SHOWN_PER_COLUMN) column.first.push({ line: p.line, message: p.message });
+    columns.set(p.field, column);
+  }
+  const order = kind.columns.map((c) => c.field);
+  const sorted = [...columns.values()].sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+  for (const c of sorted) c.first.sort((a, b) => a.line - b.line);
+  return {
+    missing: report.missing,
+    valid: report.valid.filter((r) => !lines.has(r.line)),
+    refusedRows: report.refusedRows + lines.size,
+    errorCount: sorted.reduce((n, c) => n + c.total, 0),
+    columns: sorted,
+  };
 }

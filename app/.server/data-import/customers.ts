@@ -41,9 +41,37 @@ const stateCode = z
     return code;
   });
 
+/** A site and a unit on a row: the fields the customers kind and the sites-and-units kind share. */
+export const siteAndUnitFields = {
+  siteName: optionalText(120),
+  siteAddress: optionalText(300),
+  siteCity: optionalText(80),
+  sitePincode: pincode,
+  siteStateCode: stateCode,
+  unitKind: optionalText(60),
+  unitMake: optionalText(80),
+  unitModel: optionalText(80),
+  unitRating: optionalText(80),
+  unitSerial: optionalText(80),
+  unitLocation: optionalText(120),
+};
+
+type SiteAndUnit = z.output<z.ZodObject<typeof siteAndUnitFields>>;
+
+/** Site details name their site; a unit has its make and its serial (how it is found again). */
+export function refineSiteAndUnit(r: SiteAndUnit, ctx: z.RefinementCtx): void {
+  const site = r.siteAddress ?? r.siteCity ?? r.sitePincode ?? r.siteStateCode;
+  if (site !== undefined && !r.siteName) ctx.addIssue({ code: "custom", path: ["siteName"], message: "Name the site these site details belong to." });
+  const unit = r.unitKind ?? r.unitMake ?? r.unitModel ?? r.unitRating ?? r.unitSerial ?? r.unitLocation;
+  if (unit !== undefined && !r.unitMake) ctx.addIssue({ code: "custom", path: ["unitMake"], message: "Give the unit's make, e.g. ABB." });
+  if (unit !== undefined && !r.unitSerial) ctx.addIssue({ code: "custom", path: ["unitSerial"], message: "Give the unit's serial number: it is how the unit is found again." });
+}
+
+export const customerMobile = z.string(MOBILE_MISSING).trim().min(1, MOBILE_MISSING).pipe(indianMobile);
+
 const rowSchema = z
   .object({
-    mobile: z.string(MOBILE_MISSING).trim().min(1, MOBILE_MISSING).pipe(indianMobile),
+    mobile: customerMobile,
     name: requiredText("Enter the customer's name.", 120),
     company: optionalText(160),
     email: optionalEmail,
@@ -51,27 +79,13 @@ const rowSchema = z
     billingAddress: optionalText(300),
     billingCity: optionalText(80),
     billingPincode: pincode,
-    siteName: optionalText(120),
-    siteAddress: optionalText(300),
-    siteCity: optionalText(80),
-    sitePincode: pincode,
-    siteStateCode: stateCode,
-    unitKind: optionalText(60),
-    unitMake: optionalText(80),
-    unitModel: optionalText(80),
-    unitRating: optionalText(80),
-    unitSerial: optionalText(80),
-    unitLocation: optionalText(120),
+    ...siteAndUnitFields,
   })
-  .superRefine((r, ctx) => {
-    const site = r.siteAddress ?? r.siteCity ?? r.sitePincode ?? r.siteStateCode;
-    if (site !== undefined && !r.siteName) ctx.addIssue({ code: "custom", path: ["siteName"], message: "Name the site these site details belong to." });
-    const unit = r.unitKind ?? r.unitMake ?? r.unitModel ?? r.unitRating ?? r.unitSerial ?? r.unitLocation;
-    if (unit !== undefined && !r.unitMake) ctx.addIssue({ code: "custom", path: ["unitMake"], message: "Give the unit's make, e.g. ABB." });
-    if (unit !== undefined && !r.unitSerial) ctx.addIssue({ code: "custom", path: ["unitSerial"], message: "Give the unit's serial number: it is how the unit is found again." });
-  });
+  .superRefine(refineSiteAndUnit);
 
 export type CustomerRow = z.output<typeof rowSchema>;
+/** A row as the upsert reads it: a sites-and-units row has no customer fields. */
+export type UpsertRow = SiteAndUnit & { mobile: string } & Partial<Pick<CustomerRow, (typeof CUSTOMER_FIELDS)[number]>>;
 
 const CUSTOMER_FIELDS = ["name", "company", "email", "gstin", "billingAddress", "billingCity", "billingPincode"] as const;
 const SITE_FIELDS = { siteAddress: "address", siteCity: "city", sitePincode: "pincode", siteStateCode: "stateCode" } as const;
@@ -107,7 +121,7 @@ function pick<K extends string>(row: Record<string, unknown>, fields: Readonly<R
 }
 
 /** Rows merged by mobile: the same customer, its sites by name, its units by serial. */
-function plan(rows: CheckedRow<CustomerRow>[]): Map<string, CustomerPlan> {
+function plan(rows: CheckedRow<UpsertRow>[]): Map<string, CustomerPlan> {
   const out = new Map<string, CustomerPlan>();
   for (const { row } of rows) {
     const c = out.get(row.mobile) ?? { mobile: row.mobile, fields: {}, sites: new Map(), units: new Map() };
@@ -126,9 +140,9 @@ function plan(rows: CheckedRow<CustomerRow>[]): Map<string, CustomerPlan> {
 }
 
 /** Two rows for one mobile that disagree (another name), or that repeat a unit's serial, are refused. */
-function crossCheck(rows: CheckedRow<CustomerRow>[]): RowProblem[] {
+export function crossCheck(rows: CheckedRow<UpsertRow>[]): RowProblem[] {
   const problems: RowProblem[] = [];
-  const first = new Map<string, CheckedRow<CustomerRow>>();
+  const first = new Map<string, CheckedRow<UpsertRow>>();
   const serials = new Map<string, number>();
   for (const r of rows) {
     const earlier = first.get(r.row.mobile);
@@ -167,7 +181,11 @@ function diff(stored: Record<string, unknown>, wanted: Fields): { before: Record
   return Object.keys(after).length ? { before, after } : null;
 }
 
-async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Date) {
+/**
+ * Customers, their sites and their units by natural key. `createCustomers` false (the sites-and-units kind):
+ * every mobile must be a stored customer, and one that is gone stops the import.
+ */
+export async function upsertCustomers(tx: Transaction, rows: CheckedRow<UpsertRow>[], now: Date, createCustomers = true) {
   const plans = plan(rows);
   const effects: Effect[] = [];
   const counts: Record<string, number> = {};
@@ -182,6 +200,7 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   // New customers: their references in one statement, inserted in chunks; ON CONFLICT (mobile) DO NOTHING, and
   // a number someone else added meanwhile stops the import rather than being overwritten unseen.
   const fresh = mobiles.filter((m) => !existing.has(m));
+  if (fresh.length && !createCustomers) throw new ImportConflictError(`No customer has the mobile ${fresh[0]} any more: run the dry run again.`);
   const ids = new Map<string, number>();
   if (fresh.length) {
     const references = await nextReferences(tx, "CU", fresh.length, now);
@@ -342,6 +361,30 @@ async function upsert(tx: Transaction, rows: CheckedRow<CustomerRow>[], now: Dat
   return { effects, counts };
 }
 
+export const CUSTOMER_RECORDS = { customer: "Customers", site: "Sites", unit: "Units" } as const;
+
+/** The tables the customers and the sites-and-units kinds write, children first (undo removes them in this order). */
+export const CUSTOMER_ENTITIES: ImportKind["entities"] = [
+  { entity: "unit", table: equipmentUnits, noun: "unit", labelColumn: "serial_number", versioned: false },
+  { entity: "site", table: customerSites, noun: "site", labelColumn: "name", versioned: false },
+  { entity: "customer", table: customers, noun: "customer", labelColumn: "reference", versioned: true },
+];
+
+/** The site and unit columns, shared with the sites-and-units kind. */
+export const SITE_AND_UNIT_COLUMNS: ImportKind["columns"] = [
+    { field: "siteName", label: "Site name", aliases: ["Site", "Plant"] },
+    { field: "siteAddress", label: "Site address" },
+    { field: "siteCity", label: "Site city" },
+    { field: "sitePincode", label: "Site PIN code", aliases: ["Site pincode"] },
+    { field: "siteStateCode", label: "Site state", aliases: ["Site state code", "State"] },
+    { field: "unitKind", label: "Unit kind", aliases: ["Equipment kind", "Equipment type"] },
+    { field: "unitMake", label: "Unit make", aliases: ["Make"] },
+    { field: "unitModel", label: "Unit model", aliases: ["Model"] },
+    { field: "unitRating", label: "Unit rating", aliases: ["Rating"] },
+    { field: "unitSerial", label: "Unit serial number", aliases: ["Serial number", "Serial", "Serial no", "Unit serial"] },
+    { field: "unitLocation", label: "Unit location", aliases: ["Location"] },
+];
+
 export const customersKind: ImportKind<CustomerRow> = {
   name: "customers",
   label: "Customers, with their sites and units",
@@ -354,24 +397,11 @@ export const customersKind: ImportKind<CustomerRow> = {
     { field: "billingAddress", label: "Billing address", aliases: ["Address"] },
     { field: "billingCity", label: "Billing city", aliases: ["City"] },
     { field: "billingPincode", label: "Billing PIN code", aliases: ["Pincode", "PIN code", "PIN"] },
-    { field: "siteName", label: "Site name", aliases: ["Site", "Plant"] },
-    { field: "siteAddress", label: "Site address" },
-    { field: "siteCity", label: "Site city" },
-    { field: "sitePincode", label: "Site PIN code", aliases: ["Site pincode"] },
-    { field: "siteStateCode", label: "Site state", aliases: ["Site state code", "State"] },
-    { field: "unitKind", label: "Unit kind", aliases: ["Equipment kind", "Equipment type"] },
-    { field: "unitMake", label: "Unit make", aliases: ["Make"] },
-    { field: "unitModel", label: "Unit model", aliases: ["Model"] },
-    { field: "unitRating", label: "Unit rating", aliases: ["Rating"] },
-    { field: "unitSerial", label: "Unit serial number", aliases: ["Serial number", "Serial", "Serial no", "Unit serial"] },
-    { field: "unitLocation", label: "Unit location", aliases: ["Location"] },
+    ...SITE_AND_UNIT_COLUMNS,
   ],
   row: rowSchema,
   crossCheck,
-  entities: [
-    { entity: "unit", table: equipmentUnits, noun: "unit", labelColumn: "serial_number", versioned: false },
-    { entity: "site", table: customerSites, noun: "site", labelColumn: "name", versioned: false },
-    { entity: "customer", table: customers, noun: "customer", labelColumn: "reference", versioned: true },
-  ],
-  upsert,
+  records: CUSTOMER_RECORDS,
+  entities: CUSTOMER_ENTITIES,
+  upsert: (tx, rows, now) => upsertCustomers(tx, rows, now),
 };

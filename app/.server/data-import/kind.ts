@@ -1,11 +1,12 @@
 import type { AnyPgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { Transaction } from "~/.server/db/index.ts";
+import type { StaffMember } from "~/.server/auth/staff.ts";
+import type { Database, Transaction } from "~/.server/db/index.ts";
 
 /**
- * What the importer needs to know about one kind of record (customers, products; vendors, fault codes and
- * services as their tables land): its columns, the Zod schema one row must pass, its natural key, and its
- * upsert. Everything else (reading the file, mapping columns, the formula and encoding checks, the error
+ * What the importer needs to know about one kind of record (customers, their sites and units, products, fault
+ * codes, services; vendors as their table lands): its columns, the Zod schema one row must pass, its natural
+ * key, and its upsert. A kind is one module and one line in IMPORT_KINDS (batches.ts), the only list of kinds. Everything else (reading the file, mapping columns, the formula and encoding checks, the error
  * report, the dry run, the one transaction, the batch and its undo) is the same for every kind and lives in
  * batches.ts and check.ts.
  */
@@ -69,10 +70,22 @@ export interface ImportKind<R = unknown> {
   row: z.ZodType<R>;
   /** Checks across rows (a key repeated with different values): the rows that break them are refused. */
   crossCheck(rows: CheckedRow<R>[]): RowProblem[];
+  /** What its counts are of, as the page's rows name them: "customer" -> "Customers". */
+  records: Readonly<Record<string, string>>;
   /** The tables it writes, children before parents (undo removes them in this order). */
   entities: readonly ImportEntity[];
-  /** Creates and updates by natural key, with set-based statements: no statement per row. */
-  upsert(tx: Transaction, rows: CheckedRow<R>[], now: Date): Promise<UpsertOutcome>;
+  /**
+   * Checks of the rows that pass that need the stored records (the customer a row names exists; a new
+   * service has what a new one needs): run by the preview, the dry run and the commit, listed as row errors.
+   */
+  checkStored?(db: Database | Transaction, rows: CheckedRow<R>[]): Promise<RowProblem[]>;
+  /**
+   * Creates and updates by natural key, with set-based statements (no statement per row); a kind whose records
+   * are changed through the change kernel (content entries) makes one change per record, with its audit entry.
+   */
+  upsert(tx: Transaction, rows: CheckedRow<R>[], now: Date, staff: StaffMember): Promise<UpsertOutcome>;
+  /** Once an undo of this kind has committed (the cached public pages dropped). */
+  afterUndo?(): void;
 }
 
 /** Counts for a record type and effect: `${entity}.${effect}`. */

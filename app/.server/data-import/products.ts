@@ -134,6 +134,9 @@ export const productsKind: ImportKind<ProductRow> = {
   ],
   row: rowSchema,
   crossCheck,
+  records: { product: "Products" },
   entities: [{ entity: "product", table: products, noun: "product", labelColumn: "name", versioned: true }],
   upsert,
+  // The public /products page is drawn again once an undo has put the products back.
+  afterUndo: bumpContentVersion,
 };

@@ -2065,7 +2065,7 @@ export const importBatches = pgTable(
   "import_batches",
   {
     id: serial("id").primaryKey(),
-    /** The kind of record imported: "customers", "products" (~/.server/data-import/kinds.ts). */
+    /** The kind of record imported: "customers", "products", ... (IMPORT_KINDS in ~/.server/data-import/batches.ts). */
     kind: text("kind").notNull(),
     fileName: text("file_name").notNull(),
     status: text("status", { enum: ["uploaded", "committed", "undone"] }).notNull().default("uploaded"),

@@ -1,17 +1,19 @@
 /**
- * Where a finding on a page is fixed. Today every page's words, links and images come from the content seed
- * and the code, and no back-office screen edits them yet (the content and service catalogue screens,
- * /admin/cms and /admin/services, come later in issue 19): so the only honest link is the public page
- * itself, where the problem can be seen. When those screens land, each adds a resolver here for the paths
- * it owns (e.g. /services/:slug -> /admin/services/:id), and its link is listed before the page's.
+ * Where a finding on a page is fixed: each back-office screen that edits public pages registers a resolver
+ * for the paths it owns (a service page -> its record in /admin/services, /technical-data -> its fault-code
+ * tables in /admin/technical-library), imported for its side effect by startup.ts as job modules are; its
+ * link is listed before the public page itself, where the problem can be seen.
  */
 export interface FixLink {
   label: string;
   href: string;
 }
 
-/** A screen's claim on some public paths: the link to the record that fixes the page, or null when not its own. */
-export type FixResolver = (path: string) => FixLink | null;
+/**
+ * A screen's claim on some public paths: the link to the record that fixes the page, or null when not its
+ * own. It may look the record up (a promise).
+ */
+export type FixResolver = (path: string) => FixLink | null | Promise<FixLink | null>;
 
 const resolvers: FixResolver[] = [];
 
@@ -21,10 +23,9 @@ export function registerFixResolver(resolver: FixResolver): void {
 }
 
 /** The links of a finding on `path`: the screens that edit it, then the page itself on the public site. */
-export function fixLinksFor(path: string, siteUrl: string): FixLink[] {
+export async function fixLinksFor(path: string, siteUrl: string): Promise<FixLink[]> {
   const links: FixLink[] = [];
-  for (const resolve of resolvers) {
-    const link = resolve(path);
+  for (const link of await Promise.all(resolvers.map((resolve) => resolve(path)))) {
     if (link) links.push(link);
   }
   links.push({ label: "Open the page", href: `${siteUrl.replace(/\/+$/, "")}${path}` });

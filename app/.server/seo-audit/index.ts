@@ -461,7 +461,7 @@ export interface FindingRow {
   kind: FindingKind;
   kindLabel: string;
   detail: string;
-  /** Where it is fixed: the public page for now (./fix-links.ts). */
+  /** Where it is fixed: the record's screen where one owns the page, then the page itself (./fix-links.ts). */
   fixes: Array<{ label: string; href: string }>;
 }
 
@@ -474,9 +474,11 @@ export async function listFindings(runId: number, kind: FindingKind | "all", aft
     .where(and(eq(seoAuditFindings.runId, runId), kind === "all" ? undefined : eq(seoAuditFindings.kind, kind), afterId ? gt(seoAuditFindings.id, afterId) : undefined))
     .orderBy(asc(seoAuditFindings.id))
     .limit(size);
+  // One look-up per page, however many findings it has.
+  const fixes = new Map(await Promise.all([...new Set(rows.map((r) => r.path))].map(async (path) => [path, await fixLinksFor(path, siteUrl)] as const)));
   return rows.map((r) => {
     const k = (r.kind in FINDING_KINDS ? r.kind : "status") as FindingKind;
-    return { id: r.id, path: r.path, kind: k, kindLabel: FINDING_KINDS[k], detail: r.detail, fixes: fixLinksFor(r.path, siteUrl) };
+    return { id: r.id, path: r.path, kind: k, kindLabel: FINDING_KINDS[k], detail: r.detail, fixes: fixes.get(r.path)! };
   });
 }
 

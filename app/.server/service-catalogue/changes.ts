@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { changesOrRefuse, Refusal, type ChangeResult, type ChangeStep } from "~/.server/admin/changes.ts";
-import { contentEntryKind, changeContentEntry, type LoadedEntry } from "~/.server/content/changes.ts";
+import { changedFields } from "~/.server/audit/index.ts";
+import { contentEntryKind, changeContentEntry, changeContentEntryIn, type LoadedEntry } from "~/.server/content/changes.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { clearContentCache } from "~/.server/content/index.ts";
 import { serviceData, type ServiceData } from "~/.server/content/schemas.ts";
-import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { serviceSlug } from "~/lib/slug.ts";
@@ -183,4 +184,102 @@ export function changeServiceState(staff: StaffMember, id: number, input: { inte
     await audit(`service.${input.intent}`, diff.before, diff.after);
     return c.message;
   }, now);
+}
+
+// ── Services from a data import (/admin/data-import, ADR 048) ────────────────────────────────────
+
+/** One row of a services file, by slug: a field left out keeps what the service has. */
+export interface ServiceImportRow {
+  slug: string;
+  name?: string;
+  category?: ServiceData["category"];
+  summary?: string;
+  body?: string;
+  turnaround?: string;
+  sac?: string;
+  band?: { minPaise: number; maxPaise: number };
+  shown?: boolean;
+}
+
+export interface ServiceImported {
+  id: number;
+  effect: "created" | "updated" | "unchanged";
+  /** An updated service's columns as they were: undo writes them back as they were. */
+  before: { title: string; summary: string; body: string; data: unknown } | null;
+  versionAfter: number;
+}
+
+/** The slugs of the services already in the catalogue (shown or hidden). */
+export async function storedServiceSlugs(db: Database | Transaction, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db
+    .select({ slug: contentEntries.slug })
+    .from(contentEntries)
+    .where(and(eq(contentEntries.kind, "service"), sql`${contentEntries.slug} in (select jsonb_array_elements_text(${JSON.stringify(slugs)}::jsonb))`));
+  return new Set(rows.map((r) => r.slug));
+}
+
+/**
+ * Services from a data import, inside the import's own transaction: a service whose slug is in the catalogue
+ * is changed through the change kernel (its version moves on, "service.update" lists the fields that
+ * changed); a new one is added hidden unless the file says it is shown ("service.add"), at the end of the
+ * home page's order. The cached pages are dropped once the import commits. A new service needs its name,
+ * category and summary (the import checks that before it gets here).
+ */
+export async function importServicesIn(tx: Transaction, staff: StaffMember, rows: readonly ServiceImportRow[], now: Date): Promise<ServiceImported[]> {
+  const slugs = rows.map((r) => r.slug);
+  const stored = new Map<string, Entry>();
+  if (slugs.length) {
+    const found = await tx
+      .select()
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, "service"), sql`${contentEntries.slug} in (select jsonb_array_elements_text(${JSON.stringify(slugs)}::jsonb))`))
+      .for("update");
+    for (const row of found) stored.set(row.slug, row);
+  }
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${contentEntries.position}), -1)::int` })
+    .from(contentEntries)
+    .where(eq(contentEntries.kind, "service"));
+  let position = Number(last?.position ?? -1);
+  const out: ServiceImported[] = [];
+  for (const r of rows) {
+    const row = stored.get(r.slug);
+    if (!row) {
+      if (!r.name || !r.category || !r.summary) throw new Refusal("name", `The new service ${r.slug} needs its name, category and summary.`);
+      const data = serviceData.parse({ category: r.category, brands: [], faults: [], deliverables: [], turnaround: r.turnaround ?? "", faqs: [], servicePaths: [], featured: false, sac: r.sac, band: r.band, shown: r.shown ?? false, cities: [] });
+      position += 1;
+      const values = { kind: "service", slug: r.slug, title: r.name, summary: r.summary, body: r.body ?? "", data, position, updatedAt: now };
+      const [made] = await tx.insert(contentEntries).values(values).returning({ id: contentEntries.id, version: contentEntries.version });
+      await audit(tx, auditActor(staff), { action: "service.add", entityType: "service", entityId: made!.id, entityLabel: r.name, before: null, after: { slug: r.slug, ...flat(values, data) } }, now);
+      afterCommit(clearContentCache);
+      out.push({ id: made!.id, effect: "created", before: null, versionAfter: made!.version });
+      continue;
+    }
+    const parsed = serviceData.safeParse(row.data);
+    const was = parsed.success ? parsed.data : undefined;
+    const base = was ?? serviceData.parse({ category: r.category ?? "Electrical", brands: [], faults: [], deliverables: [], turnaround: "", faqs: [], servicePaths: [] });
+    const data = serviceData.parse({
+      ...base,
+      ...(r.category ? { category: r.category } : {}),
+      ...(r.turnaround !== undefined ? { turnaround: r.turnaround } : {}),
+      ...(r.sac !== undefined ? { sac: r.sac } : {}),
+      ...(r.band !== undefined ? { band: r.band } : {}),
+      ...(r.shown !== undefined ? { shown: r.shown } : {}),
+    });
+    const next = { title: r.name ?? row.title, summary: r.summary ?? row.summary, body: r.body ?? row.body, position: row.position };
+    const diff = changedFields(flat(row, base), flat(next, data));
+    if (parsed.success && Object.keys(diff.after).length === 0) {
+      out.push({ id: row.id, effect: "unchanged", before: null, versionAfter: row.version });
+      continue;
+    }
+    const result = await changeContentEntryIn(tx, SERVICE, row.id, row.version, staff, async ({ save, audit }) => {
+      await save({ title: next.title, summary: next.summary, body: next.body, data });
+      await audit("service.update", diff.before, diff.after);
+      return "";
+    }, now);
+    if (!result.ok) throw new Refusal("slug", `The service ${r.slug} was removed while the import ran.`);
+    out.push({ id: row.id, effect: "updated", before: { title: row.title, summary: row.summary, body: row.body, data: row.data }, versionAfter: row.version + 1 });
+  }
+  return out;
 }

@@ -1,13 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { changesOrRefuse, Refusal, type ChangeResult, type ChangeStep } from "~/.server/admin/changes.ts";
-import { contentEntryKind, changeContentEntry, type LoadedEntry } from "~/.server/content/changes.ts";
+import { contentEntryKind, changeContentEntry, changeContentEntryIn, type LoadedEntry } from "~/.server/content/changes.ts";
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { clearContentCache } from "~/.server/content/index.ts";
 import { faultTableData, type KindData } from "~/.server/content/schemas.ts";
-import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { afterCommit, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { contentEntries as c } from "~/.server/db/schema.ts";
 import {
@@ -275,4 +275,96 @@ export function changeFaultTableState(staff: StaffMember, id: number, input: { i
     await audit(`fault-table.${input.intent}`, diff.before, diff.after);
     return s.message;
   }, now);
+}
+
+// ── Codes from a data import (/admin/data-import, ADR 048) ───────────────────────────────────────
+
+/** One row of a fault-code file: a blank causes or remedy keeps what the table has. */
+export interface FaultCodeImportRow {
+  brand: string;
+  series: string;
+  code: string;
+  name: string;
+  causes?: string;
+  remedy?: string;
+}
+
+/** What the import did to one table: enough for its batch to count it and for undo to put it back. */
+export interface FaultTableImported {
+  id: number;
+  created: boolean;
+  /** The table's columns as they were (an updated table): undo writes them back as they were. */
+  before: { body: string; data: unknown } | null;
+  versionAfter: number;
+  codes: { created: number; updated: number; unchanged: number };
+}
+
+/**
+ * Codes from a data import, by brand, series and code, merged into their tables inside the import's own
+ * transaction: a table that changes goes through the change kernel (its version moves on, its audit entry
+ * "fault-table.import" is written) and the cached pages are dropped once the import commits; a brand and
+ * series with no table yet gets a new one, for staff and technicians only until it is put on /technical-data.
+ * A Refusal (a table over its limit, changed meanwhile) rolls the whole import back.
+ */
+export async function importFaultCodesIn(tx: Transaction, staff: StaffMember, rows: readonly FaultCodeImportRow[], now: Date): Promise<FaultTableImported[]> {
+  const groups = new Map<string, { brand: string; series: string; rows: FaultCodeImportRow[] }>();
+  for (const r of rows) {
+    const slug = faultTableSlug(r.brand, r.series);
+    const group = groups.get(slug) ?? { brand: r.brand, series: r.series, rows: [] };
+    group.rows.push(r);
+    groups.set(slug, group);
+  }
+  const slugs = [...groups.keys()];
+  const stored = new Map<string, Entry>();
+  if (slugs.length) {
+    const found = await tx
+      .select()
+      .from(c)
+      .where(and(eq(c.kind, "fault-table"), sql`${c.slug} in (select jsonb_array_elements_text(${JSON.stringify(slugs)}::jsonb))`))
+      .orderBy(asc(c.id))
+      .for("update");
+    for (const row of found) stored.set(row.slug, row);
+  }
+  const [last] = await tx.select({ position: sql<number>`coalesce(max(${c.position}), -1)::int` }).from(c).where(eq(c.kind, "fault-table"));
+  let position = Number(last?.position ?? -1);
+  const out: FaultTableImported[] = [];
+  for (const [slug, group] of groups) {
+    const row = stored.get(slug);
+    const parsed = row ? faultTableData.safeParse(row.data) : undefined;
+    const merged = new Map((parsed?.success ? parsed.data.codes : []).map((x) => [x.code.toLowerCase(), x]));
+    const codes = { created: 0, updated: 0, unchanged: 0 };
+    for (const r of group.rows) {
+      const key = r.code.toLowerCase();
+      const was = merged.get(key);
+      const next: FaultCode = { code: was?.code ?? r.code, name: r.name, causes: r.causes ?? was?.causes ?? "", remedy: r.remedy ?? was?.remedy ?? "" };
+      if (!was) codes.created += 1;
+      else if (JSON.stringify(was) === JSON.stringify(next)) codes.unchanged += 1;
+      else codes.updated += 1;
+      merged.set(key, next);
+    }
+    const all = [...merged.values()];
+    const title = row?.title ?? `${group.brand} ${group.series}`;
+    if (all.length > MAX_FAULT_CODES) throw new Refusal("code", `${title} would hold ${all.length.toLocaleString("en-IN")} codes: a table holds at most ${MAX_FAULT_CODES.toLocaleString("en-IN")}. Split it by series.`);
+    if (!row) {
+      const data: FaultTable = { brand: group.brand, series: group.series, source: "", codes: all, public: false };
+      position += 1;
+      const [made] = await tx.insert(c).values({ kind: "fault-table", slug, title, body: searchBody(all), data, position, updatedAt: now }).returning({ id: c.id, version: c.version });
+      await audit(tx, auditActor(staff), { action: "fault-table.add", entityType: "fault-table", entityId: made!.id, entityLabel: title, before: null, after: { brand: data.brand, series: data.series, public: false, codes: all.length } }, now);
+      afterCommit(clearContentCache);
+      out.push({ id: made!.id, created: true, before: null, versionAfter: made!.version, codes });
+      continue;
+    }
+    if (codes.created + codes.updated === 0) {
+      out.push({ id: row.id, created: false, before: null, versionAfter: row.version, codes });
+      continue;
+    }
+    const result = await changeContentEntryIn(tx, FAULT_TABLE, row.id, row.version, staff, async ({ loaded, save, audit }) => {
+      await save({ body: searchBody(all), data: { ...loaded.data, codes: all } });
+      await audit("fault-table.import", null, { codes: { added: codes.created, changed: codes.updated } });
+      return "";
+    }, now);
+    if (!result.ok) throw new Refusal("code", `${title} was removed while the import ran.`);
+    out.push({ id: row.id, created: false, before: { body: row.body, data: row.data }, versionAfter: row.version + 1, codes });
+  }
+  return out;
 }

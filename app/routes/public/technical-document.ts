@@ -15,7 +15,7 @@ const text = (body: string, status: number, extra: Record<string, string> = {}) 
  * does not tell that a staff-only document exists. The name in the address is for people; the id decides.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const wait = takeToken(`library-document:address:${clientAddress(context)}`, DOWNLOADS_PER_ADDRESS);
+  const wait = await takeToken(`library-document:address:${clientAddress(context)}`, DOWNLOADS_PER_ADDRESS);
   if (wait !== undefined) return text(`Too many downloads from here. Please try again in ${waitText(wait)}.`, 429, { "Retry-After": String(wait) });
   const id = /^[1-9]\d{0,9}$/.test(params.id) && Number(params.id) <= 2_147_483_647 ? Number(params.id) : 0;
   const file = id ? await libraryDocumentFile(id, "public") : undefined;

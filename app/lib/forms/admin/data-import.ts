@@ -5,19 +5,14 @@ import { z } from "zod";
  * checked on the server only (~/.server/data-import): these are the small forms around them.
  */
 
-/** What a file can hold: a kind is added here and in ~/.server/data-import/batches.ts when its table lands. */
-export const IMPORT_KIND_OPTIONS = [
-  { value: "customers", label: "Customers, with their sites and units" },
-  { value: "products", label: "Products and parts" },
-] as const;
-export type ImportKindName = (typeof IMPORT_KIND_OPTIONS)[number]["value"];
-
-export const importUploadSchema = z.object({
-  kind: z.enum(
-    IMPORT_KIND_OPTIONS.map((k) => k.value),
-    "Choose what the file holds.",
-  ),
-});
+/**
+ * The upload form, for the kinds a file can hold: their names come from the server's one list of kinds
+ * (IMPORT_KINDS in ~/.server/data-import/batches.ts), so a kind is added there alone.
+ */
+export const importUploadSchema = (kinds: readonly string[]) =>
+  z.object({
+    kind: z.enum(kinds as [string, ...string[]], "Choose what the file holds."),
+  });
 
 export const IMPORT_INTENTS = ["map", "dry-run", "commit", "undo"] as const;
 export const importIntentSchema = z.object({ intent: z.enum(IMPORT_INTENTS, "Reload the page and try again.") });

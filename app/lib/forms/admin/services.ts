@@ -36,7 +36,7 @@ export type ServiceListFilters = z.output<typeof serviceListSchema>;
 
 // ── The add and edit forms ───────────────────────────────────────────────────────────────────────
 
-const sac = z
+export const sacCode = z
   .string()
   .trim()
   .optional()
@@ -51,7 +51,7 @@ const sac = z
     return code;
   });
 
-const optionalRupees = (label: string) => {
+export const optionalRupees = (label: string) => {
   const rupees = rupeesField(`Enter ${label.toLowerCase()} in rupees`, label);
   return z
     .string()
@@ -97,7 +97,7 @@ const serviceFields = {
   brands: lines(40),
   faults: lines(40),
   deliverables: lines(40),
-  sac,
+  sac: sacCode,
   bandMin: optionalRupees("The lowest indicative price"),
   bandMax: optionalRupees("The highest indicative price"),
   shown: checkbox,

@@ -56,17 +56,16 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 }
 
 const STATUS: Record<string, string> = { uploaded: "Not imported yet", committed: "Imported", undone: "Undone" };
-const ENTITY: Record<string, string> = { customer: "Customers", site: "Sites", unit: "Units", product: "Products" };
 
 /** Counts keyed "customer.created" as rows of a table: record type, then new, updated, unchanged. */
-function CountsTable({ label, counts }: { label: string; counts: Record<string, number> }) {
+function CountsTable({ label, counts, records }: { label: string; counts: Record<string, number>; records: Record<string, string> }) {
   const entities = [...new Set(Object.keys(counts).filter((k) => k.includes(".")).map((k) => k.split(".")[0]!))];
   return (
     <Table label={label} columns={["Records", "New", "Updated", "Unchanged"]}>
       {entities.map((entity) => (
         <tr key={entity} className="border-t border-slate-200 dark:border-slate-800">
           <th scope="row" className="px-3 py-2 text-left font-medium">
-            {ENTITY[entity] ?? entity}
+            {records[entity] ?? entity}
           </th>
           {(["created", "updated", "unchanged"] as const).map((effect) => (
             <td key={effect} className="px-3 py-2 tabular-nums">
@@ -177,7 +176,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
             <p className={muted}>Runs the import and undoes it at once: the counts are what importing would do. Nothing is changed.</p>
             {batch.dryRun && (
               <>
-                <CountsTable label="Dry run" counts={batch.dryRun} />
+                <CountsTable label="Dry run" counts={batch.dryRun} records={batch.records} />
                 <p>{(batch.dryRun.refused ?? 0).toLocaleString("en-IN")} rows refused.</p>
               </>
             )}
@@ -205,7 +204,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
 
       {batch.status !== "uploaded" && batch.result && (
         <TitledSection headingId="result-heading" title={batch.status === "undone" ? "What the import did (now undone)" : "What the import did"} headingClassName={heading} className="space-y-3">
-          <CountsTable label="Import" counts={batch.result} />
+          <CountsTable label="Import" counts={batch.result} records={batch.records} />
           {batch.status === "committed" && (
             <ConfirmButton intent="undo" tone="danger" confirm="Undo this import? Records it added are removed and the fields it changed are put back.">
               Undo this import

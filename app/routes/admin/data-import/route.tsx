@@ -1,5 +1,5 @@
 import { staffOf } from "~/.server/auth/staff.ts";
-import { listImports, uploadImport } from "~/.server/data-import/batches.ts";
+import { importKindOptions, listImports, uploadImport } from "~/.server/data-import/batches.ts";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB } from "~/.server/data-import/read.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -9,17 +9,17 @@ import { FileField, FormError, SelectField } from "~/components/form/fields.tsx"
 import { TitledSection } from "~/components/titled-section.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { IMPORT_KIND_OPTIONS, importUploadSchema } from "~/lib/forms/admin/data-import.ts";
+import { importUploadSchema } from "~/lib/forms/admin/data-import.ts";
 import type { Route } from "./+types/route";
 
 /**
- * /admin/data-import: a CSV or Excel file of customers (with their sites and units) or products brought in,
- * and the imports made so far. The upload is the first of the steps; each import's page (batch.tsx) takes it
+ * /admin/data-import: a CSV or Excel file of customers (with their sites and units), sites and units, products,
+ * fault codes or services brought in, and the imports made so far. The upload is the first of the steps; each import's page (batch.tsx) takes it
  * on from there: columns, preview, dry run, commit, undo.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   staffOf(context);
-  return { imports: await listImports(), maxMb: IMPORT_MAX_MB };
+  return { imports: await listImports(), kinds: importKindOptions(), maxMb: IMPORT_MAX_MB };
 }
 
 export const handle = { title: "Data import" };
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : file.size > IMPORT_MAX_BYTES
         ? `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB: the limit is ${IMPORT_MAX_MB} MB. Split it into smaller files.`
         : undefined;
-  const parsed = parseForm(form, importUploadSchema, { fields: ["kind"], extraErrors: fileError ? { file: fileError } : {} });
+  const parsed = parseForm(form, importUploadSchema(importKindOptions().map((k) => k.value)), { fields: ["kind"], extraErrors: fileError ? { file: fileError } : {} });
   if (parsed.refusal) return parsed.refusal;
   const upload = file as File;
   const result = await uploadImport(staff, parsed.data.kind, upload.name, new Uint8Array(await upload.arrayBuffer()));
@@ -49,7 +49,7 @@ export default function AdminDataImport({ loaderData, actionData }: Route.Compon
   const e = failure?.errors ?? {};
   return (
     <div className="space-y-8">
-      <PageHeader title="Data import" description="Bring in customers (with their sites and units) or products from a CSV or Excel file. Nothing is changed until you import it, and an import can be undone." />
+      <PageHeader title="Data import" description="Bring in customers (with their sites and units), products, fault codes or services from a CSV or Excel file. Nothing is changed until you import it, and an import can be undone." />
       <TitledSection headingId="upload-heading" title="Upload a file" headingClassName="text-lg font-semibold" className="max-w-2xl space-y-4">
         <p className={muted}>
           CSV saved as UTF-8 (in Excel: Save As › CSV UTF-8), or an Excel workbook (.xlsx, its first sheet), with the column names in the first row. At most {loaderData.maxMb} MB. Cells that are
@@ -64,7 +64,7 @@ export default function AdminDataImport({ loaderData, actionData }: Route.Compon
             placeholder="Choose…"
             defaultValue={failure?.values.kind}
             error={e.kind}
-            options={[{ group: "Records", items: IMPORT_KIND_OPTIONS.map((k) => ({ value: k.value, label: k.label })) }]}
+            options={[{ group: "Records", items: loaderData.kinds }]}
           />
           <FileField name="file" label="File" required accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" error={e.file} />
           <Button type="submit">Upload and check</Button>

@@ -223,8 +223,8 @@ export default function SeoAudit({ loaderData, actionData }: Route.ComponentProp
 
           <TitledSection headingId="results-heading" title="Results" className="mb-8" headingClassName="mb-1 text-lg font-semibold">
             <p className={`mb-3 text-sm ${muted}`}>
-              &ldquo;Fix it here&rdquo; opens the page on the public site for now: its words come from the site&rsquo;s content, and the screens that edit content and
-              services are not built yet. When they are, each finding also links to the record that fixes it.
+              &ldquo;Fix it here&rdquo; links to the record that fixes the page where a screen edits it (a service in the catalogue, the fault-code tables in the
+              technical library), then to the page on the public site. The other pages&rsquo; words come from the site&rsquo;s content, whose screen is not built yet.
             </p>
             <FilterTabs label="Findings or pages" tabs={viewTabs} />
             {view === "findings" ? (
