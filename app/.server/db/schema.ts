@@ -1506,7 +1506,7 @@ export const communicationThreads = pgTable(
  */
 export const communicationThreadsSync = pgTable("communication_threads_sync", {
   id: integer("id").primaryKey(),
-  lastIds: jsonb("last_ids").notNull().$type<Record<string, number>>(),
+  lastIds: jsonb("last_ids").notNull().$type<Record<string, unknown>>(),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
   threads: integer("threads").notNull().default(0),
   awaiting: integer("awaiting").notNull().default(0),
