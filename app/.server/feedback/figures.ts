@@ -1,7 +1,7 @@
-import { and, desc, isNotNull, sql } from "drizzle-orm";
+import { desc, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
-import { ratedRequest, ratedTechnician } from "~/.server/feedback/joins.ts";
+import { ratedTechnician } from "~/.server/feedback/joins.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /**
@@ -66,11 +66,16 @@ export async function ratingFigures() {
       .groupBy(feedback.technicianId)
       .orderBy(desc(sql`count(${feedback.rating})`), feedback.technicianId)
       .limit(200),
+    // Counted from the ratings alone, then each service named by its latest rated request (one lookup per
+    // service, not a join of every rating to its request: 390 ms of the screen on PGlite at seed:volume).
     db
-      .select({ serviceSlug: feedback.serviceSlug, name: sql<string | null>`max(${serviceRequests.serviceName})`, ...summaryColumns })
+      .select({
+        serviceSlug: feedback.serviceSlug,
+        name: sql<string | null>`(select ${serviceRequests.serviceName} from ${serviceRequests} where ${serviceRequests.id} = max(${feedback.requestId}))`,
+        ...summaryColumns,
+      })
       .from(feedback)
-      .innerJoin(serviceRequests, ratedRequest)
-      .where(and(rated))
+      .where(rated)
       .groupBy(feedback.serviceSlug)
       .orderBy(desc(sql`count(${feedback.rating})`), feedback.serviceSlug)
       .limit(200),
