@@ -8,11 +8,12 @@ import { communicationThreadsSync } from "~/.server/db/schema.ts";
  * each thread's latest line and "awaiting reply" are kept in a row, rebuilt per thread from the same rules
  * as the thread itself (./thread.ts):
  *
- * - nothing on the request form writes it (a trigger-maintained copy made the form 4x slower): the screen
- *   catches up before it reads (catchUpThreads), refreshing the threads of every row written since its last
- *   read, found by the source tables' primary keys (rows written with any date: seeds, imports) and, for
- *   a transaction that committed after that read, by their created_at indexes over the last minutes (up to
- *   now: a row dated in the future, as seeds write them, is caught by its id alone);
+ * - nothing on the request form writes it (a trigger-maintained copy made the form 4x slower; a column
+ *   filled by every writer, ADR 036, cost it a tenth): the screen catches up before it reads
+ *   (catchUpThreads), refreshing the threads of the rows written since its last read, found by the source
+ *   tables' primary keys: above each table's watermark (rows written with any date: seeds, imports), and
+ *   in the gaps below it that an earlier catch-up saw (a transaction that committed after that read; see
+ *   Gap). Each row's threads are worked out once, at the first read that sees it (ADR 049);
  * - what changes a thread without writing a new row (an erasure, a customer's number or e-mail changed)
  *   refreshes its threads in its own transaction (refreshThreads);
  * - rebuildThreads works the whole list out again (the migration's backfill, and the first catch-up of a
@@ -21,9 +22,6 @@ import { communicationThreadsSync } from "~/.server/db/schema.ts";
 
 type Executor = Database | Transaction;
 type Rows = { rows: Array<Record<string, unknown>> };
-
-/** A late commit is still caught up if its transaction began at most this long before the previous catch-up. */
-const OVERLAP = "5 minutes";
 
 /** Which threads to refresh: customers by id, and addresses (a +91 mobile, or a lower-case e-mail). */
 export interface ThreadScope {
@@ -137,7 +135,7 @@ function computed(scoped: boolean): SQL {
 
 const COLUMNS = sql.raw("thread, customer_id, mobile, at, channel, direction, preview, awaiting, search, sort_id");
 
-/** The newest id of each source table, and the database's clock: where the next catch-up starts. */
+/** The newest id of each source table, and the database's clock: where a rebuild leaves the next catch-up. */
 const MARKS = sql`
   select (select coalesce(max(id), 0) from conversation_messages) as cm,
          (select coalesce(max(id), 0) from outbox) as o,
@@ -148,15 +146,46 @@ const MARKS = sql`
          (select coalesce(max(id), 0) from customers) as cu,
          now() as at`;
 
-type Marks = Record<"cm" | "o" | "im" | "sr" | "re" | "tm" | "cu", number>;
+/** The source tables of the list, by their key in the sync row's `last_ids`. */
+const SOURCES = ["cm", "o", "im", "sr", "re", "tm", "cu"] as const;
+type Source = (typeof SOURCES)[number];
+type Marks = Record<Source, number>;
+
+/**
+ * Ids below a table's watermark that no catch-up has seen: [first, last, found at (ms since 1970), stamp].
+ * A gap is an id the table's sequence handed to a transaction that had not committed when the catch-up
+ * read (or that rolled back, or an `on conflict do nothing` that wrote no row). Each catch-up probes its
+ * gaps by primary key; a row found there is caught up like a new one. A gap is forgotten once no
+ * transaction that could still write it is running: at least GAP_SETTLE_MS after it was found, a catch-up
+ * stamps it with its snapshot's xmax (the transaction that took the id has had a transaction id since it
+ * took it: the same statement writes the row, so it is in that snapshot's running set or has ended), and
+ * it is forgotten at the first catch-up whose snapshot's xmin has reached the stamp (every transaction
+ * running at the stamp has ended: a row still missing then was never committed). Nothing of this is
+ * written by the tables' writers (ADR 036 rejected a column for it): the ids and the snapshot are the
+ * database's own.
+ */
+type Gap = [number, number, number, string | null];
+const GAP_SETTLE_MS = 60_000;
+
+interface SyncState {
+  ids: Marks;
+  gaps: Partial<Record<Source, Gap[]>>;
+}
 
 function marksOf(row: Record<string, unknown> | undefined): { ids: Marks; at: Date } {
   const n = (k: string) => Number(row?.[k] ?? 0);
   return { ids: { cm: n("cm"), o: n("o"), im: n("im"), sr: n("sr"), re: n("re"), tm: n("tm"), cu: n("cu") }, at: new Date(row?.at as string | Date) };
 }
 
-async function saveMarks(db: Executor, marks: { ids: Marks; at: Date }): Promise<void> {
-  await db.update(communicationThreadsSync).set({ lastIds: marks.ids, syncedAt: marks.at }).where(eq(communicationThreadsSync.id, 1));
+/**
+ * The stored state. A sync row without gaps (written by a rebuild, or by ADR 033's catch-up) has not kept
+ * the ids that were in flight when it was written: its next catch-up also looks over the minutes before
+ * it by created_at (`legacy`), once.
+ */
+function stateOf(stored: unknown): { state: SyncState; legacy: boolean } {
+  const raw = (stored ?? {}) as Partial<Record<Source, unknown>> & { gaps?: SyncState["gaps"] };
+  const ids = Object.fromEntries(SOURCES.map((k) => [k, Number(raw[k] ?? 0)])) as Marks;
+  return { state: { ids, gaps: raw.gaps ?? {} }, legacy: raw.gaps === undefined };
 }
 
 /** Takes the sync row's lock (refreshes never interleave, so the counts they keep stay exact); false without one. */
@@ -205,18 +234,21 @@ export async function threadsNeedRebuild(db: Executor): Promise<boolean> {
  * Works the threads of these customers and addresses out again, in the caller's transaction: a customer's
  * thread, and an unknown sender's thread by the same mobile (which disappears once they are a customer).
  */
-export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<void> {
-  const ids = [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))];
-  const addresses = [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))];
-  if (ids.length === 0 && addresses.length === 0) return;
-  await db.transaction(async (tx) => {
-    // Before the first rebuild there is nothing to keep: that rebuild works everything out.
-    if (await lockSync(tx)) await refreshScope(tx, ids, addresses);
-  });
+export async function refreshThreads(db: Executor, scope: ThreadScope): Promise<number> {
+  return db.transaction((tx) => refreshThreadsIn(tx, scope));
 }
 
-async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<void> {
-  await tx.execute(sql`
+/** refreshThreads in the caller's transaction; answers how many threads were worked out again. */
+async function refreshThreadsIn(tx: Executor, scope: ThreadScope): Promise<number> {
+  const ids = [...new Set((scope.customerIds ?? []).filter((id): id is number => typeof id === "number"))];
+  const addresses = [...new Set((scope.addresses ?? []).filter((a): a is string => Boolean(a)).map((a) => a.trim().toLowerCase()))];
+  if (ids.length === 0 && addresses.length === 0) return 0;
+  // Before the first rebuild there is nothing to keep: that rebuild works everything out.
+  return (await lockSync(tx)) ? refreshScope(tx, ids, addresses) : 0;
+}
+
+async function refreshScope(tx: Executor, ids: number[], addresses: string[]): Promise<number> {
+  const result = (await tx.execute(sql`
     with scope_c as (
       select c.id, c.mobile, lower(c.email) as email from customers c
        where c.id = any(array(select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
@@ -250,58 +282,104 @@ async function refreshScope(tx: Executor, ids: number[], addresses: string[]): P
     update communication_threads_sync
        set threads = threads + after.n - before.n, awaiting = awaiting + after.a - before.a
       from before, after
-     where id = 1`);
+     where id = 1
+    returning (select count(*) from scope_t)::int as n`)) as unknown as Rows;
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** What a source table contributes to the catch-up: its id, and the thread(s) a row of it belongs to. */
+const SOURCE_ROWS: Record<Source, { select: string; from: string; id: string; createdAt: string | null }> = {
+  cm: { select: "cm.customer_id, cm.mobile, null::text", from: "conversation_messages cm", id: "cm.id", createdAt: "cm.created_at" },
+  // Every outbox row counts for the watermark and its gaps; only SMS and e-mails belong to a thread.
+  o: {
+    select: "case when o.channel in ('sms', 'email') then o.customer_id end, case when o.channel in ('sms', 'email') and o.customer_id is null then lower(o.recipient) end, null::text",
+    from: "outbox o",
+    id: "o.id",
+    createdAt: "o.created_at",
+  },
+  im: { select: "null::int, im.mobile, lower(im.email)", from: "inbound_messages im", id: "im.id", createdAt: "im.created_at" },
+  sr: { select: "r.customer_id, r.mobile, null::text", from: "service_requests r", id: "r.id", createdAt: "r.created_at" },
+  re: { select: "r.customer_id, r.mobile, null::text", from: "request_events e join service_requests r on r.id = e.request_id", id: "e.id", createdAt: null },
+  tm: { select: "t.customer_id, t.contact_mobile, lower(t.contact_email)", from: "ticket_messages x join tickets t on t.id = x.ticket_id", id: "x.id", createdAt: "x.created_at" },
+  cu: { select: "c.id, c.mobile, null::text", from: "customers c", id: "c.id", createdAt: "c.created_at" },
+};
+
+/** ids with their gaps' found ids taken out: what is still missing of each gap. */
+function remainingGaps(gaps: readonly Gap[], found: ReadonlySet<number>): Gap[] {
+  const out: Gap[] = [];
+  for (const [lo, hi, at, stamp] of gaps) {
+    let from = lo;
+    for (const id of [...found].filter((f) => f >= lo && f <= hi).sort((a, b) => a - b)) {
+      if (id > from) out.push([from, id - 1, at, stamp]);
+      from = id + 1;
+    }
+    if (from <= hi) out.push([from, hi, at, stamp]);
+  }
+  return out;
 }
 
 /**
  * Brings the stored list up to date with every row written since the last catch-up (see the module's
- * comment): called by the list before it reads, so a message sent or received is on it at once. Without
- * a sync row (a database the backfill never saw), the whole list is worked out.
+ * comment and Gap): called by the list before it reads, so a message sent or received is on it at once.
+ * One statement reads the rows above each table's watermark and those found in its gaps, by primary key,
+ * and the snapshot it read in; only their threads are worked out again, once. With nothing new it writes
+ * nothing and takes no lock. Answers how many threads were worked out again. Without a sync row (a
+ * database the backfill never saw), the whole list is worked out.
  */
-export async function catchUpThreads(db: Executor): Promise<void> {
-  const [state] = await db.select().from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
-  if (!state) {
-    await rebuildThreads(db);
-    return;
+export async function catchUpThreads(db: Executor): Promise<number> {
+  const [stored] = await db.select().from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));
+  if (!stored) return rebuildThreads(db);
+  const { state, legacy } = stateOf(stored.lastIds);
+  const since = new Date(stored.syncedAt.getTime() - 5 * 60_000).toISOString();
+  const parts = SOURCES.map((k) => {
+    const s = SOURCE_ROWS[k];
+    const conditions = [`${s.id} > ${state.ids[k]}`, ...(state.gaps[k] ?? []).map(([lo, hi]) => `${s.id} between ${Number(lo)} and ${Number(hi)}`)];
+    if (legacy && s.createdAt) conditions.push(`${s.createdAt} between '${since}'::timestamptz and now() + interval '1 minute'`);
+    return `select '${k}'::text as t, ${s.id} as id, ${s.select} from ${s.from} where ${conditions.join(" or ")}`;
+  });
+  const lasts = SOURCES.map((k) => `('${k}', ${state.ids[k]})`).join(", ");
+  const result = (await db.execute(sql`
+    with src (t, id, c, a, a2) as (${sql.raw(parts.join("\n      union all "))}),
+    lasts (t, last) as (values ${sql.raw(lasts)}),
+    fresh as (select distinct s.t, s.id, l.last from src s join lasts l on l.t = s.t where s.id > l.last),
+    holes as (
+      select t, lo, hi from (select t, coalesce(lag(id) over (partition by t order by id), last) + 1 as lo, id - 1 as hi from fresh) h
+       where lo <= hi
+    )
+    select (select coalesce(json_agg(json_build_array(c, a)), '[]') from (select c, a from src union select null, a2 from src) x
+             where c is not null or a is not null) as threads,
+           (select coalesce(json_object_agg(t, top), '{}') from (select t, max(id) as top from fresh group by t) x) as tops,
+           (select coalesce(json_agg(json_build_array(t, lo, hi)), '[]') from holes) as holes,
+           (select coalesce(json_agg(json_build_array(s.t, s.id)), '[]') from src s join lasts l on l.t = s.t where s.id <= l.last) as filled,
+           pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
+           (extract(epoch from clock_timestamp()) * 1000)::float8 as now_ms`)) as unknown as Rows;
+  const row = result.rows[0]!;
+  const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  const threads = json<Array<[number | null, string | null]>>(row.threads);
+  const tops = json<Partial<Record<Source, number>>>(row.tops);
+  const holes = json<Array<[Source, number, number]>>(row.holes);
+  const filled = json<Array<[Source, number]>>(row.filled);
+  const now = Number(row.now_ms);
+  const xmin = BigInt(String(row.xmin));
+  const xmax = String(row.xmax);
+
+  const next: SyncState = { ids: { ...state.ids }, gaps: {} };
+  for (const k of SOURCES) {
+    next.ids[k] = Math.max(state.ids[k], Number(tops[k] ?? 0));
+    const found = new Set(filled.filter(([t]) => t === k).map(([, id]) => Number(id)));
+    const gaps = [...remainingGaps(state.gaps[k] ?? [], found), ...holes.filter(([t]) => t === k).map(([, lo, hi]): Gap => [Number(lo), Number(hi), now, null])]
+      .map(([lo, hi, at, stamp]): Gap => [lo, hi, at, stamp ?? (now - at >= GAP_SETTLE_MS ? xmax : null)])
+      .filter(([, , , stamp]) => stamp === null || xmin < BigInt(stamp));
+    if (gaps.length > 0) next.gaps[k] = gaps;
   }
-  const last = state.lastIds as Partial<Marks>;
-  const since = new Date(state.syncedAt.getTime()).toISOString();
-  const id = (k: keyof Marks) => Number(last[k] ?? 0);
-  const found = (await db.execute(sql`
-    with marks as (${MARKS}),
-    since as (select ${since}::timestamptz - interval '${sql.raw(OVERLAP)}' as at, now() + interval '1 minute' as until)
-    select m.*, t.customer_id, t.address from marks m
-    left join lateral (
-      select cm.customer_id, cm.mobile as address from conversation_messages cm
-       where cm.id > ${id("cm")} or cm.created_at between (select at from since) and (select until from since)
-      union
-      select o.customer_id, case when o.customer_id is null then lower(o.recipient) end from outbox o
-       where o.channel in ('sms', 'email') and (o.id > ${id("o")} or o.created_at between (select at from since) and (select until from since))
-      union
-      select null, im.mobile from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
-      union
-      select null, lower(im.email) from inbound_messages im where im.id > ${id("im")} or im.created_at between (select at from since) and (select until from since)
-      union
-      select r.customer_id, r.mobile from service_requests r where r.id > ${id("sr")} or r.created_at between (select at from since) and (select until from since)
-      union
-      select r.customer_id, r.mobile from request_events e join service_requests r on r.id = e.request_id where e.id > ${id("re")}
-      union
-      select t.customer_id, t.contact_mobile from ticket_messages x join tickets t on t.id = x.ticket_id
-       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
-      union
-      select null, lower(t.contact_email) from ticket_messages x join tickets t on t.id = x.ticket_id
-       where x.id > ${id("tm")} or x.created_at between (select at from since) and (select until from since)
-      union
-      select c.id, c.mobile from customers c where c.id > ${id("cu")} or c.created_at between (select at from since) and (select until from since)
-    ) t on true`)) as unknown as Rows;
-  const marks = marksOf(found.rows[0]);
-  const customerIds = found.rows.map((r) => (r.customer_id === null || r.customer_id === undefined ? null : Number(r.customer_id)));
-  const addresses = found.rows.map((r) => (r.address as string | null) ?? null);
-  const unchanged = (Object.keys(marks.ids) as Array<keyof Marks>).every((k) => marks.ids[k] === id(k));
-  // Nothing written since: no write, no lock (the list's reads never wait for one another).
-  if (unchanged && customerIds.every((c) => c === null) && addresses.every((a) => a === null)) return;
-  await db.transaction(async (tx) => {
-    await refreshThreads(tx, { customerIds, addresses });
-    await saveMarks(tx, marks);
+  const customerIds = threads.map(([c]) => (c === null ? null : Number(c)));
+  const addresses = threads.map(([, a]) => a);
+  const unchanged = !legacy && threads.length === 0 && JSON.stringify(next) === JSON.stringify(state);
+  // Nothing written since, and no gap to forget: no write, no lock (the list's reads never wait for one another).
+  if (unchanged) return 0;
+  return db.transaction(async (tx) => {
+    const refreshed = threads.length > 0 ? await refreshThreadsIn(tx, { customerIds, addresses }) : 0;
+    await tx.update(communicationThreadsSync).set({ lastIds: { ...next.ids, gaps: next.gaps }, syncedAt: sql`now()` }).where(eq(communicationThreadsSync.id, 1));
+    return refreshed;
   });
 }

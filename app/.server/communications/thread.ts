@@ -201,7 +201,7 @@ export async function threadEntries(t: ThreadRef, skip = 0, size = THREAD_PAGE):
         from outbox o
        where o.channel in ('sms', 'email')
          and (o.customer_id = ${cid}
-              or (o.customer_id is null and o.channel = 'sms' and o.recipient = ${mobile})
+              or (o.customer_id is null and o.channel = 'sms' and lower(o.recipient) = lower(${mobile}))
               or (o.customer_id is null and o.channel = 'email' and ${email} <> '' and lower(o.recipient) = ${email}))
          and not exists (select 1 from conversation_messages x where x.outbox_id = o.id)
       union all

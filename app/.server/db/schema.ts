@@ -1607,6 +1607,9 @@ export const conversationMessages = pgTable(
     index("conversation_messages_customer").on(t.customerId, t.createdAt, t.id),
     index("conversation_messages_mobile").on(t.mobile, t.createdAt),
     index("conversation_messages_created").on(t.createdAt, t.id),
+    // A thread page leaves out the outbox rows and forms a conversation row stands for (ADR 049): probed per row.
+    index("conversation_messages_outbox").on(t.outboxId).where(sql`${t.outboxId} is not null`),
+    index("conversation_messages_inbound").on(t.inboundMessageId).where(sql`${t.inboundMessageId} is not null`),
   ],
 );
 
@@ -1650,7 +1653,7 @@ export const communicationThreads = pgTable(
  */
 export const communicationThreadsSync = pgTable("communication_threads_sync", {
   id: integer("id").primaryKey(),
-  lastIds: jsonb("last_ids").notNull().$type<Record<string, number>>(),
+  lastIds: jsonb("last_ids").notNull().$type<Record<string, unknown>>(),
   syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
   threads: integer("threads").notNull().default(0),
   awaiting: integer("awaiting").notNull().default(0),

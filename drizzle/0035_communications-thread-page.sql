@@ -1,0 +1,2 @@
+CREATE INDEX "conversation_messages_outbox" ON "conversation_messages" USING btree ("outbox_id") WHERE "conversation_messages"."outbox_id" is not null;--> statement-breakpoint
+CREATE INDEX "conversation_messages_inbound" ON "conversation_messages" USING btree ("inbound_message_id") WHERE "conversation_messages"."inbound_message_id" is not null;
