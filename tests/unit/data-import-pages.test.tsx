@@ -26,7 +26,7 @@ describe("data import pages", () => {
   it("draw 100,000 refused rows as five errors per column and a count", async () => {
     const first = Array.from({ length: 5 }, (_, i) => ({ line: i + 2, message: "Enter a 10-digit Indian mobile number, e.g. 98480 12345." }));
     const batch = {
-      id: 7, kind: "customers", kindLabel: "Customers, with their sites and units", fileName: "bad.csv", status: "uploaded" as const, rowCount: 100_000,
+      id: 7, kind: "customers", kindLabel: "Customers, with their sites and units", records: { customer: "Customers", site: "Sites", unit: "Units" }, fileName: "bad.csv", status: "uploaded" as const, rowCount: 100_000,
       createdAt: "2026-12-06T10:00:00.000Z", headers: ["Mobile", "Name"], columns,
       preview: [{ line: 2, cells: { mobile: "12345", name: "" } }],
       report: { missing: [], refusedRows: 100_000, errorCount: 100_000, validRows: 0, columns: [{ field: "mobile", label: "Mobile", total: 100_000, first }] },
@@ -43,7 +43,7 @@ describe("data import pages", () => {
 
   it("offer the import after a clean dry run, and undo once committed", async () => {
     const base = {
-      id: 8, kind: "customers", kindLabel: "Customers, with their sites and units", fileName: "good.csv", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z",
+      id: 8, kind: "customers", kindLabel: "Customers, with their sites and units", records: { customer: "Customers", site: "Sites", unit: "Units" }, fileName: "good.csv", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z",
       headers: ["Mobile", "Name"], columns, preview: [{ line: 2, cells: { mobile: "9848012345", name: "Ravi" } }],
     };
     const Page = AdminImportBatch as unknown as (p: Record<string, unknown>) => ReactElement;
@@ -56,6 +56,6 @@ describe("data import pages", () => {
     expect(done).toContain("Undo this import");
     await expectValid(done);
     const List = AdminDataImport as unknown as (p: Record<string, unknown>) => ReactElement;
-    await expectValid(renderToStaticMarkup(<List loaderData={{ imports: [{ id: 8, kind: "customers", kindLabel: "Customers", fileName: "good.csv", status: "committed", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z" }], maxMb: 20 }} params={{}} matches={[]} />));
+    await expectValid(renderToStaticMarkup(<List loaderData={{ imports: [{ id: 8, kind: "customers", kindLabel: "Customers", fileName: "good.csv", status: "committed", rowCount: 2, createdAt: "2026-12-06T10:00:00.000Z" }], kinds: [{ value: "customers", label: "Customers, with their sites and units" }, { value: "fault-codes", label: "Fault codes" }], maxMb: 20 }} params={{}} matches={[]} />));
   });
 });
