@@ -3,8 +3,8 @@ import { throwNotFound } from "~/.server/http/errors.ts";
 import type { Route } from "./+types/not-built";
 
 /**
- * Back-office addresses whose screens are not built yet (/admin/technical-library among them): the same
- * gate and admin-only guard as every admin page, then the 404 page. Never a placeholder.
+ * Back-office addresses with no built screen (a screen registered with built: false, or an address no screen
+ * has): the same gate and admin-only guard as every admin page, then the 404 page. Never a placeholder.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
