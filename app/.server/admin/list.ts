@@ -312,3 +312,22 @@ export function listLinks<V extends string>(
     ...pageLinks(url, cursor, page.next),
   };
 }
+
+/**
+ * The whole loader of a list screen whose tabs are `show` (docs/back-office.md): the filters read from the URL
+ * with the list's schema, the domain's page of rows for them, the tabs with their counts, the next, first and
+ * CSV links, and the sentence shown when nothing matches. A screen whose loader needs more builds it from
+ * `parseListQuery` and `listLinks` instead.
+ */
+export async function listScreen<F extends { show: V }, V extends string, P extends { rows: unknown[]; total: number; next: string | null; counts: Readonly<Partial<Record<V, number>>>; capped?: readonly string[] }>(
+  url: URL,
+  schema: z.ZodType<F>,
+  list: (filters: F, cursor: Cursor | undefined) => Promise<P>,
+  tabs: ReadonlyArray<TabChoice<V>>,
+  defaultShow: NoInfer<V>,
+  empty: (filters: F) => string,
+) {
+  const { filters, cursor } = parseListQuery(url, schema);
+  const page = await list(filters, cursor);
+  return { filters, rows: page.rows as P["rows"], total: page.total, ...listLinks(url, filters, cursor, page, tabs, defaultShow), empty: empty(filters) };
+}

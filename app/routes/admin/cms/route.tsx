@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, csvInstant, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, csvInstant, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContent, listContent, type CmsListItem } from "~/.server/cms/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
@@ -32,16 +32,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("cont
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, cmsListSchema);
-  const page = await listContent(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    tabs: tabLinks(url, CMS_FILTERS, { current: filters.show, default: "all", counts: page.counts }),
-    ...pageLinks(url, cursor, page.next),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, cmsListSchema, listContent, CMS_FILTERS, "all", emptyMessage);
 }
 
 export const handle = { title: "Content" };

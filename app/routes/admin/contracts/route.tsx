@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
@@ -40,15 +40,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("cont
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, contractListSchema);
-  const page = await listContracts(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    ...listLinks(url, filters, cursor, page, CONTRACT_FILTERS, "active"),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, contractListSchema, listContracts, CONTRACT_FILTERS, "active", emptyMessage);
 }
 
 export const handle = { title: "Contracts (AMC)" };

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
@@ -44,15 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("invo
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, invoiceListSchema);
-  const page = await listInvoices(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    ...listLinks(url, filters, cursor, page, INVOICE_FILTERS, "all"),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, invoiceListSchema, listInvoices, INVOICE_FILTERS, "all", emptyMessage);
 }
 
 export const handle = { title: "Invoices" };

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
 import { ListScreen } from "~/components/admin/list-screen.tsx";
@@ -36,15 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("quot
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, quoteListSchema);
-  const page = await listQuotes(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    ...listLinks(url, filters, cursor, page, QUOTE_FILTERS, "all"),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, quoteListSchema, listQuotes, QUOTE_FILTERS, "all", emptyMessage);
 }
 
 export const handle = { title: "Quotes" };

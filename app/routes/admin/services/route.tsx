@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportServiceCatalogue, listServiceCatalogue, type ServiceListItem } from "~/.server/service-catalogue/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
@@ -38,16 +38,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("serv
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, serviceListSchema);
-  const page = await listServiceCatalogue(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    tabs: tabLinks(url, SERVICE_FILTERS, { current: filters.show, default: "all", counts: page.counts }),
-    ...pageLinks(url, cursor, page.next),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, serviceListSchema, listServiceCatalogue, SERVICE_FILTERS, "all", emptyMessage);
 }
 
 export const handle = { title: "Services" };

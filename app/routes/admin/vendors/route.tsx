@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportVendors, listVendors, type VendorListItem } from "~/.server/vendors/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
@@ -36,16 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("vend
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, vendorListSchema);
-  const page = await listVendors(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    tabs: tabLinks(url, VENDOR_FILTERS, { current: filters.show, default: "active", counts: page.counts }),
-    ...pageLinks(url, cursor, page.next),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, vendorListSchema, listVendors, VENDOR_FILTERS, "active", emptyMessage);
 }
 
 export const handle = { title: "Vendors" };

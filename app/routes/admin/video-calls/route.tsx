@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, listLinks, parseListQuery, type CsvColumn } from "~/.server/admin/list.ts";
+import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
 import { whenColumn } from "~/components/admin/data-table.tsx";
@@ -36,15 +36,7 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("vide
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, videoCallListSchema);
-  const page = await listCalls(filters, cursor);
-  return {
-    filters,
-    rows: page.rows,
-    total: page.total,
-    ...listLinks(url, filters, cursor, page, VIDEO_CALL_FILTERS, "upcoming"),
-    empty: emptyMessage(filters),
-  };
+  return listScreen(url, videoCallListSchema, listCalls, VIDEO_CALL_FILTERS, "upcoming", emptyMessage);
 }
 
 export const handle = { title: "Video calls" };
