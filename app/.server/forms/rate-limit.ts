@@ -63,21 +63,43 @@ let lastSharedSweep = 0;
  * counting the same key at once both see the other's count. A count past the limit is kept (it changes
  * nothing: the window's end decides the wait).
  */
-export async function takeToken(key: string, limit: Limit, now = Date.now()): Promise<number | undefined> {
+export function takeToken(key: string, limit: Limit, now = Date.now()): Promise<number | undefined> {
+  return takeTokens([[key, limit]], now);
+}
+
+/**
+ * Counts one submission against each key at once (a form's address and mobile number): the longest wait of a
+ * window already used up, or undefined. On PostgreSQL it is one statement for all of them (one round trip per
+ * post); in memory the keys are counted in order and the first used-up one answers.
+ */
+export async function takeTokens(keys: ReadonlyArray<readonly [string, Limit]>, now = Date.now()): Promise<number | undefined> {
   const db = sharedDatabase();
-  if (!db) return takeMemoryToken(key, limit, now);
+  if (!db) {
+    for (const [key, limit] of keys) {
+      const wait = takeMemoryToken(key, limit, now);
+      if (wait !== undefined) return wait;
+    }
+    return undefined;
+  }
   const at = new Date(now).toISOString();
-  const resetAt = new Date(now + limit.windowMs).toISOString();
+  const rows = sql.join(
+    keys.map(([key, limit]) => sql`(${key}, 1, ${new Date(now + limit.windowMs).toISOString()}::timestamptz)`),
+    sql`, `,
+  );
   const result = (await db.execute(sql`
-    INSERT INTO rate_limit_windows AS w (key, count, reset_at) VALUES (${key}, 1, ${resetAt}::timestamptz)
+    INSERT INTO rate_limit_windows AS w (key, count, reset_at) VALUES ${rows}
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN w.reset_at <= ${at}::timestamptz THEN 1 ELSE w.count + 1 END,
       reset_at = CASE WHEN w.reset_at <= ${at}::timestamptz THEN excluded.reset_at ELSE w.reset_at END
-    RETURNING count, reset_at`)) as unknown as { rows: Array<{ count: number; reset_at: string | Date }> };
-  const row = result.rows[0]!;
+    RETURNING key, count, reset_at`)) as unknown as { rows: Array<{ key: string; count: number; reset_at: string | Date }> };
   sweepShared(now);
-  if (row.count <= limit.max) return undefined;
-  return Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now) / 1000));
+  let wait: number | undefined;
+  for (const row of result.rows) {
+    const limit = keys.find(([key]) => key === row.key)?.[1];
+    if (!limit || row.count <= limit.max) continue;
+    wait = Math.max(wait ?? 1, Math.ceil((new Date(row.reset_at).getTime() - now) / 1000));
+  }
+  return wait;
 }
 
 /** Once a minute per instance, and not in the visitor's wait: windows that ended an hour ago go. */
@@ -114,9 +136,9 @@ export async function checkLimits(
   mobile: string | undefined,
   values: Record<string, string>,
 ): Promise<PostOutcome | undefined> {
-  const wait =
-    (await takeToken(`${form}:address:${address}`, FORM_LIMITS.perAddress)) ??
-    (mobile ? await takeToken(`${form}:mobile:${mobile}`, FORM_LIMITS.perMobile) : undefined);
+  const keys: Array<readonly [string, Limit]> = [[`${form}:address:${address}`, FORM_LIMITS.perAddress]];
+  if (mobile) keys.push([`${form}:mobile:${mobile}`, FORM_LIMITS.perMobile]);
+  const wait = await takeTokens(keys);
   if (wait === undefined) return undefined;
   const phone = formatIndianPhone((await getSiteSettings()).identity.supportPhone);
   return {
