@@ -171,6 +171,12 @@ const server = http.createServer((req, res) => {
   else void listener(req, res);
 });
 
+// Idle keep-alive connections are held longer than a client or a proxy holds them (nginx's upstream keepalive_timeout
+// is 60 s): a server that closes an idle connection first races a client sending its next request on it, and that
+// request fails with ECONNRESET (seen in CI). The headers timeout must outlast the keep-alive one.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(`Serving on http://localhost:${port} (${mode}, ${services.handle.engine} database)`);
