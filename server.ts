@@ -19,6 +19,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
 import { partitionedRequestHandler } from "./server/route-partitions.ts";
+import { signedInPrivate } from "./server/signed-in-private.ts";
 
 type ServerEntry = typeof import("./app/entry.server.tsx");
 
@@ -110,18 +111,7 @@ app.use(async (c, next) => {
   if (c.res.status >= 500) c.res.headers.set("Cache-Control", "no-store");
 });
 
-// A signed-in visitor's pages carry their name and portal links: never stored by a browser or a shared
-// cache. Anonymous pages stay cacheable, but vary by cookie, so that a page cached before sign-in is not
-// shown after it (and the page cache above never stores a request that has cookies).
-app.use(async (c, next) => {
-  await next();
-  if (c.req.path.startsWith("/assets/")) return;
-  if (/(?:^|;\s*)sid=/.test(c.req.header("cookie") ?? "")) {
-    c.res.headers.set("Cache-Control", "private, no-store");
-  } else if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
-    c.res.headers.append("Vary", "Cookie");
-  }
-});
+app.use(signedInPrivate());
 
 // Forms post only from our own pages (Origin or Sec-Fetch-Site must say same origin): no cross-site form
 // can act as a signed-in user.
