@@ -6,7 +6,7 @@ test.describe("404 page", () => {
     const logged: string[] = [];
     page.on("console", (m) => logged.push(m.text()));
     const response = await visit(page, "/no/such/page", { status: 404 });
-    expect(response.headers()["cache-control"]).toBe("public, max-age=60");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=60, s-maxage=5");
 
     await expect(page).toHaveTitle(/Page Not Found/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

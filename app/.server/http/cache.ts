@@ -5,11 +5,11 @@
  */
 export const CACHE_POLICY = {
   /** Anonymous pages: fresh for a minute, then served stale while a shared cache revalidates. */
-  page: "public, max-age=60, stale-while-revalidate=600",
+  page: "public, max-age=60, s-maxage=5, stale-while-revalidate=600",
   /** The 404 page: a missing page may appear soon (content is added in the back office). */
-  notFound: "public, max-age=60",
+  notFound: "public, max-age=60, s-maxage=5",
   /** sitemap.xml and robots.txt. */
-  crawler: "public, max-age=3600",
+  crawler: "public, max-age=3600, s-maxage=5",
   /** Pages with a form key, receipts and anything personal: never stored anywhere. */
   private: "private, no-store",
 } as const;
