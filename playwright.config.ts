@@ -42,19 +42,19 @@ export default defineConfig({
     // to the shared site), is tagged @desktop or @phone and runs in that project only: never skipped in the other.
     {
       name: "desktop",
-      testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster/,
+      testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster|chaos/,
       grepInvert: /@phone\b/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, ...browser },
     },
     {
       name: "phone",
-      testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster/,
+      testIgnore: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster|chaos/,
       // A staff flow (@flow) runs at desktop width, and visit() checks each of its pages at 390 px too (ADR 030).
       grepInvert: /@desktop\b|@flow\b/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, ...browser },
     },
     // The server as a process (start-up, data-dir lock, PostgreSQL): once, not per width.
-    { name: "server", testMatch: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster/ },
+    { name: "server", testMatch: /server-process|sitemap-html|forms-fuzz|durability|technician-job|cluster|chaos/ },
   ],
   webServer: {
     command: `node server.ts >> "${process.env.E2E_SERVER_LOG}"`,

@@ -129,13 +129,38 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
+/** Errors of a server that is not up yet, or is recovering: worth waiting for at start-up. */
+const NOT_YET = new Set(["ECONNREFUSED", "ECONNRESET", "57P03", "53300"]);
+const START_WAIT_MS = 60_000;
+
+async function connectWhenReady(pool: pg.Pool): Promise<pg.PoolClient> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      if (!NOT_YET.has(code) || Date.now() > deadline) throw error;
+      if (attempt === 0) console.error(`PostgreSQL is not accepting connections yet (${(error as Error).message}); waiting up to ${START_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
+    }
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection that the server ends (a restart, a failover, an administrator) must not crash the
   // process: the pool drops it and opens a new one for the next query.
   pool.on("error", (error) => console.error(`PostgreSQL: an idle connection was lost (${error.message})`));
-  // Fail at start-up, with the driver's message, rather than on the first request.
-  const probe = await pool.connect();
+  // The pool's handler covers idle connections only: one that is checked out (a transaction in progress)
+  // when the server goes away emits 'error' on its client, and an unhandled 'error' ends the process (seen
+  // in `npm run chaos` when PostgreSQL restarted). The queries in flight fail with the error anyway, and the
+  // pool drops the dead client when it is released.
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  // Fail at start-up, with the driver's message, rather than on the first request; but wait out a server
+  // that is starting or restarting (a crash recovery takes seconds), as an instance started together with
+  // PostgreSQL, or restarted while it recovers, would otherwise exit and be restarted in a loop.
+  const probe = await connectWhenReady(pool);
   probe.release();
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
