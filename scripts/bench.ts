@@ -59,6 +59,7 @@ import { benchVisitors, reportVisitors } from "./lib/bench-visitors.ts";
 import { benchLive, reportLive, type LiveResult } from "./lib/bench-live.ts";
 // Issue 19 §4: `--seo-audit` (a whole audit of the sitemap, and the home page's p99 while one runs).
 import { benchSeoAudit, reportSeoAudit } from "./lib/bench-seo-audit.ts";
+import { benchProxy, reportProxy } from "./lib/bench-proxy.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -950,6 +951,12 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, liveTimestamp: new Date().toISOString(), live }, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (live figures only; the rest kept)`);
+    return;
+  }
+  // Issue 20 §2 and §5 (scripts/lib/bench-proxy.ts): printed, not merged into results.json.
+  if (process.argv.includes("--proxy")) {
+    const tool = pickTool();
+    reportProxy(await benchProxy((url, seconds) => loadTest(tool, url, seconds)));
     return;
   }
   // Issue 19 §4 (scripts/lib/bench-seo-audit.ts): printed, not merged into results.json.

@@ -25,6 +25,8 @@ export interface NginxSiteOptions {
   serverNames?: string[];
   /** Where the page cache keeps its files. */
   cacheDir: string;
+  /** More location blocks, for measuring (the bench's static copy of a page); none in production. */
+  extraLocations?: string;
 }
 
 /** The http-level part: what goes in /etc/nginx/conf.d/ in production. */
@@ -66,6 +68,7 @@ server {
     proxy_connect_timeout 2s;
     proxy_read_timeout 60s;
 
+${options.extraLocations ?? ""}
     location = /live/events {
         proxy_pass http://deccan_app;
         proxy_buffering off;
