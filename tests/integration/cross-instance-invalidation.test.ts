@@ -53,6 +53,31 @@ describe.runIf(engines.includes("postgres"))("content and settings changes reach
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it("what was read before the instance listened is dropped when it starts listening (a change then was not heard)", async () => {
+    const version = contentVersion();
+    const starting = new LiveHub({ heartbeatMs: 60_000, sessionCheckMs: 600_000, databaseUrl: testDb.location }).start();
+    try {
+      await starting.ready;
+      await expect.poll(() => contentVersion(), { timeout: 2_000 }).toBeGreaterThan(version);
+    } finally {
+      await starting.stop();
+    }
+  });
+
+  it("a change made while this instance's LISTEN connection was down is served once it is back", async () => {
+    const before = (await getSiteSettings()).identity.supportPhone;
+    const changed = before === "+919123456782" ? "+919123456783" : "+919123456782";
+    const { rows } = await other.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()",
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { pid } of rows) await other.query("select pg_terminate_backend($1)", [pid]);
+    // Changed (and announced) while nobody here listens: the NOTIFY is lost.
+    await other.query(`update site_settings set value = jsonb_set(value, '{supportPhone}', to_jsonb($1::text)) where key = 'identity'`, [changed]);
+    await other.query(`select pg_notify($1, 'instance-1')`, [SITE_CHANGED_CHANNEL]);
+    await expect.poll(async () => (await getSiteSettings()).identity.supportPhone, { timeout: 5_000, intervals: [50] }).toBe(changed);
+  });
+
   it("a change made here is announced to the other instances", async () => {
     const listener = new pg.Client({ connectionString: testDb.location });
     await listener.connect();

@@ -270,8 +270,10 @@ export class LiveHub {
       this.listener = client;
       const reconnected = this.listenerAttempt > 0;
       this.listenerAttempt = 0;
-      // A change made elsewhere while this connection was down was not heard: treat the caches as stale.
-      if (reconnected) contentChangedElsewhere();
+      // A change made elsewhere before this connection listened (at start-up: settings already read, a page
+      // already cached) or while it was down was not heard: treat the caches as stale (seen in npm run chaos: an
+      // instance restarted around a settings change kept the old phone).
+      contentChangedElsewhere();
       // Back after a lost connection: what other instances published meanwhile is read from the table.
       if (reconnected && this.maxId > 0) await this.deliverSince(this.maxId);
     } catch (error) {
@@ -284,7 +286,9 @@ export class LiveHub {
     if (this.stopped || this.listenerRetry) return;
     if (this.listener === client) this.listener = undefined;
     void client.end().catch(() => undefined);
-    const delay = Math.min(16_000, 1000 * 2 ** this.listenerAttempt++) * (0.5 + Math.random() / 2);
+    // At most 4 s between attempts: every second without this connection is a second in which another
+    // instance's edit is not heard here (a PostgreSQL restart takes a few seconds).
+    const delay = Math.min(4_000, 500 * 2 ** this.listenerAttempt++) * (0.5 + Math.random() / 2);
     this.listenerRetry = setTimeout(() => {
       this.listenerRetry = undefined;
       void this.listen();
