@@ -12,7 +12,7 @@ describe.each(engines)("data layer on %s", (engine) => {
   let testDb: TestDatabase;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(engine);
+    testDb = await createTestDatabase(engine, { fromScratch: true });
     setDatabase(testDb.handle);
   });
   afterAll(async () => {

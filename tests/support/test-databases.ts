@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { applyMigrations, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { deliveriesSettled } from "~/.server/notifications/index.ts";
+import type { DatabaseTemplates } from "./database-templates.ts";
 
 /**
  * The engines the data layer is tested on: always the embedded PGlite, and PostgreSQL when
@@ -23,17 +24,30 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database of the engine; PostgreSQL gets a database of its own, dropped afterwards. */
-export async function createEmptyDatabase(engine: Engine): Promise<{ location: string; destroy(): Promise<void> }> {
+export function createEmptyDatabase(engine: Engine): Promise<{ location: string; destroy(): Promise<void> }> {
+  return newDatabase(engine);
+}
+
+/**
+ * A new database of the engine: empty, or a copy of the migrated template (global-setup.ts). PGlite: a data
+ * dir of its own (a copy of the template's files). PostgreSQL: a database of its own, dropped afterwards.
+ */
+async function newDatabase(engine: Engine, template?: DatabaseTemplates): Promise<{ location: string; destroy(): Promise<void> }> {
   if (engine === "pglite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "test-pglite-"));
+    // Only the database's files: not the template's lock file.
+    if (template) fs.cpSync(path.join(template.pgliteDir, "pglite"), path.join(dir, "pglite"), { recursive: true });
     return { location: dir, destroy: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
   const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(template?.postgresName ? `CREATE DATABASE "${name}" TEMPLATE "${template.postgresName}"` : `CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
@@ -53,11 +67,28 @@ export function openAt(engine: Engine, location: string): Promise<DatabaseHandle
     : openDatabase({ databaseUrl: location, dataDir: "unused" });
 }
 
-/** A fresh database with the committed migrations applied. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
-  const empty = await createEmptyDatabase(engine);
+export interface CreateTestDatabaseOptions {
+  /**
+   * Apply the migrations to an empty database, as a new installation does, instead of copying the template
+   * that global set-up migrated once for the run. For tests of migrating itself.
+   */
+  fromScratch?: boolean;
+}
+
+/** The run's migrated templates (global-setup.ts); undefined when this engine's was not made. */
+function templateFor(engine: Engine): DatabaseTemplates | undefined {
+  const templates = inject("databaseTemplates");
+  if (!templates) return undefined;
+  return engine === "pglite" || templates.postgresName ? templates : undefined;
+}
+
+/** A fresh database with the committed migrations applied: a copy of the run's template, unless fromScratch. */
+export async function createTestDatabase(engine: Engine, options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
+  const template = options.fromScratch ? undefined : templateFor(engine);
+  const empty = await newDatabase(engine, template);
   const handle = await openAt(engine, empty.location);
-  await applyMigrations(handle);
+  // A copy is migrated already; without a template (fromScratch, or run without global set-up), migrate here.
+  if (!template) await applyMigrations(handle);
   return {
     handle,
     location: empty.location,
