@@ -75,7 +75,7 @@ describe.runIf(engines.includes("postgres"))("content and settings changes reach
     // Changed (and announced) while nobody here listens: the NOTIFY is lost.
     await other.query(`update site_settings set value = jsonb_set(value, '{supportPhone}', to_jsonb($1::text)) where key = 'identity'`, [changed]);
     await other.query(`select pg_notify($1, 'instance-1')`, [SITE_CHANGED_CHANNEL]);
-    await expect.poll(async () => (await getSiteSettings()).identity.supportPhone, { timeout: 5_000, intervals: [50] }).toBe(changed);
+    await expect.poll(async () => (await getSiteSettings()).identity.supportPhone, { timeout: 5_000, interval: 50 }).toBe(changed);
   });
 
   it("a change made here is announced to the other instances", async () => {
