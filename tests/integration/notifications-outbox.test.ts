@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -6,10 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
+import { registerJob, scheduleJobs, type JobContext } from "~/.server/jobs/index.ts";
 import {
   deliverDueMessages,
   deliveriesSettled,
   queueMessages,
+  renewClaims,
+  setClaimTiming,
   startOutboxWorker,
   type OutboxMessage,
 } from "~/.server/notifications/index.ts";
@@ -17,13 +21,22 @@ import { DLT_TEMPLATES, requestNotifications, type RequestNotice } from "~/.serv
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../support/test-databases.ts";
 
-/** A stand-in for an SMS gateway: answers with `status`, and remembers every request and its answer. */
+/**
+ * A stand-in for an SMS gateway: answers with `status`, and remembers every request and its answer. Like a
+ * gateway that honours idempotency keys, it sends a message once per Idempotency-Key: a repeat is answered
+ * with the first acceptance (the same id) and is not a second SMS (`replay`).
+ */
 interface FakeGateway {
   url: string;
   status: number;
   delayMs: number;
-  requests: Array<{ authorization: string | undefined; json: Record<string, unknown>; status: number }>;
-  /** How many requests for this body were answered 200. */
+  /**
+   * Called with each request once it is accepted (the SMS is on its way to the phone): "drop" closes the
+   * connection without an answer, "hang" never answers.
+   */
+  afterAccept: ((json: Record<string, unknown>) => "drop" | "hang" | void) | undefined;
+  requests: Array<{ authorization: string | undefined; idempotencyKey: string | undefined; json: Record<string, unknown>; status: number; replay: boolean }>;
+  /** How many SMS with this body reached the phone: accepted requests, repeats of a key not counted. */
   delivered(body: string): number;
   close(): Promise<void>;
 }
@@ -37,9 +50,21 @@ async function startFakeGateway(): Promise<FakeGateway> {
       void (async () => {
         if (gateway.delayMs) await sleep(gateway.delayMs);
         const status = gateway.status;
-        gateway.requests.push({ authorization: req.headers.authorization, json: JSON.parse(data) as Record<string, unknown>, status });
+        const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+        const first = idempotencyKey ? gateway.requests.findIndex((r) => r.status === 200 && r.idempotencyKey === idempotencyKey) : -1;
+        const json = JSON.parse(data) as Record<string, unknown>;
+        gateway.requests.push({ authorization: req.headers.authorization, idempotencyKey, json, status, replay: first >= 0 });
+        const id = first >= 0 ? first : gateway.requests.length - 1;
+        if (status === 200) {
+          const then = gateway.afterAccept?.(json);
+          if (then === "drop") {
+            req.socket.destroy();
+            return;
+          }
+          if (then === "hang") return;
+        }
         res.writeHead(status, { "content-type": "application/json" });
-        res.end(status === 200 ? '{"accepted":true}' : '{"error":"service unavailable"}');
+        res.end(status === 200 ? JSON.stringify({ accepted: true, id: `gw-${id}` }) : '{"error":"service unavailable"}');
       })();
     });
   });
@@ -48,8 +73,9 @@ async function startFakeGateway(): Promise<FakeGateway> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`,
     status: 200,
     delayMs: 0,
+    afterAccept: undefined,
     requests: [],
-    delivered: (body) => gateway.requests.filter((r) => r.status === 200 && r.json.body === body).length,
+    delivered: (body) => gateway.requests.filter((r) => r.status === 200 && !r.replay && r.json.body === body).length,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -117,6 +143,7 @@ describe.each(engines)("outbox on %s", (engine) => {
     gateway.requests = [];
     gateway.status = 200;
     gateway.delayMs = 0;
+    gateway.afterAccept = undefined;
     useHttpSms();
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
   });
@@ -208,8 +235,14 @@ describe.each(engines)("outbox on %s", (engine) => {
       body: customerSms.body,
       templateId: DLT_TEMPLATES.requestReceived.id,
       variables: customerSms.variables,
+      reference: sent.messageKey,
     });
     expect(Object.keys(request.json.variables as object)).toEqual(DLT_TEMPLATES.requestReceived.variables);
+    // Both attempts carried the message's own key, as the reference and as the idempotency key.
+    expect(gateway.requests.map((r) => [r.json.reference, r.idempotencyKey])).toEqual([
+      [sent.messageKey, sent.messageKey],
+      [sent.messageKey, sent.messageKey],
+    ]);
 
     // Sent means sent: no later round sends it again.
     expect(await deliverDueMessages(new Date(later.getTime() + 86_400_000))).toBe(0);
@@ -306,9 +339,13 @@ describe.each(engines)("outbox on %s", (engine) => {
 
     const customerSms = messages.find((m) => m.dedupeKey.endsWith(":customer-sms"))!;
     const customerEmail = messages.find((m) => m.dedupeKey.endsWith(":customer-email"))!;
-    expect(lines).toContain(`{"type":"sms","to":"+919876543210","body":${JSON.stringify(customerSms.body)}}\n`);
+    // Each line carries the message's own key: a resend after a crash prints the same one.
+    const smsKey = (await rowByKey(customerSms.dedupeKey)).messageKey;
+    const emailKey = (await rowByKey(customerEmail.dedupeKey)).messageKey;
+    expect(smsKey).not.toBe(emailKey);
+    expect(lines).toContain(`{"type":"sms","to":"+919876543210","body":${JSON.stringify(customerSms.body)},"key":"${smsKey}"}\n`);
     expect(lines).toContain(
-      `${JSON.stringify({ type: "email", to: "ramesh@example.net", subject: customerEmail.subject, body: customerEmail.body })}\n`,
+      `${JSON.stringify({ type: "email", to: "ramesh@example.net", subject: customerEmail.subject, body: customerEmail.body, key: emailKey })}\n`,
     );
     expect(lines.filter((l) => l.startsWith('{"type":'))).toHaveLength(messages.length);
     const rows = await testDb.handle.db.select().from(outbox);
@@ -342,4 +379,148 @@ describe.each(engines)("outbox on %s", (engine) => {
     await sleep(200);
     expect((await rowByKey("test:3:sms")).status).toBe("pending");
   });
+  // ── Exactly once, also across a crash (issue 20 §1, ADR 052) ──────────────────────────────────
+
+  /** Rounds of `workers` workers polling at once (the database's clock), until `until` resolves. */
+  async function pollWhile(workers: number, until: Promise<unknown>): Promise<number> {
+    let done = false;
+    void until.finally(() => (done = true));
+    let attempted = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (!done) {
+          const n = await deliverDueMessages();
+          attempted += n;
+          await sleep(10);
+        }
+      }),
+    );
+    return attempted;
+  }
+
+  it("work that outlasts the hold is renewed, not run again, however many workers poll meanwhile", async () => {
+    // A hold of 0.8 s renewed every 0.2 s; each job and each SMS takes 2 s, more than twice the hold.
+    const previous = setClaimTiming({ holdMs: 800, renewMs: 200 });
+    const runs = new Map<number, number>();
+    registerJob("test.long-job", async (payload) => {
+      const n = Number(payload.n);
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      await sleep(2_000);
+    });
+    try {
+      await scheduleJobs(
+        testDb.handle.db,
+        [1, 2, 3].map((n) => ({ name: "test.long-job", payload: { n }, runAt: new Date(Date.now() - 1_000), dedupeKey: `test:long-job:${n}` })),
+      );
+      for (const n of [1, 2, 3]) await insertAsLeft(smsMessage(n), { status: "pending", attempts: 1 });
+      gateway.delayMs = 2_000;
+      const jobsDone = (async () => {
+        const started = Date.now();
+        while (Date.now() - started < 15_000) {
+          const [left] = await testDb.handle.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(outbox).where(sql`${outbox.status} <> 'sent'`);
+          if (left!.n === 0) return;
+          await sleep(50);
+        }
+      })();
+      // Eight workers, as eight instances would, polling every 10 ms for the whole run.
+      const attempted = await pollWhile(8, jobsDone);
+      expect(attempted).toBe(6);
+      expect([...runs.entries()].sort()).toEqual([
+        [1, 1],
+        [2, 1],
+        [3, 1],
+      ]);
+      for (const n of [1, 2, 3]) expect(gateway.delivered(`Test message ${n}`)).toBe(1);
+      expect(gateway.requests).toHaveLength(3);
+      const rows = await testDb.handle.db.select().from(outbox);
+      expect(rows.map((r) => [r.status, r.claimToken, r.lockedUntil])).toEqual(rows.map(() => ["sent", null, null]));
+      expect(rows.filter((r) => r.channel === "job").map((r) => r.attempts)).toEqual([1, 1, 1]);
+    } finally {
+      setClaimTiming(previous);
+    }
+  });
+
+  it("a holder whose claim was taken over is told, and does not mark the work done", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let context: JobContext | undefined;
+    registerJob("test.held-job", async (_payload, ctx) => {
+      context = ctx;
+      await released;
+    });
+    await scheduleJobs(testDb.handle.db, [{ name: "test.held-job", payload: {}, runAt: new Date(Date.now() - 1_000), dedupeKey: "test:held-job" }]);
+    const round = deliverDueMessages();
+    while (!context) await sleep(5);
+    const claimed = await rowByKey("test:held-job");
+    expect(context.key).toBe(claimed.messageKey);
+    // Still this process's: renewed, and the hold only ever moves forward.
+    expect(await renewClaims()).toBe(1);
+    expect((await rowByKey("test:held-job")).lockedUntil!.getTime()).toBeGreaterThanOrEqual(claimed.lockedUntil!.getTime());
+    expect(context.signal.aborted).toBe(false);
+
+    // What another instance leaves after taking the job over (this one could not reach the database).
+    const theirs = "7f2a3c1e-0d6b-4f4e-9a51-3c8f1e2b5d90";
+    await testDb.handle.db.update(outbox).set({ claimToken: theirs, lockedUntil: new Date(Date.now() + 60_000) }).where(eq(outbox.dedupeKey, "test:held-job"));
+    expect(await renewClaims()).toBe(0);
+    expect(context.signal.aborted).toBe(true);
+    release();
+    expect(await round).toBe(1);
+    // Not marked sent by the old holder: the new holder records the outcome.
+    expect(await rowByKey("test:held-job")).toMatchObject({ status: "sending", claimToken: theirs, attempts: 1 });
+  });
+
+  it("an answer lost after the gateway accepted: the retry carries the same key, and the customer gets one SMS", async () => {
+    gateway.afterAccept = () => "drop";
+    await queueMessages(testDb.handle.db, [smsMessage(1)]);
+    await deliveriesSettled();
+    const failed = await rowByKey("test:1:sms");
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    gateway.afterAccept = undefined;
+    expect(await deliverDueMessages(new Date(failed.nextAttemptAt.getTime() + 1))).toBe(1);
+    expect(gateway.requests.map((r) => [r.idempotencyKey, r.replay])).toEqual([
+      [failed.messageKey, false],
+      [failed.messageKey, true],
+    ]);
+    expect(gateway.delivered("Test message 1")).toBe(1);
+    // The gateway's id for the one SMS sent, as its delivery reports will quote it.
+    expect(await rowByKey("test:1:sms")).toMatchObject({ status: "sent", attempts: 2, providerMessageId: "gw-0" });
+  });
+
+  if (engine === "postgres") {
+    it("an instance killed between the gateway's call and marking it sent: resent under the same key, delivered once", async () => {
+      // A real crash: another process queues and sends the SMS, and is killed with SIGKILL once the gateway
+      // has accepted it, before the answer reaches it.
+      let child: ReturnType<typeof spawn> | undefined;
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => {
+        gateway.afterAccept = () => {
+          child?.kill("SIGKILL");
+          return "hang";
+        };
+        child = spawn(
+          process.execPath,
+          // tsx as a loader in this one process (its CLI would run the script in a grandchild, out of the kill's reach).
+          ["--import", "tsx", "tests/support/outbox-crash-child.ts", testDb.location, gateway.url, JSON.stringify(smsMessage(1))],
+          { stdio: ["ignore", "ignore", "inherit"] },
+        );
+        child.on("exit", (_code, signal) => resolve(signal));
+      });
+      expect(await exited).toBe("SIGKILL");
+      const left = await rowByKey("test:1:sms");
+      expect(left).toMatchObject({ status: "sending", attempts: 1 });
+      expect(gateway.requests).toHaveLength(1);
+      expect(gateway.requests[0]!.idempotencyKey).toBe(left.messageKey);
+
+      // Not before its hold has expired (the process might only be slow)...
+      gateway.afterAccept = undefined;
+      expect(await deliverDueMessages()).toBe(0);
+      // ... then taken over by this instance and sent again, under the same key.
+      expect(await deliverDueMessages(new Date(left.lockedUntil!.getTime() + 1))).toBe(1);
+      expect(gateway.requests.map((r) => [r.idempotencyKey, r.json.reference, r.replay])).toEqual([
+        [left.messageKey, left.messageKey, false],
+        [left.messageKey, left.messageKey, true],
+      ]);
+      expect(gateway.delivered("Test message 1")).toBe(1);
+      expect(await rowByKey("test:1:sms")).toMatchObject({ status: "sent", attempts: 2, messageKey: left.messageKey, claimToken: null });
+    });
+  }
 });

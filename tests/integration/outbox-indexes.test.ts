@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import type { Transaction } from "~/.server/db/index.ts";
-import { markSentStatement } from "~/.server/notifications/index.ts";
+import { randomUUID } from "node:crypto";
+import { markSentStatement, renewClaimsStatement } from "~/.server/notifications/index.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 
 /**
@@ -76,15 +77,19 @@ describeEachEngine("outbox indexes", (database) => {
     });
   }
 
-  it("marks messages sent by their ids, not by reading every message held from the status index", async () => {
-    const { db } = database().handle;
-    const statement = markSentStatement([{ id: 83, lockedUntil: new Date(), providerMessageId: "log-83" }]);
-    await db.transaction(async (tx) => {
-      // However cheap the planner is told the status index is.
-      await tx.execute(sql`set local random_page_cost = 0.01`);
-      const text = await plan(tx, statement);
-      expect(text).toContain("outbox_pkey");
-      expect(text).not.toContain("outbox_due");
+  for (const [what, statement] of [
+    ["marks messages sent", () => markSentStatement([{ id: 83, claimToken: randomUUID(), providerMessageId: "log-83" }])],
+    ["renews the claims held", () => renewClaimsStatement([{ id: 83, claimToken: randomUUID() }, { id: 166, claimToken: randomUUID() }])],
+  ] as const) {
+    it(`${what} by their ids, not by reading every message held from the status index`, async () => {
+      const { db } = database().handle;
+      await db.transaction(async (tx) => {
+        // However cheap the planner is told the status index is.
+        await tx.execute(sql`set local random_page_cost = 0.01`);
+        const text = await plan(tx, statement());
+        expect(text).toContain("outbox_pkey");
+        expect(text).not.toContain("outbox_due");
+      });
     });
-  });
+  }
 });

@@ -27,7 +27,9 @@ import { marketingConsentOf, recordMarketingConsent, setMarketingConsent } from 
 import { audienceCount, campaignResults, changeCampaign, createCampaign, listCampaigns, runCampaignBatch, splitOffer } from "~/.server/marketing/index.ts";
 import { deliverDueMessages, deliveriesSettled } from "~/.server/notifications/index.ts";
 import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
+import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
+import { postMessage, type OutboundPayload } from "~/.server/whatsapp/api.ts";
+import { deliverWhatsApp, sendWhatsApp, WhatsAppRefusal, windowFor } from "~/.server/whatsapp/index.ts";
 import { conversation, conversations, replyOnWhatsApp } from "~/.server/whatsapp/office.ts";
 import { screenFor } from "~/lib/admin/screens.ts";
 import { can } from "~/lib/auth/permissions.ts";
@@ -246,6 +248,37 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(read!.status).toBe("read");
   });
 
+  it("a send whose process died after Meta accepted it: Meta's status, quoting the key, marks it sent and the retry sends nothing; without a status it goes again under the same key", async () => {
+    const c = await customer();
+    const from = c.mobile!.replace("+", "");
+    const queue = () => db().transaction((tx) => sendWhatsApp(tx, { mobile: c.mobile!, template: { name: "service_update", language: "en", params: ["Ravi", "SR-7"] } }));
+    // What the dead process did: marked the message "sending" and called the API with its key; no wamid stored.
+    const halfSent = async (row: Awaited<ReturnType<typeof queue>>) => {
+      await db().update(conversationMessages).set({ status: "sending" }).where(eq(conversationMessages.id, row.id));
+      const key = (row.meta as { key: string }).key;
+      const meta = row.meta as { payload: OutboundPayload };
+      return { key, wamid: await postMessage(await effectiveWhatsApp(), c.mobile!, meta.payload, key) };
+    };
+    const byId = async (id: number) => (await db().select().from(conversationMessages).where(eq(conversationMessages.id, id)))[0]!;
+    const callsWith = (key: string) => wa.sent().filter((call) => call.body.biz_opaque_callback_data === key);
+
+    const first = await queue();
+    const one = await halfSent(first);
+    expect(callsWith(one.key)).toHaveLength(1);
+    expect((await post(wa.status({ wamid: one.wamid, status: "sent", recipient: from, key: one.key }))).status).toBe(200);
+    expect(await byId(first.id)).toMatchObject({ status: "sent", externalId: one.wamid });
+    await deliverWhatsApp(first.id);
+    expect(callsWith(one.key)).toHaveLength(1);
+
+    // No status yet when the job runs again: the API cannot deduplicate, so it goes again, under the same key.
+    const second = await queue();
+    const two = await halfSent(second);
+    await deliverWhatsApp(second.id);
+    const calls = callsWith(two.key);
+    expect(calls).toHaveLength(2);
+    expect(await byId(second.id)).toMatchObject({ status: "sent", externalId: calls[1]!.wamid });
+  });
+
   it("outside production without an API, a message is printed as a JSON line and kept as logged", async () => {
     setServerConfig(readConfig({}));
     const lines: string[] = [];
@@ -263,7 +296,13 @@ describeEachEngine("whatsapp and marketing", (database) => {
         .from(conversationMessages)
         .where(and(eq(conversationMessages.mobile, c.mobile!), eq(conversationMessages.channel, "whatsapp"), eq(conversationMessages.direction, "out")));
       expect(row!.status).toBe("logged");
-      expect(lines.map((l) => l.trim()).filter((l) => l.includes('"type":"whatsapp"')).map((l) => JSON.parse(l))).toContainEqual({ type: "whatsapp", to: c.mobile, body: "Hello Ravi, an update on your request SR-1. Reply here to talk to us.", template: "service_update" });
+      expect(lines.map((l) => l.trim()).filter((l) => l.includes('"type":"whatsapp"')).map((l) => JSON.parse(l))).toContainEqual({
+        type: "whatsapp",
+        to: c.mobile,
+        body: "Hello Ravi, an update on your request SR-1. Reply here to talk to us.",
+        template: "service_update",
+        key: (row!.meta as { key: string }).key,
+      });
     } finally {
       spy.mockRestore();
       setServerConfig(readConfig({ ...wa.env }));

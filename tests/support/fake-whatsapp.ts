@@ -42,8 +42,8 @@ export interface FakeWhatsApp {
   failNext(status: number, times?: number): void;
   /** A customer's text message, as Meta posts it to the webhook. */
   inbound(o: { from: string; text: string; name?: string; wamid?: string; timestamp?: number }, secret?: string): SignedHook;
-  /** A status update (sent, delivered, read, failed) for a message we sent. */
-  status(o: { wamid: string; status: string; recipient: string }, secret?: string): SignedHook;
+  /** A status update (sent, delivered, read, failed) for a message we sent; `key`: its biz_opaque_callback_data. */
+  status(o: { wamid: string; status: string; recipient: string; key?: string }, secret?: string): SignedHook;
   /** Any body, signed (or with `secret`). */
   sign(payload: unknown, secret?: string): SignedHook;
   deliver(hook: SignedHook, target: string | ((request: Request) => Promise<Response>)): Promise<Response>;
@@ -134,7 +134,8 @@ export async function startFakeWhatsApp(options: { port?: number } = {}): Promis
       return { ...hook, wamid };
     },
     status(o, secret) {
-      return sign(envelope({ statuses: [{ id: o.wamid, status: o.status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: o.recipient }] }), secret);
+      const key = o.key ? { biz_opaque_callback_data: o.key } : {};
+      return sign(envelope({ statuses: [{ id: o.wamid, status: o.status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: o.recipient, ...key }] }), secret);
     },
     sign,
     async deliver(hook, target) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
 
 /**
@@ -390,6 +390,13 @@ export const outbox = pgTable(
     /** One message per event and recipient, however often the event is reported. */
     dedupeKey: text("dedupe_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The message's own key, the same on every attempt: the provider adapter sends it as its client
+     * reference / idempotency key, so that a resend after a crash is recognised as the same message (ADR 052).
+     */
+    messageKey: uuid("message_key").notNull().defaultRandom(),
+    /** The current claim on a 'sending' row: only its holder renews the hold or records the outcome. */
+    claimToken: uuid("claim_token"),
   },
   // Partial indexes (issue 17 §8): each message is written twice (queued, then marked sent), and an update
   // that changes an indexed column writes a new entry in every index whose condition the row meets. Sent

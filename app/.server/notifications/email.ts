@@ -6,6 +6,18 @@ export interface EmailToSend {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The message's own key (the outbox's message_key), the same on every attempt: it becomes the e-mail's
+   * Message-ID, so that a resend after a crash is the same message to the mail system (ADR 052).
+   */
+  key?: string;
+}
+
+/** `<key@domain>`, the domain being the sender's (a Message-ID's right side names the host that made it). */
+export function messageIdFor(key: string, from: string | { address: string }): string {
+  const address = typeof from === "string" ? from : from.address;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1] ?? "localhost";
+  return `<${key}@${domain}>`;
 }
 
 // One transport per SMTP URL, kept between messages; a new URL (a test, a changed configuration) replaces it.
@@ -16,7 +28,7 @@ function transportFor(url: string) {
     cached?.transport.close();
     cached = {
       url,
-      // Short timeouts: a send has to end well within the worker's 60 s hold on the message.
+      // Short timeouts: a hung server must not hold a message (its claim is renewed while the send runs).
       transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
     };
   }
@@ -31,7 +43,7 @@ function transportFor(url: string) {
 export async function sendEmail(message: EmailToSend): Promise<void> {
   const config = await effectiveMail();
   if (!config.smtpUrl) {
-    process.stdout.write(`${JSON.stringify({ type: "email", to: message.to, subject: message.subject, body: message.text })}\n`);
+    process.stdout.write(`${JSON.stringify({ type: "email", to: message.to, subject: message.subject, body: message.text, key: message.key ?? null })}\n`);
     return;
   }
   let from: string | { name: string; address: string };
@@ -46,6 +58,7 @@ export async function sendEmail(message: EmailToSend): Promise<void> {
     to: message.to,
     subject: message.subject.replace(/\s+/g, " ").trim(),
     text: message.text,
+    ...(message.key ? { messageId: messageIdFor(message.key, from) } : {}),
   });
 }
 

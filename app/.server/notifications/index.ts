@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { afterCommit, bulkInsert, getDb, groupCommit, type Database, type Transaction } from "~/.server/db/index.ts";
 import { outbox } from "~/.server/db/schema.ts";
@@ -56,17 +57,28 @@ export interface JobNow {
 /** Messages claimed per round of the worker. */
 const BATCH_SIZE = 100;
 /**
- * How long a message is held by the process sending it. A message queued by a process that then crashed
- * (between its commit and the send), or claimed by a round that did, is taken over by the worker after this.
+ * How long a claim holds a message (or a job) before another process may take it over, and how often its
+ * holder renews the hold while the work runs (ADR 052). A message queued by a process that then crashed
+ * (between its commit and the send), or claimed by a round that did, is taken over by the worker once the
+ * hold has expired: a crash is noticed within holdMs, and work longer than holdMs is never taken over while
+ * its process is alive, because the hold is renewed every renewMs (a third of it: two renewals may fail
+ * before another process may take over). Mutable for tests only (setClaimTiming).
  */
-const LOCK_MS = 60_000;
+const claimTiming = { holdMs: 60_000, renewMs: 20_000 };
+
+/** Tests: a short hold, to see a long job outlive it. Returns the previous timing. */
+export function setClaimTiming(timing: { holdMs: number; renewMs: number }): { holdMs: number; renewMs: number } {
+  const previous = { ...claimTiming };
+  Object.assign(claimTiming, timing);
+  return previous;
+}
 /** After this many attempts a message is marked failed and left alone. */
 export const MAX_ATTEMPTS = 12;
 /** Wait before the next attempt, by the number of attempts made so far (the last entry repeats). */
 const BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 21_600_000];
 const MAX_ERROR_LENGTH = 500;
 
-/** A message held by this process for one attempt: only the holder (same lockedUntil) records its outcome. */
+/** A message held by this process for one attempt: only the holder (same claimToken) records its outcome. */
 interface HeldMessage {
   id: number;
   /** "job": a scheduled job (~/.server/jobs), run by the same worker with the same retries. */
@@ -80,7 +92,10 @@ interface HeldMessage {
   sealed: string | null;
   /** Attempts so far, this one included. */
   attempts: number;
-  lockedUntil: Date;
+  /** The same on every attempt: sent to the provider as the message's client reference / idempotency key. */
+  messageKey: string;
+  /** This attempt's claim: the row keeps it while no other process has taken the message over. */
+  claimToken: string;
 }
 
 /**
@@ -99,7 +114,7 @@ interface HeldMessage {
 export async function queueMessages(tx: Database | Transaction, messages: OutboxMessage[], jobs: JobNow[] = []): Promise<void> {
   if (messages.length === 0 && jobs.length === 0) return;
   // One row per dedupeKey (the first report wins), held by this process for its first attempt.
-  const rows = new Map<string, Omit<HeldMessage, "id" | "lockedUntil"> & { dedupeKey: string; status: "sending"; customerId: number | null }>();
+  const rows = new Map<string, Omit<HeldMessage, "id"> & { dedupeKey: string; status: "sending"; customerId: number | null }>();
   // Jobs to run at commit travel in the same INSERT as the messages: one statement for both (ADR 011).
   for (const job of jobs) {
     if (rows.has(job.dedupeKey)) continue;
@@ -115,6 +130,9 @@ export async function queueMessages(tx: Database | Transaction, messages: Outbox
       status: "sending",
       attempts: 1,
       customerId: null,
+      // Made here, not by the database, so that the INSERT need return nothing more than the ids.
+      messageKey: randomUUID(),
+      claimToken: randomUUID(),
     });
   }
   // An e-mail whose template the office rewrote (/admin/emails/templates) goes out in their words.
@@ -132,16 +150,18 @@ export async function queueMessages(tx: Database | Transaction, messages: Outbox
       status: "sending",
       attempts: 1,
       customerId: m.customerId ?? null,
+      messageKey: randomUUID(),
+      claimToken: randomUUID(),
     });
   }
   const held = await bulkInsert(tx, outbox, [...rows.values()], {
-    // The database's clock (like the worker's), to the millisecond: the hold is compared as a JS Date.
-    computed: { lockedUntil: sql`date_trunc('milliseconds', now()) + ${LOCK_MS} * interval '1 millisecond'` },
+    // The database's clock (like the worker's), to the millisecond.
+    computed: { lockedUntil: sql`date_trunc('milliseconds', now()) + ${claimTiming.holdMs} * interval '1 millisecond'` },
     onConflictDoNothing: outbox.dedupeKey,
-    returning: { id: outbox.id, dedupeKey: outbox.dedupeKey, lockedUntil: outbox.lockedUntil },
+    returning: { id: outbox.id, dedupeKey: outbox.dedupeKey },
   });
   if (held.length === 0) return;
-  const toSend: HeldMessage[] = held.map(({ id, dedupeKey, lockedUntil }) => ({ ...rows.get(dedupeKey)!, id, lockedUntil: lockedUntil! }));
+  const toSend: HeldMessage[] = held.map(({ id, dedupeKey }) => ({ ...rows.get(dedupeKey)!, id }));
   afterCommit(() => track(deliver(toSend)));
 }
 
@@ -151,23 +171,27 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (1 + 0.2 * random()));
 }
 
-/** Sends one message; resolves with the provider's id for it when it gave one (an SMS's delivery report quotes it). */
-async function send(message: HeldMessage): Promise<string | undefined> {
+/**
+ * Sends one message; resolves with the provider's id for it when it gave one (an SMS's delivery report quotes
+ * it). Every attempt hands the provider the same messageKey, so a resend after a crash is recognised (ADR 052).
+ * `lost`: aborted when this process's claim is taken over (a job may stop its work there).
+ */
+async function send(message: HeldMessage, lost: AbortSignal): Promise<string | undefined> {
   if (message.channel === "job") {
-    await runJob(message.template, message.variables);
+    await runJob(message.template, message.variables, { signal: lost, key: message.messageKey });
     return undefined;
   }
   // The real text of a message with a one-time code: opened only here, on its way to the provider.
   const real = message.sealed ? openSealedMessage(message.sealed) : undefined;
   const body = real?.body ?? message.body;
   if (message.channel === "email") {
-    await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: body });
+    await sendEmail({ to: message.recipient, subject: message.subject ?? "", text: body, key: message.messageKey });
     return undefined;
   }
   const variables = real?.variables ?? ((message.variables ?? {}) as Record<string, string>);
   // Only from a template registered and active in the DLT registry, with its registered id and sender id.
   const sms = await smsForSending(message.template, body, variables);
-  const accepted = await (await getSmsProvider()).send(message.recipient, sms.body, sms.dltTemplateId, sms.variables, sms.senderId);
+  const accepted = await (await getSmsProvider()).send(message.recipient, sms.body, sms.dltTemplateId, sms.variables, sms.senderId, message.messageKey);
   return accepted ? accepted.providerMessageId : undefined;
 }
 
@@ -187,11 +211,11 @@ function errorText(error: unknown): string {
   return text.length > MAX_ERROR_LENGTH ? text.slice(0, MAX_ERROR_LENGTH) : text;
 }
 
-type Delivered = Pick<HeldMessage, "id" | "lockedUntil"> & { providerMessageId?: string | undefined };
+type Delivered = Pick<HeldMessage, "id" | "claimToken"> & { providerMessageId?: string | undefined };
 
 /**
- * The statement that marks delivered messages sent, only while their sender's hold is still on them (not a
- * round that took over an expired one). Exported for tests (its plan).
+ * The statement that marks delivered messages sent, only while their sender's claim is still on them (not
+ * after another process took the message over). Exported for tests (its plan).
  *
  * The rows are found by id (the primary key), and their status is checked on the rows found: written as
  * `status || ''` so that the planner cannot read the status index instead. That index still holds an entry
@@ -200,12 +224,12 @@ type Delivered = Pick<HeldMessage, "id" | "lockedUntil"> & { providerMessageId?:
  * 13,000 dead entries and 700 table pages read to mark 30 messages, after a minute of the request form's bench.
  */
 export function markSentStatement(messages: Delivered[]): SQL {
-  const held = JSON.stringify(messages.map((m) => ({ id: m.id, locked_until: m.lockedUntil, provider_message_id: m.providerMessageId ?? null })));
+  const held = JSON.stringify(messages.map((m) => ({ id: m.id, claim_token: m.claimToken, provider_message_id: m.providerMessageId ?? null })));
   return sql`
-    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, last_error = null, sealed = null,
+    update ${outbox} set status = 'sent', sent_at = now(), locked_until = null, claim_token = null, last_error = null, sealed = null,
       provider_message_id = coalesce(held.provider_message_id, ${outbox.providerMessageId})
     from json_populate_recordset(null::outbox, ${held}::json) as held
-    where ${outbox.id} = held.id and ${outbox.lockedUntil} = held.locked_until and ${outbox.status} || '' = 'sending'`;
+    where ${outbox.id} = held.id and ${outbox.claimToken} = held.claim_token and ${outbox.status} || '' = 'sending'`;
 }
 
 /** Group-committed: every message delivered meanwhile, by any sender, is marked by one statement. */
@@ -216,26 +240,106 @@ const markSent = groupCommit(async (messages: Delivered[]) => {
 
 /**
  * One attempt at each held message, and its outcome recorded: sent, or back to pending with a back-off
- * from `now` (the database's clock when not given), or failed after MAX_ATTEMPTS. Never throws: what cannot
- * be recorded is retried when the hold expires (a repeat, never a loss).
+ * from `now` (the database's clock when not given), or failed after MAX_ATTEMPTS. The claim is renewed
+ * while the attempt runs (renewClaims), however long it takes. Never throws: what cannot be recorded is
+ * retried, with the same messageKey, when the hold expires (a repeat the provider can recognise, never a loss).
  */
 async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
   await Promise.all(
     messages.map(async (message) => {
-      let providerMessageId: string | undefined;
+      const claim = holdClaim(message);
       try {
-        providerMessageId = await send(message);
-      } catch (error) {
-        await recordFailure(message, error, now);
-        return;
-      }
-      try {
-        await markSent({ id: message.id, lockedUntil: message.lockedUntil, providerMessageId });
-      } catch (recordError) {
-        console.error(`Outbox: message ${message.id} was sent but could not be marked sent:`, recordError);
+        let providerMessageId: string | undefined;
+        try {
+          providerMessageId = await send(message, claim.lost.signal);
+        } catch (error) {
+          await recordFailure(message, error, now);
+          return;
+        }
+        try {
+          await markSent({ id: message.id, claimToken: message.claimToken, providerMessageId });
+        } catch (recordError) {
+          console.error(`Outbox: message ${message.id} was sent but could not be marked sent:`, recordError);
+        }
+      } finally {
+        releaseClaim(claim);
       }
     }),
   );
+}
+
+// ── Claims renewed while their work runs (ADR 052) ────────────────────────────────────────────────
+
+interface Claim {
+  id: number;
+  claimToken: string;
+  /** Aborted when a renewal finds the claim taken over by another process. */
+  lost: AbortController;
+}
+
+/** The claims this process holds, by token; one timer renews them all with one statement. */
+const claims = new Map<string, Claim>();
+let renewTimer: ReturnType<typeof setInterval> | undefined;
+let renewing: Promise<number> | undefined;
+
+function holdClaim(message: HeldMessage): Claim {
+  const claim: Claim = { id: message.id, claimToken: message.claimToken, lost: new AbortController() };
+  claims.set(claim.claimToken, claim);
+  if (!renewTimer) {
+    renewTimer = setInterval(() => void renewClaims().catch((error: unknown) => console.error("Outbox: could not renew the claims:", error)), claimTiming.renewMs);
+    // The work in flight keeps the process alive, not its renewal.
+    renewTimer.unref();
+  }
+  return claim;
+}
+
+function releaseClaim(claim: Claim): void {
+  claims.delete(claim.claimToken);
+  if (claims.size === 0 && renewTimer) {
+    clearInterval(renewTimer);
+    renewTimer = undefined;
+  }
+}
+
+/**
+ * The renewal: found by id (the primary key), as markSentStatement, and only while the claim is still the
+ * row's. Exported for tests (its plan).
+ */
+export function renewClaimsStatement(held: Array<Pick<HeldMessage, "id" | "claimToken">>): SQL {
+  const document = JSON.stringify(held.map((c) => ({ id: c.id, claim_token: c.claimToken })));
+  return sql`
+    update ${outbox} set locked_until = greatest(${outbox.lockedUntil}, date_trunc('milliseconds', now()) + ${claimTiming.holdMs} * interval '1 millisecond')
+    from json_populate_recordset(null::outbox, ${document}::json) as held
+    where ${outbox.id} = held.id and ${outbox.claimToken} = held.claim_token and ${outbox.status} || '' = 'sending'
+    returning held.claim_token as token`;
+}
+
+/**
+ * Extends the hold of every claim this process holds to holdMs from now (never shortens it), in one
+ * statement; a claim no longer on its row (taken over after a renewal failed, e.g. the database was away
+ * for longer than the hold) is dropped and its work told (the `lost` signal). Returns how many were
+ * renewed. Runs on its own every renewMs while claims are held; exported for tests.
+ */
+export function renewClaims(): Promise<number> {
+  renewing ??= (async () => {
+    try {
+      const held = [...claims.values()];
+      if (held.length === 0) return 0;
+      const result = (await getDb().execute(renewClaimsStatement(held))) as unknown as { rows: Array<{ token: string }> };
+      const renewed = new Set(result.rows.map((r) => String(r.token)));
+      for (const claim of held) {
+        // Released meanwhile (its outcome recorded): nothing to say.
+        if (renewed.has(claim.claimToken) || !claims.has(claim.claimToken)) continue;
+        console.warn(`Outbox: the claim on message ${claim.id} was taken over by another process; this one will not record its outcome`);
+        claims.delete(claim.claimToken);
+        claim.lost.abort(new Error("claim lost"));
+      }
+      return renewed.size;
+    } finally {
+      renewing = undefined;
+    }
+  })();
+  return renewing;
 }
 
 /** The secret values a sealed message carries (its variables that differ from the masked ones). */
@@ -269,9 +373,10 @@ async function recordFailure(message: HeldMessage, error: unknown, now: Date | u
         // Given up: the code is of no more use to anyone.
         ...(failed ? { sealed: null } : {}),
         lockedUntil: null,
+        claimToken: null,
         nextAttemptAt: sql`${from} + ${retryDelayMs(message.attempts)} * interval '1 millisecond'`,
       })
-      .where(and(eq(outbox.id, message.id), eq(outbox.status, "sending"), eq(outbox.lockedUntil, message.lockedUntil)));
+      .where(and(eq(outbox.id, message.id), eq(outbox.status, "sending"), eq(outbox.claimToken, message.claimToken)));
   } catch (recordError) {
     // The hold expires and the message is tried again: nothing is lost.
     console.error(`Outbox: could not record the failure of message ${message.id}:`, recordError);
@@ -299,7 +404,7 @@ export async function deliveriesSettled(): Promise<void> {
 export async function deliverDueMessages(now?: Date): Promise<number> {
   const db = getDb();
   now ??= await databaseNow(db);
-  const lockedUntil = new Date(now.getTime() + LOCK_MS);
+  const lockedUntil = new Date(now.getTime() + claimTiming.holdMs);
   const claimable = or(
     and(
       eq(outbox.status, "pending"),
@@ -317,13 +422,15 @@ export async function deliverDueMessages(now?: Date): Promise<number> {
     .for("update", { skipLocked: true });
   // One statement: rows another round has locked are skipped, so no message is claimed twice. The attempt
   // is counted when it starts, so a message that keeps crashing the process still runs out of attempts.
+  // Each row gets a new claim token (its messageKey stays): a message stuck in 'sending' by a process that
+  // died after the provider's call goes out again under the same key.
   const claimed = await db
     .update(outbox)
-    .set({ status: "sending", lockedUntil, attempts: sql`${outbox.attempts} + 1` })
+    .set({ status: "sending", lockedUntil, attempts: sql`${outbox.attempts} + 1`, claimToken: sql`gen_random_uuid()` })
     .where(and(inArray(outbox.id, due), claimable))
     .returning();
   await deliver(
-    claimed.map((m) => ({ ...m, lockedUntil })),
+    claimed.map((m) => ({ ...m, claimToken: m.claimToken! })),
     now,
   );
   return claimed.length;

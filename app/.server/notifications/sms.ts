@@ -5,38 +5,52 @@ export interface SmsProvider {
    * Resolves when the provider accepted the message, with the provider's id for it when it gave one (its
    * delivery report quotes it: POST /api/sms/delivery); throws (with a short reason) when it did not.
    * senderId: the DLT sender id registered with the template (~/.server/notifications/sms-registry.ts).
+   * reference: the message's own key (the outbox's message_key), the same on every attempt: the gateway's
+   * client reference and idempotency key, so that a resend after a crash is recognised (ADR 052).
    */
-  send(to: string, body: string, templateId: string, variables: Record<string, string>, senderId?: string): Promise<{ providerMessageId?: string } | void>;
+  send(
+    to: string,
+    body: string,
+    templateId: string,
+    variables: Record<string, string>,
+    senderId?: string,
+    reference?: string,
+  ): Promise<{ providerMessageId?: string } | void>;
 }
 
 const HTTP_TIMEOUT_MS = 10_000;
 
 /**
- * Development and fresh installs: one JSON line per SMS on stdout, nothing sent. Each gets a message id
- * ("log-" and a UUID, kept in the outbox) so that a delivery report can be tried against it.
+ * Development and fresh installs: one JSON line per SMS on stdout, nothing sent, with the message's key (a
+ * resend after a crash prints the same key). Each gets a message id ("log-" and a UUID, kept in the outbox)
+ * so that a delivery report can be tried against it.
  */
 export const logSmsProvider: SmsProvider = {
-  async send(to, body) {
-    process.stdout.write(`${JSON.stringify({ type: "sms", to, body })}\n`);
+  async send(to, body, _templateId, _variables, _senderId, reference) {
+    process.stdout.write(`${JSON.stringify({ type: "sms", to, body, key: reference ?? null })}\n`);
     return { providerMessageId: `log-${crypto.randomUUID()}` };
   },
 };
 
 /**
- * A gateway that takes JSON: { sender, to, body, templateId, variables } (the DLT sender ID, the template
- * id and its variables in the template's order, for gateways that fill the template themselves).
+ * A gateway that takes JSON: { sender, to, body, templateId, variables, reference } (the DLT sender ID, the
+ * template id and its variables in the template's order, for gateways that fill the template themselves,
+ * and the message's own key). The key also travels as the Idempotency-Key header (the IETF HTTP API
+ * draft's name): a gateway that honours either answers a repeat with the first acceptance instead of
+ * sending the SMS again; one that only stores the reference quotes it in its delivery reports (ADR 052).
  */
 export function httpSmsProvider(options: { url: string; token?: string | undefined; senderId: string }): SmsProvider {
   return {
-    async send(to, body, templateId, variables, senderId) {
+    async send(to, body, templateId, variables, senderId, reference) {
       const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (reference) headers["idempotency-key"] = reference;
       let response: Response;
       try {
         response = await fetch(options.url, {
           method: "POST",
           headers,
-          body: JSON.stringify({ sender: senderId ?? options.senderId, to, body, templateId, variables }),
+          body: JSON.stringify({ sender: senderId ?? options.senderId, to, body, templateId, variables, ...(reference ? { reference } : {}) }),
           signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
         });
       } catch (error) {

@@ -25,15 +25,19 @@ export function waNumber(e164: string): string {
   return e164.replace(/\D/g, "");
 }
 
-export function requestBody(to: string, payload: OutboundPayload): Record<string, unknown> {
+/**
+ * The API's request. `key`: the message's own key, the same on every attempt, sent as
+ * biz_opaque_callback_data, which Meta quotes back in every status webhook of the message. The API does not
+ * deduplicate on it (it has no idempotency key): a resend after a crash is recognised, not prevented (ADR 052).
+ */
+export function requestBody(to: string, payload: OutboundPayload, key?: string): Record<string, unknown> {
+  const common = { messaging_product: "whatsapp", recipient_type: "individual", to: waNumber(to), ...(key ? { biz_opaque_callback_data: key } : {}) };
   if (payload.kind === "text") {
-    return { messaging_product: "whatsapp", recipient_type: "individual", to: waNumber(to), type: "text", text: { preview_url: false, body: payload.text } };
+    return { ...common, type: "text", text: { preview_url: false, body: payload.text } };
   }
   const { name, language, params } = payload.template;
   return {
-    messaging_product: "whatsapp",
-    recipient_type: "individual",
-    to: waNumber(to),
+    ...common,
     type: "template",
     template: {
       name,
@@ -44,7 +48,7 @@ export function requestBody(to: string, payload: OutboundPayload): Record<string
 }
 
 /** Sends one message; resolves with the API's message id (wamid). */
-export async function postMessage(settings: WhatsAppSettings, to: string, payload: OutboundPayload): Promise<string> {
+export async function postMessage(settings: WhatsAppSettings, to: string, payload: OutboundPayload, key?: string): Promise<string> {
   if (!settings.phoneNumberId || !settings.token) throw new Error("WhatsApp is not configured (phone number id and access token)");
   const url = `${settings.apiBase}/${WHATSAPP_API_VERSION}/${encodeURIComponent(settings.phoneNumberId)}/messages`;
   let response: Response;
@@ -52,7 +56,7 @@ export async function postMessage(settings: WhatsAppSettings, to: string, payloa
     response = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${settings.token}` },
-      body: JSON.stringify(requestBody(to, payload)),
+      body: JSON.stringify(requestBody(to, payload, key)),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { recordConversation, normaliseMobile, type ConversationMessage } from "~/.server/communications/index.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { conversationMessages, whatsappTemplates } from "~/.server/db/schema.ts";
@@ -138,12 +139,14 @@ export async function sendWhatsApp(tx: Database | Transaction, input: SendWhatsA
     status: "queued",
     staffUserId: input.staffUserId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
-    meta: { ...input.meta, payload },
+    // key: the message's own key, sent with every attempt (ADR 052).
+    meta: { ...input.meta, payload, key: randomUUID() },
   });
   await scheduleJobs(tx, [{ name: SEND_JOB, payload: { messageId: row.id }, runAt: now, dedupeKey: `whatsapp:send:${row.id}` }]);
   return row;
 }
 
+/** Records the outcome of a send, unless a status webhook got there first (a later status is never undone). */
 async function setStatus(id: number, status: string, extra: { externalId?: string; error?: string } = {}): Promise<void> {
   await getDb()
     .update(conversationMessages)
@@ -152,23 +155,41 @@ async function setStatus(id: number, status: string, extra: { externalId?: strin
       ...(extra.externalId ? { externalId: extra.externalId } : {}),
       ...(extra.error ? { meta: sql`${conversationMessages.meta} || ${JSON.stringify({ error: extra.error })}::jsonb` } : {}),
     })
-    .where(eq(conversationMessages.id, id));
+    .where(and(eq(conversationMessages.id, id), inArray(conversationMessages.status, ["queued", "sending"])));
 }
 
-/** The job: sends one queued message (idempotent: a message no longer queued is left alone). */
+/**
+ * The job: sends one queued message (idempotent: a message no longer queued or sending is left alone).
+ *
+ * It is marked "sending" before the API is called: a message still "sending" when the job runs again was
+ * perhaps sent by a process that died before it stored the answer. The API cannot deduplicate, so it is sent
+ * again under the same key, unless Meta's status webhook, quoting that key, has marked it sent meanwhile
+ * (./webhook.ts): a duplicate is possible only within the seconds before Meta's first status (ADR 052).
+ */
 export async function deliverWhatsApp(messageId: number): Promise<void> {
   const [row] = await getDb().select().from(conversationMessages).where(eq(conversationMessages.id, messageId));
-  if (!row || row.status !== "queued" || row.direction !== "out" || row.channel !== "whatsapp" || !row.mobile) return;
-  const payload = (row.meta as { payload?: OutboundPayload }).payload ?? { kind: "text", text: row.body };
+  if (!row || (row.status !== "queued" && row.status !== "sending") || row.direction !== "out" || row.channel !== "whatsapp" || !row.mobile) return;
+  const meta = row.meta as { payload?: OutboundPayload; key?: unknown };
+  const payload = meta.payload ?? { kind: "text", text: row.body };
+  // Messages queued before keys were given: one derived from the row, as stable.
+  const key = typeof meta.key === "string" ? meta.key : `conversation-message-${row.id}`;
   const settings = await effectiveWhatsApp();
   if (!settings.ready) {
     if (getServerConfig().production) throw new Error("WhatsApp is not configured (WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_TOKEN, or Integrations in the settings)");
-    process.stdout.write(`${JSON.stringify({ type: "whatsapp", to: row.mobile, body: row.body, template: row.template })}\n`);
+    process.stdout.write(`${JSON.stringify({ type: "whatsapp", to: row.mobile, body: row.body, template: row.template, key })}\n`);
     await setStatus(row.id, "logged");
     return;
   }
+  if (row.status === "queued") {
+    const [marked] = await getDb()
+      .update(conversationMessages)
+      .set({ status: "sending" })
+      .where(and(eq(conversationMessages.id, row.id), eq(conversationMessages.status, "queued")))
+      .returning({ id: conversationMessages.id });
+    if (!marked) return;
+  }
   try {
-    const wamid = await postMessage(settings, row.mobile, payload);
+    const wamid = await postMessage(settings, row.mobile, payload, key);
     await setStatus(row.id, "sent", { externalId: wamid });
   } catch (error) {
     if (error instanceof WhatsAppPermanentError) {

@@ -28,7 +28,7 @@ import { logWebhookEvent, refusalExternalId, refuseUnsigned, webhookEventSeen } 
 export const PROVIDER = "whatsapp";
 const MAX_TEXT = 4096;
 const STOP_WORDS = new Set(["STOP", "STOP ALL", "UNSUBSCRIBE", "OPT OUT", "OPTOUT"]);
-const STATUS_RANK: Record<string, number> = { queued: 0, logged: 1, sent: 1, delivered: 2, read: 3, failed: 4 };
+const STATUS_RANK: Record<string, number> = { queued: 0, sending: 0, logged: 1, sent: 1, delivered: 2, read: 3, failed: 4 };
 
 export interface WhatsAppWebhookCall {
   rawBody: string;
@@ -62,6 +62,8 @@ export interface StatusUpdate {
   status: string;
   recipient: string | null;
   error: string | null;
+  /** biz_opaque_callback_data: the message's own key, as we sent it (ADR 052). */
+  key: string | null;
 }
 
 /** Reads Meta's body; undefined when it is not that shape. */
@@ -106,7 +108,13 @@ export function parseWebhookBody(body: unknown): { messages: InboundMessage[]; s
         const state = str(status?.status, 20);
         if (!status || !wamid || !state) return undefined;
         const error = obj(arr(status.errors)[0]);
-        statuses.push({ wamid, status: state, recipient: str(status.recipient_id, 20) ?? null, error: error ? (str(error.title) ?? str(error.message) ?? null) : null });
+        statuses.push({
+          wamid,
+          status: state,
+          recipient: str(status.recipient_id, 20) ?? null,
+          error: error ? (str(error.title) ?? str(error.message) ?? null) : null,
+          key: str(status.biz_opaque_callback_data, 512) ?? null,
+        });
       }
     }
   }
@@ -223,10 +231,28 @@ async function applyInbound(tx: Transaction, m: InboundMessage): Promise<void> {
 }
 
 async function applyStatus(tx: Transaction, s: StatusUpdate): Promise<void> {
-  const [row] = await tx
+  let [row] = await tx
     .select()
     .from(conversationMessages)
     .where(and(eq(conversationMessages.externalId, s.wamid), eq(conversationMessages.direction, "out")));
+  if (!row && s.key) {
+    // A message whose sender died after Meta accepted it and before it stored the wamid (it is still
+    // "sending"): found by the key it was sent with, it takes the wamid and its status, and the job's retry
+    // then finds it sent and does not send it again (ADR 052).
+    [row] = await tx
+      .update(conversationMessages)
+      .set({ externalId: s.wamid })
+      .where(
+        and(
+          eq(conversationMessages.status, "sending"),
+          eq(conversationMessages.direction, "out"),
+          eq(conversationMessages.channel, "whatsapp"),
+          isNull(conversationMessages.externalId),
+          sql`${conversationMessages.meta} ->> 'key' = ${s.key}`,
+        ),
+      )
+      .returning();
+  }
   if (!row) return;
   // Statuses may arrive out of order: never step back (read, then a late delivered).
   if ((STATUS_RANK[s.status] ?? 0) <= (STATUS_RANK[row.status] ?? 0) && s.status !== "failed") return;
