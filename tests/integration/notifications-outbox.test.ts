@@ -379,7 +379,7 @@ describe.each(engines)("outbox on %s", (engine) => {
     await sleep(200);
     expect((await rowByKey("test:3:sms")).status).toBe("pending");
   });
-  // ── Exactly once, also across a crash (issue 20 §1, ADR 052) ──────────────────────────────────
+  // ── Exactly once, also across a crash (issue 20 §1, ADR 055) ──────────────────────────────────
 
   /** Rounds of `workers` workers polling at once (the database's clock), until `until` resolves. */
   async function pollWhile(workers: number, until: Promise<unknown>): Promise<number> {

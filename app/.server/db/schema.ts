@@ -392,7 +392,7 @@ export const outbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * The message's own key, the same on every attempt: the provider adapter sends it as its client
-     * reference / idempotency key, so that a resend after a crash is recognised as the same message (ADR 052).
+     * reference / idempotency key, so that a resend after a crash is recognised as the same message (ADR 055).
      */
     messageKey: uuid("message_key").notNull().defaultRandom(),
     /** The current claim on a 'sending' row: only its holder renews the hold or records the outcome. */

@@ -4,7 +4,7 @@ import { outbox } from "~/.server/db/schema.ts";
 /**
  * Scheduled work, one way for all of it (ADR 015). A job is a row of the outbox (channel "job"), written in
  * the same transaction as the change that asks for it and due at a time (next_attempt_at). The outbox's
- * worker claims due rows with FOR UPDATE SKIP LOCKED and renews its claim while the handler runs (ADR 052),
+ * worker claims due rows with FOR UPDATE SKIP LOCKED and renews its claim while the handler runs (ADR 055),
  * so each job runs once across restarts and across several server instances, however long it takes; a job that throws is retried with the outbox's back-off, and after the last
  * attempt it is marked failed, where the back office shows it. The unique dedupe key makes scheduling
  * idempotent: asking twice for the same job keeps the first.
@@ -15,7 +15,7 @@ import { outbox } from "~/.server/db/schema.ts";
 /** A job's payload, stored as JSON: a list of ids is for a job that covers several records (a batch). */
 export type JobPayload = Record<string, string | number | boolean | null | number[]>;
 /**
- * What a handler is told besides its payload. The claim on a job is renewed while its handler runs (ADR 052),
+ * What a handler is told besides its payload. The claim on a job is renewed while its handler runs (ADR 055),
  * so a long job is not run again by another instance meanwhile; `signal` is aborted if the claim is
  * nevertheless lost (this process could not reach the database for longer than the hold, and another took
  * the job over): a long handler should stop there, as its outcome will not be recorded. `key` is the job's

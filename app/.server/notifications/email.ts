@@ -8,7 +8,7 @@ export interface EmailToSend {
   text: string;
   /**
    * The message's own key (the outbox's message_key), the same on every attempt: it becomes the e-mail's
-   * Message-ID, so that a resend after a crash is the same message to the mail system (ADR 052).
+   * Message-ID, so that a resend after a crash is the same message to the mail system (ADR 055).
    */
   key?: string;
 }

@@ -58,7 +58,7 @@ export interface JobNow {
 const BATCH_SIZE = 100;
 /**
  * How long a claim holds a message (or a job) before another process may take it over, and how often its
- * holder renews the hold while the work runs (ADR 052). A message queued by a process that then crashed
+ * holder renews the hold while the work runs (ADR 055). A message queued by a process that then crashed
  * (between its commit and the send), or claimed by a round that did, is taken over by the worker once the
  * hold has expired: a crash is noticed within holdMs, and work longer than holdMs is never taken over while
  * its process is alive, because the hold is renewed every renewMs (a third of it: two renewals may fail
@@ -173,7 +173,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 
 /**
  * Sends one message; resolves with the provider's id for it when it gave one (an SMS's delivery report quotes
- * it). Every attempt hands the provider the same messageKey, so a resend after a crash is recognised (ADR 052).
+ * it). Every attempt hands the provider the same messageKey, so a resend after a crash is recognised (ADR 055).
  * `lost`: aborted when this process's claim is taken over (a job may stop its work there).
  */
 async function send(message: HeldMessage, lost: AbortSignal): Promise<string | undefined> {
@@ -268,7 +268,7 @@ async function deliver(messages: HeldMessage[], now?: Date): Promise<void> {
   );
 }
 
-// ── Claims renewed while their work runs (ADR 052) ────────────────────────────────────────────────
+// ── Claims renewed while their work runs (ADR 055) ────────────────────────────────────────────────
 
 interface Claim {
   id: number;

@@ -6,7 +6,7 @@ export interface SmsProvider {
    * delivery report quotes it: POST /api/sms/delivery); throws (with a short reason) when it did not.
    * senderId: the DLT sender id registered with the template (~/.server/notifications/sms-registry.ts).
    * reference: the message's own key (the outbox's message_key), the same on every attempt: the gateway's
-   * client reference and idempotency key, so that a resend after a crash is recognised (ADR 052).
+   * client reference and idempotency key, so that a resend after a crash is recognised (ADR 055).
    */
   send(
     to: string,
@@ -37,7 +37,7 @@ export const logSmsProvider: SmsProvider = {
  * template id and its variables in the template's order, for gateways that fill the template themselves,
  * and the message's own key). The key also travels as the Idempotency-Key header (the IETF HTTP API
  * draft's name): a gateway that honours either answers a repeat with the first acceptance instead of
- * sending the SMS again; one that only stores the reference quotes it in its delivery reports (ADR 052).
+ * sending the SMS again; one that only stores the reference quotes it in its delivery reports (ADR 055).
  */
 export function httpSmsProvider(options: { url: string; token?: string | undefined; senderId: string }): SmsProvider {
   return {

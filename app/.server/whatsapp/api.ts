@@ -28,7 +28,7 @@ export function waNumber(e164: string): string {
 /**
  * The API's request. `key`: the message's own key, the same on every attempt, sent as
  * biz_opaque_callback_data, which Meta quotes back in every status webhook of the message. The API does not
- * deduplicate on it (it has no idempotency key): a resend after a crash is recognised, not prevented (ADR 052).
+ * deduplicate on it (it has no idempotency key): a resend after a crash is recognised, not prevented (ADR 055).
  */
 export function requestBody(to: string, payload: OutboundPayload, key?: string): Record<string, unknown> {
   const common = { messaging_product: "whatsapp", recipient_type: "individual", to: waNumber(to), ...(key ? { biz_opaque_callback_data: key } : {}) };

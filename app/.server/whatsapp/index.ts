@@ -139,7 +139,7 @@ export async function sendWhatsApp(tx: Database | Transaction, input: SendWhatsA
     status: "queued",
     staffUserId: input.staffUserId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
-    // key: the message's own key, sent with every attempt (ADR 052).
+    // key: the message's own key, sent with every attempt (ADR 055).
     meta: { ...input.meta, payload, key: randomUUID() },
   });
   await scheduleJobs(tx, [{ name: SEND_JOB, payload: { messageId: row.id }, runAt: now, dedupeKey: `whatsapp:send:${row.id}` }]);
@@ -164,7 +164,7 @@ async function setStatus(id: number, status: string, extra: { externalId?: strin
  * It is marked "sending" before the API is called: a message still "sending" when the job runs again was
  * perhaps sent by a process that died before it stored the answer. The API cannot deduplicate, so it is sent
  * again under the same key, unless Meta's status webhook, quoting that key, has marked it sent meanwhile
- * (./webhook.ts): a duplicate is possible only within the seconds before Meta's first status (ADR 052).
+ * (./webhook.ts): a duplicate is possible only within the seconds before Meta's first status (ADR 055).
  */
 export async function deliverWhatsApp(messageId: number): Promise<void> {
   const [row] = await getDb().select().from(conversationMessages).where(eq(conversationMessages.id, messageId));

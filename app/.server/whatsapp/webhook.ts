@@ -62,7 +62,7 @@ export interface StatusUpdate {
   status: string;
   recipient: string | null;
   error: string | null;
-  /** biz_opaque_callback_data: the message's own key, as we sent it (ADR 052). */
+  /** biz_opaque_callback_data: the message's own key, as we sent it (ADR 055). */
   key: string | null;
 }
 
@@ -238,7 +238,7 @@ async function applyStatus(tx: Transaction, s: StatusUpdate): Promise<void> {
   if (!row && s.key) {
     // A message whose sender died after Meta accepted it and before it stored the wamid (it is still
     // "sending"): found by the key it was sent with, it takes the wamid and its status, and the job's retry
-    // then finds it sent and does not send it again (ADR 052).
+    // then finds it sent and does not send it again (ADR 055).
     [row] = await tx
       .update(conversationMessages)
       .set({ externalId: s.wamid })
