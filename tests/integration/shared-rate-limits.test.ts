@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { setDatabase, type DatabaseHandle } from "~/.server/db/index.ts";
 import { rateLimitWindows } from "~/.server/db/schema.ts";
-import { resetRateLimits, takeToken } from "~/.server/forms/rate-limit.ts";
+import { FORM_LIMITS, resetRateLimits, takeToken, takeTokens } from "~/.server/forms/rate-limit.ts";
 import { describeEachEngine, engines, openAt } from "../support/test-databases.ts";
 
 /**
@@ -30,6 +30,43 @@ describeEachEngine("rate limits", (database, engine) => {
     expect(answers.filter((a) => a === undefined)).toHaveLength(10);
     expect(answers.filter((a) => a !== undefined).every((a) => a === 600)).toBe(true);
   });
+
+  if (engine === "postgres") {
+    it("counts the posts that arrive together in one statement, not one round trip each (issue 17 §8)", async () => {
+      await resetRateLimits();
+      const now = Date.now();
+      const execute = vi.spyOn(database().handle.db, "execute");
+      try {
+        // Fifty visitors' request forms at once (each an address and a mobile), and twelve more from one address.
+        const visitors = Array.from({ length: 50 }, (_, i) =>
+          takeTokens(
+            [
+              [`request:address:10.0.0.${i}`, FORM_LIMITS.perAddress],
+              [`request:mobile:+9190000000${String(i).padStart(2, "0")}`, FORM_LIMITS.perMobile],
+            ],
+            now,
+          ),
+        );
+        const office = Array.from({ length: 12 }, (_, i) =>
+          takeTokens(
+            [
+              ["request:address:192.0.2.50", FORM_LIMITS.perAddress],
+              [`request:mobile:+9191000000${String(i).padStart(2, "0")}`, FORM_LIMITS.perMobile],
+            ],
+            now,
+          ),
+        );
+        expect(await Promise.all(visitors)).toEqual(Array(50).fill(undefined));
+        // The same answers as one statement each: ten from the one address pass, two wait for the window's end.
+        const answers = await Promise.all(office);
+        expect(answers.filter((a) => a === undefined)).toHaveLength(10);
+        expect(answers.filter((a) => a !== undefined)).toEqual([600, 600]);
+        expect(execute.mock.calls.length).toBeLessThanOrEqual(2);
+      } finally {
+        execute.mockRestore();
+      }
+    });
+  }
 
   if (engine === "pglite") {
     it("keeps nothing in the database on the embedded engine", async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { assertOutsideTransaction, getDb } from "~/.server/db/index.ts";
+import { assertOutsideTransaction, getDb, readOnce } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
 import { SEEDED_SUPPORT_EMAIL } from "~/.server/settings/defaults.ts";
 import type { ServiceCategory, SiteSettings } from "~/lib/settings-schema.ts";
@@ -69,17 +69,23 @@ async function loadKind<T>(
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now() && hit.version === contentVersion()) return hit.value as T;
-  const readAt = contentVersion();
-  const rows = await getDb()
-    .select()
-    .from(contentEntries)
-    // Drafts and scheduled entries (/admin/cms) are not on the site yet.
-    .where(and(eq(contentEntries.kind, kind), eq(contentEntries.status, "published")))
-    .orderBy(asc(contentEntries.position), asc(contentEntries.id));
-  const value = build(rows);
-  cache.set(key, { expires: Date.now() + CACHE_TTL_MS, version: readAt, value });
-  return value;
+  // One read for every caller that misses at once (a copy expiring under a burst of form posts).
+  return (await contentRead(key, async () => {
+    const readAt = contentVersion();
+    const rows = await getDb()
+      .select()
+      .from(contentEntries)
+      // Drafts and scheduled entries (/admin/cms) are not on the site yet.
+      .where(and(eq(contentEntries.kind, kind), eq(contentEntries.status, "published")))
+      .orderBy(asc(contentEntries.position), asc(contentEntries.id));
+    const value = build(rows);
+    cache.set(key, { expires: Date.now() + CACHE_TTL_MS, version: readAt, value });
+    return value;
+  })) as T;
 }
+
+/** The reads under way (~/.server/db/read-once.ts), by kind and shape, joined while the content version is current. */
+const contentRead = readOnce<string, unknown>(contentVersion);
 
 interface ServiceIndex {
   list: Service[];

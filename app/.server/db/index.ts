@@ -4,6 +4,7 @@ export type { Database, DatabaseHandle, Transaction } from "./client.ts";
 export { afterCommit, assertOutsideTransaction, openDatabase } from "./client.ts";
 export { bulkInsert, bulkUpdate } from "./bulk-insert.ts";
 export { groupCommit } from "./group-commit.ts";
+export { readOnce } from "./read-once.ts";
 export { applyMigrations } from "./migrate.ts";
 export { DataDirLockedError } from "./data-dir-lock.ts";
 

@@ -1,11 +1,12 @@
 /**
  * Rate limits: fixed windows per visitor address, per mobile number, per key. On PostgreSQL the windows live
- * in the database, counted by one atomic upsert, so every instance behind the proxy sees the same counts and a
- * restart or a deploy resets nothing (ADR 050). The embedded database allows one process, so PGlite (and a
- * unit test with no database open) counts in this process's memory.
+ * in the database, counted by one atomic upsert (one for all the posts that arrive together: ADR 052), so every
+ * instance behind the proxy sees the same counts and a restart or a deploy resets nothing (ADR 050). The
+ * embedded database allows one process, so PGlite (and a unit test with no database open) counts in this
+ * process's memory.
  */
 import { lt, sql } from "drizzle-orm";
-import { databaseHandleIfOpen } from "~/.server/db/index.ts";
+import { databaseHandleIfOpen, groupCommit } from "~/.server/db/index.ts";
 import { rateLimitWindows } from "~/.server/db/schema.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
@@ -69,8 +70,9 @@ export function takeToken(key: string, limit: Limit, now = Date.now()): Promise<
 
 /**
  * Counts one submission against each key at once (a form's address and mobile number): the longest wait of a
- * window already used up, or undefined. On PostgreSQL it is one statement for all of them (one round trip per
- * post); in memory the keys are counted in order and the first used-up one answers.
+ * window already used up, or undefined. On PostgreSQL the posts that arrive together are counted together
+ * (see countShared): one statement for all of them. In memory the keys are counted in order and the first
+ * used-up one answers.
  */
 export async function takeTokens(keys: ReadonlyArray<readonly [string, Limit]>, now = Date.now()): Promise<number | undefined> {
   const db = sharedDatabase();
@@ -81,25 +83,74 @@ export async function takeTokens(keys: ReadonlyArray<readonly [string, Limit]>, 
     }
     return undefined;
   }
+  return counterFor(db)({ keys, now });
+}
+
+interface Counting {
+  keys: ReadonlyArray<readonly [string, Limit]>;
+  now: number;
+}
+
+type SharedDatabase = NonNullable<ReturnType<typeof sharedDatabase>>;
+
+// One group commit per database: an instance's posts share their statement, never another pool's (a test runs
+// two instances' pools in one process).
+const counters = new WeakMap<SharedDatabase, (item: Counting) => Promise<number | undefined>>();
+
+function counterFor(db: SharedDatabase) {
+  let counter = counters.get(db);
+  if (!counter) {
+    counter = groupCommit((items: Counting[]) => countShared(db, items));
+    counters.set(db, counter);
+  }
+  return counter;
+}
+
+/**
+ * Counts a batch of posts in one statement (issue 17 §8: one round trip per post, under fifty visitors at once,
+ * was a statement and a pool connection per post in the visitor's wait). Each key goes in once with how many
+ * of the batch's posts count against it (an upsert cannot touch a row twice), the row's new count comes back,
+ * and the posts take the counts below it in the order they arrived: the same answers as one statement per
+ * post run in that order. The batch is counted at its latest post's time (the statement's time, as a post
+ * waiting for a connection always was).
+ */
+async function countShared(db: SharedDatabase, items: Counting[]): Promise<Array<number | undefined>> {
+  const now = Math.max(...items.map((item) => item.now));
   const at = new Date(now).toISOString();
+  const taken = new Map<string, { limit: Limit; posts: number }>();
+  for (const item of items) {
+    for (const [key, limit] of item.keys) {
+      const entry = taken.get(key);
+      if (entry) entry.posts += 1;
+      else taken.set(key, { limit, posts: 1 });
+    }
+  }
   const rows = sql.join(
-    keys.map(([key, limit]) => sql`(${key}, 1, ${new Date(now + limit.windowMs).toISOString()}::timestamptz)`),
+    [...taken].map(([key, { limit, posts }]) => sql`(${key}, ${posts}::integer, ${new Date(now + limit.windowMs).toISOString()}::timestamptz)`),
     sql`, `,
   );
   const result = (await db.execute(sql`
     INSERT INTO rate_limit_windows AS w (key, count, reset_at) VALUES ${rows}
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN w.reset_at <= ${at}::timestamptz THEN 1 ELSE w.count + 1 END,
+      count = CASE WHEN w.reset_at <= ${at}::timestamptz THEN excluded.count ELSE w.count + excluded.count END,
       reset_at = CASE WHEN w.reset_at <= ${at}::timestamptz THEN excluded.reset_at ELSE w.reset_at END
     RETURNING key, count, reset_at`)) as unknown as { rows: Array<{ key: string; count: number; reset_at: string | Date }> };
   sweepShared(now);
-  let wait: number | undefined;
-  for (const row of result.rows) {
-    const limit = keys.find(([key]) => key === row.key)?.[1];
-    if (!limit || row.count <= limit.max) continue;
-    wait = Math.max(wait ?? 1, Math.ceil((new Date(row.reset_at).getTime() - now) / 1000));
-  }
-  return wait;
+  const windowOf = new Map(result.rows.map((row) => [row.key, { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() }]));
+  /** The count each key's next post in the batch is at. */
+  const counted = new Map<string, number>();
+  return items.map((item) => {
+    let wait: number | undefined;
+    for (const [key, limit] of item.keys) {
+      const window = windowOf.get(key);
+      if (!window) continue;
+      const count = (counted.get(key) ?? window.count - taken.get(key)!.posts) + 1;
+      counted.set(key, count);
+      if (count <= limit.max) continue;
+      wait = Math.max(wait ?? 1, Math.ceil((window.resetAt - now) / 1000));
+    }
+    return wait;
+  });
 }
 
 /** Once a minute per instance, and not in the visitor's wait: windows that ended an hour ago go. */

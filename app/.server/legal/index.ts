@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { assertOutsideTransaction, getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { assertOutsideTransaction, getDb, readOnce, type Database, type Transaction } from "~/.server/db/index.ts";
 import { contentVersion } from "~/.server/content/version.ts";
 import { contentEntries, legalVersions } from "~/.server/db/schema.ts";
 import { LEGAL_TEXTS, type LegalSlug } from "~/lib/legal.ts";
@@ -112,20 +112,24 @@ export async function privacyConsent(): Promise<ConsentColumns> {
   // Read on every form submission: kept while the content version it was read at is current (publishing a
   // version bumps it, here and, through NOTIFY, on every instance: ADR 051), and only the two columns needed.
   if (consentCache && consentCache.version === contentVersion()) return consentCache.value;
-  const readAt = contentVersion();
-  const [row] = await getDb()
-    .select({ id: legalVersions.id, label: legalVersions.label })
-    .from(legalVersions)
-    .where(eq(legalVersions.slug, "privacy"))
-    .orderBy(desc(legalVersions.number))
-    .limit(1);
-  const value: ConsentColumns = row ? { consentVersion: row.label, consentLegalVersionId: row.id } : { consentVersion: "unversioned", consentLegalVersionId: null };
-  // Not kept while the texts are not seeded yet: the seed's version 1 is read as soon as it exists.
-  if (row) consentCache = { version: readAt, value };
-  return value;
+  // One read for every post that misses at once (after a publish, under a burst): ~/.server/db/read-once.ts.
+  return consentRead("privacy", async () => {
+    const readAt = contentVersion();
+    const [row] = await getDb()
+      .select({ id: legalVersions.id, label: legalVersions.label })
+      .from(legalVersions)
+      .where(eq(legalVersions.slug, "privacy"))
+      .orderBy(desc(legalVersions.number))
+      .limit(1);
+    const value: ConsentColumns = row ? { consentVersion: row.label, consentLegalVersionId: row.id } : { consentVersion: "unversioned", consentLegalVersionId: null };
+    // Not kept while the texts are not seeded yet: the seed's version 1 is read as soon as it exists.
+    if (row) consentCache = { version: readAt, value };
+    return value;
+  });
 }
 
 let consentCache: { version: number; value: ConsentColumns } | undefined;
+const consentRead = readOnce<string, ConsentColumns>(contentVersion);
 
 /**
  * Version 1 of each legal text that has none yet, from its page entry (seeded by seedContent): a first

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { audit, changedFields } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
-import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
+import { getDb, readOnce, type Database, type Transaction } from "~/.server/db/index.ts";
 import { isUniqueViolation } from "~/.server/db/references.ts";
 import { smsTemplates } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES, DLT_VARIABLE_MAX_LENGTH, type DltTemplateName } from "./templates.ts";
@@ -58,20 +58,28 @@ const holder = globalThis as { __smsRegistry?: WeakMap<object, Registry> };
 /** After an edit in this process: the next SMS reads the registry again. */
 export function forgetSmsRegistry(): void {
   holder.__smsRegistry = new WeakMap();
+  registryGeneration += 1;
 }
+
+/** Bumped by forgetSmsRegistry: a read under way before an edit is not joined after it. */
+let registryGeneration = 0;
+// Every SMS sent reads the registry: when the copy expires under a burst, one read for all of them (./read-once).
+const registryRead = readOnce<object, Registry>(() => registryGeneration);
 
 async function registry(): Promise<Registry> {
   const db = getDb();
   const map = (holder.__smsRegistry ??= new WeakMap());
   const cached = map.get(db);
   if (cached && Date.now() - cached.at < CACHE_MS) return cached;
-  // Seeding is idempotent and cheap: a database that was never started through startServices (a test, a
-  // script) gets the built-in templates too, and nothing the office changed is touched.
-  await seedSmsTemplates(db);
-  const rows = await db.select().from(smsTemplates);
-  const fresh: Registry = { at: Date.now(), byName: new Map(rows.map((r) => [r.name, r])), byDltId: new Map(rows.map((r) => [r.dltTemplateId, r])) };
-  map.set(db, fresh);
-  return fresh;
+  return registryRead(db, async () => {
+    // Seeding is idempotent and cheap: a database that was never started through startServices (a test, a
+    // script) gets the built-in templates too, and nothing the office changed is touched.
+    await seedSmsTemplates(db);
+    const rows = await db.select().from(smsTemplates);
+    const fresh: Registry = { at: Date.now(), byName: new Map(rows.map((r) => [r.name, r])), byDltId: new Map(rows.map((r) => [r.dltTemplateId, r])) };
+    map.set(db, fresh);
+    return fresh;
+  });
 }
 
 /** An SMS the registry refuses: never retried (it would be refused again). */

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { audit, changedFields, type AuditActor } from "~/.server/audit/index.ts";
-import { assertOutsideTransaction, getDb, type Database } from "~/.server/db/index.ts";
+import { assertOutsideTransaction, getDb, readOnce, type Database } from "~/.server/db/index.ts";
 import { siteSettings } from "~/.server/db/schema.ts";
 import {
   allSettingsGroupSchemas,
@@ -74,6 +74,15 @@ export async function getSiteSettings(): Promise<SiteSettings> {
   // (when its query would wait for that very transaction on PGlite).
   assertOutsideTransaction();
   if (fresh(cache)) return cache.value;
+  // One read for every caller that misses at once (a copy expiring under a burst of form posts).
+  return publicRead("settings", readSiteSettings);
+}
+
+// The reads under way (~/.server/db/read-once.ts), joined only while the content version they started at is current.
+const publicRead = readOnce<string, SiteSettings>(contentVersion);
+const privateRead = readOnce<string, PrivateSettings>(contentVersion);
+
+async function readSiteSettings(): Promise<SiteSettings> {
   // The version before the read: a change that lands while reading leaves this copy stale, not current.
   const readAt = contentVersion();
   const rows = await getDb().select().from(siteSettings);
@@ -118,6 +127,11 @@ let privateCache: { value: PrivateSettings; expires: number; version: number } |
 async function getPrivateSettings(): Promise<PrivateSettings> {
   assertOutsideTransaction();
   if (fresh(privateCache)) return privateCache.value;
+  // Read for every message sent: one read for all the senders that miss at once.
+  return privateRead("settings", readPrivateSettings);
+}
+
+async function readPrivateSettings(): Promise<PrivateSettings> {
   const readAt = contentVersion();
   const rows = await getDb()
     .select()
