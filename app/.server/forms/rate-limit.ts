@@ -1,6 +1,6 @@
 /**
  * Rate limits: fixed windows per visitor address, per mobile number, per key. On PostgreSQL the windows live
- * in the database, counted by one atomic upsert (one for all the posts that arrive together: ADR 052), so every
+ * in the database, counted by one atomic upsert (one for all the posts that arrive together: ADR 056), so every
  * instance behind the proxy sees the same counts and a restart or a deploy resets nothing (ADR 050). The
  * embedded database allows one process, so PGlite (and a unit test with no database open) counts in this
  * process's memory.
