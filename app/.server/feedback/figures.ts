@@ -105,7 +105,7 @@ export async function ratingFigures() {
     const rating = Number(r.rating);
     group.count += n;
     group.sum += rating * n;
-    if (rating >= 1 && rating <= 5) group.distribution[rating - 1] += n;
+    if (rating >= 1 && rating <= 5) group.distribution[rating - 1] = group.distribution[rating - 1]! + n;
     group.name ??= g === 1 ? r.technician_name : r.service_name;
     groups[g].set(key, group);
   }
