@@ -183,6 +183,45 @@ describeEachEngine("the stored thread list", (database, engine) => {
   const say = (mobile: string, body: string) =>
     db().transaction((tx) => recordConversation(tx, { mobile, channel: "whatsapp", direction: "in", body }));
 
+  it("a text search's counts are counted once per version of the list: paging counts nothing again, any write to the list counts anew", async () => {
+    const dialect = (db() as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string } } }).dialect;
+    const execute = vi.spyOn(db(), "execute");
+    const counted = () => execute.mock.calls.filter(([q]) => dialect.sqlToQuery(q).sql.includes("count_all")).length;
+    try {
+      const [c] = await db().insert(customers).values({ reference: "CU-2612-0705", mobile: "+919812300705", name: "Latha Iyer", company: "Tungabhadra Foundry Works" }).returning();
+      await db().transaction((tx) => recordConversation(tx, { customerId: c!.id, mobile: c!.mobile, channel: "whatsapp", direction: "in", body: "Our furnace VFD trips." }));
+      const one = await listThreads({ show: "all", q: "Tungabhadra" }, undefined);
+      expect(one.counts).toEqual({ all: 1, awaiting: 1 });
+      const before = counted();
+      // The same search again (the next page, a reload): nothing written to the list since, nothing counted.
+      expect((await listThreads({ show: "all", q: "tungabhadra " }, undefined)).counts).toEqual({ all: 1, awaiting: 1 });
+      expect(counted()).toBe(before);
+      // Another customer of that name writes: the list's version moves on and the search is counted again.
+      const [d] = await db().insert(customers).values({ reference: "CU-2612-0706", mobile: "+919812300706", name: "Ravi Menon", company: "Tungabhadra Pumps" }).returning();
+      await db().transaction((tx) => recordConversation(tx, { customerId: d!.id, mobile: d!.mobile, channel: "sms", direction: "in", body: "Please call me." }));
+      expect((await listThreads({ show: "all", q: "Tungabhadra" }, undefined)).counts).toEqual({ all: 2, awaiting: 2 });
+      expect(counted()).toBe(before + 1);
+      // A change that writes no message but changes a thread (a company renamed) makes the counts stale too.
+      const [latha] = await db().select().from(customers).where(eq(customers.id, c!.id));
+      const renamed = await editDetails(office, latha!.reference, {
+        intent: "details",
+        version: latha!.version,
+        name: "Latha Iyer",
+        company: "Iyer Castings",
+        email: undefined,
+        gstin: undefined,
+        billingAddress: undefined,
+        billingCity: undefined,
+        billingPincode: undefined,
+        notes: undefined,
+      });
+      expect(renamed).toMatchObject({ ok: true });
+      expect((await listThreads({ show: "all", q: "Tungabhadra" }, undefined)).counts).toEqual({ all: 1, awaiting: 1 });
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
   it("a read with nothing new since the last one works out no thread again, also in the minutes after a message", async () => {
     await catchUpThreads(db());
     await say("+919876500704", "Is the workshop open on Saturday?");

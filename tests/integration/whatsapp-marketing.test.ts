@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type StaffMember } from "~/.server/auth/staff.ts";
@@ -190,6 +190,35 @@ describeEachEngine("whatsapp and marketing", (database) => {
     expect(start.headers.get("location")).toBe(`/admin/whatsapp/${quiet.mobile!.slice(1)}`);
     const unknown = (await whatsappScreenLoader(args("/admin/whatsapp?start=9999999997", {}))) as { data: { startError: string } };
     expect(unknown.data.startError).toMatch(/No customer has this number/);
+  });
+
+  it("the conversation list: each number's latest message, newest first, numbers whose latest came in the same millisecond in the numbers' order", async () => {
+    const mobiles = ["+919811100001", "+919811100002", "+919811100003", "+919811100004"];
+    // Dated ahead of every other message, with microseconds: the page's edge falls inside one millisecond.
+    await db().execute(sql`
+      insert into conversation_messages (channel, direction, body, mobile, created_at) values
+        ('whatsapp', 'in', 'A first', ${mobiles[0]}, '2099-01-01 00:00:00.000100+00'),
+        ('whatsapp', 'out', 'A latest', ${mobiles[0]}, '2099-01-01 00:00:05+00'),
+        ('whatsapp', 'in', 'C latest', ${mobiles[1]}, '2099-01-01 00:00:04.500100+00'),
+        ('whatsapp', 'in', 'B latest', ${mobiles[2]}, '2099-01-01 00:00:04.500900+00'),
+        ('whatsapp', 'in', 'D latest', ${mobiles[3]}, '2099-01-01 00:00:03+00')`);
+    try {
+      const page = async (limit: number) => (await conversations(limit)).map((x) => [x.mobile, x.lastBody]);
+      expect(await page(1)).toEqual([[mobiles[0], "A latest"]]);
+      // B's message is the later one, but C's came in the same millisecond and C's number comes first.
+      expect(await page(2)).toEqual([
+        [mobiles[0], "A latest"],
+        [mobiles[1], "C latest"],
+      ]);
+      expect(await page(4)).toEqual([
+        [mobiles[0], "A latest"],
+        [mobiles[1], "C latest"],
+        [mobiles[2], "B latest"],
+        [mobiles[3], "D latest"],
+      ]);
+    } finally {
+      await db().delete(conversationMessages).where(inArray(conversationMessages.mobile, mobiles));
+    }
   });
 
   it("free text only inside the 24-hour window; an approved template outside it; the reply reaches the API and its status follows", async () => {

@@ -194,6 +194,14 @@ async function lockSync(tx: Executor): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * The stored list's version: the sync row's xmin (its writing transaction). Every write to
+ * communication_threads updates the sync row in the same transaction (rebuildThreads, refreshScope's counts,
+ * catchUpThreads' watermark; a customer purged from the trash has no thread left by then), so a figure read
+ * from the list in the same statement as this version holds while the version is current, on every instance.
+ */
+export const THREADS_VERSION = sql`(select xmin::text from communication_threads_sync where id = 1)`;
+
 /** The list's two tab counts, kept with the stored threads (null before the first rebuild). */
 export async function threadCounts(db: Executor): Promise<{ all: number; awaiting: number } | null> {
   const [row] = await db.select({ all: communicationThreadsSync.threads, awaiting: communicationThreadsSync.awaiting }).from(communicationThreadsSync).where(eq(communicationThreadsSync.id, 1));

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { customers } from "~/.server/db/schema.ts";
 import type { ThreadListFilters } from "~/lib/forms/admin/communications.ts";
 import { normaliseMobile } from "./index.ts";
-import { catchUpThreads, threadCounts } from "./thread-summary.ts";
+import { catchUpThreads, threadCounts, THREADS_VERSION } from "./thread-summary.ts";
 
 /**
  * One thread per customer across every channel (/admin/communications). No message is copied into it: the
@@ -66,13 +66,52 @@ export const mobileKey = (e164: string) => e164.replace(/^\+/, "");
  * rules: every channel above; only what a person in the office did answers a customer, never the outbox's
  * automatic messages), after catching them up with what was written since the last read.
  */
-function searchCondition(q: string): SQL {
+function searchCondition(q: string): { condition: SQL; text?: string } {
   const compact = q.replace(/\s+/g, "").toUpperCase();
-  if (/^CU-\d{4}-\d{4,}$/.test(compact)) return sql`s.customer_id = (select id from customers where reference = ${compact})`;
+  if (/^CU-\d{4}-\d{4,}$/.test(compact)) return { condition: sql`s.customer_id = (select id from customers where reference = ${compact})` };
   const mobile = normaliseMobile(q);
-  if (mobile) return sql`(s.customer_id = (select id from customers where mobile = ${mobile}) or s.mobile = ${mobile})`;
+  if (mobile) return { condition: sql`(s.customer_id = (select id from customers where mobile = ${mobile}) or s.mobile = ${mobile})` };
   // Each field on its own line: a typed text (one line) never matches across two of them.
-  return sql`s.search like ${`%${likeEscape(q.trim().toLowerCase())}%`}`;
+  const text = `%${likeEscape(q.trim().toLowerCase())}%`;
+  return { condition: sql`s.search like ${text}`, text };
+}
+
+/**
+ * A text search's tab counts, by the stored list's version (THREADS_VERSION). The text is matched inside
+ * the stored search lines, which no index answers exactly: a word common to many threads (a city in the
+ * company names) is counted by a pass over the whole list, most of the search's time at seed:volume's
+ * 100,000 threads (issue 17 §8). Paging through the matches, or the list reloading for a live event that
+ * changed no thread, would count them again; kept here, they are counted once per version of the list,
+ * and any write to it (a new message, an erasure, a customer's changed number) makes them stale. Only the
+ * text search is kept: it reads nothing but the list, while a reference or mobile search also reads the
+ * customers (and is an index lookup).
+ */
+type Counts = { all: number; awaiting: number };
+/** Per database (a test process opens two engines): the version the counts were read at, and the counts. */
+const searchCounts = new WeakMap<object, { version: string; byText: Map<string, Counts> }>();
+const SEARCH_COUNTS_KEPT = 200;
+
+async function countSearch(db: ReturnType<typeof getDb>, search: SQL, text: string | undefined, version: Promise<string | null>): Promise<Counts> {
+  const current = text === undefined ? null : await version;
+  const kept = searchCounts.get(db);
+  if (current !== null && kept?.version === current) {
+    const counts = kept.byText.get(text!);
+    if (counts) return { ...counts };
+  }
+  const counted = (await db.execute(
+    sql`select count(*)::int as count_all, count(*) filter (where s.awaiting)::int as count_awaiting, ${THREADS_VERSION} as version from communication_threads s where ${search}`,
+  )) as unknown as Rows;
+  const row = counted.rows[0];
+  const counts = { all: Number(row?.count_all ?? 0), awaiting: Number(row?.count_awaiting ?? 0) };
+  // Kept under the version read with the count (the same snapshot), never the one read before it.
+  const at = (row?.version as string | null | undefined) ?? null;
+  if (text !== undefined && at !== null) {
+    const entry = kept?.version === at ? kept : { version: at, byText: new Map<string, Counts>() };
+    if (entry.byText.size >= SEARCH_COUNTS_KEPT) entry.byText.delete(entry.byText.keys().next().value!);
+    entry.byText.set(text, counts);
+    searchCounts.set(db, entry);
+  }
+  return { ...counts };
 }
 
 function item(r: Record<string, unknown>): ThreadListItem {
@@ -96,11 +135,17 @@ function item(r: Record<string, unknown>): ThreadListItem {
 export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefined, size = PAGE_SIZE): Promise<ThreadListPage> {
   const db = getDb();
   await catchUpThreads(db);
-  const search = f.q ? searchCondition(f.q) : sql`true`;
+  const searched = f.q ? searchCondition(f.q) : undefined;
+  const search = searched?.condition ?? sql`true`;
   const after =
     cursor && typeof cursor[0] === "string" && !Number.isNaN(Date.parse(cursor[0])) ? sql`(s.at, s.sort_id) < (${cursor[0]}::timestamptz, ${cursor[1]})` : sql`true`;
   const awaiting = f.show === "awaiting" ? sql`s.awaiting` : sql`true`;
-  const [found, counted] = (await Promise.all([
+  // A text search reads the list's version beside its page, to find its counts kept for that version.
+  const version =
+    searched?.text === undefined
+      ? Promise.resolve(null)
+      : db.execute(sql`select ${THREADS_VERSION} as version`).then((r) => ((r as unknown as Rows).rows[0]?.version as string | null | undefined) ?? null);
+  const [found, counts] = (await Promise.all([
     db.execute(sql`
       select s.customer_id, s.mobile as unknown_mobile, s.at, s.channel, s.direction, s.preview, s.awaiting,
              c.reference, c.name, c.company, c.mobile
@@ -110,12 +155,10 @@ export async function listThreads(f: ThreadListFilters, cursor: Cursor | undefin
        order by s.at desc, s.sort_id desc
        limit ${size + 1}`),
     // Without a search, the counts kept with the threads (counting them all took longer than the page).
-    f.q
-      ? db.execute(sql`select count(*)::int as count_all, count(*) filter (where s.awaiting)::int as count_awaiting from communication_threads s where ${search}`)
-      : threadCounts(db).then((c) => ({ rows: [{ count_all: c?.all ?? 0, count_awaiting: c?.awaiting ?? 0 }] })),
-  ])) as unknown as [Rows, Rows];
-  const first = counted.rows[0];
-  const counts = { all: Number(first?.count_all ?? 0), awaiting: Number(first?.count_awaiting ?? 0) };
+    searched
+      ? countSearch(db, search, searched.text, version)
+      : threadCounts(db).then((c) => ({ all: c?.all ?? 0, awaiting: c?.awaiting ?? 0 })),
+  ])) as unknown as [Rows, Counts];
   const rows = found.rows;
   const more = rows.length > size;
   const page = rows.slice(0, size);

@@ -1,7 +1,6 @@
-import { desc, isNotNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "~/.server/db/index.ts";
+import { isNotNull, sql } from "drizzle-orm";
+import { getDb } from "~/.server/db/index.ts";
 import { feedback, serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
-import { ratedTechnician } from "~/.server/feedback/joins.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /**
@@ -19,18 +18,9 @@ export interface RatingSummary {
   distribution: [number, number, number, number, number];
 }
 
-const summaryColumns = {
-  average: sql<number | null>`round(avg(${feedback.rating})::numeric, 2)`.mapWith((v: unknown) => (v === null ? null : Number(v))),
-  count: sql<number>`count(${feedback.rating})`.mapWith(Number),
-  d1: sql<number>`count(*) filter (where ${feedback.rating} = 1)`.mapWith(Number),
-  d2: sql<number>`count(*) filter (where ${feedback.rating} = 2)`.mapWith(Number),
-  d3: sql<number>`count(*) filter (where ${feedback.rating} = 3)`.mapWith(Number),
-  d4: sql<number>`count(*) filter (where ${feedback.rating} = 4)`.mapWith(Number),
-  d5: sql<number>`count(*) filter (where ${feedback.rating} = 5)`.mapWith(Number),
-};
-
-function summary(r: { average: number | null; count: number; d1: number; d2: number; d3: number; d4: number; d5: number }): RatingSummary {
-  return { average: r.count > 0 ? r.average : null, count: r.count, distribution: [r.d1, r.d2, r.d3, r.d4, r.d5] };
+function summary(count: number, sum: number, distribution: RatingSummary["distribution"]): RatingSummary {
+  // round(avg(rating)::numeric, 2) in whole numbers: half a hundredth rounds up, as numeric's round does.
+  return { average: count > 0 ? Math.floor((200 * sum + count) / (2 * count)) / 100 : null, count, distribution };
 }
 
 export interface TechnicianRatings extends RatingSummary {
@@ -52,45 +42,87 @@ export interface ClaimCheck {
   verdict: "no-ratings" | "honest" | "above" | "count-above";
 }
 
+/** The screen lists this many technicians and services at most. */
+const MAX_GROUPS = 200;
+
+type GroupRow = {
+  /** 1: a technician's row (technician_id, rating); 2: a service's row (service_slug, rating). */
+  g: number;
+  technician_id: number | null;
+  service_slug: string | null;
+  rating: number;
+  n: number;
+  technician_name: string | null;
+  service_name: string | null;
+};
+
 /**
- * The ratings per service, counted from the ratings alone, each service then named by its latest rated
- * request: one lookup per service, not a join of every rating to its request (that join was 390-540 ms of
- * the feedback screen on PGlite at seed:volume's 20,000 ratings). Exported for its plan's test.
+ * Every figure of the screen in one statement and one pass over the ratings (issue 17 §8): the ratings are
+ * counted per technician and rating and per service and rating (GROUPING SETS, a plain count per group),
+ * and the overall figures, averages and distributions are summed from those few hundred rows here. Three
+ * statements each aggregating every rating with seven filtered aggregates took 100 ms of database time per
+ * view at seed:volume's 20,000 ratings. A technician is named from their profile, a service by its latest
+ * rated request (one lookup per group, no join of every rating to its request). Ordered as the screen lists
+ * them: most ratings first, then by technician id or service slug (NULL last). Exported for its plan's test.
  */
-export function ratingsByService(db: Database) {
-  return db
-    .select({
-      serviceSlug: feedback.serviceSlug,
-      name: sql<string | null>`(select ${serviceRequests.serviceName} from ${serviceRequests} where ${serviceRequests.id} = max(${feedback.requestId}))`,
-      ...summaryColumns,
-    })
-    .from(feedback)
-    .where(isNotNull(feedback.rating))
-    .groupBy(feedback.serviceSlug)
-    .orderBy(desc(sql`count(${feedback.rating})`), feedback.serviceSlug)
-    .limit(200);
+export const RATING_GROUPS = sql`
+    with counted as (
+      select grouping(${feedback.technicianId}, ${feedback.serviceSlug})::int as g, ${feedback.technicianId} as technician_id,
+             ${feedback.serviceSlug} as service_slug, ${feedback.rating} as rating, count(*)::int as n, max(${feedback.requestId}) as last_request
+        from ${feedback}
+       where ${isNotNull(feedback.rating)}
+       group by grouping sets ((${feedback.technicianId}, ${feedback.rating}), (${feedback.serviceSlug}, ${feedback.rating}))
+    ),
+    totals as (
+      select c.*, sum(c.n) over (partition by c.g, c.technician_id, c.service_slug) as total,
+             max(c.last_request) over (partition by c.g, c.technician_id, c.service_slug) as latest
+        from counted c
+    )
+    select t.g, t.technician_id, t.service_slug, t.rating, t.n,
+           case when t.g = 1 then (select ${technicianProfiles.name} from ${technicianProfiles} where ${technicianProfiles.id} = t.technician_id) end as technician_name,
+           case when t.g = 2 and t.last_request = t.latest then (select ${serviceRequests.serviceName} from ${serviceRequests} where ${serviceRequests.id} = t.latest) end as service_name
+      from totals t
+     order by t.g, t.total desc, t.technician_id, t.service_slug, t.rating`;
+
+interface Group {
+  key: number | string | null;
+  name: string | null;
+  count: number;
+  sum: number;
+  distribution: RatingSummary["distribution"];
 }
 
 /** Overall, per technician and per service, from the ratings given. */
 export async function ratingFigures() {
-  const db = getDb();
-  const rated = isNotNull(feedback.rating);
-  const [[overall], byTechnician, byService] = await Promise.all([
-    db.select(summaryColumns).from(feedback).where(rated),
-    db
-      .select({ technicianId: feedback.technicianId, name: sql<string | null>`max(${technicianProfiles.name})`, ...summaryColumns })
-      .from(feedback)
-      .leftJoin(technicianProfiles, ratedTechnician)
-      .where(rated)
-      .groupBy(feedback.technicianId)
-      .orderBy(desc(sql`count(${feedback.rating})`), feedback.technicianId)
-      .limit(200),
-    ratingsByService(db),
-  ]);
+  const rows = ((await getDb().execute(RATING_GROUPS)) as unknown as { rows: GroupRow[] }).rows;
+  // In the statement's order: a group's first row places it.
+  const groups = { 1: new Map<number | string | null, Group>(), 2: new Map<number | string | null, Group>() };
+  for (const r of rows) {
+    const g = Number(r.g) as 1 | 2;
+    const key = g === 1 ? r.technician_id : r.service_slug;
+    const group = groups[g].get(key) ?? { key, name: null, count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] };
+    const n = Number(r.n);
+    const rating = Number(r.rating);
+    group.count += n;
+    group.sum += rating * n;
+    if (rating >= 1 && rating <= 5) group.distribution[rating - 1] = group.distribution[rating - 1]! + n;
+    group.name ??= g === 1 ? r.technician_name : r.service_name;
+    groups[g].set(key, group);
+  }
+  const technicians = [...groups[1].values()];
+  // Every rating is in exactly one technician's group (NULL included): the overall figures are their sums.
+  const overall = technicians.reduce(
+    (all, t) => ({ count: all.count + t.count, sum: all.sum + t.sum, distribution: all.distribution.map((d, i) => d + t.distribution[i]!) as Group["distribution"] }),
+    { count: 0, sum: 0, distribution: [0, 0, 0, 0, 0] as Group["distribution"] },
+  );
   return {
-    overall: summary(overall!),
-    byTechnician: byTechnician.map((r): TechnicianRatings => ({ technicianId: r.technicianId, name: r.name ?? "No technician recorded", ...summary(r) })),
-    byService: byService.map((r): ServiceRatings => ({ serviceSlug: r.serviceSlug, name: r.name ?? r.serviceSlug ?? "No service recorded", ...summary(r) })),
+    overall: summary(overall.count, overall.sum, overall.distribution),
+    byTechnician: technicians.slice(0, MAX_GROUPS).map(
+      (t): TechnicianRatings => ({ technicianId: t.key as number | null, name: t.name ?? "No technician recorded", ...summary(t.count, t.sum, t.distribution) }),
+    ),
+    byService: [...groups[2].values()].slice(0, MAX_GROUPS).map(
+      (s): ServiceRatings => ({ serviceSlug: s.key as string | null, name: s.name ?? (s.key as string | null) ?? "No service recorded", ...summary(s.count, s.sum, s.distribution) }),
+    ),
   };
 }
 

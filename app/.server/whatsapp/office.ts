@@ -25,16 +25,31 @@ export interface ConversationSummary {
 }
 
 /**
- * The latest message per mobile on WhatsApp, newest first, with each window's state. The latest message of
- * every number is found first (conversation_messages_whatsapp_latest answers it), and the window's last
- * inbound time is worked out only for the page's numbers, not for every number there is.
+ * The latest message per mobile on WhatsApp, newest first, with each window's state. The page's oldest
+ * conversation is found first, walking the messages newest first and keeping each number's latest (a probe
+ * of conversation_messages_mobile per message, stopping at the page's size); then only the messages since
+ * that conversation's millisecond are read, their latest per number taken (conversation_messages_whatsapp_latest)
+ * and ordered as the page shows them. Taking the latest of every number there is read every WhatsApp message
+ * on each view (36,000 at seed:volume, issue 17 §8). The window's last inbound time is worked out only for the
+ * page's numbers.
  */
 export async function conversations(limit = 100, now = new Date()): Promise<ConversationSummary[]> {
-  const found = (await getDb().execute(sql`
+  const db = getDb();
+  const [edge] = ((await db.execute(sql`
+    select date_trunc('milliseconds', min(r.created_at)) as since from (
+      select m.created_at from ${conversationMessages} m
+       where m.channel = 'whatsapp' and m.mobile is not null
+         and not exists (select 1 from ${conversationMessages} n where n.channel = 'whatsapp' and n.mobile = m.mobile and (n.created_at, n.id) > (m.created_at, m.id))
+       order by m.created_at desc, m.id desc
+       limit ${limit}) r`)) as unknown as { rows: Array<{ since: string | Date | null }> }).rows;
+  if (!edge?.since) return [];
+  // Every number whose latest message is in the page's millisecond or newer: the page and the ties at its edge.
+  const since = new Date(edge.since).toISOString();
+  const found = (await db.execute(sql`
     with latest as (
       select distinct on (m.mobile) m.mobile, m.body, m.direction, m.created_at, m.customer_id
         from ${conversationMessages} m
-       where m.channel = 'whatsapp' and m.mobile is not null
+       where m.channel = 'whatsapp' and m.mobile is not null and m.created_at >= ${since}::timestamptz
        order by m.mobile, m.created_at desc, m.id desc
     ), page as (
       -- Newest first; numbers whose latest message came in the same millisecond keep the numbers' order.
