@@ -58,7 +58,8 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
   now: Date,
 ): Promise<ChangeResult<object, Extra>> {
   const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, keepingRevision(step, staff, now));
-  if (result.ok) clearContentCache();
+  // Only the cached copies that read this kind go (ADR 052).
+  if (result.ok) clearContentCache([kind.entityType as K]);
   return result;
 }
 
@@ -76,7 +77,7 @@ export async function changeContentEntryIn<K extends ContentKind>(
   now: Date,
 ): Promise<ChangeResult> {
   const result = await changeRecordIn<ContentEntryRow, number, LoadedEntry<K>>(tx, kind, id, version, staff, now, keepingRevision(step, staff, now));
-  if (result.ok) afterCommit(clearContentCache);
+  if (result.ok) afterCommit(() => clearContentCache([kind.entityType as K]));
   return result;
 }
 

@@ -13,7 +13,7 @@ import {
   type ServiceData,
 } from "./schemas.ts";
 
-import { bumpContentVersion, contentVersion } from "./version.ts";
+import { bumpContentVersion, kindVersion, noteContentRead } from "./version.ts";
 
 export { seedContent } from "./seed.ts";
 export { contentVersion } from "./version.ts";
@@ -46,16 +46,20 @@ export interface Article extends ArticleData {
 }
 
 /**
- * Content is read on every page and changes rarely, so each kind is held in memory. A write in this
- * process clears it at once (clearContentCache); a copy is kept only while the content version it was read at
- * is current, so a change on another instance (its NOTIFY: ADR 051) drops it too. The TTL is a backstop.
+ * Content is read on every page and changes rarely, so each kind is held in memory. A copy is kept only while
+ * the version of its kind (and the site's) it was read at is current: a write bumps it here at once
+ * (clearContentCache) and, through its NOTIFY, on the other instances (ADR 051). The TTL is a backstop.
  */
 const CACHE_TTL_MS = 30_000;
-const cache = new Map<string, { expires: number; version: number; value: unknown }>();
+const cache = new Map<string, { expires: number; version: string; value: unknown }>();
 
-export function clearContentCache(): void {
-  cache.clear();
-  bumpContentVersion();
+/**
+ * Entries changed (committed): the copies that read them are stale, here and on every instance. Naming the kinds
+ * that changed drops only the cached pages that read one of them (ADR 052: a published article leaves the
+ * service pages cached); without, every cached copy goes.
+ */
+export function clearContentCache(kinds?: readonly ContentKind[]): void {
+  bumpContentVersion(kinds);
 }
 
 /** The rows of a kind, shaped by build and cached under `shape` (one kind may be shaped several ways). */
@@ -66,10 +70,12 @@ async function loadKind<T>(
 ): Promise<T> {
   // Even on a hit, like getSiteSettings: from inside a transaction this must fail every time.
   assertOutsideTransaction();
+  // The page being rendered depends on this kind: a change of it drops the page's cached copy (ADR 052).
+  noteContentRead(kind);
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now() && hit.version === contentVersion()) return hit.value as T;
-  const readAt = contentVersion();
+  if (hit && hit.expires > Date.now() && hit.version === kindVersion(kind)) return hit.value as T;
+  const readAt = kindVersion(kind);
   const rows = await getDb()
     .select()
     .from(contentEntries)
