@@ -58,8 +58,29 @@ const cache = new Map<string, { expires: number; version: string; value: unknown
  * that changed drops only the cached pages that read one of them (ADR 052: a published article leaves the
  * service pages cached); without, every cached copy goes.
  */
-export function clearContentCache(kinds?: readonly ContentKind[]): void {
+export function clearContentCache(kinds?: readonly string[]): void {
   bumpContentVersion(kinds);
+}
+
+/**
+ * What a service page reads of the articles: only those that name it as related. Its render notes this key, not
+ * the whole "article" kind, so a published article drops the pages of the services it names and no other's.
+ */
+export const articlesAboutKey = (serviceSlug: string) => `article:about:${serviceSlug}`;
+
+/**
+ * The keys an entry's change makes stale besides its kind (ADR 052): an article's related services, before and
+ * after the change (a service it no longer names must drop it too).
+ */
+export function changedContentKeys(kind: string, ...data: unknown[]): string[] {
+  const keys = [kind];
+  if (kind === "article") {
+    for (const d of data) {
+      const related = (d as { relatedServices?: unknown } | null | undefined)?.relatedServices;
+      if (Array.isArray(related)) for (const slug of related) if (typeof slug === "string") keys.push(articlesAboutKey(slug));
+    }
+  }
+  return [...new Set(keys)];
 }
 
 /** The rows of a kind, shaped by build and cached under `shape` (one kind may be shaped several ways). */
@@ -67,11 +88,13 @@ async function loadKind<T>(
   kind: ContentKind,
   shape: string,
   build: (rows: Array<typeof contentEntries.$inferSelect>) => T,
+  /** The caller notes a narrower key itself (articlesAbout). */
+  noted = false,
 ): Promise<T> {
   // Even on a hit, like getSiteSettings: from inside a transaction this must fail every time.
   assertOutsideTransaction();
   // The page being rendered depends on this kind: a change of it drops the page's cached copy (ADR 052).
-  noteContentRead(kind);
+  if (!noted) noteContentRead(kind);
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now() && hit.version === kindVersion(kind)) return hit.value as T;
@@ -165,7 +188,9 @@ export async function findArticle(slug: string): Promise<Article | undefined> {
 /** Articles that name the service (by any of its /services/ slugs or its own slug) as related. */
 export async function articlesAbout(service: Service): Promise<Article[]> {
   const keys = new Set([service.slug, ...service.servicePaths.map((p) => p.slice("/services/".length))]);
-  return (await listArticles()).filter((a) => a.relatedServices.some((r) => keys.has(r)));
+  for (const key of keys) noteContentRead(articlesAboutKey(key));
+  const articles = await loadKind("article", "list", buildArticles, true);
+  return articles.filter((a) => a.relatedServices.some((r) => keys.has(r)));
 }
 
 /** An entry of any kind, its kind-specific fields parsed and typed. */
