@@ -65,7 +65,8 @@ const app = new Hono();
 // Outermost: a cached page skips everything below. Pages it may store are not compressed further down;
 // it keeps their gzip variant itself.
 // (Not in development, where a code change must show at once.)
-if (!vite) app.use(pageCache({ version: entry.contentVersion }));
+// A copy is kept while the content it read is current (ADR 058): a publish drops only the pages that read its kind.
+if (!vite) app.use(pageCache({ freshness: { track: entry.trackContentReads, isCurrent: entry.contentStampIsCurrent } }));
 app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin" }));
 const compressor = compress();
 app.use((c, next) => (c.get("pageCacheable") ? next() : compressor(c, next)));

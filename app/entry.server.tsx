@@ -10,7 +10,7 @@ export { addAdmins, firstOwnerHint, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
 // `npm run restore` (scripts/restore.ts): a backup into a fresh database (issue 19 §8)
 export { restoreCommand } from "~/.server/backup/restore-command.ts";
-export { contentVersion } from "~/.server/content/version.ts";
+export { contentStampIsCurrent, contentVersion, trackContentReads } from "~/.server/content/version.ts";
 export { seedDemo } from "~/.server/demo/seed-demo.ts";
 export { setDatabase } from "~/.server/db/index.ts";
 export { clientAddressContext } from "~/.server/http/client-address.ts";

@@ -27,6 +27,10 @@
  * `--seo-audit`: only the SEO audit (scripts/lib/bench-seo-audit.ts: every sitemap URL in under 60 s, and the home
  * page's p50/p99 at a steady rate alone and while an audit runs), printed on each engine.
  *
+ * `--publish`: only publish-to-visible (scripts/lib/bench-publish.ts: the "Publish" post in /admin/cms to the
+ * article's page answering with it, p50/p95 over 20 publishes, target < 1 s; the FAQ must stay cached), merged the
+ * same way; a full run ends with it.
+ *
  * All traffic goes to 127.0.0.1. Servers, temp dirs and the throwaway PostgreSQL database are removed at
  * the end, also on error or Ctrl-C.
  */
@@ -59,7 +63,10 @@ import { benchVisitors, reportVisitors } from "./lib/bench-visitors.ts";
 import { benchLive, reportLive, type LiveResult } from "./lib/bench-live.ts";
 // Issue 19 §4: `--seo-audit` (a whole audit of the sitemap, and the home page's p99 while one runs).
 import { benchSeoAudit, reportSeoAudit } from "./lib/bench-seo-audit.ts";
+// Issue 20 §2 and §5: `--proxy` (a cached page against a bare server, and through nginx).
 import { benchProxy, reportProxy } from "./lib/bench-proxy.ts";
+// Issue 19 §1: `--publish` (from the publish post to the page showing it, ADR 058).
+import { benchPublish, reportPublish, type PublishBenchResult } from "./lib/bench-publish.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const RESULTS_FILE = path.join(ROOT, "bench/results.json");
@@ -937,9 +944,30 @@ async function benchAdminVolumeEngines(pgUrl: string | undefined): Promise<Admin
   return results;
 }
 
+/** Publish to visible on each engine (a throwaway database on PostgreSQL). */
+async function benchPublishEngines(pgUrl: string | undefined): Promise<PublishBenchResult[]> {
+  const results = [await benchPublish("pglite")];
+  if (pgUrl) results.push(await benchPublish("postgres", await createBenchDatabase(pgUrl)));
+  reportPublish(results);
+  return results;
+}
+
 async function main() {
   buildIfMissing();
   const pgUrlForBackOffice = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (process.argv.includes("--publish")) {
+    const publish = await benchPublishEngines(pgUrlForBackOffice);
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+    } catch {
+      // No earlier run: the file holds only these figures.
+    }
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...previous, publishTimestamp: new Date().toISOString(), publish }, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (publish figures only; the rest kept)`);
+    return;
+  }
   if (process.argv.includes("--live")) {
     const live = await benchLiveEngines(pgUrlForBackOffice);
     let previous: Record<string, unknown> = {};
@@ -1055,6 +1083,7 @@ async function main() {
   const backOffice = requestsOnly ? undefined : await benchBackOfficeEngines(pgUrl);
   const money = requestsOnly ? undefined : await benchMoneyEngines(pgUrl);
   const live = requestsOnly ? undefined : await benchLiveEngines(pgUrl);
+  const publish = requestsOnly ? undefined : await benchPublishEngines(pgUrl);
 
   const base = {
     timestamp: new Date().toISOString(),
@@ -1075,6 +1104,7 @@ async function main() {
         backOffice,
         money,
         live,
+        publish,
       };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

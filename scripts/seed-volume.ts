@@ -9,9 +9,18 @@
  * that are no customer), a help-desk ticket from one in twenty, and a feedback request for one completed job
  * in three (most rated).
  *
+ * Purchasing and content (issue 19 §5 and §1), so that /admin/vendors, /admin/purchasing, /admin/products' stock
+ * and /admin/cms are measured at volume too: 2,000 vendors (four in five with a GSTIN whose check character is
+ * right, spread over the states the business buys from, with contacts and the parts each supplies), 5,000 parts
+ * with their stock, 20,000 purchase orders over the three years (most received, some in part, a few cancelled,
+ * one to four lines each) with a vendor bill for each received one, 200,000 stock movements (receipts, parts
+ * used, adjustments; on hand is the ledger's running sum), 2,000 articles (one in twenty a draft) and
+ * 50,000 content revisions over the entries (the seed's own content is added by the server's first start).
+ *
  *   npm run seed:volume                                  # the embedded database in DATA_DIR (default ./data)
  *   DATABASE_URL=postgres://... npm run seed:volume      # PostgreSQL
  *   npm run seed:volume -- --requests 20000 --history 200000
+ *   npm run seed:volume -- --vendors 500 --orders 5000 --movements 50000 --articles 500 --revisions 10000
  *
  * It adds to what is there (run twice, twice the rows) and never runs with NODE_ENV=production. With the
  * embedded database, stop the server first (one process per data directory). Rows are made by the
@@ -24,6 +33,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../app/.server/db/client.ts";
 import { applyMigrations } from "../app/.server/db/migrate.ts";
+import { GST_STATES, gstinChecksum } from "../app/lib/settings-schema.ts";
 
 if (process.env.NODE_ENV === "production") {
   console.error("seed:volume fills the database with made-up requests: it does not run with NODE_ENV=production.");
@@ -35,6 +45,12 @@ const { values } = parseArgs({
     requests: { type: "string", default: "100000" },
     history: { type: "string", default: "1000000" },
     technicians: { type: "string", default: "40" },
+    vendors: { type: "string", default: "2000" },
+    parts: { type: "string", default: "5000" },
+    orders: { type: "string", default: "20000" },
+    movements: { type: "string", default: "200000" },
+    articles: { type: "string", default: "2000" },
+    revisions: { type: "string", default: "50000" },
   },
 });
 const count = (name: string, value: string | undefined, max: number) => {
@@ -48,6 +64,12 @@ const count = (name: string, value: string | undefined, max: number) => {
 const REQUESTS = count("requests", values.requests, 5_000_000);
 const HISTORY = count("history", values.history, 50_000_000);
 const TECHNICIANS = count("technicians", values.technicians, 1_000);
+const VENDORS = count("vendors", values.vendors, 100_000);
+const PARTS = count("parts", values.parts, 1_000_000);
+const ORDERS = count("orders", values.orders, 5_000_000);
+const MOVEMENTS = count("movements", values.movements, 50_000_000);
+const ARTICLES = count("articles", values.articles, 1_000_000);
+const REVISIONS = count("revisions", values.revisions, 50_000_000);
 /** Of the history rows: request events (status changes, calls, notes), the rest audit entries. */
 const EVENTS = Math.round(HISTORY * 0.6);
 const AUDIT = HISTORY - EVENTS;
@@ -72,10 +94,13 @@ try {
   await seedEvents(db, run);
   await seedAudit(db, run);
   await seedCommunications(db, run);
+  await seedPurchasing(db, run);
+  await seedContentVolume(db, run);
   console.log(`Vacuuming and analysing... (${elapsed()})`);
   await db.execute(
     sql.raw(
-      "VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers, outbox, conversation_messages, inbound_messages, tickets, ticket_messages, feedback",
+      "VACUUM ANALYZE service_requests, request_events, audit_log, technician_profiles, customers, outbox, conversation_messages, inbound_messages, tickets, ticket_messages, feedback, " +
+        "vendors, vendor_parts, vendor_bills, products, purchase_orders, purchase_order_lines, stock_movements, content_entries, content_revisions",
     ),
   );
   const [totals] = rowsOf<{ requests: number; events: number; audit: number }>(
@@ -379,4 +404,202 @@ async function seedCommunications(db: Database, run: string): Promise<void> {
       ON CONFLICT (request_id) DO NOTHING`);
     if (to % 50_000 === 0 || to === REQUESTS) console.log(`  ${to.toLocaleString("en-IN")} requests' messages, tickets and feedback (${elapsed()})`);
   }
+}
+
+// ── Purchasing and stock (issue 19 §5) ───────────────────────────────────────────────────────────────
+
+/** A GSTIN with its right check character: state, a PAN made from n (five letters, four digits, a letter), 1, Z. */
+function gstinFor(state: string, n: number): string {
+  const letters = Array.from({ length: 5 }, (_, i) => String.fromCharCode(65 + (Math.floor(n / 26 ** i) % 26))).join("");
+  const first14 = `${state}${letters}${String(n % 10_000).padStart(4, "0")}${String.fromCharCode(65 + (n % 26))}1Z`;
+  return first14 + gstinChecksum(first14);
+}
+
+/**
+ * Vendors (most in Telangana and the states around it), the run's parts, who supplies what, purchase orders with
+ * their lines and bills, and the stock ledger. The run's rows are found by the run's tag in a name, part number or
+ * order note; each table in statements of up to BATCH rows.
+ */
+async function seedPurchasing(db: Database, run: string): Promise<void> {
+  if (VENDORS === 0) return;
+  const states = ["36", "36", "36", "37", "27", "29", "33", "24", "07", "36"].filter((c) => GST_STATES[c]);
+  const cities: Record<string, string> = { "36": "Hyderabad", "37": "Vijayawada", "27": "Pune", "29": "Bengaluru", "33": "Chennai", "24": "Ahmedabad", "07": "New Delhi" };
+  const seed = Number.parseInt(run.slice(-6), 36) % 10_000_000;
+  const firsts = ["Deccan", "Sri Sai", "Krishna", "Godavari", "Balaji", "Lakshmi", "Venkateswara", "Nizam", "Kakatiya", "Charminar", "Golconda", "Tirumala"];
+  const seconds = ["Automation", "Drives", "Electricals", "Power Systems", "Controls", "Industrial Spares", "Switchgear", "Cables", "Electronics", "Engineering"];
+  for (let from = 0; from < VENDORS; from += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, VENDORS - from) }, (_, i) => {
+      const g = from + i;
+      const state = states[g % states.length]!;
+      return {
+        n: g,
+        name: `${firsts[g % firsts.length]} ${seconds[Math.floor(g / firsts.length) % seconds.length]} ${g + 1}`,
+        gstin: g % 5 === 4 ? null : gstinFor(state, seed * 7 + g),
+        state,
+        city: cities[state] ?? "Hyderabad",
+        contact: ["Suresh", "Padma", "Imran", "Kavitha", "Rajesh", "Anjali"][g % 6] + " " + ["Rao", "Reddy", "Khan", "Iyer", "Sharma"][g % 5],
+        phone: `+919${String(800000000 + ((g * 7919) % 100000000)).slice(-9)}`,
+      };
+    });
+    await db.execute(sql`
+      INSERT INTO vendors (name, gstin, state_code, address, city, pincode, contacts, payment_terms_days, notes, created_at, updated_at)
+      SELECT v.name || ' (' || ${run}::text || ')', v.gstin, v.state, 'Plot ' || (1 + v.n % 200) || ', Industrial Estate', v.city, (500000 + v.n % 99)::text,
+             jsonb_build_array(jsonb_build_object('name', v.contact, 'phone', v.phone, 'email', null)),
+             (ARRAY[0, 15, 30, 30, 45, 60])[1 + v.n % 6], NULL,
+             now() - (v.n % 1000) * interval '1 day', now() - (v.n % 300) * interval '1 day'
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(n int, name text, gstin text, state text, city text, contact text, phone text)
+      ON CONFLICT (gstin) DO NOTHING`);
+  }
+  console.log(`  ${VENDORS.toLocaleString("en-IN")} vendors (${elapsed()})`);
+
+  for (let from = 1; from <= PARTS; from += BATCH) {
+    const to = Math.min(PARTS, from + BATCH - 1);
+    await db.execute(sql`
+      INSERT INTO products (name, category, make, model, hsn_sac, gst_rate, unit, price_paise, description, published, reorder_level, created_at, updated_at)
+      SELECT (ARRAY['IGBT module','DC bus capacitor','Cooling fan','Control card','Rectifier bridge','Encoder','Contactor','Relay','Fuse','Keypad'])[1 + g % 10] || ' ' || (10 + g % 90) || ' ' || (ARRAY['A','kW','V','uF'])[1 + g % 4],
+             'spares', (ARRAY['ABB','Siemens','Danfoss','Schneider','Delta','Yaskawa','Mitsubishi','Infineon','Epcos','Semikron'])[1 + g % 10],
+             'VP-' || ${run}::text || '-' || g, (ARRAY['85044090','85322200','84145990','85389000','85412900'])[1 + g % 5], 18,
+             'nos', (50000 + (g * 7919) % 2000000)::int, NULL, false, CASE WHEN g % 4 = 0 THEN 5 + g % 70 ELSE 0 END,
+             now() - interval '3 years', now() - (g % 365) * interval '1 day'
+      FROM generate_series(${from}::int, ${to}::int) AS g`);
+  }
+  console.log(`  ${PARTS.toLocaleString("en-IN")} parts (${elapsed()})`);
+  const runParts = sql`(SELECT id FROM products WHERE model LIKE ${`VP-${run}-%`})`;
+  const runVendors = sql`(SELECT array_agg(id ORDER BY id) AS ids FROM vendors WHERE name LIKE ${`% (${run})`})`;
+
+  // Each part from two or three vendors, at their price.
+  await db.execute(sql`
+    INSERT INTO vendor_parts (vendor_id, product_id, part_number, price_paise, lead_time_days)
+    SELECT v.ids[1 + (p.id * 31 + k * 7) % array_length(v.ids, 1)], p.id, 'V' || k || '-' || p.id, (p.price_paise * (70 + (p.id + k) % 20) / 100)::bigint, (ARRAY[2, 3, 5, 7, 14])[1 + (p.id + k) % 5]
+    FROM products p CROSS JOIN ${runVendors} v CROSS JOIN generate_series(1, 2 + (random() < 0.5)::int) AS k
+    WHERE p.id IN ${runParts}
+    ON CONFLICT DO NOTHING`);
+  console.log(`  vendors' parts (${elapsed()})`);
+
+  // Purchase orders over the three years, newest last: most received, recent ones still ordered.
+  const [first] = rowsOf<{ base: number }>(await db.execute(sql`SELECT (50000 + count(*))::int AS base FROM purchase_orders`));
+  const base = first!.base;
+  const parts = sql`(SELECT array_agg(id ORDER BY id) AS ids FROM products WHERE model LIKE ${`VP-${run}-%`})`;
+  for (let from = 1; from <= ORDERS; from += BATCH) {
+    const to = Math.min(ORDERS, from + BATCH - 1);
+    await db.execute(sql`
+      WITH drawn AS (
+        SELECT g, now() - ((${ORDERS}::int - g)::float8 / ${ORDERS}::float8 * ${DAYS}::float8 * interval '1 day') AS created_at, random() AS r
+        FROM generate_series(${from}::int, ${to}::int) AS g
+      )
+      INSERT INTO purchase_orders (number, vendor_id, status, order_date, taxable_paise, gst_paise, total_paise, notes, sent_at, sent_via, version, created_at, updated_at)
+      SELECT 'PO-' || to_char(d.created_at AT TIME ZONE 'Asia/Kolkata', 'YYMM') || '-' || (${base}::int + d.g),
+             v.ids[1 + (d.g * 13) % array_length(v.ids, 1)],
+             CASE WHEN d.created_at > now() - interval '10 days' THEN (ARRAY['ordered','ordered','part_received'])[1 + d.g % 3]
+                  WHEN d.r < 0.9 THEN 'received' WHEN d.r < 0.96 THEN 'part_received' ELSE 'cancelled' END,
+             (d.created_at AT TIME ZONE 'Asia/Kolkata')::date, 0, 0, 0, 'volume ' || ${run}::text,
+             d.created_at + interval '20 minutes', (ARRAY['email','whatsapp'])[1 + d.g % 2], 1, d.created_at, d.created_at + interval '5 days'
+      FROM drawn d CROSS JOIN ${runVendors} v`);
+  }
+  const runOrders = sql`(SELECT id FROM purchase_orders WHERE notes = ${`volume ${run}`})`;
+  await db.execute(sql`
+    INSERT INTO purchase_order_lines (purchase_order_id, product_id, description, part_number, hsn_sac, quantity, received_quantity, unit, unit_price_paise, gst_rate)
+    SELECT o.id, p.id, p.name, p.model, p.hsn_sac, q.quantity,
+           CASE o.status WHEN 'received' THEN q.quantity WHEN 'part_received' THEN q.quantity / 2 ELSE 0 END,
+           p.unit, (p.price_paise * 80 / 100)::bigint, p.gst_rate
+    FROM purchase_orders o
+    CROSS JOIN generate_series(1, 1 + o.id % 4) AS k
+    CROSS JOIN ${parts} pa
+    JOIN products p ON p.id = pa.ids[1 + (o.id * 17 + k * 101) % array_length(pa.ids, 1)]
+    CROSS JOIN LATERAL (SELECT 1 + (o.id + k) % 12 AS quantity) q
+    WHERE o.id IN ${runOrders}`);
+  await db.execute(sql`
+    UPDATE purchase_orders o SET taxable_paise = t.taxable, gst_paise = t.gst, total_paise = t.taxable + t.gst
+    FROM (SELECT purchase_order_id AS id, sum(quantity * unit_price_paise)::bigint AS taxable, sum(quantity * unit_price_paise * gst_rate / 100)::bigint AS gst
+          FROM purchase_order_lines WHERE purchase_order_id IN ${runOrders} GROUP BY purchase_order_id) t
+    WHERE o.id = t.id`);
+  // The vendor's bill for each received order: CGST + SGST within Telangana, IGST from another state.
+  await db.execute(sql`
+    INSERT INTO vendor_bills (vendor_id, bill_number, bill_date, gst_rate, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, supplier_state_code, purchase_order_id, created_at, updated_at)
+    SELECT o.vendor_id, 'INV/' || o.number, o.order_date + 3, CASE WHEN v.gstin IS NULL THEN 0 ELSE 18 END, o.taxable_paise,
+           CASE WHEN v.gstin IS NOT NULL AND v.state_code = '36' THEN o.gst_paise / 2 ELSE 0 END,
+           CASE WHEN v.gstin IS NOT NULL AND v.state_code = '36' THEN o.gst_paise - o.gst_paise / 2 ELSE 0 END,
+           CASE WHEN v.gstin IS NOT NULL AND v.state_code <> '36' THEN o.gst_paise ELSE 0 END,
+           o.taxable_paise + CASE WHEN v.gstin IS NULL THEN 0 ELSE o.gst_paise END, v.state_code, o.id, o.created_at + interval '3 days', o.created_at + interval '3 days'
+    FROM purchase_orders o JOIN vendors v ON v.id = o.vendor_id
+    WHERE o.id IN ${runOrders} AND o.status = 'received'
+    ON CONFLICT DO NOTHING`);
+  console.log(`  ${ORDERS.toLocaleString("en-IN")} purchase orders with their lines and bills (${elapsed()})`);
+
+  // The ledger: per part, a receipt then parts used, over and over (on hand never below zero), oldest first.
+  if (MOVEMENTS === 0 || PARTS === 0) return;
+  const perPart = Math.max(1, Math.ceil(MOVEMENTS / PARTS));
+  const partsPerBatch = Math.max(1, Math.floor(BATCH / perPart));
+  const [range] = rowsOf<{ lo: number; hi: number }>(await db.execute(sql`SELECT min(id)::int AS lo, max(id)::int AS hi FROM products WHERE model LIKE ${`VP-${run}-%`}`));
+  for (let lo = range!.lo; lo <= range!.hi; lo += partsPerBatch) {
+    const hi = Math.min(range!.hi, lo + partsPerBatch - 1);
+    await db.execute(sql`
+      WITH steps AS (
+        SELECT p.id AS product_id, i,
+               CASE WHEN i % 3 = 1 THEN 5 + (p.id + i) % 6 ELSE -1 - (p.id + i) % 2 END AS change
+        FROM products p CROSS JOIN generate_series(1, ${perPart}::int) AS i
+        WHERE p.id BETWEEN ${lo}::int AND ${hi}::int AND p.model LIKE ${`VP-${run}-%`}
+      )
+      INSERT INTO stock_movements (product_id, kind, on_hand_change, reserved_change, on_hand_after, reserved_after, reason, created_at)
+      SELECT product_id, CASE WHEN change > 0 THEN (CASE WHEN i % 30 = 1 THEN 'adjusted' ELSE 'received' END) ELSE 'used' END, change, 0,
+             sum(change) OVER (PARTITION BY product_id ORDER BY i),
+             0, CASE WHEN change > 0 THEN (CASE WHEN i % 30 = 1 THEN 'Stock count' ELSE 'Received against a purchase order' END) ELSE 'Used on a job' END,
+             now() - ((${perPart}::int - i)::float8 / ${perPart}::float8 * ${DAYS}::float8 * interval '1 day')
+      FROM steps`);
+  }
+  await db.execute(sql`
+    UPDATE products p SET on_hand = m.on_hand, below_reorder_since = CASE WHEN p.reorder_level > m.on_hand THEN now() END
+    FROM (SELECT DISTINCT ON (product_id) product_id, on_hand_after AS on_hand FROM stock_movements WHERE product_id IN ${runParts} ORDER BY product_id, id DESC) m
+    WHERE p.id = m.product_id`);
+  console.log(`  ${(perPart * PARTS).toLocaleString("en-IN")} stock movements (${elapsed()})`);
+}
+
+// ── Content (issue 19 §1) ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Articles (published, a few drafts) and the revisions the content screen lists and diffs: each
+ * entry's history as edits and publishes before the version it is at now, its last revision its current text.
+ */
+async function seedContentVolume(db: Database, run: string): Promise<void> {
+  if (ARTICLES === 0 && REVISIONS === 0) return;
+  for (let from = 1; from <= ARTICLES; from += BATCH) {
+    const to = Math.min(ARTICLES, from + BATCH - 1);
+    await db.execute(sql`
+      INSERT INTO content_entries (kind, slug, title, summary, body, data, position, status, published_on, updated_at)
+      SELECT 'article', 'volume-' || ${run}::text || '-' || g,
+             (ARRAY['Reading a VFD fault log','When to replace DC bus capacitors','PLC battery backup checklist','Servo encoder faults explained','Harmonics and your drives'])[1 + g % 5] || ' (' || g || ')',
+             'What to check before calling us, and what we check on site.',
+             '## What happens' || E'\\n\\n' || 'Most drives keep the last eight faults. Seeded article ' || g || '.' || E'\\n\\n' || '- Check the supply' || E'\\n' || '- Note the code',
+             jsonb_build_object('author', (ARRAY['Ravi Kumar','Lakshmi Reddy','Arjun Rao'])[1 + g % 3], 'articleKind', (ARRAY['guide','checklist','troubleshooting'])[1 + g % 3], 'tags', jsonb_build_array('VFD'), 'relatedServices', jsonb_build_array('vfd-repair')),
+             1000 + g,
+             -- One in twenty still a draft (a scheduled entry needs its job: the screen makes those).
+             CASE WHEN g % 20 = 0 THEN 'draft' ELSE 'published' END,
+             CASE WHEN g % 20 <> 0 THEN to_char((now() - (g % ${DAYS}::int) * interval '1 day') AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') END,
+             now() - (g % 90) * interval '1 day'
+      FROM generate_series(${from}::int, ${to}::int) AS g`);
+  }
+  console.log(`  ${ARTICLES.toLocaleString("en-IN")} articles (${elapsed()})`);
+  if (REVISIONS === 0) return;
+  const [entries] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM content_entries`));
+  const perEntry = Math.max(1, Math.ceil(REVISIONS / Math.max(1, entries!.n)));
+  const entriesPerBatch = Math.max(1, Math.floor(BATCH / perEntry));
+  const [range] = rowsOf<{ lo: number; hi: number }>(await db.execute(sql`SELECT min(id)::int AS lo, max(id)::int AS hi FROM content_entries`));
+  for (let lo = range!.lo; lo <= range!.hi; lo += entriesPerBatch) {
+    const hi = Math.min(range!.hi, lo + entriesPerBatch - 1);
+    // Versions after the entry's last one (or its own version); the last is its text now, the earlier ones drafts of it.
+    await db.execute(sql`
+      INSERT INTO content_revisions (entry_id, version, title, slug, summary, body, data, status, cause, actor_label, at)
+      SELECT e.id, top.v + i, e.title, e.slug, e.summary,
+             CASE WHEN i = ${perEntry}::int THEN e.body ELSE e.body || E'\n\n' || 'Draft ' || i || ': a paragraph since reworded.' END,
+             e.data, CASE WHEN i = ${perEntry}::int THEN e.status ELSE 'draft' END,
+             (ARRAY['edit','edit','publish','edit','restore'])[1 + i % 5], (ARRAY['Office (volume)','Owner (volume)'])[1 + i % 2],
+             e.updated_at - ((${perEntry}::int - i) * interval '3 days')
+      FROM content_entries e
+      CROSS JOIN LATERAL (SELECT greatest(e.version, coalesce((SELECT max(version) FROM content_revisions r WHERE r.entry_id = e.id), 0)) AS v) top
+      CROSS JOIN generate_series(1, ${perEntry}::int) AS i
+      WHERE e.id BETWEEN ${lo}::int AND ${hi}::int`);
+  }
+  // Each entry is at the version of its last revision, as the change kernel leaves it.
+  await db.execute(sql`UPDATE content_entries e SET version = r.v FROM (SELECT entry_id, max(version) AS v FROM content_revisions GROUP BY entry_id) r WHERE e.id = r.entry_id AND e.version < r.v`);
+  console.log(`  ${(perEntry * entries!.n).toLocaleString("en-IN")} content revisions (${elapsed()})`);
 }

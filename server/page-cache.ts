@@ -3,8 +3,10 @@
  * on a slow network gets the page without waiting for React to render it again.
  *
  * - Only requests without cookies (anonymous) and responses marked `Cache-Control: public` are stored.
- * - An entry is valid for the response's max-age and only while the content version it was rendered at is
- *   current: any content or settings change bumps the version, so an edit shows on the next request.
+ * - An entry is valid for the response's max-age and only while what it was rendered from is current: the
+ *   freshness the app gives says what a render read (its stamp) and whether that is still current (ADR 058: a
+ *   published article drops the pages that read articles, not a service page), so an edit shows on the next
+ *   request. The simpler `version` option is one number for everything.
  * - The gzip variant is made once, when the entry is stored; conditional requests get a 304.
  */
 import { gzipSync } from "node:zlib";
@@ -24,7 +26,7 @@ interface Variant {
 }
 
 interface Entry {
-  version: number;
+  stamp: unknown;
   expires: number;
   status: number;
   identity: Variant;
@@ -32,26 +34,63 @@ interface Entry {
   etag: string | undefined;
 }
 
-export interface PageCacheOptions {
+/** What a render read, and whether a copy of it is still current. */
+export interface Freshness<Stamp> {
+  /** Runs the render (the rest of the middleware chain) and answers what it read, as of before it ran. */
+  track: (render: () => Promise<void>) => Promise<Stamp>;
+  isCurrent: (stamp: Stamp) => boolean;
+}
+
+export type PageCacheOptions<Stamp> = (
+  | { freshness: Freshness<Stamp> }
   /** The current content version; entries rendered at another version are stale. */
-  version: () => number;
+  | { version: () => number }
+) & {
   maxEntries?: number;
   now?: () => number;
+};
+
+function freshnessOf<Stamp>(options: PageCacheOptions<Stamp>): Freshness<unknown> {
+  if ("freshness" in options) return options.freshness as Freshness<unknown>;
+  const { version } = options;
+  return {
+    track: async (render) => {
+      // Taken before the render: a change during it leaves the copy stale.
+      const at = version();
+      await render();
+      return at;
+    },
+    isCurrent: (stamp) => stamp === version(),
+  };
+}
+
+/** The page cache's own view, for tests and the bench: whether a copy of the address is held and current. */
+export interface PageCacheHandle {
+  middleware: MiddlewareHandler;
+  /** A current copy of the URL is held (the next anonymous GET of it is a hit). */
+  holds: (url: string) => boolean;
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))/;
 
-export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCacheOptions): MiddlewareHandler {
+export function pageCache<Stamp>(options: PageCacheOptions<Stamp>): MiddlewareHandler {
+  return pageCacheWithHandle(options).middleware;
+}
+
+export function pageCacheWithHandle<Stamp>(options: PageCacheOptions<Stamp>): PageCacheHandle {
+  const { maxEntries = 1000, now = Date.now } = options;
+  const { track, isCurrent } = freshnessOf(options);
   // A Map keeps insertion order: deleting and re-inserting on a hit makes it a small LRU.
   const entries = new Map<string, Entry>();
+  const current = (entry: Entry) => entry.expires > now() && isCurrent(entry.stamp);
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || c.req.header("cookie")) return next();
 
     const key = c.req.url;
     const hit = entries.get(key);
-    if (hit && hit.version === version() && hit.expires > now()) {
+    if (hit && current(hit)) {
       entries.delete(key);
       entries.set(key, hit);
       return respond(hit, "hit", c.req.header("if-none-match"), c.req.header("accept-encoding"), method);
@@ -59,7 +98,7 @@ export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCa
     if (hit) entries.delete(key);
 
     c.set("pageCacheable", true);
-    await next();
+    const stamp = await track(next);
     const res = c.res;
     const cacheControl = res.headers.get("cache-control") ?? "";
     const maxAge = /(?:^|,)\s*public\b/.test(cacheControl) ? Number(/max-age=(\d+)/.exec(cacheControl)?.[1] ?? 0) : 0;
@@ -67,7 +106,6 @@ export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCa
     // A 304 from the ETag middleware has no body to store; the next unconditional request fills the cache.
     if (res.status !== 200 && res.status !== 404) return;
 
-    const renderedAt = version();
     const body = new Uint8Array(await res.clone().arrayBuffer());
     const type = res.headers.get("content-type") ?? "";
     const headers: Record<string, string> = {};
@@ -75,7 +113,7 @@ export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCa
     const gzipped = COMPRESSIBLE.test(type) && body.byteLength > 1024 ? gzipSync(body) : undefined;
     if (gzipped) headers["vary"] = headers["vary"] ? `${headers["vary"]}, Accept-Encoding` : "Accept-Encoding";
     const entry: Entry = {
-      version: renderedAt,
+      stamp,
       expires: now() + maxAge * 1000,
       status: res.status,
       identity: { body, headers: { ...headers, "content-length": String(body.byteLength), "x-cache": "hit" } },
@@ -91,6 +129,14 @@ export function pageCache({ version, maxEntries = 1000, now = Date.now }: PageCa
     // among them) onto the new one.
     c.res = undefined;
     c.res = respond(entry, "miss", undefined, c.req.header("accept-encoding"), method);
+  };
+
+  return {
+    middleware,
+    holds: (url) => {
+      const entry = entries.get(url);
+      return entry !== undefined && current(entry);
+    },
   };
 }
 

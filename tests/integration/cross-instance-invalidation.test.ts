@@ -1,6 +1,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion, contentVersion, SITE_CHANGED_CHANNEL } from "~/.server/content/version.ts";
+import {
+  bumpContentVersion,
+  contentStampIsCurrent,
+  contentVersion,
+  noteContentRead,
+  SITE_CHANGED_CHANNEL,
+  trackContentReads,
+} from "~/.server/content/version.ts";
 import { setDatabase } from "~/.server/db/index.ts";
 import { LiveHub } from "~/.server/live/hub.ts";
 import { clearSettingsCache, getSiteSettings, seedSettings } from "~/.server/settings/index.ts";
@@ -92,6 +99,31 @@ describe.runIf(engines.includes("postgres"))("content and settings changes reach
       // This instance hears its own notification too, and does not count it twice.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(contentVersion()).toBe(version + 1);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("a publish on another instance drops here only the copies that read its kind (ADR 058)", async () => {
+    const articlePage = await trackContentReads(async () => noteContentRead("article"));
+    const faqPage = await trackContentReads(async () => noteContentRead("faq"));
+    const searchPage = await trackContentReads(async () => noteContentRead());
+    const started = Date.now();
+    await other.query(`select pg_notify($1, 'instance-1 article')`, [SITE_CHANGED_CHANNEL]);
+    while (contentStampIsCurrent(articlePage) && Date.now() - started < 1_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(contentStampIsCurrent(articlePage)).toBe(false);
+    expect(contentStampIsCurrent(searchPage)).toBe(false);
+    expect(contentStampIsCurrent(faqPage)).toBe(true);
+
+    // A change here names its kinds to the others.
+    const listener = new pg.Client({ connectionString: testDb.location });
+    await listener.connect();
+    try {
+      await listener.query(`LISTEN ${SITE_CHANGED_CHANNEL}`);
+      const heard = new Promise<string | undefined>((resolve) => listener.on("notification", (m) => resolve(m.payload)));
+      bumpContentVersion(["faq"]);
+      expect(contentStampIsCurrent(faqPage)).toBe(false);
+      expect(await Promise.race([heard, new Promise<"silence">((resolve) => setTimeout(() => resolve("silence"), 2_000))])).toMatch(/^[0-9a-f-]{36} faq$/);
     } finally {
       await listener.end();
     }

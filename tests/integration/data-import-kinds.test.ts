@@ -52,8 +52,8 @@ describeEachEngine("data import of sites, fault codes and services", (database) 
   const auditOf = async (entityType: string, id: number) =>
     (await db().select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(id))))).map((e) => e.action);
 
-  it("offers every kind from the one list of kinds, vendors not among them yet", () => {
-    expect(importKindOptions().map((k) => k.value)).toEqual(["customers", "sites-and-units", "products", "fault-codes", "services"]);
+  it("offers every kind from the one list of kinds", () => {
+    expect(importKindOptions().map((k) => k.value)).toEqual(["customers", "sites-and-units", "products", "fault-codes", "services", "vendors"]);
   });
 
   it("sites and units: by customer mobile and site name, units by serial; an unknown mobile is its row's error", async () => {

@@ -3,7 +3,7 @@ import { changesOrRefuse, Refusal, type ChangeResult, type ChangeStep, type Reco
 import { audit } from "~/.server/audit/index.ts";
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { changeContentEntry, contentEntryKind, type ContentEntryRow, type LoadedEntry } from "~/.server/content/changes.ts";
-import { clearContentCache } from "~/.server/content/index.ts";
+import { changedContentKeys, clearContentCache } from "~/.server/content/index.ts";
 import { keepFirstRevision, keepRevision, moveSlug, takeSlug } from "~/.server/content/revisions.ts";
 import { kindSchemas } from "~/.server/content/schemas.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
@@ -199,9 +199,9 @@ export function restoreContentRevision(staff: StaffMember, kind: CmsKind, id: nu
  * leaves it alone: that job is another's). Idempotent: a second run finds it published.
  */
 export async function publishDueEntry(id: number, at: string, now = new Date()): Promise<boolean> {
-  const published = await getDb().transaction(async (tx) => {
+  const published = await getDb().transaction(async (tx): Promise<string[] | undefined> => {
     const [row] = await tx.select().from(contentEntries).where(eq(contentEntries.id, id)).for("update");
-    if (!row || row.status !== "scheduled" || row.publishAt?.toISOString() !== at) return false;
+    if (!row || row.status !== "scheduled" || row.publishAt?.toISOString() !== at) return undefined;
     await tx
       .update(contentEntries)
       .set({ status: "published", publishAt: null, version: row.version + 1, updatedAt: now, ...(row.publishedOn ? {} : { publishedOn: todayInIndia(now) }) })
@@ -209,10 +209,10 @@ export async function publishDueEntry(id: number, at: string, now = new Date()):
     const actor = { userId: null, label: "Scheduled publishing", ipAddress: null };
     await keepRevision(tx, row, "publish", actor.label, now);
     await audit(tx, actor, { action: "content.publish", entityType: row.kind, entityId: id, entityLabel: row.title, before: { status: "scheduled" }, after: { status: "published" } }, now);
-    return true;
+    return changedContentKeys(row.kind, row.data);
   });
-  if (published) clearContentCache();
-  return published;
+  if (published) clearContentCache(published);
+  return published !== undefined;
 }
 
 registerJob(CONTENT_PUBLISH_JOB, async (payload) => {

@@ -3,7 +3,7 @@ import { changeRecord, changeRecordIn, type ChangeResult, type ChangeStep, type 
 import { auditActor, type StaffMember } from "~/.server/auth/staff.ts";
 import { afterCommit, type Transaction } from "~/.server/db/index.ts";
 import { contentEntries } from "~/.server/db/schema.ts";
-import { clearContentCache } from "./index.ts";
+import { changedContentKeys, clearContentCache } from "./index.ts";
 import { keepRevision } from "./revisions.ts";
 import { kindSchemas, type ContentKind, type KindData } from "./schemas.ts";
 
@@ -57,8 +57,10 @@ export async function changeContentEntry<K extends ContentKind, Extra extends ob
   step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
   now: Date,
 ): Promise<ChangeResult<object, Extra>> {
-  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, keepingRevision(step, staff, now));
-  if (result.ok) clearContentCache();
+  const changed = new Set<string>([kind.entityType]);
+  const result = await changeRecord<ContentEntryRow, number, LoadedEntry<K>, object, Extra>(kind, id, version, staff, now, keepingRevision(step, staff, now, changed));
+  // Only the cached copies that read this kind (or an article's related services) go (ADR 058).
+  if (result.ok) clearContentCache([...changed]);
   return result;
 }
 
@@ -75,8 +77,9 @@ export async function changeContentEntryIn<K extends ContentKind>(
   step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
   now: Date,
 ): Promise<ChangeResult> {
-  const result = await changeRecordIn<ContentEntryRow, number, LoadedEntry<K>>(tx, kind, id, version, staff, now, keepingRevision(step, staff, now));
-  if (result.ok) afterCommit(clearContentCache);
+  const changed = new Set<string>([kind.entityType]);
+  const result = await changeRecordIn<ContentEntryRow, number, LoadedEntry<K>>(tx, kind, id, version, staff, now, keepingRevision(step, staff, now, changed));
+  if (result.ok) afterCommit(() => clearContentCache([...changed]));
   return result;
 }
 
@@ -85,6 +88,7 @@ function keepingRevision<K extends ContentKind>(
   step: (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string>,
   staff: StaffMember,
   now: Date,
+  changed: Set<string>,
 ): (s: ChangeStep<ContentEntryRow, LoadedEntry<K>>) => Promise<string> {
   return async (s) => {
     let cause = "edit";
@@ -100,6 +104,9 @@ function keepingRevision<K extends ContentKind>(
       },
     });
     await keepRevision(s.tx, s.row, cause, auditActor(staff).label, now);
+    // What the change makes stale besides the kind: read as the entry leaves it, and as it was.
+    const [after] = await s.tx.select({ data: contentEntries.data }).from(contentEntries).where(eq(contentEntries.id, s.row.id));
+    for (const key of changedContentKeys(s.row.kind, s.row.data, after?.data)) changed.add(key);
     return done;
   };
 }

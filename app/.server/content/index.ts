@@ -13,7 +13,7 @@ import {
   type ServiceData,
 } from "./schemas.ts";
 
-import { bumpContentVersion, contentVersion } from "./version.ts";
+import { bumpContentVersion, kindVersion, noteContentRead } from "./version.ts";
 
 export { seedContent } from "./seed.ts";
 export { contentVersion } from "./version.ts";
@@ -46,16 +46,41 @@ export interface Article extends ArticleData {
 }
 
 /**
- * Content is read on every page and changes rarely, so each kind is held in memory. A write in this
- * process clears it at once (clearContentCache); a copy is kept only while the content version it was read at
- * is current, so a change on another instance (its NOTIFY: ADR 051) drops it too. The TTL is a backstop.
+ * Content is read on every page and changes rarely, so each kind is held in memory. A copy is kept only while
+ * the version of its kind (and the site's) it was read at is current: a write bumps it here at once
+ * (clearContentCache) and, through its NOTIFY, on the other instances (ADR 051). The TTL is a backstop.
  */
 const CACHE_TTL_MS = 30_000;
-const cache = new Map<string, { expires: number; version: number; value: unknown }>();
+const cache = new Map<string, { expires: number; version: string; value: unknown }>();
 
-export function clearContentCache(): void {
-  cache.clear();
-  bumpContentVersion();
+/**
+ * Entries changed (committed): the copies that read them are stale, here and on every instance. Naming the kinds
+ * that changed drops only the cached pages that read one of them (ADR 058: a published article leaves the
+ * service pages cached); without, every cached copy goes.
+ */
+export function clearContentCache(kinds?: readonly string[]): void {
+  bumpContentVersion(kinds);
+}
+
+/**
+ * What a service page reads of the articles: only those that name it as related. Its render notes this key, not
+ * the whole "article" kind, so a published article drops the pages of the services it names and no other's.
+ */
+export const articlesAboutKey = (serviceSlug: string) => `article:about:${serviceSlug}`;
+
+/**
+ * The keys an entry's change makes stale besides its kind (ADR 058): an article's related services, before and
+ * after the change (a service it no longer names must drop it too).
+ */
+export function changedContentKeys(kind: string, ...data: unknown[]): string[] {
+  const keys = [kind];
+  if (kind === "article") {
+    for (const d of data) {
+      const related = (d as { relatedServices?: unknown } | null | undefined)?.relatedServices;
+      if (Array.isArray(related)) for (const slug of related) if (typeof slug === "string") keys.push(articlesAboutKey(slug));
+    }
+  }
+  return [...new Set(keys)];
 }
 
 /** The rows of a kind, shaped by build and cached under `shape` (one kind may be shaped several ways). */
@@ -63,15 +88,19 @@ async function loadKind<T>(
   kind: ContentKind,
   shape: string,
   build: (rows: Array<typeof contentEntries.$inferSelect>) => T,
+  /** The caller notes a narrower key itself (articlesAbout). */
+  noted = false,
 ): Promise<T> {
   // Even on a hit, like getSiteSettings: from inside a transaction this must fail every time.
   assertOutsideTransaction();
+  // The page being rendered depends on this kind: a change of it drops the page's cached copy (ADR 058).
+  if (!noted) noteContentRead(kind);
   const key = `${kind}:${shape}`;
   const hit = cache.get(key);
-  if (hit && hit.expires > Date.now() && hit.version === contentVersion()) return hit.value as T;
+  if (hit && hit.expires > Date.now() && hit.version === kindVersion(kind)) return hit.value as T;
   // One read for every caller that misses at once (a copy expiring under a burst of form posts).
   return (await contentRead(key, async () => {
-    const readAt = contentVersion();
+    const readAt = kindVersion(kind);
     const rows = await getDb()
       .select()
       .from(contentEntries)
@@ -165,7 +194,9 @@ export async function findArticle(slug: string): Promise<Article | undefined> {
 /** Articles that name the service (by any of its /services/ slugs or its own slug) as related. */
 export async function articlesAbout(service: Service): Promise<Article[]> {
   const keys = new Set([service.slug, ...service.servicePaths.map((p) => p.slice("/services/".length))]);
-  return (await listArticles()).filter((a) => a.relatedServices.some((r) => keys.has(r)));
+  for (const key of keys) noteContentRead(articlesAboutKey(key));
+  const articles = await loadKind("article", "list", buildArticles, true);
+  return articles.filter((a) => a.relatedServices.some((r) => keys.has(r)));
 }
 
 /** An entry of any kind, its kind-specific fields parsed and typed. */

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/index.ts";
 import type { SearchCategory } from "~/lib/search-index.ts";
 import { MAX_RESULTS_PER_GROUP, SEARCH_CATEGORIES, searchSite } from "~/lib/search-index.ts";
 import type { ContentKind } from "./schemas.ts";
+import { noteContentRead } from "./version.ts";
 
 export interface SearchResult {
   title: string;
@@ -91,6 +92,8 @@ export function toPrefixQuery(query: string): string | undefined {
 export async function searchContent(query: string): Promise<SearchResultGroup[]> {
   const tsquery = toPrefixQuery(query);
   if (!tsquery) return [];
+  // Entries of every kind, read here and not through the content cache: a change of any drops this page's copy.
+  noteContentRead();
   const rows = (await getDb().execute(sql`
     select kind, slug, title, summary, data,
            ts_headline('english', body, to_tsquery('english', ${tsquery}),

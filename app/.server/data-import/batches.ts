@@ -11,6 +11,7 @@ import { productsKind } from "./products.ts";
 import { readTable } from "./read.ts";
 import { servicesKind } from "./services.ts";
 import { sitesKind } from "./sites.ts";
+import { vendorsKind } from "./vendors.ts";
 
 /**
  * An import as the office goes through it, one post per step so that it works without JavaScript: upload
@@ -28,6 +29,7 @@ export const IMPORT_KINDS: Record<string, ImportKind> = {
   products: productsKind as ImportKind,
   "fault-codes": faultCodesKind as ImportKind,
   services: servicesKind as ImportKind,
+  vendors: vendorsKind as ImportKind,
 };
 
 /** The kinds as the upload form's choices. */

@@ -5,7 +5,7 @@ import type { Database, Transaction } from "~/.server/db/index.ts";
 
 /**
  * What the importer needs to know about one kind of record (customers, their sites and units, products, fault
- * codes, services; vendors as their table lands): its columns, the Zod schema one row must pass, its natural
+ * codes, services, vendors): its columns, the Zod schema one row must pass, its natural
  * key, and its upsert. A kind is one module and one line in IMPORT_KINDS (batches.ts), the only list of kinds. Everything else (reading the file, mapping columns, the formula and encoding checks, the error
  * report, the dry run, the one transaction, the batch and its undo) is the same for every kind and lives in
  * batches.ts and check.ts.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { bumpContentVersion } from "~/.server/content/version.ts";
 import { afterCommit, bulkInsert, bulkUpdate, type Transaction } from "~/.server/db/index.ts";
-import { products } from "~/.server/db/schema.ts";
+import { products, stockMovements } from "~/.server/db/schema.ts";
 import { optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { lineItemSchema } from "~/lib/money/gst.ts";
 import { chunks, ImportConflictError, same, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
@@ -11,7 +11,13 @@ import { chunks, ImportConflictError, same, tally, type CheckedRow, type Effect,
  * Products and parts, keyed by their part number (the products table's model column, compared without case or
  * surrounding spaces). The price, HSN/SAC code, GST rate and unit go through the invoice line's own fields
  * (~/lib/money/gst.ts), as on the product form, so an imported product can never hold a value a quote would
- * refuse. Stock levels come with the vendors and purchasing screen, when their columns exist.
+ * refuse.
+ *
+ * Opening stock (issue 19 §7, ADR 045's ledger): a product the import creates starts with it on hand, and the
+ * ledger gets the movement that put it there ("adjusted", "Opening stock from import"), so the ledger's sum is the
+ * count as for every other change. A product already on file keeps its stock: its count is the ledger's, changed
+ * on /admin/products, and the same file imported again adds nothing (the column counts as "left as it was").
+ * Undo removes the created products with their opening movements.
  */
 
 const line = lineItemSchema.in.shape;
@@ -36,6 +42,18 @@ const rowSchema = z.object({
     .pipe(line.unit),
   price: line.rate,
   description: optionalText(1000),
+  openingStock: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      if (!/^\d{1,7}$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "Give the stock as a whole number of units, e.g. 12 (0 or blank for none)." });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
 });
 
 export type ProductRow = z.output<typeof rowSchema>;
@@ -64,7 +82,7 @@ function wanted(row: ProductRow): Partial<Record<(typeof FIELDS)[number], string
   return out;
 }
 
-async function upsert(tx: Transaction, rows: CheckedRow<ProductRow>[], now: Date) {
+async function upsert(tx: Transaction, rows: CheckedRow<ProductRow>[], now: Date, staff: { userId: number | null }) {
   const effects: Effect[] = [];
   const counts: Record<string, number> = {};
   const keys = rows.map((r) => partKey(r.row.partNumber));
@@ -88,9 +106,11 @@ async function upsert(tx: Transaction, rows: CheckedRow<ProductRow>[], now: Date
     const w = wanted(row);
     if (!stored) {
       // Off the public /products page until someone checks it there: a file is not a reviewed catalogue entry.
-      fresh.push({ model: row.partNumber.trim(), name: row.name, make: row.make ?? null, category: row.category ?? null, hsnSac: row.hsnSac, gstRate: row.gstRate, unit: row.unit, pricePaise: row.price, description: row.description ?? null, published: false, version: 1, createdAt: now, updatedAt: now });
+      fresh.push({ model: row.partNumber.trim(), name: row.name, make: row.make ?? null, category: row.category ?? null, hsnSac: row.hsnSac, gstRate: row.gstRate, unit: row.unit, pricePaise: row.price, description: row.description ?? null, onHand: row.openingStock ?? 0, published: false, version: 1, createdAt: now, updatedAt: now });
       continue;
     }
+    // On file: its stock is the ledger's, never the file's (a second import of the same file adds nothing).
+    if (row.openingStock) tally(counts, "stock-movement", "unchanged");
     const before: Record<string, unknown> = {};
     const next: { id: number } & Record<string, unknown> = { id: stored.id };
     for (const f of FIELDS) {
@@ -108,10 +128,21 @@ async function upsert(tx: Transaction, rows: CheckedRow<ProductRow>[], now: Date
     updates.push(next);
     effects.push({ entity: "product", entityId: stored.id, effect: "updated", before, versionAfter: stored.version + 1 });
   }
+  const opening: Array<typeof stockMovements.$inferInsert> = [];
   for (const part of chunks(fresh)) {
-    for (const made of await bulkInsert(tx, products, part, { returning: { id: products.id } })) effects.push({ entity: "product", entityId: made.id, effect: "created", before: null, versionAfter: 1 });
+    for (const made of await bulkInsert(tx, products, part, { returning: { id: products.id, onHand: products.onHand } })) {
+      effects.push({ entity: "product", entityId: made.id, effect: "created", before: null, versionAfter: 1 });
+      if (made.onHand > 0) {
+        opening.push({ productId: made.id, kind: "adjusted", onHandChange: made.onHand, reservedChange: 0, onHandAfter: made.onHand, reservedAfter: 0, reason: "Opening stock from import", actorUserId: staff.userId, createdAt: now });
+      }
+    }
   }
   tally(counts, "product", "created", fresh.length);
+  // The ledger's first row for each: set-based, as the products themselves (no reorder level yet: no alert to raise).
+  for (const part of chunks(opening)) {
+    for (const made of await bulkInsert(tx, stockMovements, part, { returning: { id: stockMovements.id } })) effects.push({ entity: "stock-movement", entityId: made.id, effect: "created", before: null, versionAfter: null });
+  }
+  tally(counts, "stock-movement", "created", opening.length);
   for (const part of chunks(updates)) await bulkUpdate(tx, products, part, { computed: { version: sql`${products}.version + 1`, updatedAt: sql`${now.toISOString()}::timestamptz` } });
   // The public /products page is cached: it is drawn again once the change is committed.
   if (fresh.length || updates.length) afterCommit(bumpContentVersion);
@@ -131,11 +162,16 @@ export const productsKind: ImportKind<ProductRow> = {
     { field: "unit", label: "Unit", aliases: ["UOM", "Unit of measure"] },
     { field: "price", label: "Price", required: true, aliases: ["Rate", "Price (₹)", "Unit price", "Price before tax"] },
     { field: "description", label: "Description", aliases: ["Details"] },
+    { field: "openingStock", label: "Opening stock", aliases: ["Stock", "On hand", "Quantity", "Qty", "Opening quantity"] },
   ],
   row: rowSchema,
   crossCheck,
-  records: { product: "Products" },
-  entities: [{ entity: "product", table: products, noun: "product", labelColumn: "name", versioned: true }],
+  records: { product: "Products", "stock-movement": "Opening stock" },
+  // Children first: undo removes the opening movements before the products they belong to.
+  entities: [
+    { entity: "stock-movement", table: stockMovements, noun: "stock movement", labelColumn: "reason", versioned: false },
+    { entity: "product", table: products, noun: "product", labelColumn: "name", versioned: true },
+  ],
   upsert,
   // The public /products page is drawn again once an undo has put the products back.
   afterUndo: bumpContentVersion,

@@ -5,10 +5,13 @@ import { refusedBy, Refusal, type ChangeResult } from "~/.server/admin/changes.t
 import { keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { nextReference, isUniqueViolation } from "~/.server/db/references.ts";
-import { partsRequests, products, purchaseOrderLines, purchaseOrders, serviceRequests, vendorBills, vendorParts, vendors } from "~/.server/db/schema.ts";
+import { partsRequests, products, purchaseOrderLines, purchaseOrders, serviceRequests, vendorBills, vendorParts, vendors, whatsappTemplates } from "~/.server/db/schema.ts";
 import { supplierFromSettings } from "~/.server/documents/supplier.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
+import { effectiveWhatsApp } from "~/.server/settings/integrations.ts";
+import { normaliseMobile } from "~/.server/communications/index.ts";
+import { placeholderCount, sendWhatsApp, windowFor, WhatsAppRefusal } from "~/.server/whatsapp/index.ts";
 import { moveStock } from "~/.server/stock/ledger.ts";
 import { outstanding, settleReady } from "~/.server/stock/parts-requests.ts";
 import { whatsappHref } from "~/lib/contact-links.ts";
@@ -170,9 +173,57 @@ function orderText(number: string, vendorName: string, registered: boolean, line
   ].join("\n");
 }
 
-/** Sends the order: by e-mail through the outbox, or answers the WhatsApp link to open (click to chat). */
+/**
+ * The approved WhatsApp template a purchase order goes in when the vendor has not written to us in the last 24 hours
+ * (Meta lets a business start a conversation only with a template). Its placeholders, in order: the vendor's name,
+ * the order number, the order total, the business's name (a template may use the first few).
+ */
+export const PURCHASE_ORDER_TEMPLATE = "purchase_order";
+
+/**
+ * The order on WhatsApp through the API (ADR 060), when it is configured and the vendor's number is a mobile:
+ * the order's text while the vendor's 24-hour window is open, else the approved purchase_order template. Queued
+ * in the order's transaction on the one job queue and put on the number's thread, as the office's other WhatsApp
+ * messages are. Undefined when it cannot go that way: the caller falls back to the wa.me link, and says why.
+ */
+async function orderOnWhatsApp(
+  tx: Transaction,
+  o: { phone: string; text: string; number: string; version: number; vendorName: string; totalPaise: number; business: string; staff: StaffMember },
+  now: Date,
+): Promise<{ sent: true; how: "text" | "template" } | { sent: false; reason: string }> {
+  const mobile = normaliseMobile(o.phone);
+  if (!mobile) return { sent: false, reason: "the vendor's number is not a mobile" };
+  const common = { mobile, staffUserId: o.staff.userId, idempotencyKey: `purchase-order:${o.number}:whatsapp:${o.version}`, meta: { purchaseOrder: o.number } };
+  try {
+    if ((await windowFor(tx, mobile, now)).open) {
+      await sendWhatsApp(tx, { ...common, text: o.text }, now);
+      return { sent: true, how: "text" };
+    }
+    const [template] = await tx
+      .select()
+      .from(whatsappTemplates)
+      .where(and(eq(whatsappTemplates.name, PURCHASE_ORDER_TEMPLATE), eq(whatsappTemplates.status, "approved")))
+      .orderBy(sql`${whatsappTemplates.language} <> 'en'`, asc(whatsappTemplates.language))
+      .limit(1);
+    const values = [o.vendorName, o.number, formatPaise(o.totalPaise), o.business];
+    const needed = template ? placeholderCount(template.body) : 0;
+    if (!template || needed > values.length) return { sent: false, reason: `no approved "${PURCHASE_ORDER_TEMPLATE}" template, and the vendor has not written in the last 24 hours` };
+    await sendWhatsApp(tx, { ...common, template: { name: template.name, language: template.language, params: values.slice(0, needed) } }, now);
+    return { sent: true, how: "template" };
+  } catch (error) {
+    if (error instanceof WhatsAppRefusal) return { sent: false, reason: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Sends the order: by e-mail through the outbox; on WhatsApp through the API when it is configured (queued on the
+ * job queue, ADR 060), else (or when the API cannot take it) answers the wa.me link to open (click to chat).
+ */
 export async function sendPurchaseOrder(staff: StaffMember, number: string, input: { intent: "email" | "whatsapp"; version: number }, now = new Date()): Promise<OrderResult> {
   const site = await getSiteSettings();
+  // Read before the transaction (the stored integrations are a settings read).
+  const whatsappReady = input.intent === "whatsapp" && (await effectiveWhatsApp()).ready;
   try {
     return await getDb().transaction(async (tx): Promise<OrderResult> => {
       const row = await loadOrder(tx, number);
@@ -184,6 +235,7 @@ export async function sendPurchaseOrder(staff: StaffMember, number: string, inpu
       const text = orderText(order.number, vendor.name, Boolean(vendor.gstin), lines.map((l) => ({ ...l, unitPricePaise: Number(l.unitPricePaise) })), Number(order.totalPaise), site.identity.legalName, site.identity.supportPhone);
       let href: string | undefined;
       let to: string;
+      let by: { api: "text" | "template" } | { link: string } | undefined;
       if (input.intent === "email") {
         const email = vendor.contacts.find((c) => c.email)?.email;
         if (!email) throw new Refusal("form", `${vendor.name} has no e-mail address: add one to the vendor, or send it on WhatsApp.`);
@@ -195,11 +247,24 @@ export async function sendPurchaseOrder(staff: StaffMember, number: string, inpu
         const phone = vendor.contacts.find((c) => c.phone)?.phone;
         if (!phone) throw new Refusal("form", `${vendor.name} has no phone number: add one to the vendor, or send it by e-mail.`);
         to = phone;
-        href = whatsappHref(phone, text);
+        const api = whatsappReady
+          ? await orderOnWhatsApp(tx, { phone, text, number: order.number, version: order.version, vendorName: vendor.name, totalPaise: Number(order.totalPaise), business: site.identity.legalName, staff }, now)
+          : ({ sent: false, reason: "the WhatsApp API is not configured" } as const);
+        if (api.sent) by = { api: api.how };
+        else {
+          by = { link: api.reason };
+          href = whatsappHref(phone, text);
+        }
       }
       await tx.update(purchaseOrders).set({ sentAt: now, sentVia: input.intent, version: order.version + 1, updatedAt: now }).where(eq(purchaseOrders.id, order.id));
-      await audit(tx, auditActor(staff), { action: "purchase-order.send", entityType: "purchase-order", entityId: order.id, entityLabel: order.number, after: { via: input.intent, to } }, now);
-      return { ok: true, message: input.intent === "email" ? `Purchase order ${order.number} is on its way to ${to} by e-mail.` : `Purchase order ${order.number} opened in WhatsApp for ${to}.`, href };
+      await audit(tx, auditActor(staff), { action: "purchase-order.send", entityType: "purchase-order", entityId: order.id, entityLabel: order.number, after: { via: input.intent, to, ...by } }, now);
+      const message =
+        input.intent === "email"
+          ? `Purchase order ${order.number} is on its way to ${to} by e-mail.`
+          : href
+            ? `Purchase order ${order.number} opened in WhatsApp for ${to}.`
+            : `Purchase order ${order.number} is on its way to ${to} on WhatsApp.`;
+      return { ok: true, message, href };
     });
   } catch (error) {
     return refused(error);

@@ -106,7 +106,8 @@ export async function addService(staff: StaffMember, input: ServiceInput, now = 
       await audit(tx, auditActor(staff), { action: "service.add", entityType: "service", entityId: made!.id, entityLabel: input.name, before: null, after: { slug, ...flat(row, data) } }, now);
       return { ok: true, id: made!.id, slug };
     });
-    if (result.ok) clearContentCache();
+    // Only the pages that read this kind (ADR 058).
+    if (result.ok) clearContentCache(["service"]);
     return result;
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
@@ -252,7 +253,7 @@ export async function importServicesIn(tx: Transaction, staff: StaffMember, rows
       const values = { kind: "service", slug: r.slug, title: r.name, summary: r.summary, body: r.body ?? "", data, position, updatedAt: now };
       const [made] = await tx.insert(contentEntries).values(values).returning({ id: contentEntries.id, version: contentEntries.version });
       await audit(tx, auditActor(staff), { action: "service.add", entityType: "service", entityId: made!.id, entityLabel: r.name, before: null, after: { slug: r.slug, ...flat(values, data) } }, now);
-      afterCommit(clearContentCache);
+      afterCommit(() => clearContentCache(["service"]));
       out.push({ id: made!.id, effect: "created", before: null, versionAfter: made!.version });
       continue;
     }

@@ -189,7 +189,8 @@ export async function addFaultTable(staff: StaffMember, input: NewFaultTableInpu
       await audit(tx, auditActor(staff), { action: "fault-table.add", entityType: "fault-table", entityId: made!.id, entityLabel: title, before: null, after: { ...data, codes: codes.length } }, now);
       return { ok: true, id: made!.id };
     });
-    if (result.ok) clearContentCache();
+    // Only the pages that read this kind (ADR 058).
+    if (result.ok) clearContentCache(["fault-table"]);
     return result;
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message };
@@ -350,7 +351,7 @@ export async function importFaultCodesIn(tx: Transaction, staff: StaffMember, ro
       position += 1;
       const [made] = await tx.insert(c).values({ kind: "fault-table", slug, title, body: searchBody(all), data, position, updatedAt: now }).returning({ id: c.id, version: c.version });
       await audit(tx, auditActor(staff), { action: "fault-table.add", entityType: "fault-table", entityId: made!.id, entityLabel: title, before: null, after: { brand: data.brand, series: data.series, public: false, codes: all.length } }, now);
-      afterCommit(clearContentCache);
+      afterCommit(() => clearContentCache(["fault-table"]));
       out.push({ id: made!.id, created: true, before: null, versionAfter: made!.version, codes });
       continue;
     }

@@ -1,4 +1,5 @@
 import { contentVersion, listEntries } from "~/.server/content/index.ts";
+import { noteContentRead } from "~/.server/content/version.ts";
 
 /**
  * One fault-code lookup for everything that reads a code as a keypad shows it: the chat assistant (public
@@ -23,6 +24,8 @@ let faultIndex: { version: number; expires: number; byCode: Map<string, FaultHit
 
 async function byCode(): Promise<Map<string, FaultHit[]>> {
   const now = Date.now();
+  // A hit reads no entries: the page being rendered depends on the tables all the same (ADR 058).
+  noteContentRead("fault-table");
   if (faultIndex && faultIndex.version === contentVersion() && faultIndex.expires > now) return faultIndex.byCode;
   const index = new Map<string, FaultHit[]>();
   for (const table of await listEntries("fault-table")) {

@@ -36,7 +36,7 @@ export type VendorListFilters = z.output<typeof vendorListSchema>;
 export const MAX_CONTACTS = 8;
 
 /** A phone number as typed (mobile or landline, with or without +91) -> +91 and ten digits. */
-const optionalPhone = z
+export const optionalPhone = z
   .string()
   .trim()
   .max(30, "Enter a phone number, e.g. 98480 12345 or 040 2345 6789.")
