@@ -13,7 +13,7 @@ import {
   type ServiceData,
 } from "./schemas.ts";
 
-import { bumpContentVersion, kindVersion, noteContentRead } from "./version.ts";
+import { bumpContentVersion, contentVersion, kindVersion, noteContentRead } from "./version.ts";
 
 export { seedContent } from "./seed.ts";
 export { contentVersion } from "./version.ts";
