@@ -65,7 +65,16 @@ const app = new Hono();
 // it keeps their gzip variant itself.
 // (Not in development, where a code change must show at once.)
 if (!vite) app.use(pageCache({ version: entry.contentVersion }));
-app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin" }));
+// No page is shown in a frame (frame-ancestors 'none' in the Content-Security-Policy; X-Frame-Options for older browsers).
+app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin", xFrameOptions: "DENY" }));
+// Every HTML response carries a Content-Security-Policy (ADR 052): the pages get theirs, with their inline scripts'
+// hashes, from entry.server.tsx; any other HTML (a resource route's short page) gets the policy without inline scripts.
+app.use(async (c, next) => {
+  await next();
+  if (c.res.headers.get("content-type")?.startsWith("text/html") && !c.res.headers.has("content-security-policy")) {
+    c.res.headers.set("Content-Security-Policy", entry.contentSecurityPolicy({ development: !!vite }));
+  }
+});
 const compressor = compress();
 app.use((c, next) => (c.get("pageCacheable") ? next() : compressor(c, next)));
 
@@ -116,7 +125,8 @@ app.use(async (c, next) => {
 app.use(async (c, next) => {
   await next();
   if (c.req.path.startsWith("/assets/")) return;
-  if (/(?:^|;\s*)sid=/.test(c.req.header("cookie") ?? "")) {
+  // The session cookie is "sid", or "__Host-sid" where cookies are Secure (app/.server/auth/sessions.ts).
+  if (/(?:^|;\s*)(?:__Host-)?sid=/.test(c.req.header("cookie") ?? "")) {
     c.res.headers.set("Cache-Control", "private, no-store");
   } else if (/\bpublic\b/.test(c.res.headers.get("cache-control") ?? "")) {
     c.res.headers.append("Vary", "Cookie");
