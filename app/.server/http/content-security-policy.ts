@@ -33,8 +33,8 @@ export function contentSecurityPolicy({ scriptHashes = [], formTargets = [], dev
     // cannot run code, and every address CSS could load from (img-src, font-src, @import) is this site's own, so
     // injected CSS could not send a page's text anywhere: 'unsafe-inline' here costs little (ADR 052).
     "style-src 'self' 'unsafe-inline'",
-    // data: for the stylesheet's small SVG icons and the signature pad's preview; photos and content images are ours.
-    "img-src 'self' data:",
+    // Photos, content images, signatures are served here; QR codes are inline SVG markup. No data: image is used.
+    "img-src 'self'",
     "font-src 'self'",
     // Page data, form posts by fetch, the live event stream (EventSource), visitor pings. The video call's
     // signalling goes the same way; its media (WebRTC) is not governed by connect-src.
