@@ -67,7 +67,16 @@ const app = new Hono();
 // (Not in development, where a code change must show at once.)
 // A copy is kept while the content it read is current (ADR 058): a publish drops only the pages that read its kind.
 if (!vite) app.use(pageCache({ freshness: { track: entry.trackContentReads, isCurrent: entry.contentStampIsCurrent } }));
-app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin" }));
+// No page is shown in a frame (frame-ancestors 'none' in the Content-Security-Policy; X-Frame-Options for older browsers).
+app.use(secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "strict-origin-when-cross-origin", xFrameOptions: "DENY" }));
+// Every HTML response carries a Content-Security-Policy (ADR 061): the pages get theirs, with their inline scripts'
+// hashes, from entry.server.tsx; any other HTML (a resource route's short page) gets the policy without inline scripts.
+app.use(async (c, next) => {
+  await next();
+  if (c.res.headers.get("content-type")?.startsWith("text/html") && !c.res.headers.has("content-security-policy")) {
+    c.res.headers.set("Content-Security-Policy", entry.contentSecurityPolicy({ development: !!vite }));
+  }
+});
 const compressor = compress();
 app.use((c, next) => (c.get("pageCacheable") ? next() : compressor(c, next)));
 

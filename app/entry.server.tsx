@@ -2,12 +2,15 @@ import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { oidcFormTargets } from "~/.server/auth/oidc.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/.server/http/content-security-policy.ts";
 import { withoutModulePreloads } from "~/.server/http/document.ts";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
 // (one database handle) with the routes.
 export { addAdmins, firstOwnerHint, startServices } from "~/.server/startup.ts";
 export { readConfig } from "~/.server/config.ts";
+export { contentSecurityPolicy } from "~/.server/http/content-security-policy.ts";
 // `npm run restore` (scripts/restore.ts): a backup into a fresh database (issue 19 §8)
 export { restoreCommand } from "~/.server/backup/restore-command.ts";
 export { contentStampIsCurrent, contentVersion, trackContentReads } from "~/.server/content/version.ts";
@@ -21,14 +24,17 @@ export { handleVisitorPing, VISITOR_PING_PATH } from "~/.server/visitors/endpoin
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  const formTargets = await oidcFormTargets();
+  const development = import.meta.env.DEV;
   if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ formTargets, development }));
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
@@ -48,7 +54,12 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withoutModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+        const html = withoutModulePreloads(Buffer.concat(chunks));
+        // The inline scripts (the theme script, React Router's context and route modules) are allowed by their
+        // hashes, stored with the page in the page cache (ADR 061).
+        const scriptHashes = inlineScriptHashes(html);
+        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ scriptHashes, formTargets, development }));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any module makes a schema (see the module).
+import "~/lib/zod-in-browser.ts";
 import {
   isRouteErrorResponse,
   Links,

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import Provider, { interactionPolicy, type Configuration } from "oidc-provider";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { completeOidcSignIn, clearOidcDiscovery, startOidcSignIn, takeStoredReturn } from "~/.server/auth/oidc.ts";
+import { completeOidcSignIn, clearOidcDiscovery, oidcFormTargets, startOidcSignIn, takeStoredReturn } from "~/.server/auth/oidc.ts";
 import { readSession } from "~/.server/auth/sessions.ts";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { setDatabase } from "~/.server/db/index.ts";
@@ -310,6 +310,19 @@ describe.each(engines)("sign-in through an OpenID provider on %s", (engine) => {
     const stored = await takeStoredReturn(get("/?code=x", app), new URL(APP));
     expect(stored.path).toBe("/customer/request/7");
     expect(stored.clearCookie).toMatch(/^return_to=;.*Max-Age=0/);
+  });
+
+  it("the pages' Content-Security-Policy lets the sign-in and sign-out posts go on to the provider, and nowhere else (ADR 061)", async () => {
+    // Browsers check form-action on each redirect of a form's post: the start button's 303 goes to the provider.
+    expect(await oidcFormTargets()).toEqual([new URL(op.issuer).origin]);
+    const app = new Jar();
+    const started = await startAction(routeArgs(post("/auth/oidc/start", app, { role: "customer" })));
+    const targets = await oidcFormTargets();
+    expect(targets).toContain(new URL(started.headers.get("location")!).origin);
+    expect(targets.every((t) => t === new URL(op.issuer).origin)).toBe(true);
+    // No provider: the forms post to this site only.
+    setServerConfig(readConfig({ NODE_ENV: "test", SESSION_SECRET: SECRET }));
+    expect(await oidcFormTargets()).toEqual([]);
   });
 
   it("sign-in creates the customer and a session; the tokens stay on the server", async () => {

@@ -5,7 +5,7 @@ import pg from "pg";
 import { applyMigrations, openDatabase } from "~/.server/db/index.ts";
 
 /**
- * One migrated database per engine per test run, which every test file's database is copied from (ADR 052).
+ * One migrated database per engine per test run, which every test file's database is copied from (ADR 054).
  * Migrating from scratch took most of a test file's set-up (PGlite: 6-14 s, PostgreSQL: 2-5 s, on each of
  * ~110 files); a copy takes a fraction of that. The template is made by the real migration path
  * (applyMigrations), so a broken migration still fails the run, in global set-up.

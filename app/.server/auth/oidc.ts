@@ -11,6 +11,7 @@ import { signedCookie } from "./cookies.ts";
 import { readSession, revokeSession, startSession, type CurrentSession, type OidcTokens } from "./sessions.ts";
 import { hasRole, recordSignIn, type User } from "./users.ts";
 import { noStore } from "~/.server/http/cache.ts";
+import { originOf } from "~/.server/http/content-security-policy.ts";
 import { auditSignIn } from "~/.server/audit/sign-ins.ts";
 
 /**
@@ -54,6 +55,9 @@ async function requireSettings(): Promise<OidcSettings> {
   return settings;
 }
 
+/** The origins of each discovered provider's sign-in and sign-out pages, by issuer, once discovery has answered. */
+const endpointOrigins = new Map<string, string[]>();
+
 /**
  * The provider's configuration from its discovery document, once per issuer and client (the test suite
  * switches between providers). openid-client checks that the document's issuer is the one configured.
@@ -76,6 +80,11 @@ function providerConfig(settings: OidcSettings, now = Date.now()): Promise<clien
     { timeout: PROVIDER_TIMEOUT_SECONDS, execute: insecure ? [client.allowInsecureRequests] : [] },
   );
   discovered.set(key, { at: now, config });
+  // For the pages' form-action (oidcFormTargets).
+  void config.then(
+    (c) => endpointOrigins.set(settings.issuer, [c.serverMetadata().authorization_endpoint, c.serverMetadata().end_session_endpoint].map(originOf).filter((o) => o !== undefined)),
+    () => undefined,
+  );
   // A failed discovery (provider down) is not remembered: the next sign-in tries again.
   config.catch(() => {
     if (discovered.get(key)?.config === config) discovered.delete(key);
@@ -86,6 +95,20 @@ function providerConfig(settings: OidcSettings, now = Date.now()): Promise<clien
 /** Forgets discovered providers (tests). */
 export function clearOidcDiscovery(): void {
   discovered.clear();
+  endpointOrigins.clear();
+}
+
+/**
+ * Where the sign-in button's and the sign-out button's posts are sent on to (a 303 to the provider): the pages'
+ * Content-Security-Policy must name them in form-action, which browsers check on every redirect of a form's
+ * post. The issuer's origin, and the authorization and end-session endpoints' origins once discovered (they are
+ * on the issuer's origin at the common providers); none when no provider is configured.
+ */
+export async function oidcFormTargets(): Promise<string[]> {
+  const settings = await effectiveOidc();
+  if (!settings) return [];
+  const issuer = originOf(settings.issuer);
+  return [...new Set([issuer, ...(endpointOrigins.get(settings.issuer) ?? [])].filter((o): o is string => o !== undefined))];
 }
 
 // ---------------------------------------------------------------------------------------------------------
