@@ -1,8 +1,9 @@
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { changeContentState, editContentEntry, restoreContentRevision, scheduleContentEntry, type ContentResult } from "~/.server/cms/changes.ts";
+import { changeContentState, editContentEntry, restoreContentRevision, scheduleContentEntry } from "~/.server/cms/changes.ts";
 import { contentRecord } from "~/.server/cms/list.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, refuseFields, type FormFailure } from "~/.server/forms/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -11,7 +12,7 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { CMS_KIND_INFO, editEntrySchema, isCmsIntent, restoreSchema, scheduleSchema, stateSchema, STATUS_LABEL } from "~/lib/forms/admin/cms.ts";
+import { CMS_KIND_INFO, editEntrySchema, CMS_STATE_INTENTS, restoreSchema, scheduleSchema, stateSchema, STATUS_LABEL } from "~/lib/forms/admin/cms.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { entryValues, EntryFields } from "./fields.tsx";
 import type { Route } from "./+types/entry";
@@ -43,32 +44,13 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const entry = await contentRecord(id);
   if (!entry) return throwNotFound(url);
   const kind = entry.kind;
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isCmsIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ContentResult;
-  if (intent === "preview") {
-    return refuseFields(form, {}, { status: 200, extra: { previewHtml: renderMarkdown(String(form.get("body") ?? "")) } });
-  } else if (intent === "save") {
-    const parsed = parseForm(form, editEntrySchema(kind));
-    if (parsed.refusal) return parsed.refusal;
-    result = await editContentEntry(staff, kind, id, parsed.data);
-  } else if (intent === "schedule") {
-    const parsed = parseForm(form, scheduleSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await scheduleContentEntry(staff, kind, id, parsed.data);
-  } else if (intent === "restore") {
-    const parsed = parseForm(form, restoreSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await restoreContentRevision(staff, kind, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, stateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeContentState(staff, kind, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    preview: async (form) => refuseFields(form, {}, { status: 200, extra: { previewHtml: renderMarkdown(String(form.get("body") ?? "")) } }),
+    save: step(editEntrySchema(kind), (data) => editContentEntry(staff, kind, id, data)),
+    schedule: step(scheduleSchema, (data) => scheduleContentEntry(staff, kind, id, data)),
+    restore: step(restoreSchema, (data) => restoreContentRevision(staff, kind, id, data)),
+    ...eachIntent(CMS_STATE_INTENTS, step(stateSchema, (data) => changeContentState(staff, kind, id, data))),
+  });
 }
 
 type Entry = Route.ComponentProps["loaderData"]["entry"];

@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { changePublication, closeFollowUp, feedbackRecord, type FeedbackResult } from "~/.server/feedback/office.ts";
+import { changePublication, closeFollowUp, feedbackRecord } from "~/.server/feedback/office.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -10,7 +11,7 @@ import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { closeFollowUpSchema, isFeedbackIntent, publishSchema } from "~/lib/forms/admin/feedback.ts";
+import { closeFollowUpSchema, PUBLISH_INTENTS, publishSchema } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { ratingText } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
@@ -41,22 +42,10 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isFeedbackIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: FeedbackResult;
-  if (intent === "close-follow-up") {
-    const parsed = parseForm(form, closeFollowUpSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await closeFollowUp(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, publishSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changePublication(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    "close-follow-up": step(closeFollowUpSchema, (data) => closeFollowUp(staff, id, data)),
+    ...eachIntent(PUBLISH_INTENTS, step(publishSchema, (data) => changePublication(staff, id, data))),
+  });
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies, type CannedResult } from "~/.server/helpdesk/canned.ts";
+import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies } from "~/.server/helpdesk/canned.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
@@ -29,28 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle = { title: "Canned replies" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  let result: CannedResult;
-  if (intent === "add") {
-    const parsed = parseForm(form, cannedAddSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await addCannedReply(staff, parsed.data);
-  } else if (intent === "edit") {
-    const parsed = parseForm(form, cannedEditSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editCannedReply(staff, parsed.data);
-  } else if (intent === "delete") {
-    const parsed = parseForm(form, cannedDeleteSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await deleteCannedReply(staff, parsed.data);
-  } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
-  }
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(PATH, { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: PATH }, {
+    add: step(cannedAddSchema, (data) => addCannedReply(staff, data)),
+    edit: step(cannedEditSchema, (data) => editCannedReply(staff, data)),
+    delete: step(cannedDeleteSchema, (data) => deleteCannedReply(staff, data)),
+  });
 }
 
 

@@ -1,8 +1,9 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketResult } from "~/.server/helpdesk/office.ts";
+import { addTicketNote, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -13,7 +14,7 @@ import { Field, FormError, TextArea } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
+import { REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
 import { SlaBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
@@ -58,26 +59,11 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const reference = await referenceParam(params.reference, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isTicketIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: TicketResult;
-  if (intent === "reply") {
-    const parsed = parseForm(form, ticketReplySchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await replyToTicket(staff, reference, parsed.data);
-  } else if (intent === "note") {
-    const parsed = parseForm(form, ticketNoteSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await addTicketNote(staff, reference, parsed.data);
-  } else {
-    const parsed = parseForm(form, ticketUpdateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await updateTicket(staff, reference, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(reference) }, {
+    reply: step(ticketReplySchema, (data) => replyToTicket(staff, reference, data)),
+    note: step(ticketNoteSchema, (data) => addTicketNote(staff, reference, data)),
+    update: step(ticketUpdateSchema, (data) => updateTicket(staff, reference, data)),
+  });
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

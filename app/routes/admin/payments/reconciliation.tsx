@@ -1,4 +1,5 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEMENT_BYTES, reconciliationPage } from "~/.server/payments/reconciliation.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -31,36 +32,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle = { title: "Reconciliation" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "import") {
-    const file = form.get("statement");
-    if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the statement's CSV file.", "statement");
-    if (file.size > MAX_STATEMENT_BYTES) return refuseForm(form, "The file is larger than 2 MB: import the statement a month at a time.", "statement");
-    const result = await importStatement(staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-    if (!result.ok) return refuseForm(form, result.message, "statement");
-    const message = result.repeated
-      ? `This file was imported before: nothing was added. ${result.matched} of its ${result.lineCount} lines are matched.`
-      : `Imported ${result.lineCount === 1 ? "1 line" : `${result.lineCount} lines`}: ${result.matched} matched to invoices and recorded, ${result.lineCount - result.matched} left to match.`;
-    return redirectWithFlash(`${PATH}?import=${result.importId}`, { type: result.repeated ? "info" : "success", message });
-  }
-  if (intent === "match") {
-    const parsed = parseForm(form, matchLineSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await matchLineByHand(staff, parsed.data.line, parsed.data.invoice);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(PATH, { type: "success", message: result.message });
-  }
-  if (intent === "ignore") {
-    const parsed = parseForm(form, ignoreLineSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await ignoreLine(staff, parsed.data.line);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(PATH, { type: "success", message: result.message });
-  }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return intentAction(await readForm(request), { url, back: PATH }, {
+    import: async (form) => {
+      const file = form.get("statement");
+      if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the statement's CSV file.", "statement");
+      if (file.size > MAX_STATEMENT_BYTES) return refuseForm(form, "The file is larger than 2 MB: import the statement a month at a time.", "statement");
+      const result = await importStatement(staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      if (!result.ok) return refuseForm(form, result.message, "statement");
+      const message = result.repeated
+        ? `This file was imported before: nothing was added. ${result.matched} of its ${result.lineCount} lines are matched.`
+        : `Imported ${result.lineCount === 1 ? "1 line" : `${result.lineCount} lines`}: ${result.matched} matched to invoices and recorded, ${result.lineCount - result.matched} left to match.`;
+      return redirectWithFlash(`${PATH}?import=${result.importId}`, { type: result.repeated ? "info" : "success", message });
+    },
+    match: step(matchLineSchema, (data) => matchLineByHand(staff, data.line, data.invoice)),
+    ignore: step(ignoreLineSchema, (data) => ignoreLine(staff, data.line)),
+  });
 }
 
 const SAMPLE = `Date,Narration,Reference,Debit,Credit,Balance

@@ -1,18 +1,19 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
-import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
+import { changeProductState, editProduct, productRecord } from "~/.server/products/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime, formatPaise } from "~/lib/format.ts";
-import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
+import { editProductSchema, paiseToRupeesInput, PRODUCT_STATE_INTENTS, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/product";
 import type { PageHandle } from "~/lib/page-title.ts";
@@ -53,32 +54,14 @@ type Failure = FormFailure & { existing?: { id: number; label: string } };
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  // Stock (issue 19 §5): ~/.server/stock/changes.ts.
-  if (intent === "adjust" || intent === "reorder") {
-    const parsed = intent === "adjust" ? parseForm(form, adjustStockSchema) : parseForm(form, reorderLevelSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const done = "onHand" in parsed.data ? await adjustStock(staff, id, parsed.data) : await setReorderLevel(staff, id, parsed.data);
-    if (!done.ok && done.reason === "not-found") return throwNotFound(url);
-    if (!done.ok) return refuseForm(form, done.message, done.field);
-    return redirectWithFlash(pathOf(id), { type: "success", message: done.message });
-  }
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "product", id, "/admin/products");
-  if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ProductResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editProductSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editProduct(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, productStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeProductState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    // Stock (issue 19 §5): ~/.server/stock/changes.ts.
+    adjust: step(adjustStockSchema, (data) => adjustStock(staff, id, data)),
+    reorder: step(reorderLevelSchema, (data) => setReorderLevel(staff, id, data)),
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "product", id, "/admin/products"),
+    edit: step(editProductSchema, (data) => editProduct(staff, id, data)),
+    ...eachIntent(PRODUCT_STATE_INTENTS, step(productStateSchema, (data) => changeProductState(staff, id, data))),
+  });
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { changeServiceState, editService, type ServiceResult } from "~/.server/service-catalogue/changes.ts";
+import { changeServiceState, editService } from "~/.server/service-catalogue/changes.ts";
 import { serviceRecord, servicePlaces } from "~/.server/service-catalogue/list.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
@@ -14,7 +15,7 @@ import { FormError, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { editServiceSchema, isServiceIntent, MAX_SERVICE_FAQS, serviceStateSchema } from "~/lib/forms/admin/services.ts";
+import { editServiceSchema, MAX_SERVICE_FAQS, SERVICE_STATE_INTENTS, serviceStateSchema } from "~/lib/forms/admin/services.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { citiesOf, Existing, ServiceFields } from "./fields.tsx";
@@ -44,23 +45,11 @@ type Failure = FormFailure & { existing?: { id: number; name: string } };
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/services");
-  if (!isServiceIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ServiceResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editServiceSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editService(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, serviceStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeServiceState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/services"),
+    edit: step(editServiceSchema, (data) => editService(staff, id, data)),
+    ...eachIntent(SERVICE_STATE_INTENTS, step(serviceStateSchema, (data) => changeServiceState(staff, id, data))),
+  });
 }
 
 /** The record's fields as the form's values. */

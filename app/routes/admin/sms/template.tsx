@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/notifications/sms-registry.ts";
+import { editSmsTemplate, setSmsTemplateActive, smsTemplate } from "~/.server/notifications/sms-registry.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -31,26 +32,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
 
-export async function action({ request, params, url, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  let result: TemplateResult;
-  if (intent === "save") {
-    const parsed = parseForm(form, editSmsTemplateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editSmsTemplate(staff, id, parsed.data);
-  } else if (intent === "deactivate" || intent === "activate") {
-    const parsed = parseForm(form, smsTemplateActiveSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await setSmsTemplateActive(staff, id, parsed.data.version, intent === "activate");
-  } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
-  }
-  if (!result.ok && "reason" in result) return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  const active = (activate: boolean) => step(smsTemplateActiveSchema, (data) => setSmsTemplateActive(staff, id, data.version, activate));
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    save: step(editSmsTemplateSchema, (data) => editSmsTemplate(staff, id, data)),
+    deactivate: active(false),
+    activate: active(true),
+  });
 }
 
 export default function AdminSmsTemplate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
@@ -32,25 +33,10 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "edit") {
-    const parsed = parseForm(form, editLibraryDocumentSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await editLibraryDocument(staff, id, parsed.data);
-    if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(`${LIST}/${id}`, { type: "success", message: result.message });
-  }
-  if (intent === "remove") {
-    const parsed = parseForm(form, removeLibraryDocumentSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await removeLibraryDocument(staff, id, parsed.data.version);
-    if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(LIST, { type: "success", message: result.message });
-  }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return intentAction(await readForm(request), { url, back: `${LIST}/${id}` }, {
+    edit: step(editLibraryDocumentSchema, (data) => editLibraryDocument(staff, id, data)),
+    remove: step(removeLibraryDocumentSchema, (data) => removeLibraryDocument(staff, id, data.version), LIST),
+  });
 }
 
 export default function LibraryDocumentPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { answerChange, eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { parseForm, readForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes, type FaultTableResult } from "~/.server/technical-library/fault-tables.ts";
+import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes } from "~/.server/technical-library/fault-tables.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -11,7 +12,7 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { FileField, FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, isFaultTableIntent, MAX_FAULT_CSV_BYTES } from "~/lib/forms/admin/technical-library.ts";
+import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, FAULT_TABLE_STATE_INTENTS, MAX_FAULT_CSV_BYTES } from "~/lib/forms/admin/technical-library.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, FaultTableFields } from "./fields.tsx";
 import type { Route } from "./+types/table";
@@ -37,36 +38,25 @@ type Failure = FormFailure & { existing?: { id: number; label: string } };
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/technical-library");
-  if (!isFaultTableIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: FaultTableResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editFaultTableSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editFaultTable(staff, id, parsed.data);
-  } else if (intent === "import") {
-    const parsed = parseForm(form, importFaultCodesSchema, { fields: ["intent", "version"] });
-    if (parsed.refusal) return parsed.refusal;
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the CSV file of codes.", "file");
-    if (file.size > MAX_FAULT_CSV_BYTES) return refuseForm(form, "The file is larger than 1 MB: split it by series.", "file");
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-    } catch {
-      return refuseForm(form, "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.", "file");
-    }
-    result = await importFaultCodes(staff, id, parsed.data.version, text);
-  } else {
-    const parsed = parseForm(form, faultTableStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeFaultTableState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/technical-library"),
+    edit: step(editFaultTableSchema, (data) => editFaultTable(staff, id, data)),
+    import: async (form, page) => {
+      const parsed = parseForm(form, importFaultCodesSchema, { fields: ["intent", "version"] });
+      if (parsed.refusal) return parsed.refusal;
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the CSV file of codes.", "file");
+      if (file.size > MAX_FAULT_CSV_BYTES) return refuseForm(form, "The file is larger than 1 MB: split it by series.", "file");
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        return refuseForm(form, "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.", "file");
+      }
+      return answerChange(form, page, await importFaultCodes(staff, id, parsed.data.version, text));
+    },
+    ...eachIntent(FAULT_TABLE_STATE_INTENTS, step(faultTableStateSchema, (data) => changeFaultTableState(staff, id, data))),
+  });
 }
 
 export default function FaultTablePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { recordVendorBill, removeVendorBill } from "~/.server/vendors/bills.ts";
-import { addVendorPart, changeVendorState, editVendor, editVendorPart, productChoices, removeVendorPart, vendorRecord, type VendorResult } from "~/.server/vendors/changes.ts";
+import { addVendorPart, changeVendorState, editVendor, editVendorPart, productChoices, removeVendorPart, vendorRecord } from "~/.server/vendors/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
@@ -13,7 +14,7 @@ import { FieldIdPrefix, FormError, SelectField, TextField } from "~/components/f
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
-import { addPartSchema, billSchema, editPartSchema, editVendorSchema, isVendorIntent, removeBillSchema, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
+import { addPartSchema, billSchema, editPartSchema, editVendorSchema, VENDOR_STATE_INTENTS, removeBillSchema, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, VendorFields, vendorValues } from "./fields.tsx";
@@ -53,58 +54,15 @@ type Failure = FormFailure & { existing?: { id: number; label: string } };
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isVendorIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: VendorResult;
-  switch (intent) {
-    case "edit": {
-      const parsed = parseForm(form, editVendorSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await editVendor(staff, id, parsed.data);
-      break;
-    }
-    case "archive":
-    case "restore": {
-      const parsed = parseForm(form, vendorStateSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await changeVendorState(staff, id, parsed.data);
-      break;
-    }
-    case "part-add": {
-      const parsed = parseForm(form, addPartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await addVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "part-edit": {
-      const parsed = parseForm(form, editPartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await editVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "part-remove": {
-      const parsed = parseForm(form, removePartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await removeVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "bill-add": {
-      const parsed = parseForm(form, billSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await recordVendorBill(staff, id, parsed.data);
-      break;
-    }
-    case "bill-remove": {
-      const parsed = parseForm(form, removeBillSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await removeVendorBill(staff, id, parsed.data.billId);
-      break;
-    }
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    edit: step(editVendorSchema, (data) => editVendor(staff, id, data)),
+    ...eachIntent(VENDOR_STATE_INTENTS, step(vendorStateSchema, (data) => changeVendorState(staff, id, data))),
+    "part-add": step(addPartSchema, (data) => addVendorPart(staff, id, data)),
+    "part-edit": step(editPartSchema, (data) => editVendorPart(staff, id, data)),
+    "part-remove": step(removePartSchema, (data) => removeVendorPart(staff, id, data)),
+    "bill-add": step(billSchema, (data) => recordVendorBill(staff, id, data)),
+    "bill-remove": step(removeBillSchema, (data) => removeVendorBill(staff, id, data.billId)),
+  });
 }
 
 const money = "whitespace-nowrap px-3 py-2 text-right tabular-nums";
