@@ -11,6 +11,7 @@ import { link } from "~/components/ui/styles.ts";
 import { libraryKindLabel, libraryPinSchema, technicianLibrarySchema } from "~/lib/forms/admin/technical-library.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import type { Route } from "./+types/library";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /technician/library: the whole technical library for an approved technician: every fault-code table (the
@@ -109,14 +110,13 @@ export default function TechnicianLibrary({ loaderData, actionData }: Route.Comp
                         {d.pinned ? " · pinned: on this phone" : ""}
                       </span>
                     </div>
-                    <form method="post">
-                      <input type="hidden" name="intent" value={d.pinned ? "unpin" : "pin"} />
+                    <IntentForm intent={d.pinned ? "unpin" : "pin"}>
                       <input type="hidden" name="document" value={d.id} />
                       {library.q && <input type="hidden" name="q" value={library.q} />}
                       <Button type="submit" variant="secondary" size="small" aria-label={`${d.pinned ? "Unpin" : "Pin"} ${d.title}`}>
                         {d.pinned ? "Unpin" : "Pin"}
                       </Button>
-                    </form>
+                    </IntentForm>
                   </li>
                 ))}
               </ul>

@@ -16,6 +16,7 @@ import { CMS_KIND_INFO, editEntrySchema, CMS_STATE_INTENTS, restoreSchema, sched
 import type { PageHandle } from "~/lib/page-title.ts";
 import { entryValues, EntryFields } from "./fields.tsx";
 import type { Route } from "./+types/entry";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/cms/{id}: one entry. Its state (publish now, take off the site, publish at a time), its form (on the
@@ -85,16 +86,14 @@ function StateSection({ entry: e, failure }: { entry: Entry; failure?: Failure }
         )}
       </div>
       {e.status !== "published" && (
-        <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="schedule" />
-          <input type="hidden" name="version" value={e.version} />
+        <IntentForm intent="schedule" version={e.version} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="min-w-0 grow sm:max-w-xs">
             <TextFieldDateTime error={errors.publishAt} defaultValue={failure?.intent === "schedule" ? failure.values.publishAt : undefined} />
           </div>
           <Button type="submit" variant="secondary">
             Schedule
           </Button>
-        </form>
+        </IntentForm>
       )}
     </section>
   );

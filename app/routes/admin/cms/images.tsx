@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { deleteImageSchema, uploadImageSchema } from "~/lib/forms/admin/cms.ts";
 import type { Route } from "./+types/images";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/cms/images: images for content bodies. An upload goes through the request photos' pipeline (checked
@@ -74,9 +75,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
         <p className={`mt-1 mb-3 text-sm ${muted}`}>
           JPEG, PNG, WebP or HEIC up to {maxMegabytes} MB. It is stored as WebP at most 2048 pixels a side, without its camera data (location included).
         </p>
-        <form method="post" encType="multipart/form-data" className="space-y-4">
-          <input type="hidden" name="intent" value="upload" />
-          <FormError message={upload?.errors.form} />
+        <IntentForm intent="upload" error={upload?.errors.form} encType="multipart/form-data" className="space-y-4">
           <FileField name="image" label="Image" required accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif" error={upload?.errors.image} />
           <TextField
             name="alt"
@@ -88,7 +87,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
             hint="What the image shows, for people who cannot see it and for search engines."
           />
           <Button type="submit">Upload</Button>
-        </form>
+        </IntentForm>
       </section>
       <section aria-labelledby="list-heading">
         <h2 id="list-heading" className="mb-1 text-lg font-semibold">

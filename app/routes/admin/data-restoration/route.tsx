@@ -10,6 +10,7 @@ import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { backupActionSchema } from "~/lib/forms/admin/data-restoration.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/data-restoration: the backups (issue 19 §8, ADR 040). Each night's backup, "Back up now", a test
@@ -98,10 +99,9 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
             A backup is being made. Reload this page in a minute to see it.
           </p>
         ) : (
-          <form method="post">
-            <input type="hidden" name="intent" value="run" />
+          <IntentForm intent="run">
             <Button type="submit">Back up now</Button>
-          </form>
+          </IntentForm>
         )}
       </section>
       <section aria-labelledby="backups" className="space-y-2">

@@ -18,6 +18,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/rating";
 import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/feedback/{id}: one rating: the job, what the customer gave, their consent; a low rating's
@@ -124,10 +125,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
           {r.followUp === "open" ? (
             <>
               <p className="mt-1">A rating of 1 or 2: the owner was alerted. Call the customer, then close the follow-up with what was done.</p>
-              <form method="post" className="mt-3 space-y-4" aria-labelledby="follow-up-heading">
-                <input type="hidden" name="intent" value="close-follow-up" />
-                <input type="hidden" name="version" value={r.version} />
-                <FormError message={followFailure?.errors.form} />
+              <IntentForm intent="close-follow-up" version={r.version} error={followFailure?.errors.form} className="mt-3 space-y-4" aria-labelledby="follow-up-heading">
                 <TextArea
                   {...keptField(followFailure, "note")}
                   label="What was done"
@@ -139,7 +137,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
                 <Button type="submit">
                   Close the follow-up
                 </Button>
-              </form>
+              </IntentForm>
             </>
           ) : (
             <p className="mt-1">

@@ -20,6 +20,7 @@ import { SlaBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/ticket";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/help-desk/{reference}: one ticket. The thread (internal notes marked, on a yellow ground), a reply
@@ -134,8 +135,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                     </button>
                   </form>
                 )}
-                <form method="post" className="mt-4 space-y-4" aria-labelledby="reply-heading">
-                  <input type="hidden" name="intent" value="reply" />
+                <IntentForm intent="reply" className="mt-4 space-y-4" aria-labelledby="reply-heading">
                   <input type="hidden" name="idempotencyKey" value={keys.reply} />
                   <FormError message={replyFailure?.errors.form ?? replyFailure?.errors.idempotencyKey} />
                   <TextArea
@@ -168,14 +168,13 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                   <Button type="submit">
                     Send the reply
                   </Button>
-                </form>
+                </IntentForm>
               </>
             )}
           </TitledSection>
 
           <TitledSection headingId="note-heading" title="Internal note" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700" headingClassName="text-lg font-semibold">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
-              <input type="hidden" name="intent" value="note" />
+            <IntentForm intent="note" className="mt-3 space-y-4" aria-labelledby="note-heading">
               <input type="hidden" name="idempotencyKey" value={keys.note} />
               <FormError message={noteFailure?.errors.form ?? noteFailure?.errors.idempotencyKey} />
               {/* FieldIdPrefix is not needed: the reply's textarea is "body", this one "note-body". */}
@@ -185,7 +184,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <button type="submit" className={secondaryButton}>
                 Add the note
               </button>
-            </form>
+            </IntentForm>
           </TitledSection>
         </div>
 
@@ -208,10 +207,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           </TitledSection>
 
           <TitledSection headingId="update-heading" title="Status and assignee" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="update-heading">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="version" value={r.version} />
-              <FormError message={updateFailure?.errors.form ?? updateFailure?.errors.version} />
+            <IntentForm intent="update" version={r.version} error={updateFailure?.errors.form ?? updateFailure?.errors.version} className="mt-3 space-y-4" aria-labelledby="update-heading">
               <Field id="status" label="Status">
                 {(aria) => (
                   <select {...aria} name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
@@ -249,7 +245,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <Button type="submit">
                 Save
               </Button>
-            </form>
+            </IntentForm>
           </TitledSection>
 
           <TitledSection headingId="details-heading" title="Details" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">

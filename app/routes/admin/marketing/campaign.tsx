@@ -16,6 +16,7 @@ import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/market
 import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/campaign";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/marketing/{reference}: one campaign: what it sends, to which segment, at what rate; its results
@@ -180,9 +181,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   : "Nothing more will be sent, and it cannot be started again."}
               </p>
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <form method="post">
-                  <input type="hidden" name="intent" value={confirm} />
-                  <input type="hidden" name="version" value={c.version} />
+                <IntentForm intent={confirm} version={c.version}>
                   <input type="hidden" name="confirmed" value="yes" />
                   <button
                     type="submit"
@@ -190,7 +189,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   >
                     {confirm === "start" ? "Yes, start sending" : "Yes, cancel the campaign"}
                   </button>
-                </form>
+                </IntentForm>
                 <a href={`${PATH}/${c.reference}`} className={link}>
                   {confirm === "start" ? "Not now" : "Keep the campaign"}
                 </a>

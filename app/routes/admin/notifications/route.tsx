@@ -23,6 +23,7 @@ import {
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { ALERT_KIND_LABELS, ALERT_KINDS } from "~/lib/notifications/alert-kinds.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/notifications: my alerts (unread or all, by kind, newest first on keyset pages), each linking to
@@ -91,13 +92,12 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
         description="Your alerts: new requests, emergencies, responses due, quotes answered, payments, low ratings, help-desk tickets and WhatsApp messages."
         actions={
           unread > 0 ? (
-            <form method="post">
-              <input type="hidden" name="intent" value="mark-all-read" />
+            <IntentForm intent="mark-all-read">
               <input type="hidden" name="upTo" value={newestId} />
               <button type="submit" className={button}>
                 Mark all read
               </button>
-            </form>
+            </IntentForm>
           ) : undefined
         }
       />
@@ -148,13 +148,12 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
                   {r.body && <p className="mt-1 text-sm break-words whitespace-pre-line">{r.body}</p>}
                 </div>
                 {!r.read && (
-                  <form method="post">
-                    <input type="hidden" name="intent" value="mark-read" />
+                  <IntentForm intent="mark-read">
                     <input type="hidden" name="id" value={r.id} />
                     <button type="submit" className={button} aria-label={`Mark read: ${r.title}`}>
                       Mark read
                     </button>
-                  </form>
+                  </IntentForm>
                 )}
               </li>
             ))}
@@ -170,8 +169,7 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
         <p className={`mb-3 text-sm ${muted}`}>
           Only alerts about work your role covers reach you. SMS go to your mobile number and e-mails to your address on record (without one, to the business&apos;s).
         </p>
-        <form method="post">
-          <input type="hidden" name="intent" value="preferences" />
+        <IntentForm intent="preferences">
           <input type="hidden" name="savedAt" value={preferences.savedAt} />
           {failure?.intent === "preferences" && <FormError message={failure.errors.form} />}
           <Table label="Channels per kind of alert" headClass="px-3 py-2 font-semibold" columns={["Alert", ...CHANNELS.map((c) => ({ label: c.label, className: "px-3 py-2 text-center font-semibold whitespace-nowrap" }))]}>
@@ -197,7 +195,7 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
           <Button type="submit" className="mt-4">
             Save my choices
           </Button>
-        </form>
+        </IntentForm>
       </section>
     </div>
   );

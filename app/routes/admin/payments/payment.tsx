@@ -8,12 +8,12 @@ import { AllocationAmount } from "~/components/admin/allocation-amount.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
 import { TitledSection } from "~/components/titled-section.tsx";
-import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/payment";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/payments/{receipt number}: one payment: who paid, how (with its UTR, reference or cheque), the
@@ -133,9 +133,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
           {open.length === 0 ? (
             <p className={`mt-2 ${muted}`}>The customer has no invoice with anything due. Come back once one is issued.</p>
           ) : (
-            <form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="allocate" />
-              <FormError message={e.form} />
+            <IntentForm intent="allocate" error={e.form} className="mt-3 space-y-3">
               <p id="advance-hint" className={`text-sm ${muted}`}>
                 {formatPaise(p.unallocatedPaise)} is left. Type how much goes to each invoice: not more than what is due on it.
               </p>
@@ -157,7 +155,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               <Button type="submit">
                 Allocate
               </Button>
-            </form>
+            </IntentForm>
           )}
         </TitledSection>
       )}

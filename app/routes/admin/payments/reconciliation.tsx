@@ -6,10 +6,11 @@ import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
 import { TitledSection } from "~/components/titled-section.tsx";
-import { FileField, FormError } from "~/components/form/fields.tsx";
+import { FileField } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ignoreLineSchema, matchLineSchema } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/reconciliation";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/payments/reconciliation: a bank or UPI statement imported as CSV (one multipart form). Lines whose
@@ -69,14 +70,12 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
       <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Reconcile a statement" description="Import the bank's or UPI app's statement: payments that name an invoice and pay exactly what is due are recorded; the rest wait below for you." />
 
       <TitledSection headingId="import-heading" title="Import a statement" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="mb-3 text-lg font-semibold">
-        <form method="post" encType="multipart/form-data" className="space-y-4">
-          <input type="hidden" name="intent" value="import" />
-          <FormError message={failure?.values.intent === "import" ? e.form : undefined} />
+        <IntentForm intent="import" error={failure?.values.intent === "import" ? e.form : undefined} encType="multipart/form-data" className="space-y-4">
           <FileField name="statement" label="Statement (CSV)" required accept=".csv,text/csv" error={e.statement} hint="At most 2 MB. The same file imported again adds nothing." />
           <button type="submit" className={`${button} h-11 bg-brand-700 px-5 text-white hover:bg-brand-800`}>
             Import and match
           </button>
-        </form>
+        </IntentForm>
         <details className="mt-4">
           <summary className="cursor-pointer font-medium">The format</summary>
           <div className="mt-2 space-y-2 text-sm">
@@ -160,8 +159,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
                     </p>
                   )}
                   <div className="mt-2 flex flex-wrap items-end gap-3">
-                    <form method="post" className="flex flex-wrap items-end gap-3">
-                      <input type="hidden" name="intent" value="match" />
+                    <IntentForm intent="match" className="flex flex-wrap items-end gap-3">
                       <input type="hidden" name="line" value={l.id} />
                       <div>
                         <label htmlFor={fieldId} className="block text-sm font-medium">
@@ -182,14 +180,13 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
                       <button type="submit" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                         Match
                       </button>
-                    </form>
-                    <form method="post">
-                      <input type="hidden" name="intent" value="ignore" />
+                    </IntentForm>
+                    <IntentForm intent="ignore">
                       <input type="hidden" name="line" value={l.id} />
                       <button type="submit" className={`${button} border border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800`}>
                         Ignore
                       </button>
-                    </form>
+                    </IntentForm>
                   </div>
                   {error && (
                     <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">

@@ -22,6 +22,7 @@ import { adjustStock, setReorderLevel, stockOf } from "~/.server/stock/changes.t
 import { getDb } from "~/.server/db/index.ts";
 import { adjustStockSchema, reorderLevelSchema } from "~/lib/forms/admin/stock.ts";
 import { StockSection } from "./stock.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -129,16 +130,13 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           Details
         </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={p.version} />
-          <FormError message={editFailure?.errors.form} />
+        <IntentForm intent="edit" version={p.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <ProductFields values={values} errors={editFailure?.errors ?? {}} categories={categories} />
           <Button type="submit">
             Save changes
           </Button>
-        </form>
+        </IntentForm>
       </section>
     </div>
   );

@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { DESCRIPTION_LENGTH, FINDING_KINDS, kilobytes, runAuditSchema, TITLE_LENGTH, seoAuditListSchema, type FindingKind } from "~/lib/forms/admin/seo-audit.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/seo-audit: "Run audit now" reads every page of the sitemap as a search engine would, on the job
@@ -162,10 +163,9 @@ export default function SeoAudit({ loaderData, actionData }: Route.ComponentProp
         title="SEO audit"
         description="Every page of the sitemap read as a search engine reads it: status, title, description, canonical link, structured data, links, images and weight."
         actions={
-          <form method="post">
-            <input type="hidden" name="intent" value="run" />
+          <IntentForm intent="run">
             <Button type="submit">Run audit now</Button>
-          </form>
+          </IntentForm>
         }
       />
       {failure && <FormError message={failure.errors.form} />}

@@ -20,6 +20,7 @@ import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { citiesOf, Existing, ServiceFields } from "./fields.tsx";
 import type { Route } from "./+types/service";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/services/{id}: one service's edit form (on the version it was drawn from: a change made meanwhile
@@ -132,10 +133,7 @@ export default function AdminService({ loaderData, actionData }: Route.Component
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           Details
         </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={s.version} />
-          <FormError message={e.form} />
+        <IntentForm intent="edit" version={s.version} error={e.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <TextField
             name="position"
@@ -153,7 +151,7 @@ export default function AdminService({ loaderData, actionData }: Route.Component
             Its address, <span className="font-mono">{s.path}</span>, stays the same when the name changes, so links to it keep working.
           </p>
           <Button type="submit">Save changes</Button>
-        </form>
+        </IntentForm>
       </section>
       <section aria-labelledby="preview-heading" className="mt-10">
         <h2 id="preview-heading" className="mb-3 text-lg font-semibold">

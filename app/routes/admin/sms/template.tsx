@@ -13,6 +13,7 @@ import { editSmsTemplateSchema, smsTemplateActiveSchema } from "~/lib/forms/admi
 import { SmsTemplateFields } from "./template-fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/sms/templates/{id}: one DLT template: its id, sender id, text and variables, edited on the version
@@ -69,11 +70,9 @@ export default function AdminSmsTemplate({ loaderData, actionData }: Route.Compo
         <h2 id="edit-heading" className="text-lg font-semibold">
           Registration
         </h2>
-        <form method="post" className="mt-3 space-y-4" aria-labelledby="edit-heading">
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="version" value={t.version} />
+        <IntentForm intent="save" version={t.version} className="mt-3 space-y-4" aria-labelledby="edit-heading">
           <SmsTemplateFields failure={saveFailure} initial={t} lockedVariables={t.builtIn} submit="Save" />
-        </form>
+        </IntentForm>
       </section>
       <section aria-labelledby="active-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
         <h2 id="active-heading" className="text-lg font-semibold">

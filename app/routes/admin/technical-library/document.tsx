@@ -14,6 +14,7 @@ import { editLibraryDocumentSchema, libraryKindLabel, removeLibraryDocumentSchem
 import type { PageHandle } from "~/lib/page-title.ts";
 import { LibraryDocumentFields, megabytes } from "./document-fields.tsx";
 import type { Route } from "./+types/document";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/technical-library/documents/{id}: one manual or datasheet: open its PDF, change its title, brand, model,
@@ -83,13 +84,10 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           About the document
         </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={doc.version} />
-          <FormError message={editFailure?.errors.form} />
+        <IntentForm intent="edit" version={doc.version} error={editFailure?.errors.form} className="space-y-5">
           <LibraryDocumentFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save</Button>
-        </form>
+        </IntentForm>
       </section>
       <section aria-labelledby="remove-heading" className="rounded-md border border-red-200 p-4 dark:border-red-900">
         <h2 id="remove-heading" className="text-lg font-semibold">

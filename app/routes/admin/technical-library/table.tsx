@@ -16,6 +16,7 @@ import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, FA
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, FaultTableFields } from "./fields.tsx";
 import type { Route } from "./+types/table";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/technical-library/{id}: one fault-code table. Its codes are edited as CSV (on the version the page was
@@ -109,28 +110,22 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
           Add codes from a CSV file
         </h2>
         <p className={`mt-1 text-sm ${muted}`}>Columns: code, name, causes, remedy. A code already in the table takes the file&apos;s text; the others stay.</p>
-        <form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="import" />
-          <input type="hidden" name="version" value={t.version} />
-          <FormError message={importFailure?.errors.form} />
+        <IntentForm intent="import" version={t.version} error={importFailure?.errors.form} encType="multipart/form-data" className="mt-3 space-y-3">
           <FileField name="file" label="CSV file" required accept=".csv,text/csv" error={importFailure?.errors.file} hint="UTF-8, at most 1 MB." />
           <Button type="submit" variant="secondary">
             Import the codes
           </Button>
-        </form>
+        </IntentForm>
       </section>
       <section aria-labelledby="edit-heading">
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           The table
         </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={t.version} />
-          <FormError message={editFailure?.errors.form} />
+        <IntentForm intent="edit" version={t.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <FaultTableFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save the table</Button>
-        </form>
+        </IntentForm>
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { PURCHASE_ORDER_NUMBER, receivePurchaseOrderSchema, sendPurchaseOrderSch
 import { GST_RATES } from "~/lib/money/gst.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/order";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/vendors/orders/{number}: one purchase order: its lines (and the jobs they are for), the PDF, sending
@@ -117,20 +118,16 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
           </ButtonLink>
           {order.status !== "cancelled" && (
             <>
-              <form method="post">
-                <input type="hidden" name="intent" value="email" />
-                <input type="hidden" name="version" value={order.version} />
+              <IntentForm intent="email" version={order.version}>
                 <Button type="submit" size="small" disabled={!vendor.email}>
                   {vendor.email ? `E-mail to ${vendor.email}` : "No e-mail address"}
                 </Button>
-              </form>
-              <form method="post">
-                <input type="hidden" name="intent" value="whatsapp" />
-                <input type="hidden" name="version" value={order.version} />
+              </IntentForm>
+              <IntentForm intent="whatsapp" version={order.version}>
                 <Button type="submit" size="small" variant="secondary" disabled={!vendor.phone}>
                   {vendor.phone ? "Send on WhatsApp" : "No phone number"}
                 </Button>
-              </form>
+              </IntentForm>
             </>
           )}
         </div>
@@ -140,10 +137,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
         <h2 id="lines-heading" className="mb-3 text-lg font-semibold">
           Lines{open ? " and receiving" : ""}
         </h2>
-        <form method="post" noValidate>
-          <input type="hidden" name="intent" value="receive" />
-          <input type="hidden" name="version" value={order.version} />
-          <FormError message={receive?.errors.form} />
+        <IntentForm intent="receive" version={order.version} error={receive?.errors.form} noValidate>
           <Table label="The order's lines" className="relative" columns={["Part", "For", "Ordered", "Price", "Received", ...(open ? ["Came now"] : [])]}>
             {lines.map((l) => {
               const error = receive?.errors[`received-${l.id}`];
@@ -204,7 +198,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
               Receive what came
             </Button>
           )}
-        </form>
+        </IntentForm>
         {order.notes && <p className="mt-4">Notes: {order.notes}</p>}
       </section>
 

@@ -19,6 +19,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, VendorFields, vendorValues } from "./fields.tsx";
 import type { Route } from "./+types/vendor";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/vendors/{id}: one vendor. Their details and contacts (edited on the version the page was drawn
@@ -165,8 +166,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
                 <li key={p.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
                   <h3 className="font-medium">{p.product}</h3>
                   <FormError message={pe.form ?? pe.partId ?? pe.version} />
-                  <form method="post" aria-label={`Their price for ${p.product}`} className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
-                    <input type="hidden" name="intent" value="part-edit" />
+                  <IntentForm intent="part-edit" aria-label={`Their price for ${p.product}`} className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
                     <input type="hidden" name="partId" value={p.id} />
                     <input type="hidden" name="version" value={v.version} />
                     <FieldIdPrefix value={`part-${p.id}-`}>
@@ -177,7 +177,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
                     <Button type="submit" variant="secondary" size="small">
                       Save
                     </Button>
-                  </form>
+                  </IntentForm>
                   <div className="mt-2">
                     <ConfirmButton intent="part-remove" fields={{ partId: p.id, version: v.version }} tone="danger" confirm={`Remove ${p.product} from what they supply?`}>
                       Remove
@@ -282,16 +282,13 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
         <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
           Details
         </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={v.version} />
-          <FormError message={editFailure?.errors.form} />
+        <IntentForm intent="edit" version={v.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <VendorFields values={editFailure?.values ?? vendorValues(v)} errors={editFailure?.errors ?? {}} />
           <Button type="submit">
             Save changes
           </Button>
-        </form>
+        </IntentForm>
       </section>
     </div>
   );

@@ -26,6 +26,7 @@ import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { CallStatus, durationWords, Participants, WhenFields } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/call";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/video-calls/{reference}: one call as the engineer holds it. Start the call (camera and microphone,
@@ -214,15 +215,12 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
 function CallForm({ id, title, intent, version, error, submit, danger = false, children }: { id: string; title: string; intent: string; version: number; error: string | undefined; submit: string; danger?: boolean; children: ReactNode }) {
   return (
     <TitledSection headingId={`${id}-heading`} title={title} headingClassName="text-xl font-semibold">
-      <form method="post" className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="version" value={version} />
-        <FormError message={error} />
+      <IntentForm intent={intent} version={version} error={error} className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
         {children}
         <Button variant={danger ? "danger" : "primary"} type="submit">
           {submit}
         </Button>
-      </form>
+      </IntentForm>
     </TitledSection>
   );
 }

@@ -18,6 +18,7 @@ import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { WindowBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/conversation";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/whatsapp/{number}: one number's WhatsApp conversation, oldest first, and the reply: free text while
@@ -124,15 +125,14 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
       <TitledSection headingId="reply-heading" title="Reply" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {view.window.open ? (
           <FieldIdPrefix value="text-">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="reply-heading">
-              <input type="hidden" name="intent" value="reply-text" />
+            <IntentForm intent="reply-text" className="mt-3 space-y-4" aria-labelledby="reply-heading">
               <input type="hidden" name="idempotencyKey" value={formKey} />
               <FormError message={textFailure?.errors.form ?? textFailure?.errors.idempotencyKey} />
               <TextArea name="text" label="Message" required rows={4} maxLength={4096} defaultValue={textFailure?.values.text} error={textFailure?.errors.text} />
               <Button type="submit">
                 Send on WhatsApp
               </Button>
-            </form>
+            </IntentForm>
           </FieldIdPrefix>
         ) : (
           <p className="mt-1">The 24-hour window is closed: WhatsApp allows only an approved template until the customer writes again.</p>
@@ -149,8 +149,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
           <details className="mt-4" open={!view.window.open || templateFailure !== undefined}>
             <summary className="cursor-pointer font-semibold">Send an approved template</summary>
             <FieldIdPrefix value="template-">
-              <form method="post" className="mt-3 space-y-4">
-                <input type="hidden" name="intent" value="reply-template" />
+              <IntentForm intent="reply-template" className="mt-3 space-y-4">
                 <input type="hidden" name="idempotencyKey" value={formKey} />
                 <FormError message={templateFailure?.errors.form ?? templateFailure?.errors.idempotencyKey} />
                 <fieldset aria-describedby={templateFailure?.errors.template ? "template-error" : undefined}>
@@ -176,7 +175,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
                 <Button type="submit">
                   Send the template
                 </Button>
-              </form>
+              </IntentForm>
             </FieldIdPrefix>
           </details>
         )}
