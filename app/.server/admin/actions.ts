@@ -1,5 +1,8 @@
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { parseForm, redirectWithFlash, refuseForm, type FormFailure, type refuse } from "~/.server/forms/index.ts";
+import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
+import { idParam } from "~/.server/http/params.ts";
+import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure, type refuse } from "~/.server/forms/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 
 /**
@@ -66,4 +69,18 @@ export async function intentAction(form: FormData, page: ActionPage, steps: Reco
 /** One step for each of `intents`: the state buttons (publish and unpublish, archive and restore). */
 export function eachIntent(intents: readonly string[], step: IntentStep): Record<string, IntentStep> {
   return Object.fromEntries(intents.map((intent) => [intent, step]));
+}
+
+/**
+ * The action of a record page at `/admin/<screen>/{id}`: the staff member and the id (a malformed one is a
+ * 404), then intentAction with the steps made for them, back to `pathOf(id)`.
+ */
+export async function recordAction(
+  { request, url, params, context }: { request: Request; url: URL; params: { id?: string }; context: Readonly<RouterContextProvider> },
+  pathOf: (id: number) => string,
+  steps: (staff: StaffMember, id: number) => Record<string, IntentStep>,
+): Promise<ActionAnswer> {
+  const staff = staffOf(context);
+  const id = await idParam(params.id, url);
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, steps(staff, id));
 }

@@ -1,4 +1,4 @@
-import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { changePublication, closeFollowUp, feedbackRecord } from "~/.server/feedback/office.ts";
@@ -40,13 +40,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Rating of ${data.record.reference}` };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
     "close-follow-up": step(closeFollowUpSchema, (data) => closeFollowUp(staff, id, data)),
     ...eachIntent(PUBLISH_INTENTS, step(publishSchema, (data) => changePublication(staff, id, data))),
-  });
+  }));
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

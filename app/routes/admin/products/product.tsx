@@ -1,4 +1,4 @@
-import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
@@ -52,17 +52,15 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
     // Stock (issue 19 §5): ~/.server/stock/changes.ts.
     adjust: step(adjustStockSchema, (data) => adjustStock(staff, id, data)),
     reorder: step(reorderLevelSchema, (data) => setReorderLevel(staff, id, data)),
     [TRASH_INTENT]: (form) => trashFromForm(form, staff, "product", id, "/admin/products"),
     edit: step(editProductSchema, (data) => editProduct(staff, id, data)),
     ...eachIntent(PRODUCT_STATE_INTENTS, step(productStateSchema, (data) => changeProductState(staff, id, data))),
-  });
+  }));
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {

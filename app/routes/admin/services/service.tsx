@@ -1,4 +1,4 @@
-import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
 import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -43,14 +43,12 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; name: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
     [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/services"),
     edit: step(editServiceSchema, (data) => editService(staff, id, data)),
     ...eachIntent(SERVICE_STATE_INTENTS, step(serviceStateSchema, (data) => changeServiceState(staff, id, data))),
-  });
+  }));
 }
 
 /** The record's fields as the form's values. */

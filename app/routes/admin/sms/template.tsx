@@ -1,4 +1,4 @@
-import { intentAction, step } from "~/.server/admin/actions.ts";
+import { recordAction, step } from "~/.server/admin/actions.ts";
 import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate } from "~/.server/notifications/sms-registry.ts";
@@ -33,14 +33,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const active = (activate: boolean) => step(smsTemplateActiveSchema, (data) => setSmsTemplateActive(staff, id, data.version, activate));
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
-    save: step(editSmsTemplateSchema, (data) => editSmsTemplate(staff, id, data)),
-    deactivate: active(false),
-    activate: active(true),
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => {
+    const active = (activate: boolean) => step(smsTemplateActiveSchema, (data) => setSmsTemplateActive(staff, id, data.version, activate));
+    return {
+      save: step(editSmsTemplateSchema, (data) => editSmsTemplate(staff, id, data)),
+      deactivate: active(false),
+      activate: active(true),
+    };
   });
 }
 

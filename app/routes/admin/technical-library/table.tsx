@@ -1,4 +1,4 @@
-import { answerChange, eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { answerChange, eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -36,10 +36,8 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
     [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/technical-library"),
     edit: step(editFaultTableSchema, (data) => editFaultTable(staff, id, data)),
     import: async (form, page) => {
@@ -57,7 +55,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       return answerChange(form, page, await importFaultCodes(staff, id, parsed.data.version, text));
     },
     ...eachIntent(FAULT_TABLE_STATE_INTENTS, step(faultTableStateSchema, (data) => changeFaultTableState(staff, id, data))),
-  });
+  }));
 }
 
 export default function FaultTablePage({ loaderData, actionData }: Route.ComponentProps) {

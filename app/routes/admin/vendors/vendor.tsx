@@ -1,4 +1,4 @@
-import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -52,10 +52,8 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
     edit: step(editVendorSchema, (data) => editVendor(staff, id, data)),
     ...eachIntent(VENDOR_STATE_INTENTS, step(vendorStateSchema, (data) => changeVendorState(staff, id, data))),
     "part-add": step(addPartSchema, (data) => addVendorPart(staff, id, data)),
@@ -63,7 +61,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     "part-remove": step(removePartSchema, (data) => removeVendorPart(staff, id, data)),
     "bill-add": step(billSchema, (data) => recordVendorBill(staff, id, data)),
     "bill-remove": step(removeBillSchema, (data) => removeVendorBill(staff, id, data.billId)),
-  });
+  }));
 }
 
 const money = "whitespace-nowrap px-3 py-2 text-right tabular-nums";
