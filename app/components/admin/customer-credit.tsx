@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, REFUND_METHODS } from "~/lib/forms/admin/payments.ts";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The customer's credit on their back-office page (~/.server/payments/credit.ts): the balance, the forms
@@ -36,10 +37,7 @@ export function CustomerCredit({
   const refund = failure?.intent === "refund-credit" ? failure : undefined;
   if (creditPaise === 0 && refunds.length === 0) return null;
   return (
-    <section aria-labelledby="credit-heading" className="mt-8">
-      <h2 id="credit-heading" className="text-xl font-semibold">
-        Customer credit
-      </h2>
+    <TitledSection headingId="credit-heading" title="Customer credit" className="mt-8" headingClassName="text-xl font-semibold">
       <p className="mt-2">
         Held for the customer: <strong data-testid="customer-credit">{formatPaise(creditPaise)}</strong>
       </p>
@@ -108,6 +106,6 @@ export function CustomerCredit({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -17,6 +17,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { entryValues, EntryFields } from "./fields.tsx";
 import type { Route } from "./+types/entry";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/{id}: one entry. Its state (publish now, take off the site, publish at a time), its form (on the
@@ -59,10 +60,7 @@ type Entry = Route.ComponentProps["loaderData"]["entry"];
 function StateSection({ entry: e, failure }: { entry: Entry; failure?: Failure }) {
   const errors = failure && failure.intent !== "save" && failure.intent !== "preview" && failure.intent !== "restore" ? failure.errors : {};
   return (
-    <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="state-heading" className="text-lg font-semibold">
-        {e.status === "published" ? "Published: on the site" : e.status === "scheduled" && e.publishAt ? `Scheduled for ${formatDateTime(e.publishAt)}` : "Draft: not on the site"}
-      </h2>
+    <TitledSection headingId="state-heading" title={<>{e.status === "published" ? "Published: on the site" : e.status === "scheduled" && e.publishAt ? `Scheduled for ${formatDateTime(e.publishAt)}` : "Draft: not on the site"}</>} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
       <p className={`mt-1 text-sm ${muted}`}>
         Last changed <time dateTime={e.updatedAt}>{formatDateTime(e.updatedAt)}</time>.
         {e.status === "published" ? " Changes you save show on the site at once." : " The site, its sitemap and its search show it once it is published."}
@@ -95,7 +93,7 @@ function StateSection({ entry: e, failure }: { entry: Entry; failure?: Failure }
           </Button>
         </IntentForm>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -223,10 +221,7 @@ export default function AdminContentEntry({ loaderData, actionData }: Route.Comp
         }
       />
       <StateSection entry={e} failure={failure} />
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Text and fields
-        </h2>
+      <TitledSection headingId="edit-heading" title="Text and fields" headingClassName="mb-3 text-lg font-semibold">
         <form method="post" className="space-y-5">
           <input type="hidden" name="version" value={e.version} />
           <FormError message={formFailure?.errors.form} />
@@ -235,13 +230,10 @@ export default function AdminContentEntry({ loaderData, actionData }: Route.Comp
             Save changes
           </Button>
         </form>
-      </section>
-      <section aria-labelledby="revisions-heading" className="mt-10">
-        <h2 id="revisions-heading" className="mb-3 text-lg font-semibold">
-          Versions
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="revisions-heading" title="Versions" className="mt-10" headingClassName="mb-3 text-lg font-semibold">
         <Revisions entry={e} failure={failure} />
-      </section>
+      </TitledSection>
     </div>
   );
 }

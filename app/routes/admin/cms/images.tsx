@@ -12,6 +12,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { deleteImageSchema, uploadImageSchema } from "~/lib/forms/admin/cms.ts";
 import type { Route } from "./+types/images";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/images: images for content bodies. An upload goes through the request photos' pipeline (checked
@@ -68,10 +69,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
         title="Images"
         description="Images for pages, articles and other content: paste an image's Markdown into a body to show it there."
       />
-      <section aria-labelledby="upload-heading" className="mb-8 max-w-xl rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="upload-heading" className="text-lg font-semibold">
-          Upload an image
-        </h2>
+      <TitledSection headingId="upload-heading" title="Upload an image" className="mb-8 max-w-xl rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 mb-3 text-sm ${muted}`}>
           JPEG, PNG, WebP or HEIC up to {maxMegabytes} MB. It is stored as WebP at most 2048 pixels a side, without its camera data (location included).
         </p>
@@ -88,11 +86,8 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
           />
           <Button type="submit">Upload</Button>
         </IntentForm>
-      </section>
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="mb-1 text-lg font-semibold">
-          {total === 0 ? "No images yet" : `${total} image${total === 1 ? "" : "s"}`}
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="list-heading" title={<>{total === 0 ? "No images yet" : `${total} image${total === 1 ? "" : "s"}`}</>} headingClassName="mb-1 text-lg font-semibold">
         {total > images.length && <p className={`mb-2 text-sm ${muted}`}>The {limit} newest are shown.</p>}
         {deleted && (
           <div className="mb-3">
@@ -134,7 +129,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
             ))}
           </Table>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { isLegalSlug, legalTextName, legalVersionPath, type LegalSlug } from "~/
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/legal-text";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/legal/{slug}: one legal text, its versions (each readable on the site at /{slug}/versions/{n})
@@ -74,10 +75,7 @@ export default function AdminLegalText({ loaderData, actionData }: Route.Compone
           </>
         }
       />
-      <section aria-labelledby="versions-heading" className="mb-8">
-        <h2 id="versions-heading" className="mb-3 text-lg font-semibold">
-          Versions
-        </h2>
+      <TitledSection headingId="versions-heading" title="Versions" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         <Table label="Versions" columns={["Version", "In force from", "Published", "By"]}>
           {versions.map((v) => (
             <tr key={v.id} className="border-t border-slate-200 dark:border-slate-800">
@@ -98,11 +96,8 @@ export default function AdminLegalText({ loaderData, actionData }: Route.Compone
             </tr>
           ))}
         </Table>
-      </section>
-      <section aria-labelledby="publish-heading" className="mb-8">
-        <h2 id="publish-heading" className="text-lg font-semibold">
-          Publish version {current.number + 1}
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="publish-heading" title={<>Publish version {current.number + 1}</>} className="mb-8" headingClassName="text-lg font-semibold">
         <p className={`mt-1 mb-3 text-sm ${muted}`}>
           The new text is in force from today. Version {current.number} stays readable at its own address, and consents already given keep pointing at it.
         </p>
@@ -113,13 +108,10 @@ export default function AdminLegalText({ loaderData, actionData }: Route.Compone
           <TextField name="note" label="What changed (for the activity log)" maxLength={300} defaultValue={values.note} error={e.note} />
           <Button type="submit">Publish version {current.number + 1}</Button>
         </IntentForm>
-      </section>
-      <section aria-labelledby="current-heading">
-        <h2 id="current-heading" className="mb-3 text-lg font-semibold">
-          Version {current.number} as the site shows it
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="current-heading" title={<>Version {current.number} as the site shows it</>} headingClassName="mb-3 text-lg font-semibold">
         <Prose html={bodyHtml} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" />
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/thread";
 import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/communications/{customer}: one customer's thread across every channel, newest last, in pages of
@@ -195,10 +196,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
       />
       <LiveStatus kinds={["conversation.message"]} what="The thread" />
 
-      <section aria-labelledby="thread-heading" className="mb-8">
-        <h2 id="thread-heading" className="mb-3 text-lg font-semibold">
-          Thread <span className={`text-sm font-normal ${muted}`}>(newest last)</span>
-        </h2>
+      <TitledSection headingId="thread-heading" title={<>Thread <span className={`text-sm font-normal ${muted}`}>(newest last)</span></>} className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         {olderHref && (
           <p className="mb-3">
             <a href={olderHref} className={link}>
@@ -222,7 +220,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             </a>
           </p>
         )}
-      </section>
+      </TitledSection>
 
       <div className="grid gap-6">
         <section id="reply-sms" aria-labelledby="sms-heading" className={panel}>

@@ -13,6 +13,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { emailTemplateSchema, resetEmailTemplateSchema } from "~/lib/forms/admin/communications.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/emails/templates/{name}: one customer e-mail's subject and Markdown body with {{variables}},
@@ -93,10 +94,7 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
           </>
         }
       />
-      <section aria-labelledby="edit-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="edit-heading" className="text-lg font-semibold">
-          Text
-        </h2>
+      <TitledSection headingId="edit-heading" title="Text" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           Markdown, with these values: {variables}. {"{{content}}"} is the e-mail the site composes (the built-in body is exactly that), {"{{subject}}"} its subject: write around them, or
           replace them.
@@ -115,12 +113,9 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
             </Button>
           </div>
         </form>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="preview-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="preview-heading" className="text-lg font-semibold">
-          Preview
-        </h2>
+      <TitledSection headingId="preview-heading" title="Preview" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>With {preview.basis}. The e-mail goes out as plain text; this is how its Markdown reads.</p>
         <p className="mt-3">
           <span className="font-semibold">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
@@ -128,13 +123,10 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
         <div className="mt-3 break-words" data-testid="preview-body">
           <Prose html={preview.html} />
         </div>
-      </section>
+      </TitledSection>
 
       {t.customised && (
-        <section aria-labelledby="reset-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="reset-heading" className="text-lg font-semibold">
-            Reset
-          </h2>
+        <TitledSection headingId="reset-heading" title="Reset" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           <p className={`mt-1 text-sm ${muted}`}>Back to the site&apos;s built-in text: the next e-mails go out as the site composes them.</p>
           <FormError message={resetFailure?.errors.form} />
           <div className="mt-3">
@@ -142,7 +134,7 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
               Reset to the built-in text
             </ConfirmButton>
           </div>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

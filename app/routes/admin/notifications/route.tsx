@@ -24,6 +24,7 @@ import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { ALERT_KIND_LABELS, ALERT_KINDS } from "~/lib/notifications/alert-kinds.ts";
 import type { Route } from "./+types/route";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/notifications: my alerts (unread or all, by kind, newest first on keyset pages), each linking to
@@ -103,10 +104,7 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
       />
       {failure?.intent !== "preferences" && <FormError message={failure?.errors.form ?? failure?.errors.id ?? failure?.errors.upTo} />}
 
-      <section aria-labelledby="alerts-heading" className="mb-10">
-        <h2 id="alerts-heading" className="sr-only">
-          Alerts
-        </h2>
+      <TitledSection headingId="alerts-heading" title="Alerts" className="mb-10" headingClassName="sr-only">
         <FilterTabs label="Which alerts" tabs={tabs} />
         <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
           {filters.show !== "unread" && <input type="hidden" name="show" value={filters.show} />}
@@ -160,12 +158,9 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
           </ul>
         )}
         <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="channels-heading">
-        <h2 id="channels-heading" className="text-lg font-semibold">
-          How you get each alert
-        </h2>
+      <TitledSection headingId="channels-heading" title="How you get each alert" headingClassName="text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>
           Only alerts about work your role covers reach you. SMS go to your mobile number and e-mails to your address on record (without one, to the business&apos;s).
         </p>
@@ -196,7 +191,7 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
             Save my choices
           </Button>
         </IntentForm>
-      </section>
+      </TitledSection>
     </div>
   );
 }

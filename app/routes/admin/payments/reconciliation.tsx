@@ -106,10 +106,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
       </TitledSection>
 
       {summary && (
-        <section aria-labelledby="summary-heading" className="mb-8">
-          <h2 id="summary-heading" className="mb-1 text-lg font-semibold">
-            {summary.fileName}
-          </h2>
+        <TitledSection headingId="summary-heading" title={summary.fileName} className="mb-8" headingClassName="mb-1 text-lg font-semibold">
           <p className={`mb-3 text-sm ${muted}`}>
             Imported <time dateTime={summary.createdAt}>{formatDateTime(summary.createdAt)}</time>: {summary.matchedCount} of {summary.lineCount} credit lines matched.
           </p>
@@ -127,13 +124,10 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
               </tr>
             ))}
           </Table>
-        </section>
+        </TitledSection>
       )}
 
-      <section aria-labelledby="waiting-heading" className="mb-8">
-        <h2 id="waiting-heading" className="mb-1 text-lg font-semibold">
-          Lines to match ({unmatchedTotal})
-        </h2>
+      <TitledSection headingId="waiting-heading" title={<>Lines to match ({unmatchedTotal})</>} className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>Type the invoice a line pays: the whole line is recorded against it (not more than is due). Ignore a line that is not a customer's payment.</p>
         {lines.length === 0 ? (
           <p className="my-6 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">Every imported line is matched or ignored.</p>
@@ -198,7 +192,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
             })}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       {imports.length > 0 && (
         <TitledSection headingId="imports-heading" title="Recent imports" headingClassName="mb-2 text-lg font-semibold">

@@ -1,5 +1,5 @@
 import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
-import { readForm, type FormFailure } from "~/.server/forms/index.ts";
+import { type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -23,6 +23,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { adjustStockSchema, reorderLevelSchema } from "~/lib/forms/admin/stock.ts";
 import { StockSection } from "./stock.tsx";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -93,10 +94,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {status}
-        </h2>
+      <TitledSection headingId="state-heading" title={status} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {p.partsOnJobs === 1 ? "1 part recorded on a job names it." : `${p.partsOnJobs} parts recorded on jobs name it.`} Last changed{" "}
           <time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time>.
@@ -122,12 +120,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             </ConfirmButton>
           )}
         </div>
-      </section>
+      </TitledSection>
       <StockSection product={{ id: p.id, version: p.version, unit: p.unit }} stock={loaderData.stock} movements={loaderData.movements} failure={failure?.intent === "adjust" || failure?.intent === "reorder" ? failure : undefined} />
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="edit" version={p.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <ProductFields values={values} errors={editFailure?.errors ?? {}} categories={categories} />
@@ -135,7 +130,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             Save changes
           </Button>
         </IntentForm>
-      </section>
+      </TitledSection>
     </div>
   );
 }

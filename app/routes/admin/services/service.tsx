@@ -1,6 +1,6 @@
 import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { readForm, type FormFailure } from "~/.server/forms/index.ts";
+import { type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
@@ -21,6 +21,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { citiesOf, Existing, ServiceFields } from "./fields.tsx";
 import type { Route } from "./+types/service";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/services/{id}: one service's edit form (on the version it was drawn from: a change made meanwhile
@@ -105,10 +106,7 @@ export default function AdminService({ loaderData, actionData }: Route.Component
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {s.shown ? "Shown on the site" : "Hidden: its page answers 404"}
-        </h2>
+      <TitledSection headingId="state-heading" title={s.shown ? "Shown on the site" : "Hidden: its page answers 404"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           Last changed <time dateTime={s.updatedAt}>{formatDateTime(s.updatedAt)}</time>. Requests and quotes keep the name they were made with; a deleted service waits 30 days in the trash.
         </p>
@@ -126,11 +124,8 @@ export default function AdminService({ loaderData, actionData }: Route.Component
             Move to trash
           </ConfirmButton>
         </div>
-      </section>
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="edit" version={s.version} error={e.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <TextField
@@ -150,13 +145,10 @@ export default function AdminService({ loaderData, actionData }: Route.Component
           </p>
           <Button type="submit">Save changes</Button>
         </IntentForm>
-      </section>
-      <section aria-labelledby="preview-heading" className="mt-10">
-        <h2 id="preview-heading" className="mb-3 text-lg font-semibold">
-          The page&apos;s text as the site shows it
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="preview-heading" title={<>The page&apos;s text as the site shows it</>} className="mt-10" headingClassName="mb-3 text-lg font-semibold">
         {s.body.trim() ? <Prose html={bodyHtml} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" /> : <p className={muted}>No text yet: the page shows its description and lists.</p>}
-      </section>
+      </TitledSection>
     </div>
   );
 }

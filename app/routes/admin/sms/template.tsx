@@ -1,5 +1,5 @@
 import { recordAction, step } from "~/.server/admin/actions.ts";
-import { readForm, type FormFailure } from "~/.server/forms/index.ts";
+import { type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate } from "~/.server/notifications/sms-registry.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -14,6 +14,7 @@ import { SmsTemplateFields } from "./template-fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/sms/templates/{id}: one DLT template: its id, sender id, text and variables, edited on the version
@@ -66,18 +67,12 @@ export default function AdminSmsTemplate({ loaderData, actionData }: Route.Compo
           The registered text differs from the site&apos;s own wording: these SMS go out in the registered words.
         </p>
       )}
-      <section aria-labelledby="edit-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="edit-heading" className="text-lg font-semibold">
-          Registration
-        </h2>
+      <TitledSection headingId="edit-heading" title="Registration" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <IntentForm intent="save" version={t.version} className="mt-3 space-y-4" aria-labelledby="edit-heading">
           <SmsTemplateFields failure={saveFailure} initial={t} lockedVariables={t.builtIn} submit="Save" />
         </IntentForm>
-      </section>
-      <section aria-labelledby="active-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="active-heading" className="text-lg font-semibold">
-          {t.active ? "Deactivate" : "Activate"}
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="active-heading" title={t.active ? "Deactivate" : "Activate"} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {t.active
             ? "A deactivated template sends nothing: messages queued from it fail at once (shown in the SMS log)."
@@ -95,7 +90,7 @@ export default function AdminSmsTemplate({ loaderData, actionData }: Route.Compo
             </ConfirmButton>
           )}
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { LibraryDocumentFields, megabytes } from "./document-fields.tsx";
 import type { Route } from "./+types/document";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/technical-library/documents/{id}: one manual or datasheet: open its PDF, change its title, brand, model,
@@ -58,10 +59,7 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
           </span>
         }
       />
-      <section aria-labelledby="file-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="file-heading" className="text-lg font-semibold">
-          {doc.public ? "On /technical-data" : "Staff and technicians only"}
-        </h2>
+      <TitledSection headingId="file-heading" title={doc.public ? "On /technical-data" : "Staff and technicians only"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           <a href={doc.href} className={link}>
             Open {doc.fileName}
@@ -79,20 +77,14 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
           )}
           .
         </p>
-      </section>
-      <section aria-labelledby="edit-heading" className="mb-8">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          About the document
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="About the document" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="edit" version={doc.version} error={editFailure?.errors.form} className="space-y-5">
           <LibraryDocumentFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save</Button>
         </IntentForm>
-      </section>
-      <section aria-labelledby="remove-heading" className="rounded-md border border-red-200 p-4 dark:border-red-900">
-        <h2 id="remove-heading" className="text-lg font-semibold">
-          Remove it
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="remove-heading" title="Remove it" className="rounded-md border border-red-200 p-4 dark:border-red-900" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>The file is deleted; technicians who pinned it lose it from their phones the next time they open their library.</p>
         <FormError message={otherFailure?.errors.form ?? otherFailure?.errors.version} />
         <div className="mt-3">
@@ -100,7 +92,7 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
             Remove the document
           </ConfirmButton>
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

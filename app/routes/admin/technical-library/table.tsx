@@ -1,5 +1,5 @@
 import { answerChange, eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
-import { parseForm, readForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { parseForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
@@ -17,6 +17,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, FaultTableFields } from "./fields.tsx";
 import type { Route } from "./+types/table";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/technical-library/{id}: one fault-code table. Its codes are edited as CSV (on the version the page was
@@ -76,10 +77,7 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {t.public ? "On /technical-data" : "Staff and technicians only"}
-        </h2>
+      <TitledSection headingId="state-heading" title={t.public ? "On /technical-data" : "Staff and technicians only"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {t.public ? (
             <>
@@ -102,11 +100,8 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
             Move to trash
           </ConfirmButton>
         </div>
-      </section>
-      <section aria-labelledby="import-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="import-heading" className="text-lg font-semibold">
-          Add codes from a CSV file
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="import-heading" title="Add codes from a CSV file" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>Columns: code, name, causes, remedy. A code already in the table takes the file&apos;s text; the others stay.</p>
         <IntentForm intent="import" version={t.version} error={importFailure?.errors.form} encType="multipart/form-data" className="mt-3 space-y-3">
           <FileField name="file" label="CSV file" required accept=".csv,text/csv" error={importFailure?.errors.file} hint="UTF-8, at most 1 MB." />
@@ -114,17 +109,14 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
             Import the codes
           </Button>
         </IntentForm>
-      </section>
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          The table
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="The table" headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="edit" version={t.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <FaultTableFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save the table</Button>
         </IntentForm>
-      </section>
+      </TitledSection>
     </div>
   );
 }

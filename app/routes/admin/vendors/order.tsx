@@ -17,6 +17,7 @@ import { GST_RATES } from "~/lib/money/gst.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/order";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/vendors/orders/{number}: one purchase order: its lines (and the jobs they are for), the PDF, sending
@@ -133,10 +134,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
         </div>
       </section>
 
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading" className="mb-3 text-lg font-semibold">
-          Lines{open ? " and receiving" : ""}
-        </h2>
+      <TitledSection headingId="lines-heading" title={<>Lines{open ? " and receiving" : ""}</>} headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="receive" version={order.version} error={receive?.errors.form} noValidate>
           <Table label="The order's lines" className="relative" columns={["Part", "For", "Ordered", "Price", "Received", ...(open ? ["Came now"] : [])]}>
             {lines.map((l) => {
@@ -200,12 +198,9 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
           )}
         </IntentForm>
         {order.notes && <p className="mt-4">Notes: {order.notes}</p>}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="bills-heading" className="mt-8">
-        <h2 id="bills-heading" className="text-lg font-semibold">
-          Vendor's bills against this order
-        </h2>
+      <TitledSection headingId="bills-heading" title="Vendor's bills against this order" className="mt-8" headingClassName="text-lg font-semibold">
         {bills.length === 0 ? (
           <p className={`mt-1 ${muted}`}>No bill recorded yet.</p>
         ) : (
@@ -245,7 +240,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
             Record the bill
           </Button>
         </form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
-import { readForm, type FormFailure } from "~/.server/forms/index.ts";
+import { type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
@@ -20,6 +20,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, VendorFields, vendorValues } from "./fields.tsx";
 import type { Route } from "./+types/vendor";
 import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/vendors/{id}: one vendor. Their details and contacts (edited on the version the page was drawn
@@ -102,10 +103,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
         }
       />
 
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {v.archivedAt ? "Archived: no longer bought from" : "Active"}
-        </h2>
+      <TitledSection headingId="state-heading" title={v.archivedAt ? "Archived: no longer bought from" : "Active"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {contacts.length > 0 && (
           <ul className="mt-2 space-y-1 text-sm">
             {contacts.map((c, i) => (
@@ -145,12 +143,9 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             {v.archivedAt ? "Restore" : "Archive"}
           </ConfirmButton>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="parts-heading" className="mb-8">
-        <h2 id="parts-heading" className="mb-1 text-lg font-semibold">
-          Parts they supply
-        </h2>
+      <TitledSection headingId="parts-heading" title="Parts they supply" className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>Our products, under their part number, at their price before GST.</p>
         {parts.length === 0 ? (
           <p className={muted}>None recorded yet.</p>
@@ -219,12 +214,9 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             Every product is on their list. Add a product first on <a href="/admin/products/new" className="underline">the products screen</a>.
           </p>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="bills-heading" className="mb-8">
-        <h2 id="bills-heading" className="mb-1 text-lg font-semibold">
-          Their bills
-        </h2>
+      <TitledSection headingId="bills-heading" title="Their bills" className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>{split} The accountant&apos;s exports carry them as purchases and input tax.</p>
         {bills.length === 0 ? (
           <p className={`mb-4 ${muted}`}>No bill recorded yet.</p>
@@ -274,12 +266,9 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             Record the bill
           </Button>
         </form>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
         <IntentForm intent="edit" version={v.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <VendorFields values={editFailure?.values ?? vendorValues(v)} errors={editFailure?.errors ?? {}} />
@@ -287,7 +276,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             Save changes
           </Button>
         </IntentForm>
-      </section>
+      </TitledSection>
     </div>
   );
 }
