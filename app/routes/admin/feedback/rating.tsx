@@ -1,5 +1,5 @@
 import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
-import { type FormFailure } from "~/.server/forms/index.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { changePublication, closeFollowUp, feedbackRecord } from "~/.server/feedback/office.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";

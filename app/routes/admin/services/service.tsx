@@ -1,6 +1,6 @@
 import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { type FormFailure } from "~/.server/forms/index.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";

@@ -1,5 +1,5 @@
 import { recordAction, step } from "~/.server/admin/actions.ts";
-import { type FormFailure } from "~/.server/forms/index.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { editSmsTemplate, setSmsTemplateActive, smsTemplate } from "~/.server/notifications/sms-registry.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
