@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { deleteContentImage, IMAGE_LIST_LIMIT, listContentImages, uploadContentImage } from "~/.server/content/images.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return refuseForm(form, result.message, result.field, { imageId: String(parsed.data.id) });
     return redirectWithFlash("/admin/cms/images", { type: "success", message: result.message });
   }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return refuseForm(form, OUT_OF_DATE);
 }
 
 function kilobytes(bytes: number): string {

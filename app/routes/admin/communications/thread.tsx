@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseFields, refuseForm } from "~/.server/forms/index.ts";
@@ -86,7 +87,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const t = await thread(params.customerReference, url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isThreadIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isThreadIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   let result: ReplyResult;
   if (intent === "reply-sms") {
     const parsed = parseForm(form, replySmsSchema);

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
@@ -54,7 +55,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (!REFERENCE.test(reference)) return throwNotFound(url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isContractIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isContractIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   let result: ContractResult;
   switch (intent) {
     case "edit": {

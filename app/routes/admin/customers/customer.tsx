@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type Parsed } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import {
@@ -119,7 +120,7 @@ type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerRe
 
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<Outcome> {
   const intent = form.get("intent");
-  if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, OUT_OF_DATE) };
   const run = <T,>(parsed: Parsed<T>, change: (input: T) => Promise<CustomerResult>) =>
     parsed.refusal ? Promise.resolve({ refusal: parsed.refusal }) : change(parsed.data).then((result) => ({ result }));
   switch (intent) {

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate, type EmailTemplateResult } from "~/.server/notifications/email-templates.ts";
@@ -65,7 +66,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     return outcome(await resetEmailTemplate(staff, t.name, parsed.data.version), form, url, t.name);
   }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return refuseForm(form, OUT_OF_DATE);
 }
 
 function outcome(result: EmailTemplateResult, form: FormData, url: URL, name: string) {

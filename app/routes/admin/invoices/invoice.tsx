@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { readForm, redirectWithFlash, refuseFields } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -99,7 +100,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!result.ok) return refuse({ form: result.message });
     return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
   }
-  if (intent !== "credit") return refuse({ form: "This form is out of date: reload the page and try again." });
+  if (intent !== "credit") return refuse({ form: OUT_OF_DATE });
 
   const parsed = creditNoteSchema.safeParse(values);
   const errors: Record<string, string> = {};

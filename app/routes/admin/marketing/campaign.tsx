@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
@@ -78,7 +79,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const c = await load(params.reference, url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isCampaignIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isCampaignIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   const parsed = parseForm(form, campaignChangeSchema);
   if (parsed.refusal) return parsed.refusal;
   // Starting a draft and cancelling are asked again on a page of their own (no browser confirm() box, which

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -57,7 +58,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isNotificationIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isNotificationIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   // Back to the same list (its tab, kind and page), which the form was posted from.
   const back = `${PATH}${url.search}`;
   if (intent === "mark-read") {

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -43,7 +44,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const payment = RECEIPT_PATTERN.test(params.reference) ? await paymentByReference(params.reference) : undefined;
   if (!payment) return throwNotFound(url);
   const form = await readForm(request);
-  if (form.get("intent") !== "allocate") return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (form.get("intent") !== "allocate") return refuseForm(form, OUT_OF_DATE);
   const parsed = parseForm(form, allocateAdvanceSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await allocateAdvance(staff, payment.id, parsed.data.allocations);

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { asc, eq } from "drizzle-orm";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -111,7 +112,7 @@ export async function action({ request, url, params, context: rc }: Route.Action
   if (!QUOTE_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isQuoteIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isQuoteIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   const back = adminQuotePath(params.reference);
   if (intent === "send" || intent === "revise") {
     const parsed = intent === "send" ? parseForm(form, sendQuoteSchema) : parseForm(form, reviseQuoteSchema);

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, refuseFields } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -64,7 +65,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     result = await recordOrderBill(staff, params.number, parsed.data);
   } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
+    return refuseForm(form, OUT_OF_DATE);
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   if (!result.ok) return refuseForm(form, result.message, result.field);
