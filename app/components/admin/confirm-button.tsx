@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * A one-button form for a staff action (intent and hidden fields). With JavaScript it asks to confirm
@@ -22,8 +23,7 @@ export function ConfirmButton({
   action?: string;
 }) {
   return (
-    <form method="post" action={action}>
-      <input type="hidden" name="intent" value={intent} />
+    <IntentForm intent={intent} action={action}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
@@ -35,6 +35,6 @@ export function ConfirmButton({
       >
         {children}
       </Button>
-    </form>
+    </IntentForm>
   );
 }

@@ -1,7 +1,9 @@
-import { FieldIdPrefix, FormError, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldIdPrefix, RadioGroup, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { PAYMENT_METHOD_LABELS, REFUND_METHODS } from "~/lib/forms/admin/payments.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The customer's credit on their back-office page (~/.server/payments/credit.ts): the balance, the forms
@@ -35,19 +37,14 @@ export function CustomerCredit({
   const refund = failure?.intent === "refund-credit" ? failure : undefined;
   if (creditPaise === 0 && refunds.length === 0) return null;
   return (
-    <section aria-labelledby="credit-heading" className="mt-8">
-      <h2 id="credit-heading" className="text-xl font-semibold">
-        Customer credit
-      </h2>
+    <TitledSection headingId="credit-heading" title="Customer credit" className="mt-8" headingClassName="text-xl font-semibold">
       <p className="mt-2">
         Held for the customer: <strong data-testid="customer-credit">{formatPaise(creditPaise)}</strong>
       </p>
       {creditPaise > 0 && openInvoices.length > 0 && (
         <details open={Boolean(apply)} className="mt-3">
           <summary className="cursor-pointer font-semibold">Apply the credit to an invoice</summary>
-          <form method="post" className="mt-3 space-y-4">
-            <FormError message={apply?.errors.form} />
-            <input type="hidden" name="intent" value="apply-credit" />
+          <IntentForm intent="apply-credit" error={apply?.errors.form} className="mt-3 space-y-4">
             <input type="hidden" name="seenCredit" value={creditPaise} />
             <FieldIdPrefix.Provider value="apply-">
               <SelectField
@@ -70,15 +67,13 @@ export function CustomerCredit({
             <Button type="submit">
               Apply credit
             </Button>
-          </form>
+          </IntentForm>
         </details>
       )}
       {creditPaise > 0 && (
         <details open={Boolean(refund)} className="mt-3">
           <summary className="cursor-pointer font-semibold">Refund the credit</summary>
-          <form method="post" className="mt-3 space-y-4">
-            <FormError message={refund?.errors.form} />
-            <input type="hidden" name="intent" value="refund-credit" />
+          <IntentForm intent="refund-credit" error={refund?.errors.form} className="mt-3 space-y-4">
             <input type="hidden" name="idempotencyKey" value={refund?.values.idempotencyKey ?? refundKey} />
             <FieldIdPrefix.Provider value="refund-">
               <TextField name="amount" label="Amount paid back (₹)" defaultValue={refund?.values.amount ?? (creditPaise / 100).toFixed(2)} error={refund?.errors.amount} />
@@ -96,7 +91,7 @@ export function CustomerCredit({
             <Button type="submit">
               Record the refund voucher
             </Button>
-          </form>
+          </IntentForm>
         </details>
       )}
       {refunds.length > 0 && (
@@ -111,6 +106,6 @@ export function CustomerCredit({
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

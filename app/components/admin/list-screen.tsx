@@ -1,3 +1,4 @@
+import type { ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { DataTable, type DataTableProps } from "./data-table.tsx";
 import { FilterTabs, type FilterTab } from "./filter-tabs.tsx";
@@ -9,22 +10,7 @@ import { Pagination } from "./pagination.tsx";
  * actions and "Export CSV", the tabs with their counts, the filters, the table, and the keyset pages. The
  * loader's `tabLinks`/`pageLinks` (or `listLinks`) give the links; the screen gives its words and columns.
  */
-export function ListScreen<T>({
-  title,
-  description,
-  primary,
-  actions,
-  csvHref,
-  live,
-  afterHeader,
-  tabs,
-  filters,
-  summary,
-  table,
-  pages,
-  width = "max-w-7xl",
-  children,
-}: {
+export interface ListScreenProps<T> {
   title: ReactNode;
   description: ReactNode;
   /** The screen's main action ("Add a product"), first in the header. */
@@ -46,7 +32,24 @@ export function ListScreen<T>({
   width?: "max-w-6xl" | "max-w-7xl";
   /** What the screen shows below its list. */
   children?: ReactNode;
-}) {
+}
+
+export function ListScreen<T>({
+  title,
+  description,
+  primary,
+  actions,
+  csvHref,
+  live,
+  afterHeader,
+  tabs,
+  filters,
+  summary,
+  table,
+  pages,
+  width = "max-w-7xl",
+  children,
+}: ListScreenProps<T>) {
   const headerActions =
     primary || actions || csvHref ? (
       <>
@@ -75,5 +78,39 @@ export function ListScreen<T>({
       <Pagination total={pages.total} capped={pages.capped} shown={table.data.length} next={pages.nextHref} first={pages.firstHref} />
       {children}
     </div>
+  );
+}
+
+/** What a list loader returns from `listScreen(...)` (~/.server/admin/list.ts). */
+export interface ListData<T> {
+  rows: T[];
+  total: number;
+  tabs: FilterTab[];
+  nextHref: string | null;
+  firstHref: string | null;
+  csvHref: string;
+  empty: string;
+}
+
+/**
+ * The list screen of a loader that is `listScreen(...)`: its data fills the tabs, the table, the pages and the
+ * export link; the screen gives the tabs' label, the table's caption and its columns (rows keyed by id).
+ */
+export function ListPage<T extends { id: number | string }>({
+  list,
+  tabsLabel,
+  caption,
+  columns,
+  ...screen
+}: Omit<ListScreenProps<T>, "table" | "pages" | "tabs" | "csvHref"> & { list: ListData<T>; tabsLabel: string; caption: string; columns: ColumnDef<T, unknown>[] }) {
+  const { rows, total, tabs, nextHref, firstHref, csvHref, empty } = list;
+  return (
+    <ListScreen
+      {...screen}
+      csvHref={csvHref}
+      tabs={{ label: tabsLabel, tabs }}
+      table={{ caption, columns, data: rows, rowKey: (r) => String(r.id), empty }}
+      pages={{ total, nextHref, firstHref }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/lib/format.ts";
 import { muted } from "./styles.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * The customer page's marketing consent (issue 12 §4): separate from the consent given with a request.
@@ -16,10 +17,7 @@ const SOURCES: Record<string, string> = { portal: "in the portal", office: "by t
 export function MarketingConsent({ reference, consent }: MarketingConsentProps) {
   if (!consent) return null;
   return (
-    <section aria-labelledby="marketing-consent-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="marketing-consent-heading" className="text-lg font-semibold">
-        Marketing consent
-      </h2>
+    <TitledSection headingId="marketing-consent-heading" title="Marketing consent" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
       <p className="mt-1">
         {consent.given && consent.at ? (
           <>
@@ -45,6 +43,6 @@ export function MarketingConsent({ reference, consent }: MarketingConsentProps) 
           {consent.given ? "Record the withdrawal (stop marketing)" : "Record consent given by the customer"}
         </button>
       </form>
-    </section>
+    </TitledSection>
   );
 }

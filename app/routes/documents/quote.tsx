@@ -9,13 +9,14 @@ import { customerAnswers, CUSTOMER_STATE_LABELS, signedQuote } from "~/.server/q
 import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { CallUs } from "~/components/call-us.tsx";
-import { FormError, RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
+import { RadioGroup, TextArea, TextField } from "~/components/form/fields.tsx";
 import { TaxDocument } from "~/components/money/tax-document.tsx";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
 import { linkConfirmSchema, linkResponseSchema, QUOTE_DECISION_DONE, QUOTE_DECISION_OPTIONS, QUOTE_DECISIONS, type QuoteDecision } from "~/lib/forms/quote-response.ts";
 import { routeMeta } from "~/lib/route-meta.ts";
 import type { Route } from "./+types/quote";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /d/quote/{token}: the quote a customer was sent (SMS, e-mail or WhatsApp), without signing in: the document
@@ -121,10 +122,7 @@ function AnswerForm({ page, failure }: { page: Page; failure: StartFailure | und
   const v = failure?.values ?? {};
   const e = failure?.errors ?? {};
   return (
-    <form method="post" className="mt-4 space-y-5" aria-labelledby="answer-heading">
-      <FormError message={e.form} />
-      <input type="hidden" name="intent" value="start" />
-      <input type="hidden" name="version" value={page.version} />
+    <IntentForm intent="start" version={page.version} error={e.form} className="mt-4 space-y-5" aria-labelledby="answer-heading">
       <input type="hidden" name="idempotencyKey" value={v.idempotencyKey ?? page.key} />
       <RadioGroup name="decision" label="Your answer" required options={QUOTE_DECISION_OPTIONS} defaultValue={v.decision} error={e.decision} />
       <TextArea name="comment" label="Comment" rows={3} maxLength={1000} defaultValue={v.comment} error={e.comment} hint="Needed when you ask for changes: what should we change?" />
@@ -133,7 +131,7 @@ function AnswerForm({ page, failure }: { page: Page; failure: StartFailure | und
       <button type="submit" className={submitClass}>
         Send me the code
       </button>
-    </form>
+    </IntentForm>
   );
 }
 
@@ -144,22 +142,20 @@ function CodeForm({ step }: { step: CodeStep }) {
       <p role="status">
         {step.sentTo ? `We have sent a 6-digit code to ${step.sentTo}.` : "Enter the 6-digit code we sent to your mobile."} It works for 5 minutes.
       </p>
-      <form method="post" className="space-y-5" aria-label="Confirm your answer">
-        <input type="hidden" name="intent" value="confirm" />
+      <IntentForm intent="confirm" className="space-y-5" aria-label="Confirm your answer">
         <Hidden values={{ ...answer, challenge: step.challenge }} />
         <TextField name="code" label="6-digit code" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={step.errors.code} />
         <button type="submit" className={submitClass}>
           Confirm my answer
         </button>
-      </form>
+      </IntentForm>
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <form method="post" aria-label="Send a new code">
-          <input type="hidden" name="intent" value="start" />
+        <IntentForm intent="start" aria-label="Send a new code">
           <Hidden values={answer} />
           <button type="submit" className={secondaryClass}>
             Send a new code
           </button>
-        </form>
+        </IntentForm>
         <a href="?" className={`${secondaryClass} no-underline`}>
           Change my answer
         </a>

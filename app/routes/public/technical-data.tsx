@@ -33,6 +33,7 @@ import { routeMeta } from "~/lib/route-meta.ts";
 import { useSite } from "~/lib/use-site.ts";
 import type { Route } from "./+types/technical-data";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /technical-data: drive fault-code tables (filtered by a GET form, on the server) and engineering
@@ -513,8 +514,7 @@ function Calculator({
       </p>
       {calc.id === "voltage-drop" && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{cableNote}</p>}
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <form method="post" action={formAction} key={submitted ? "submitted" : "initial"} className="space-y-4">
-          <input type="hidden" name="intent" value={calc.id} />
+        <IntentForm intent={calc.id} action={formAction} key={submitted ? "submitted" : "initial"} className="space-y-4">
           {errorCount > 0 && (
             <p className="text-sm font-semibold text-red-700 dark:text-red-400">
               Please correct the {errorCount === 1 ? "value" : `${errorCount} values`} marked below.
@@ -537,7 +537,7 @@ function Calculator({
           >
             {calc.submit}
           </Button>
-        </form>
+        </IntentForm>
         {result && (
           <div
             aria-labelledby={`${calc.id}-result-heading`}

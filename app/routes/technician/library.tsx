@@ -11,6 +11,8 @@ import { link } from "~/components/ui/styles.ts";
 import { libraryKindLabel, libraryPinSchema, technicianLibrarySchema } from "~/lib/forms/admin/technical-library.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import type { Route } from "./+types/library";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /technician/library: the whole technical library for an approved technician: every fault-code table (the
@@ -89,10 +91,7 @@ export default function TechnicianLibrary({ loaderData, actionData }: Route.Comp
           </form>
           <FormError message={failure?.errors.form} />
 
-          <section aria-labelledby="documents-heading" className="mt-6">
-            <h2 id="documents-heading" className="text-xl font-semibold">
-              Manuals and datasheets ({library.documents.length})
-            </h2>
+          <TitledSection headingId="documents-heading" title={<>Manuals and datasheets ({library.documents.length})</>} className="mt-6" headingClassName="text-xl font-semibold">
             {library.documents.length === 0 ? (
               <p className="mt-2">{library.q ? `No manual or datasheet matches “${library.q}”.` : "The office has not uploaded any manuals or datasheets yet."}</p>
             ) : (
@@ -109,24 +108,20 @@ export default function TechnicianLibrary({ loaderData, actionData }: Route.Comp
                         {d.pinned ? " · pinned: on this phone" : ""}
                       </span>
                     </div>
-                    <form method="post">
-                      <input type="hidden" name="intent" value={d.pinned ? "unpin" : "pin"} />
+                    <IntentForm intent={d.pinned ? "unpin" : "pin"}>
                       <input type="hidden" name="document" value={d.id} />
                       {library.q && <input type="hidden" name="q" value={library.q} />}
                       <Button type="submit" variant="secondary" size="small" aria-label={`${d.pinned ? "Unpin" : "Pin"} ${d.title}`}>
                         {d.pinned ? "Unpin" : "Pin"}
                       </Button>
-                    </form>
+                    </IntentForm>
                   </li>
                 ))}
               </ul>
             )}
-          </section>
+          </TitledSection>
 
-          <section aria-labelledby="tables-heading" className="mt-8">
-            <h2 id="tables-heading" className="text-xl font-semibold">
-              Fault-code tables ({library.faultTables.length})
-            </h2>
+          <TitledSection headingId="tables-heading" title={<>Fault-code tables ({library.faultTables.length})</>} className="mt-8" headingClassName="text-xl font-semibold">
             {library.faultTables.length === 0 ? (
               <p className="mt-2">{library.q ? `No fault-code table or code matches “${library.q}”.` : "No fault-code tables yet."}</p>
             ) : (
@@ -156,7 +151,7 @@ export default function TechnicianLibrary({ loaderData, actionData }: Route.Comp
                 ))}
               </ul>
             )}
-          </section>
+          </TitledSection>
         </>
       )}
     </div>

@@ -12,6 +12,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { ONLINE_WINDOW_MINUTES } from "~/lib/visitors.ts";
 import { BusinessSections, PeriodForm, periodQuery } from "./business.tsx";
 import type { Route } from "./+types/route";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/analytics (permission "activity"): the business in figures for a period (issue 19 §6: requests,
@@ -120,10 +121,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       <PeriodForm path={PATH} period={period} asked={asked} errors={errors} />
       <BusinessSections path={PATH} query={query} period={period} business={business} />
 
-      <section aria-labelledby="visitors-heading" className="mt-12">
-        <h2 id="visitors-heading" className="text-2xl font-bold">
-          Visitors
-        </h2>
+      <TitledSection headingId="visitors-heading" title="Visitors" className="mt-12" headingClassName="text-2xl font-bold">
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Visitors to the public site: a visitor is one browser session (a tab), counted without cookies or addresses. Days are India time.
         </p>
@@ -180,7 +178,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Visitors by the page they were last on.</p>
           <PageTable caption={`Top pages, last ${DAYS} days`} rows={top} empty="No visitor in the last 30 days." unit="Visitors" />
         </section>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { benchJobPage } from "~/.server/bench/view.ts";
@@ -56,7 +57,7 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 async function perform(staff: StaffMember, jobCard: string, form: FormData): Promise<{ refusal: ReturnType<typeof refuseForm> } | { result: BenchResult }> {
   const intent = form.get("intent");
-  if (!isBenchIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  if (!isBenchIntent(intent)) return { refusal: refuseForm(form, OUT_OF_DATE) };
   switch (intent) {
     case "move": {
       const p = parseForm(form, moveSchema);

@@ -4,7 +4,7 @@ import { staffOf } from "~/.server/auth/staff.ts";
 import { exportBenchJobs, listBenchJobs, type BenchListItem } from "~/.server/bench/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
 import { whenColumn } from "~/components/admin/data-table.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { stageLabel } from "~/lib/bench/stages.ts";
 import { BENCH_STAGE_FILTERS, benchListSchema, type BenchListFilters, type BenchStageFilter } from "~/lib/forms/admin/bench.ts";
@@ -117,20 +117,20 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminBench({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Bench repair"
       description="Units in the workshop, newest first. Book a unit in from its service request's page; each gets a job card and a label."
-      csvHref={csvHref}
-      tabs={{ label: "Stage", tabs }}
+      tabsLabel="Stage"
       filters={
         <InlineFilters path={PATH} label="Search job cards" keep={{ stage: filters.stage === "open" ? undefined : filters.stage }} filtered={Boolean(filters.q)}>
           <SearchField id="bench-q" label="Job card, serial number, customer or request" value={filters.q} />
         </InlineFilters>
       }
-      table={{ caption: "Bench jobs, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Bench jobs, newest first"
+      columns={COLUMNS}
     />
   );
 }

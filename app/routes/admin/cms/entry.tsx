@@ -1,8 +1,9 @@
+import { eachIntent, intentAction, step } from "~/.server/admin/actions.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { changeContentState, editContentEntry, restoreContentRevision, scheduleContentEntry, type ContentResult } from "~/.server/cms/changes.ts";
+import { changeContentState, editContentEntry, restoreContentRevision, scheduleContentEntry } from "~/.server/cms/changes.ts";
 import { contentRecord } from "~/.server/cms/list.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, refuseFields, type FormFailure } from "~/.server/forms/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -11,10 +12,12 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { CMS_KIND_INFO, editEntrySchema, isCmsIntent, restoreSchema, scheduleSchema, stateSchema, STATUS_LABEL } from "~/lib/forms/admin/cms.ts";
+import { CMS_KIND_INFO, editEntrySchema, CMS_STATE_INTENTS, restoreSchema, scheduleSchema, stateSchema, STATUS_LABEL } from "~/lib/forms/admin/cms.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { entryValues, EntryFields } from "./fields.tsx";
 import type { Route } from "./+types/entry";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/{id}: one entry. Its state (publish now, take off the site, publish at a time), its form (on the
@@ -43,32 +46,13 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const entry = await contentRecord(id);
   if (!entry) return throwNotFound(url);
   const kind = entry.kind;
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isCmsIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ContentResult;
-  if (intent === "preview") {
-    return refuseFields(form, {}, { status: 200, extra: { previewHtml: renderMarkdown(String(form.get("body") ?? "")) } });
-  } else if (intent === "save") {
-    const parsed = parseForm(form, editEntrySchema(kind));
-    if (parsed.refusal) return parsed.refusal;
-    result = await editContentEntry(staff, kind, id, parsed.data);
-  } else if (intent === "schedule") {
-    const parsed = parseForm(form, scheduleSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await scheduleContentEntry(staff, kind, id, parsed.data);
-  } else if (intent === "restore") {
-    const parsed = parseForm(form, restoreSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await restoreContentRevision(staff, kind, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, stateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeContentState(staff, kind, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(id) }, {
+    preview: async (form) => refuseFields(form, {}, { status: 200, extra: { previewHtml: renderMarkdown(String(form.get("body") ?? "")) } }),
+    save: step(editEntrySchema(kind), (data) => editContentEntry(staff, kind, id, data)),
+    schedule: step(scheduleSchema, (data) => scheduleContentEntry(staff, kind, id, data)),
+    restore: step(restoreSchema, (data) => restoreContentRevision(staff, kind, id, data)),
+    ...eachIntent(CMS_STATE_INTENTS, step(stateSchema, (data) => changeContentState(staff, kind, id, data))),
+  });
 }
 
 type Entry = Route.ComponentProps["loaderData"]["entry"];
@@ -76,10 +60,7 @@ type Entry = Route.ComponentProps["loaderData"]["entry"];
 function StateSection({ entry: e, failure }: { entry: Entry; failure?: Failure }) {
   const errors = failure && failure.intent !== "save" && failure.intent !== "preview" && failure.intent !== "restore" ? failure.errors : {};
   return (
-    <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="state-heading" className="text-lg font-semibold">
-        {e.status === "published" ? "Published: on the site" : e.status === "scheduled" && e.publishAt ? `Scheduled for ${formatDateTime(e.publishAt)}` : "Draft: not on the site"}
-      </h2>
+    <TitledSection headingId="state-heading" title={<>{e.status === "published" ? "Published: on the site" : e.status === "scheduled" && e.publishAt ? `Scheduled for ${formatDateTime(e.publishAt)}` : "Draft: not on the site"}</>} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
       <p className={`mt-1 text-sm ${muted}`}>
         Last changed <time dateTime={e.updatedAt}>{formatDateTime(e.updatedAt)}</time>.
         {e.status === "published" ? " Changes you save show on the site at once." : " The site, its sitemap and its search show it once it is published."}
@@ -103,18 +84,16 @@ function StateSection({ entry: e, failure }: { entry: Entry; failure?: Failure }
         )}
       </div>
       {e.status !== "published" && (
-        <form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="schedule" />
-          <input type="hidden" name="version" value={e.version} />
+        <IntentForm intent="schedule" version={e.version} className="mt-4 flex flex-wrap items-end gap-3">
           <div className="min-w-0 grow sm:max-w-xs">
             <TextFieldDateTime error={errors.publishAt} defaultValue={failure?.intent === "schedule" ? failure.values.publishAt : undefined} />
           </div>
           <Button type="submit" variant="secondary">
             Schedule
           </Button>
-        </form>
+        </IntentForm>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -242,10 +221,7 @@ export default function AdminContentEntry({ loaderData, actionData }: Route.Comp
         }
       />
       <StateSection entry={e} failure={failure} />
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Text and fields
-        </h2>
+      <TitledSection headingId="edit-heading" title="Text and fields" headingClassName="mb-3 text-lg font-semibold">
         <form method="post" className="space-y-5">
           <input type="hidden" name="version" value={e.version} />
           <FormError message={formFailure?.errors.form} />
@@ -254,13 +230,10 @@ export default function AdminContentEntry({ loaderData, actionData }: Route.Comp
             Save changes
           </Button>
         </form>
-      </section>
-      <section aria-labelledby="revisions-heading" className="mt-10">
-        <h2 id="revisions-heading" className="mb-3 text-lg font-semibold">
-          Versions
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="revisions-heading" title="Versions" className="mt-10" headingClassName="mb-3 text-lg font-semibold">
         <Revisions entry={e} failure={failure} />
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { deleteContentImage, IMAGE_LIST_LIMIT, listContentImages, uploadContentImage } from "~/.server/content/images.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
@@ -11,6 +12,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { deleteImageSchema, uploadImageSchema } from "~/lib/forms/admin/cms.ts";
 import type { Route } from "./+types/images";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/images: images for content bodies. An upload goes through the request photos' pipeline (checked
@@ -48,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return refuseForm(form, result.message, result.field, { imageId: String(parsed.data.id) });
     return redirectWithFlash("/admin/cms/images", { type: "success", message: result.message });
   }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return refuseForm(form, OUT_OF_DATE);
 }
 
 function kilobytes(bytes: number): string {
@@ -67,16 +70,11 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
         title="Images"
         description="Images for pages, articles and other content: paste an image's Markdown into a body to show it there."
       />
-      <section aria-labelledby="upload-heading" className="mb-8 max-w-xl rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="upload-heading" className="text-lg font-semibold">
-          Upload an image
-        </h2>
+      <TitledSection headingId="upload-heading" title="Upload an image" className="mb-8 max-w-xl rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 mb-3 text-sm ${muted}`}>
           JPEG, PNG, WebP or HEIC up to {maxMegabytes} MB. It is stored as WebP at most 2048 pixels a side, without its camera data (location included).
         </p>
-        <form method="post" encType="multipart/form-data" className="space-y-4">
-          <input type="hidden" name="intent" value="upload" />
-          <FormError message={upload?.errors.form} />
+        <IntentForm intent="upload" error={upload?.errors.form} encType="multipart/form-data" className="space-y-4">
           <FileField name="image" label="Image" required accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif" error={upload?.errors.image} />
           <TextField
             name="alt"
@@ -88,12 +86,9 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
             hint="What the image shows, for people who cannot see it and for search engines."
           />
           <Button type="submit">Upload</Button>
-        </form>
-      </section>
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="mb-1 text-lg font-semibold">
-          {total === 0 ? "No images yet" : `${total} image${total === 1 ? "" : "s"}`}
-        </h2>
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="list-heading" title={<>{total === 0 ? "No images yet" : `${total} image${total === 1 ? "" : "s"}`}</>} headingClassName="mb-1 text-lg font-semibold">
         {total > images.length && <p className={`mb-2 text-sm ${muted}`}>The {limit} newest are shown.</p>}
         {deleted && (
           <div className="mb-3">
@@ -135,7 +130,7 @@ export default function AdminImages({ loaderData, actionData }: Route.ComponentP
             ))}
           </Table>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

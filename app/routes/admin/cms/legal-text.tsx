@@ -7,7 +7,7 @@ import { publishLegalVersion } from "~/.server/legal/publish.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
-import { FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { TextArea, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime } from "~/lib/format.ts";
@@ -15,6 +15,8 @@ import { publishLegalSchema } from "~/lib/forms/admin/cms.ts";
 import { isLegalSlug, legalTextName, legalVersionPath, type LegalSlug } from "~/lib/legal.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/legal-text";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/cms/legal/{slug}: one legal text, its versions (each readable on the site at /{slug}/versions/{n})
@@ -73,10 +75,7 @@ export default function AdminLegalText({ loaderData, actionData }: Route.Compone
           </>
         }
       />
-      <section aria-labelledby="versions-heading" className="mb-8">
-        <h2 id="versions-heading" className="mb-3 text-lg font-semibold">
-          Versions
-        </h2>
+      <TitledSection headingId="versions-heading" title="Versions" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         <Table label="Versions" columns={["Version", "In force from", "Published", "By"]}>
           {versions.map((v) => (
             <tr key={v.id} className="border-t border-slate-200 dark:border-slate-800">
@@ -97,31 +96,22 @@ export default function AdminLegalText({ loaderData, actionData }: Route.Compone
             </tr>
           ))}
         </Table>
-      </section>
-      <section aria-labelledby="publish-heading" className="mb-8">
-        <h2 id="publish-heading" className="text-lg font-semibold">
-          Publish version {current.number + 1}
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="publish-heading" title={<>Publish version {current.number + 1}</>} className="mb-8" headingClassName="text-lg font-semibold">
         <p className={`mt-1 mb-3 text-sm ${muted}`}>
           The new text is in force from today. Version {current.number} stays readable at its own address, and consents already given keep pointing at it.
         </p>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="publish" />
-          <input type="hidden" name="version" value={current.number} />
-          <FormError message={e.form} />
+        <IntentForm intent="publish" version={current.number} error={e.form} className="space-y-5">
           <TextField name="title" label="Title" required maxLength={120} defaultValue={values.title} error={e.title} />
           <TextArea name="summary" label="Summary" required rows={2} maxLength={160} defaultValue={values.summary} error={e.summary} hint="One or two sentences: the page's header and its description in search results (at most 160 characters)." />
           <TextArea name="body" label="Text (Markdown)" required rows={20} defaultValue={values.body} error={e.body} hint="The whole text as it reads from today. ## and ### for headings; images from Content › Images." />
           <TextField name="note" label="What changed (for the activity log)" maxLength={300} defaultValue={values.note} error={e.note} />
           <Button type="submit">Publish version {current.number + 1}</Button>
-        </form>
-      </section>
-      <section aria-labelledby="current-heading">
-        <h2 id="current-heading" className="mb-3 text-lg font-semibold">
-          Version {current.number} as the site shows it
-        </h2>
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="current-heading" title={<>Version {current.number} as the site shows it</>} headingClassName="mb-3 text-lg font-semibold">
         <Prose html={bodyHtml} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" />
-      </section>
+      </TitledSection>
     </div>
   );
 }

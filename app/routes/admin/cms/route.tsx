@@ -3,7 +3,7 @@ import { type CsvColumn, csvExportMiddleware, csvInstant, listScreen } from "~/.
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContent, listContent, type CmsListItem } from "~/.server/cms/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
@@ -88,9 +88,10 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Content"
       description="The site's pages, articles, FAQs, case studies, projects, places, careers and courses: write, preview, publish now or at a time, and go back to an earlier version."
       primary={{ href: filters.kind ? `${PATH}/new?kind=${filters.kind}` : `${PATH}/new`, label: "Write something new" }}
@@ -100,8 +101,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           <ButtonLink href={`${PATH}/images`}>Images</ButtonLink>
         </>
       }
-      csvHref={csvHref}
-      tabs={{ label: "Which content", tabs }}
+      tabsLabel="Which content"
       filters={
         <InlineFilters path={PATH} label="Content" keep={{ show: filters.show === "all" ? undefined : filters.show }} filtered={Boolean(filters.q || filters.kind)}>
           <SearchField id="content-q" value={filters.q} hint="Title or address." />
@@ -120,8 +120,8 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </div>
         </InlineFilters>
       }
-      table={{ caption: "Content, the latest change first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Content, the latest change first"
+      columns={COLUMNS}
     />
   );
 }

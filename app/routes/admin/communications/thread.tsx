@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
 import { type FormFailure, parseForm, readForm, redirectWithFlash, refuseFields, refuseForm } from "~/.server/forms/index.ts";
@@ -20,6 +21,8 @@ import { isThreadIntent, logCallSchema, noteSchema, replyEmailSchema, replySmsSc
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/thread";
 import { CHANNEL_LABELS, StatusBadge } from "./parts.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/communications/{customer}: one customer's thread across every channel, newest last, in pages of
@@ -84,7 +87,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const t = await thread(params.customerReference, url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isThreadIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isThreadIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   let result: ReplyResult;
   if (intent === "reply-sms") {
     const parsed = parseForm(form, replySmsSchema);
@@ -194,10 +197,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
       />
       <LiveStatus kinds={["conversation.message"]} what="The thread" />
 
-      <section aria-labelledby="thread-heading" className="mb-8">
-        <h2 id="thread-heading" className="mb-3 text-lg font-semibold">
-          Thread <span className={`text-sm font-normal ${muted}`}>(newest last)</span>
-        </h2>
+      <TitledSection headingId="thread-heading" title={<>Thread <span className={`text-sm font-normal ${muted}`}>(newest last)</span></>} className="mb-8" headingClassName="mb-3 text-lg font-semibold">
         {olderHref && (
           <p className="mb-3">
             <a href={olderHref} className={link}>
@@ -221,7 +221,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             </a>
           </p>
         )}
-      </section>
+      </TitledSection>
 
       <div className="grid gap-6">
         <section id="reply-sms" aria-labelledby="sms-heading" className={panel}>
@@ -286,8 +286,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
               )}
               {smsTemplate && ((preview && "text" in preview) || sms) && (
                 <FieldIdPrefix value="sms-">
-                  <form method="post" className="mt-4 space-y-4" aria-labelledby="sms-heading">
-                    <input type="hidden" name="intent" value="reply-sms" />
+                  <IntentForm intent="reply-sms" className="mt-4 space-y-4" aria-labelledby="sms-heading">
                     <input type="hidden" name="template" value={smsTemplate.name} />
                     {(sms?.values.request ?? chosenRequest) && <input type="hidden" name="request" value={sms?.values.request ?? chosenRequest ?? ""} />}
                     <input type="hidden" name="idempotencyKey" value={sms?.values.idempotencyKey ?? keys.sms} />
@@ -303,7 +302,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                     <Button type="submit">
                       Send the SMS
                     </Button>
-                  </form>
+                  </IntentForm>
                 </FieldIdPrefix>
               )}
             </>
@@ -318,8 +317,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             <p className="mt-1">No e-mail address on record{t.reference ? ": add one on the customer's page" : ""}.</p>
           ) : (
             <FieldIdPrefix value="email-">
-              <form method="post" className="mt-3 space-y-4" aria-labelledby="email-heading">
-                <input type="hidden" name="intent" value="reply-email" />
+              <IntentForm intent="reply-email" className="mt-3 space-y-4" aria-labelledby="email-heading">
                 <input type="hidden" name="idempotencyKey" value={email?.values.idempotencyKey ?? keys.email} />
                 <FormError message={email?.errors.form ?? email?.errors.idempotencyKey} />
                 <TextField name="subject" label="Subject" required maxLength={200} defaultValue={email?.values.subject} error={email?.errors.subject} />
@@ -327,7 +325,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                 <Button type="submit">
                   Send the e-mail
                 </Button>
-              </form>
+              </IntentForm>
             </FieldIdPrefix>
           )}
         </section>
@@ -339,8 +337,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             </h2>
             {whatsappWindow.open && whatsappWindow.closesAt ? (
               <FieldIdPrefix value="whatsapp-">
-                <form method="post" className="mt-3 space-y-4" aria-labelledby="whatsapp-heading">
-                  <input type="hidden" name="intent" value="reply-whatsapp" />
+                <IntentForm intent="reply-whatsapp" className="mt-3 space-y-4" aria-labelledby="whatsapp-heading">
                   <input type="hidden" name="idempotencyKey" value={whatsapp?.values.idempotencyKey ?? keys.whatsapp} />
                   <FormError message={whatsapp?.errors.form ?? whatsapp?.errors.idempotencyKey} />
                   <TextArea
@@ -356,7 +353,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
                   <Button type="submit">
                     Send on WhatsApp
                   </Button>
-                </form>
+                </IntentForm>
               </FieldIdPrefix>
             ) : (
               <p className="mt-1">
@@ -376,8 +373,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             Log a call
           </h2>
           <FieldIdPrefix value="call-">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="call-heading">
-              <input type="hidden" name="intent" value="log-call" />
+            <IntentForm intent="log-call" className="mt-3 space-y-4" aria-labelledby="call-heading">
               <input type="hidden" name="idempotencyKey" value={call?.values.idempotencyKey ?? keys.call} />
               <FormError message={call?.errors.form ?? call?.errors.idempotencyKey} />
               <RadioGroup
@@ -396,7 +392,7 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
               <Button type="submit">
                 Log the call
               </Button>
-            </form>
+            </IntentForm>
           </FieldIdPrefix>
         </section>
 
@@ -405,15 +401,14 @@ export default function AdminThread({ loaderData, actionData }: Route.ComponentP
             Internal note
           </h2>
           <FieldIdPrefix value="note-">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
-              <input type="hidden" name="intent" value="note" />
+            <IntentForm intent="note" className="mt-3 space-y-4" aria-labelledby="note-heading">
               <input type="hidden" name="idempotencyKey" value={note?.values.idempotencyKey ?? keys.note} />
               <FormError message={note?.errors.form ?? note?.errors.idempotencyKey} />
               <TextArea name="note" label="Note" required rows={3} maxLength={2000} defaultValue={note?.values.note} error={note?.errors.note} hint="Only the office sees it." />
               <Button type="submit">
                 Add the note
               </Button>
-            </form>
+            </IntentForm>
           </FieldIdPrefix>
         </section>
       </div>

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { invoiceBilling } from "~/.server/contracts/billing.ts";
@@ -20,6 +21,7 @@ import { checkedUnitsOf, CONTRACT_LISTS, ContractFields } from "./fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/record";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/contracts/{reference}: one contract. What it covers, its visits with the job each became, its
@@ -53,7 +55,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (!REFERENCE.test(reference)) return throwNotFound(url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isContractIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isContractIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   let result: ContractResult;
   switch (intent) {
     case "edit": {
@@ -287,15 +289,12 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
               </div>
             )}
             <FieldIdPrefix.Provider value="cancel-">
-              <form method="post" className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-800" aria-label="Cancel the contract">
-                <input type="hidden" name="intent" value="cancel" />
-                <input type="hidden" name="version" value={c.version} />
-                <FormError message={failureOf("cancel")?.errors.form ?? failureOf("cancel")?.errors.version} />
+              <IntentForm intent="cancel" version={c.version} error={failureOf("cancel")?.errors.form ?? failureOf("cancel")?.errors.version} className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-800" aria-label="Cancel the contract">
                 <TextArea name="reason" label="Why it is cancelled" required rows={2} maxLength={500} defaultValue={failureOf("cancel")?.values.reason} error={failureOf("cancel")?.errors.reason} />
                 <Button variant="danger" size="small" type="submit">
                   Cancel the contract
                 </Button>
-              </form>
+              </IntentForm>
             </FieldIdPrefix.Provider>
           </div>
         </TitledSection>
@@ -307,15 +306,12 @@ export default function AdminContract({ loaderData, actionData }: Route.Componen
             <summary className="cursor-pointer text-lg font-semibold" id="edit-heading">
               Change the terms
             </summary>
-            <form method="post" className="mt-4 space-y-5">
-              <input type="hidden" name="intent" value="edit" />
-              <input type="hidden" name="version" value={c.version} />
-              <FormError message={editFailure?.errors.form ?? editFailure?.errors.version} />
+            <IntentForm intent="edit" version={c.version} error={editFailure?.errors.form ?? editFailure?.errors.version} className="mt-4 space-y-5">
               <ContractFields values={editValues} errors={editFailure?.errors ?? {}} options={{ sites, units: allUnits, plans }} checkedUnits={checkedUnitsOf(editFailure, coveredUnitIds)} />
               <Button type="submit">
                 Save changes
               </Button>
-            </form>
+            </IntentForm>
           </details>
         </section>
       )}

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportContracts, listContracts, type ContractListItem } from "~/.server/contracts/list.ts";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -117,17 +117,17 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminContracts({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Contracts (AMC)"
       description="Annual maintenance contracts: the preventive visits made into jobs on schedule, renewals and billing dates."
       primary={{ href: `${PATH}/new`, label: "New contract" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which contracts", tabs }}
+      tabsLabel="Which contracts"
       filters={<ListSearch path={PATH} label="Contracts" id="contract-q" hint="A contract's or customer's reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="active" />}
-      table={{ caption: "Contracts", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Contracts"
+      columns={COLUMNS}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type Parsed } from "~/.server/forms/index.ts";
 import { staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import {
@@ -53,6 +54,7 @@ import { failureOf, type FormFailure } from "./forms.tsx";
 import { ConsentLog, DataRequests, Details, Requests, Sites } from "./sections.tsx";
 import type { Route } from "./+types/customer";
 import type { PageHandle } from "~/lib/page-title.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/customers/{reference}: one customer as the office keeps it: details (and the office's notes),
@@ -118,7 +120,7 @@ type Outcome = { refusal: ReturnType<typeof refuseForm> } | { result: CustomerRe
 
 async function perform(staff: StaffMember, reference: string, form: FormData): Promise<Outcome> {
   const intent = form.get("intent");
-  if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  if (!isCustomerIntent(intent)) return { refusal: refuseForm(form, OUT_OF_DATE) };
   const run = <T,>(parsed: Parsed<T>, change: (input: T) => Promise<CustomerResult>) =>
     parsed.refusal ? Promise.resolve({ refusal: parsed.refusal }) : change(parsed.data).then((result) => ({ result }));
   switch (intent) {
@@ -229,10 +231,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
           <MarketingConsent reference={c.reference} consent={loaderData.marketingConsent} />
           {!erased && <DetailList rows={[["Added", formatDateTime(c.createdAt)], ["Last changed", formatDateTime(c.updatedAt)]]} />}
           {!erased && (
-            <section aria-labelledby="trash-heading" className="mt-8">
-              <h2 id="trash-heading" className="text-lg font-semibold">
-                Delete
-              </h2>
+            <TitledSection headingId="trash-heading" title="Delete" className="mt-8" headingClassName="text-lg font-semibold">
               <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
                 For a record made by mistake or twice: the owner can restore it from the trash for 30 days. Then it is erased; invoices keep their tax copy.
               </p>
@@ -240,7 +239,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
               <ConfirmButton intent={TRASH_INTENT} fields={{ version: c.version }} tone="danger" confirm={`Move ${c.reference} ${c.name} to the trash?`}>
                 Move to trash
               </ConfirmButton>
-            </section>
+            </TitledSection>
           )}
         </div>
       </div>

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { FieldIdPrefix, FormError, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldIdPrefix, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { StateSelect } from "~/components/form/state-select.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { UNIT_KINDS } from "~/lib/forms/admin/customers.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import type { RecordUnit } from "~/.server/customers/record.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * The customer page's forms: each a plain POST with its intent and the customer's version (hidden), so a
@@ -46,10 +47,7 @@ export function PostForm({
   children?: ReactNode;
 }) {
   return (
-    <form method="post" className="space-y-4">
-      <FormError message={failure?.errors.form} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="version" value={version} />
+    <IntentForm intent={intent} version={version} error={failure?.errors.form} className="space-y-4">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={String(value)} />
       ))}
@@ -57,7 +55,7 @@ export function PostForm({
       <button type="submit" className={danger ? dangerClass : buttonClass()}>
         {button}
       </button>
-    </form>
+    </IntentForm>
   );
 }
 

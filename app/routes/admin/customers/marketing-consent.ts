@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash } from "~/.server/forms/index.ts";
 import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
@@ -31,7 +32,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const [customer] = await getDb().select({ id: customers.id }).from(customers).where(and(eq(customers.reference, params.reference), isNull(customers.deletedAt)));
   if (!customer) return throwNotFound(url);
   const parsed = parseForm(await readForm(request), marketingConsentSchema);
-  if (parsed.refusal) return redirectWithFlash(pathOf(params.reference), { type: "error", message: "This form is out of date: reload the page and try again." });
+  if (parsed.refusal) return redirectWithFlash(pathOf(params.reference), { type: "error", message: OUT_OF_DATE });
   const result = await recordMarketingConsent(getDb(), auditActor(staff), customer.id, {
     given: parsed.data.consent === "given",
     expectedVersion: parsed.data.version,

@@ -15,6 +15,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { columnChoice, importIntentSchema, MAP_FIELD_PREFIX } from "~/lib/forms/admin/data-import.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/batch";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/data-import/{id}: one uploaded file, taken through its steps by plain posts (no client state): the
@@ -99,8 +100,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
         <>
           <TitledSection headingId="columns-heading" title="1. Columns" headingClassName={heading} className="space-y-3">
             <p className={muted}>Matched by the file's column names; change any that are wrong. The choice is remembered for the next file of this kind.</p>
-            <form method="post" className="space-y-4">
-              <input type="hidden" name="intent" value="map" />
+            <IntentForm intent="map" className="space-y-4">
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {batch.columns.map((c) => (
                   <Field key={c.field} id={`${MAP_FIELD_PREFIX}${c.field}`} label={`${c.label}${c.required ? " (required)" : ""}`} error={report.missing.includes(c.label) ? "The file has no column for this: choose one." : undefined}>
@@ -120,7 +120,7 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
               <Button type="submit" variant="secondary">
                 Save the columns
               </Button>
-            </form>
+            </IntentForm>
           </TitledSection>
 
           <TitledSection headingId="preview-heading" title="2. Preview" headingClassName={heading} className="space-y-3">
@@ -180,21 +180,19 @@ export default function AdminImportBatch({ loaderData, actionData }: Route.Compo
                 <p>{(batch.dryRun.refused ?? 0).toLocaleString("en-IN")} rows refused.</p>
               </>
             )}
-            <form method="post">
-              <input type="hidden" name="intent" value="dry-run" />
+            <IntentForm intent="dry-run">
               <Button type="submit" variant="secondary" disabled={report.missing.length > 0}>
                 {batch.dryRun ? "Run the dry run again" : "Run a dry run"}
               </Button>
-            </form>
+            </IntentForm>
           </TitledSection>
 
           <TitledSection headingId="commit-heading" title="4. Import" headingClassName={heading} className="space-y-3">
             <p className={muted}>Every row or none, in one go. It can be undone afterwards, unless the records have been changed or used since.</p>
             {canCommit ? (
-              <form method="post">
-                <input type="hidden" name="intent" value="commit" />
+              <IntentForm intent="commit">
                 <Button type="submit">Import {report.validRows === 1 ? "1 row" : `${report.validRows.toLocaleString("en-IN")} rows`}</Button>
-              </form>
+              </IntentForm>
             ) : (
               <p>{report.refusedRows > 0 || report.missing.length > 0 ? "Correct the errors above first." : "Run the dry run first."}</p>
             )}

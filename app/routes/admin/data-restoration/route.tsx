@@ -10,6 +10,8 @@ import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { backupActionSchema } from "~/lib/forms/admin/data-restoration.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/data-restoration: the backups (issue 19 §8, ADR 040). Each night's backup, "Back up now", a test
@@ -89,25 +91,18 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
           The last backup that failed (<When at={pending.lastFailure.at} />): {pending.lastFailure.error}
         </p>
       )}
-      <section aria-labelledby="backup-now" className="space-y-2">
-        <h2 id="backup-now" className="text-lg font-semibold">
-          Back up now
-        </h2>
+      <TitledSection headingId="backup-now" title="Back up now" className="space-y-2" headingClassName="text-lg font-semibold">
         {pending.backups > 0 ? (
           <p role="status" className="rounded-md bg-slate-100 p-3 font-semibold dark:bg-slate-800">
             A backup is being made. Reload this page in a minute to see it.
           </p>
         ) : (
-          <form method="post">
-            <input type="hidden" name="intent" value="run" />
+          <IntentForm intent="run">
             <Button type="submit">Back up now</Button>
-          </form>
+          </IntentForm>
         )}
-      </section>
-      <section aria-labelledby="backups" className="space-y-2">
-        <h2 id="backups" className="text-lg font-semibold">
-          Backups
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="backups" title="Backups" className="space-y-2" headingClassName="text-lg font-semibold">
         {backups.length === 0 ? (
           <p className={muted}>No backup yet. The first is made tonight, or now with “Back up now”.</p>
         ) : (
@@ -147,22 +142,16 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
             ))}
           </Table>
         )}
-      </section>
-      <section aria-labelledby="trash" className="max-w-prose space-y-2">
-        <h2 id="trash" className="text-lg font-semibold">
-          Trash
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="trash" title="Trash" className="max-w-prose space-y-2" headingClassName="text-lg font-semibold">
         <p>
           Deleted requests, customers, products and site content can be restored for 30 days.{" "}
           <a className={link} href={`${PATH}/trash`}>
             Open the trash
           </a>
         </p>
-      </section>
-      <section aria-labelledby="restore" className="max-w-prose space-y-2">
-        <h2 id="restore" className="text-lg font-semibold">
-          Restoring a backup
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="restore" title="Restoring a backup" className="max-w-prose space-y-2" headingClassName="text-lg font-semibold">
         <p>
           A backup is restored into a fresh, empty database on the server, never over the one in use from this page. Download it, stop the server, then
           run:
@@ -174,7 +163,7 @@ export default function DataRestoration({ loaderData, actionData }: Route.Compon
           It checks the file’s SHA-256, refuses a target that holds data and a backup of another schema version, then compares every table with the
           backup. Point the server at the new database and data directory and start it.
         </p>
-      </section>
+      </TitledSection>
     </div>
   );
 }

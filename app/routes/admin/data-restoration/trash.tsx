@@ -10,6 +10,7 @@ import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { trashActionSchema } from "~/lib/forms/admin/data-restoration.ts";
 import type { Route } from "./+types/trash";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/data-restoration/trash: what was deleted in the last 30 days (requests, customers, products, site
@@ -81,8 +82,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
                       <ConfirmButton intent="restore" fields={{ id: item.id, version: item.version }}>
                         Restore <span className="sr-only">{item.label}</span>
                       </ConfirmButton>
-                      <form method="post" className="flex flex-wrap items-center gap-2">
-                        <input type="hidden" name="intent" value="delete-forever" />
+                      <IntentForm intent="delete-forever" className="flex flex-wrap items-center gap-2">
                         <input type="hidden" name="id" value={item.id} />
                         <input type="hidden" name="version" value={item.version} />
                         <label className="flex items-center gap-1 text-sm">
@@ -92,7 +92,7 @@ export default function Trash({ loaderData, actionData }: Route.ComponentProps) 
                         <Button type="submit" variant="danger" size="small">
                           Delete forever <span className="sr-only">{item.label}</span>
                         </Button>
-                      </form>
+                      </IntentForm>
                     </div>
                     {failure?.entry === item.id && failure.errors.confirm && <p className="mt-1 text-sm text-red-800 dark:text-red-300">{failure.errors.confirm}</p>}
                   </td>

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { emailTemplate, previewEmail, resetEmailTemplate, saveEmailTemplate, type EmailTemplateResult } from "~/.server/notifications/email-templates.ts";
@@ -13,6 +14,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { emailTemplateSchema, resetEmailTemplateSchema } from "~/lib/forms/admin/communications.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/emails/templates/{name}: one customer e-mail's subject and Markdown body with {{variables}},
@@ -64,7 +66,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     return outcome(await resetEmailTemplate(staff, t.name, parsed.data.version), form, url, t.name);
   }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return refuseForm(form, OUT_OF_DATE);
 }
 
 function outcome(result: EmailTemplateResult, form: FormData, url: URL, name: string) {
@@ -93,10 +95,7 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
           </>
         }
       />
-      <section aria-labelledby="edit-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="edit-heading" className="text-lg font-semibold">
-          Text
-        </h2>
+      <TitledSection headingId="edit-heading" title="Text" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           Markdown, with these values: {variables}. {"{{content}}"} is the e-mail the site composes (the built-in body is exactly that), {"{{subject}}"} its subject: write around them, or
           replace them.
@@ -115,12 +114,9 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
             </Button>
           </div>
         </form>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="preview-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="preview-heading" className="text-lg font-semibold">
-          Preview
-        </h2>
+      <TitledSection headingId="preview-heading" title="Preview" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>With {preview.basis}. The e-mail goes out as plain text; this is how its Markdown reads.</p>
         <p className="mt-3">
           <span className="font-semibold">Subject:</span> <span data-testid="preview-subject">{preview.subject}</span>
@@ -128,13 +124,10 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
         <div className="mt-3 break-words" data-testid="preview-body">
           <Prose html={preview.html} />
         </div>
-      </section>
+      </TitledSection>
 
       {t.customised && (
-        <section aria-labelledby="reset-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="reset-heading" className="text-lg font-semibold">
-            Reset
-          </h2>
+        <TitledSection headingId="reset-heading" title="Reset" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
           <p className={`mt-1 text-sm ${muted}`}>Back to the site&apos;s built-in text: the next e-mails go out as the site composes them.</p>
           <FormError message={resetFailure?.errors.form} />
           <div className="mt-3">
@@ -142,7 +135,7 @@ export default function AdminEmailTemplate({ loaderData, actionData }: Route.Com
               Reset to the built-in text
             </ConfirmButton>
           </div>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { changePublication, closeFollowUp, feedbackRecord, type FeedbackResult } from "~/.server/feedback/office.ts";
+import { changePublication, closeFollowUp, feedbackRecord } from "~/.server/feedback/office.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -10,13 +11,14 @@ import { FormError, TextArea } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { closeFollowUpSchema, isFeedbackIntent, publishSchema } from "~/lib/forms/admin/feedback.ts";
+import { closeFollowUpSchema, PUBLISH_INTENTS, publishSchema } from "~/lib/forms/admin/feedback.ts";
 import { RATING_WORDS } from "~/lib/forms/feedback.ts";
 import { ratingText } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/rating";
 import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/feedback/{id}: one rating: the job, what the customer gave, their consent; a low rating's
@@ -38,25 +40,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `Rating of ${data.record.reference}` };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isFeedbackIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: FeedbackResult;
-  if (intent === "close-follow-up") {
-    const parsed = parseForm(form, closeFollowUpSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await closeFollowUp(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, publishSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changePublication(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
+    "close-follow-up": step(closeFollowUpSchema, (data) => closeFollowUp(staff, id, data)),
+    ...eachIntent(PUBLISH_INTENTS, step(publishSchema, (data) => changePublication(staff, id, data))),
+  }));
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -135,10 +123,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
           {r.followUp === "open" ? (
             <>
               <p className="mt-1">A rating of 1 or 2: the owner was alerted. Call the customer, then close the follow-up with what was done.</p>
-              <form method="post" className="mt-3 space-y-4" aria-labelledby="follow-up-heading">
-                <input type="hidden" name="intent" value="close-follow-up" />
-                <input type="hidden" name="version" value={r.version} />
-                <FormError message={followFailure?.errors.form} />
+              <IntentForm intent="close-follow-up" version={r.version} error={followFailure?.errors.form} className="mt-3 space-y-4" aria-labelledby="follow-up-heading">
                 <TextArea
                   {...keptField(followFailure, "note")}
                   label="What was done"
@@ -150,7 +135,7 @@ export default function AdminFeedbackRating({ loaderData, actionData }: Route.Co
                 <Button type="submit">
                   Close the follow-up
                 </Button>
-              </form>
+              </IntentForm>
             </>
           ) : (
             <p className="mt-1">

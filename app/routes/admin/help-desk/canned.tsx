@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies, type CannedResult } from "~/.server/helpdesk/canned.ts";
+import { addCannedReply, deleteCannedReply, editCannedReply, listCannedReplies } from "~/.server/helpdesk/canned.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
@@ -12,6 +13,7 @@ import { HelpDeskNav } from "./parts.tsx";
 import type { Route } from "./+types/canned";
 import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/help-desk/canned: the canned replies a ticket's reply form offers. Add, edit (on the version drawn:
@@ -29,28 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const handle = { title: "Canned replies" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  let result: CannedResult;
-  if (intent === "add") {
-    const parsed = parseForm(form, cannedAddSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await addCannedReply(staff, parsed.data);
-  } else if (intent === "edit") {
-    const parsed = parseForm(form, cannedEditSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editCannedReply(staff, parsed.data);
-  } else if (intent === "delete") {
-    const parsed = parseForm(form, cannedDeleteSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await deleteCannedReply(staff, parsed.data);
-  } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
-  }
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(PATH, { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: PATH }, {
+    add: step(cannedAddSchema, (data) => addCannedReply(staff, data)),
+    edit: step(cannedEditSchema, (data) => editCannedReply(staff, data)),
+    delete: step(cannedDeleteSchema, (data) => deleteCannedReply(staff, data)),
+  });
 }
 
 
@@ -66,15 +53,13 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
 
       <TitledSection headingId="add-heading" title="Add a canned reply" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <FieldIdPrefix.Provider value="add-">
-          <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
-            <input type="hidden" name="intent" value="add" />
-            <FormError message={addFailure?.errors.form} />
+          <IntentForm intent="add" error={addFailure?.errors.form} className="mt-3 space-y-4" aria-labelledby="add-heading">
             <TextField {...keptField(addFailure, "title")} label="Title" required maxLength={80} hint="What the office picks it by, e.g. “Need model and fault code”." />
             <TextArea {...keptField(addFailure, "body")} label="Text" required rows={4} maxLength={TICKET_BODY_MAX} />
             <Button size="small" type="submit">
               Add
             </Button>
-          </form>
+          </IntentForm>
         </FieldIdPrefix.Provider>
       </TitledSection>
 
@@ -88,8 +73,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
               return (
                 <li key={c.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
                   <FieldIdPrefix.Provider value={`canned-${c.id}-`}>
-                    <form method="post" className="space-y-3" aria-label={`Edit “${c.title}”`}>
-                      <input type="hidden" name="intent" value="edit" />
+                    <IntentForm intent="edit" className="space-y-3" aria-label={`Edit “${c.title}”`}>
                       <input type="hidden" name="id" value={c.id} />
                       <input type="hidden" name="seen" value={c.updatedAt} />
                       <FormError message={mine?.errors.form} />
@@ -104,7 +88,7 @@ export default function CannedReplies({ loaderData, actionData }: Route.Componen
                           {c.updatedByName ? ` by ${c.updatedByName}` : ""}
                         </span>
                       </div>
-                    </form>
+                    </IntentForm>
                   </FieldIdPrefix.Provider>
                   <div className="mt-3">
                     <ConfirmButton intent="delete" fields={{ id: c.id, seen: c.updatedAt }} tone="danger" confirm={`Delete the canned reply “${c.title}”?`}>

@@ -1,8 +1,9 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { addTicketNote, replyToTicket, ticketRecord, updateTicket, type TicketResult } from "~/.server/helpdesk/office.ts";
+import { addTicketNote, replyToTicket, ticketRecord, updateTicket } from "~/.server/helpdesk/office.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
@@ -13,12 +14,13 @@ import { Field, FormError, TextArea } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isTicketIntent, REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
+import { REPLY_THEN, TICKET_BODY_MAX, ticketNoteSchema, ticketReplySchema, ticketUpdateSchema } from "~/lib/forms/helpdesk.ts";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS } from "~/lib/helpdesk.ts";
 import { SlaBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/ticket";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/help-desk/{reference}: one ticket. The thread (internal notes marked, on a yellow ground), a reply
@@ -58,26 +60,11 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const reference = await referenceParam(params.reference, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isTicketIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: TicketResult;
-  if (intent === "reply") {
-    const parsed = parseForm(form, ticketReplySchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await replyToTicket(staff, reference, parsed.data);
-  } else if (intent === "note") {
-    const parsed = parseForm(form, ticketNoteSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await addTicketNote(staff, reference, parsed.data);
-  } else {
-    const parsed = parseForm(form, ticketUpdateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await updateTicket(staff, reference, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(reference), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(reference) }, {
+    reply: step(ticketReplySchema, (data) => replyToTicket(staff, reference, data)),
+    note: step(ticketNoteSchema, (data) => addTicketNote(staff, reference, data)),
+    update: step(ticketUpdateSchema, (data) => updateTicket(staff, reference, data)),
+  });
 }
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -148,8 +135,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                     </button>
                   </form>
                 )}
-                <form method="post" className="mt-4 space-y-4" aria-labelledby="reply-heading">
-                  <input type="hidden" name="intent" value="reply" />
+                <IntentForm intent="reply" className="mt-4 space-y-4" aria-labelledby="reply-heading">
                   <input type="hidden" name="idempotencyKey" value={keys.reply} />
                   <FormError message={replyFailure?.errors.form ?? replyFailure?.errors.idempotencyKey} />
                   <TextArea
@@ -182,14 +168,13 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
                   <Button type="submit">
                     Send the reply
                   </Button>
-                </form>
+                </IntentForm>
               </>
             )}
           </TitledSection>
 
           <TitledSection headingId="note-heading" title="Internal note" className="mt-6 rounded-md border border-amber-300 p-4 dark:border-amber-700" headingClassName="text-lg font-semibold">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="note-heading">
-              <input type="hidden" name="intent" value="note" />
+            <IntentForm intent="note" className="mt-3 space-y-4" aria-labelledby="note-heading">
               <input type="hidden" name="idempotencyKey" value={keys.note} />
               <FormError message={noteFailure?.errors.form ?? noteFailure?.errors.idempotencyKey} />
               {/* FieldIdPrefix is not needed: the reply's textarea is "body", this one "note-body". */}
@@ -199,7 +184,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <button type="submit" className={secondaryButton}>
                 Add the note
               </button>
-            </form>
+            </IntentForm>
           </TitledSection>
         </div>
 
@@ -222,10 +207,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
           </TitledSection>
 
           <TitledSection headingId="update-heading" title="Status and assignee" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="update-heading">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="version" value={r.version} />
-              <FormError message={updateFailure?.errors.form ?? updateFailure?.errors.version} />
+            <IntentForm intent="update" version={r.version} error={updateFailure?.errors.form ?? updateFailure?.errors.version} className="mt-3 space-y-4" aria-labelledby="update-heading">
               <Field id="status" label="Status">
                 {(aria) => (
                   <select {...aria} name="status" defaultValue={updateFailure?.values.status ?? r.status} className={control}>
@@ -263,7 +245,7 @@ export default function AdminTicket({ loaderData, actionData }: Route.ComponentP
               <Button type="submit">
                 Save
               </Button>
-            </form>
+            </IntentForm>
           </TitledSection>
 
           <TitledSection headingId="details-heading" title="Details" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">

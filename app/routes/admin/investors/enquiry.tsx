@@ -1,8 +1,9 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
-import { changeEnquiryStatus, investorEnquiry, replyToEnquiry, type InvestorResult } from "~/.server/investors/index.ts";
+import { changeEnquiryStatus, investorEnquiry, replyToEnquiry } from "~/.server/investors/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -40,23 +41,10 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   if (!REFERENCE.test(params.reference)) return throwNotFound(url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  let result: InvestorResult;
-  if (intent === "reply") {
-    const parsed = parseForm(form, replySchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await replyToEnquiry(staff, params.reference, parsed.data);
-  } else if (intent === "status") {
-    const parsed = parseForm(form, enquiryStatusSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeEnquiryStatus(staff, params.reference, parsed.data);
-  } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: pathOf(params.reference) }, {
+    reply: step(replySchema, (data) => replyToEnquiry(staff, params.reference, data)),
+    status: step(enquiryStatusSchema, (data) => changeEnquiryStatus(staff, params.reference, data)),
+  });
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import type { ColumnDef } from "@tanstack/react-table";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
@@ -79,7 +80,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     if (!result.ok) return refuseForm(form, result.message, "documents");
     return redirectWithFlash(`${PATH}#documents-heading`, { type: "success", message: result.message });
   }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return refuseForm(form, OUT_OF_DATE);
 }
 
 type Item = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { readForm, redirectWithFlash, refuseFields } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -19,6 +20,7 @@ import type { StoredLine } from "~/lib/money/document.ts";
 import type { Route } from "./+types/invoice";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/invoices/{id}: one tax invoice or credit note as issued (the same drawing as the customer's page and
@@ -98,7 +100,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!result.ok) return refuse({ form: result.message });
     return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
   }
-  if (intent !== "credit") return refuse({ form: "This form is out of date: reload the page and try again." });
+  if (intent !== "credit") return refuse({ form: OUT_OF_DATE });
 
   const parsed = creditNoteSchema.safeParse(values);
   const errors: Record<string, string> = {};
@@ -137,9 +139,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
   return (
     <TitledSection headingId="credit-heading" title="Make a credit note" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-xl font-semibold">
       <p className={`mt-1 ${muted}`}>To correct this invoice: a returned part, a wrong rate, a job not done. It has its own number (CN/...) and lowers what the customer owes.</p>
-      <form method="post" className="mt-4 space-y-5">
-        <FormError message={e.form} />
-        <input type="hidden" name="intent" value="credit" />
+      <IntentForm intent="credit" error={e.form} className="mt-4 space-y-5">
         <input type="hidden" name="idempotencyKey" value={v.idempotencyKey ?? page.creditKey} />
         <TextArea name="reason" label="Reason" required rows={2} maxLength={500} defaultValue={v.reason} error={e.reason} hint="Printed on the credit note." />
         <fieldset aria-describedby={e.scope ? "scope-error" : undefined}>
@@ -187,7 +187,7 @@ function CreditNoteForm({ page, failure }: { page: Data; failure: Failure | unde
         <Button type="submit">
           Issue the credit note
         </Button>
-      </form>
+      </IntentForm>
     </TitledSection>
   );
 }

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportInvoices, listInvoices, type InvoiceListItem } from "~/.server/invoices/list.ts";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -112,17 +112,17 @@ const COLUMNS: ColumnDef<InvoiceListItem, unknown>[] = [
 ];
 
 export default function AdminInvoices({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Invoices"
       description="GST tax invoices and credit notes. An invoice is never edited once issued: correct it with a credit note."
       primary={{ href: `${PATH}/new`, label: "New invoice" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which invoices", tabs }}
+      tabsLabel="Which invoices"
       filters={<ListSearch path={PATH} label="Invoices" id="invoice-q" hint="Invoice or credit note number, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}
-      table={{ caption: "Invoices and credit notes, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Invoices and credit notes, newest first"
+      columns={COLUMNS}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { data, redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { auditActor, staffOf } from "~/.server/auth/staff.ts";
@@ -16,6 +17,7 @@ import { campaignChangeSchema, isCampaignIntent } from "~/lib/forms/admin/market
 import { CHANNEL_WORDS, STATUS_WORDS } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/campaign";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/marketing/{reference}: one campaign: what it sends, to which segment, at what rate; its results
@@ -77,7 +79,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const c = await load(params.reference, url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isCampaignIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isCampaignIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   const parsed = parseForm(form, campaignChangeSchema);
   if (parsed.refusal) return parsed.refusal;
   // Starting a draft and cancelling are asked again on a page of their own (no browser confirm() box, which
@@ -180,9 +182,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   : "Nothing more will be sent, and it cannot be started again."}
               </p>
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <form method="post">
-                  <input type="hidden" name="intent" value={confirm} />
-                  <input type="hidden" name="version" value={c.version} />
+                <IntentForm intent={confirm} version={c.version}>
                   <input type="hidden" name="confirmed" value="yes" />
                   <button
                     type="submit"
@@ -190,7 +190,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
                   >
                     {confirm === "start" ? "Yes, start sending" : "Yes, cancel the campaign"}
                   </button>
-                </form>
+                </IntentForm>
                 <a href={`${PATH}/${c.reference}`} className={link}>
                   {confirm === "start" ? "Not now" : "Keep the campaign"}
                 </a>

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "preview" && intent !== "create") return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (intent !== "preview" && intent !== "create") return refuseForm(form, OUT_OF_DATE);
   if (intent === "preview") {
     const loose = parseForm(form, audiencePreviewSchema);
     if (loose.refusal) return loose.refusal;

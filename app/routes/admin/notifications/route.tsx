@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -23,6 +24,8 @@ import {
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { ALERT_KIND_LABELS, ALERT_KINDS } from "~/lib/notifications/alert-kinds.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/notifications: my alerts (unread or all, by kind, newest first on keyset pages), each linking to
@@ -55,7 +58,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isNotificationIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isNotificationIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   // Back to the same list (its tab, kind and page), which the form was posted from.
   const back = `${PATH}${url.search}`;
   if (intent === "mark-read") {
@@ -91,22 +94,18 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
         description="Your alerts: new requests, emergencies, responses due, quotes answered, payments, low ratings, help-desk tickets and WhatsApp messages."
         actions={
           unread > 0 ? (
-            <form method="post">
-              <input type="hidden" name="intent" value="mark-all-read" />
+            <IntentForm intent="mark-all-read">
               <input type="hidden" name="upTo" value={newestId} />
               <button type="submit" className={button}>
                 Mark all read
               </button>
-            </form>
+            </IntentForm>
           ) : undefined
         }
       />
       {failure?.intent !== "preferences" && <FormError message={failure?.errors.form ?? failure?.errors.id ?? failure?.errors.upTo} />}
 
-      <section aria-labelledby="alerts-heading" className="mb-10">
-        <h2 id="alerts-heading" className="sr-only">
-          Alerts
-        </h2>
+      <TitledSection headingId="alerts-heading" title="Alerts" className="mb-10" headingClassName="sr-only">
         <FilterTabs label="Which alerts" tabs={tabs} />
         <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
           {filters.show !== "unread" && <input type="hidden" name="show" value={filters.show} />}
@@ -148,30 +147,25 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
                   {r.body && <p className="mt-1 text-sm break-words whitespace-pre-line">{r.body}</p>}
                 </div>
                 {!r.read && (
-                  <form method="post">
-                    <input type="hidden" name="intent" value="mark-read" />
+                  <IntentForm intent="mark-read">
                     <input type="hidden" name="id" value={r.id} />
                     <button type="submit" className={button} aria-label={`Mark read: ${r.title}`}>
                       Mark read
                     </button>
-                  </form>
+                  </IntentForm>
                 )}
               </li>
             ))}
           </ul>
         )}
         <Pagination total={total} shown={rows.length} next={nextHref} first={firstHref} />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="channels-heading">
-        <h2 id="channels-heading" className="text-lg font-semibold">
-          How you get each alert
-        </h2>
+      <TitledSection headingId="channels-heading" title="How you get each alert" headingClassName="text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>
           Only alerts about work your role covers reach you. SMS go to your mobile number and e-mails to your address on record (without one, to the business&apos;s).
         </p>
-        <form method="post">
-          <input type="hidden" name="intent" value="preferences" />
+        <IntentForm intent="preferences">
           <input type="hidden" name="savedAt" value={preferences.savedAt} />
           {failure?.intent === "preferences" && <FormError message={failure.errors.form} />}
           <Table label="Channels per kind of alert" headClass="px-3 py-2 font-semibold" columns={["Alert", ...CHANNELS.map((c) => ({ label: c.label, className: "px-3 py-2 text-center font-semibold whitespace-nowrap" }))]}>
@@ -197,8 +191,8 @@ export default function AdminNotifications({ loaderData, actionData }: Route.Com
           <Button type="submit" className="mt-4">
             Save my choices
           </Button>
-        </form>
-      </section>
+        </IntentForm>
+      </TitledSection>
     </div>
   );
 }

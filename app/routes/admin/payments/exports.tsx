@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatPaise } from "~/lib/format.ts";
 import { B2CL_LIMIT_PAISE, EXPORT_FILES, exportQuerySchema } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/exports";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/payments/exports: the accountant's files for a month or a financial year, as CSV in the GSTR-1
@@ -93,10 +94,7 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
           Show the files
         </Button>
       </form>
-      <section aria-labelledby="files-heading">
-        <h2 id="files-heading" className="mb-3 text-lg font-semibold">
-          {label}
-        </h2>
+      <TitledSection headingId="files-heading" title={label} headingClassName="mb-3 text-lg font-semibold">
         <ul className="space-y-2">
           {files.map((f) => (
             <li key={f.value}>
@@ -106,7 +104,7 @@ export default function Exports({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
       <section aria-labelledby="notes-heading" className={`mt-8 space-y-2 text-sm ${muted}`}>
         <h2 id="notes-heading" className="text-base font-semibold text-slate-900 dark:text-slate-100">
           How the files are made

@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -8,12 +9,12 @@ import { AllocationAmount } from "~/components/admin/allocation-amount.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
 import { TitledSection } from "~/components/titled-section.tsx";
-import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ALLOCATE_PREFIX, allocateAdvanceSchema, RECEIPT_PATTERN } from "~/lib/forms/admin/payments.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/payment";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/payments/{receipt number}: one payment: who paid, how (with its UTR, reference or cheque), the
@@ -43,7 +44,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const payment = RECEIPT_PATTERN.test(params.reference) ? await paymentByReference(params.reference) : undefined;
   if (!payment) return throwNotFound(url);
   const form = await readForm(request);
-  if (form.get("intent") !== "allocate") return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (form.get("intent") !== "allocate") return refuseForm(form, OUT_OF_DATE);
   const parsed = parseForm(form, allocateAdvanceSchema);
   if (parsed.refusal) return parsed.refusal;
   const result = await allocateAdvance(staff, payment.id, parsed.data.allocations);
@@ -133,9 +134,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
           {open.length === 0 ? (
             <p className={`mt-2 ${muted}`}>The customer has no invoice with anything due. Come back once one is issued.</p>
           ) : (
-            <form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="allocate" />
-              <FormError message={e.form} />
+            <IntentForm intent="allocate" error={e.form} className="mt-3 space-y-3">
               <p id="advance-hint" className={`text-sm ${muted}`}>
                 {formatPaise(p.unallocatedPaise)} is left. Type how much goes to each invoice: not more than what is due on it.
               </p>
@@ -157,7 +156,7 @@ export default function AdminPayment({ loaderData, actionData }: Route.Component
               <Button type="submit">
                 Allocate
               </Button>
-            </form>
+            </IntentForm>
           )}
         </TitledSection>
       )}

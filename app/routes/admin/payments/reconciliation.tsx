@@ -1,14 +1,16 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { ignoreLine, importStatement, importSummary, matchLineByHand, MAX_STATEMENT_BYTES, reconciliationPage } from "~/.server/payments/reconciliation.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { Table } from "~/components/admin/table.tsx";
 import { TitledSection } from "~/components/titled-section.tsx";
-import { FileField, FormError } from "~/components/form/fields.tsx";
+import { FileField } from "~/components/form/fields.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { ignoreLineSchema, matchLineSchema } from "~/lib/forms/admin/payments.ts";
 import type { Route } from "./+types/reconciliation";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/payments/reconciliation: a bank or UPI statement imported as CSV (one multipart form). Lines whose
@@ -31,36 +33,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const handle = { title: "Reconciliation" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "import") {
-    const file = form.get("statement");
-    if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the statement's CSV file.", "statement");
-    if (file.size > MAX_STATEMENT_BYTES) return refuseForm(form, "The file is larger than 2 MB: import the statement a month at a time.", "statement");
-    const result = await importStatement(staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-    if (!result.ok) return refuseForm(form, result.message, "statement");
-    const message = result.repeated
-      ? `This file was imported before: nothing was added. ${result.matched} of its ${result.lineCount} lines are matched.`
-      : `Imported ${result.lineCount === 1 ? "1 line" : `${result.lineCount} lines`}: ${result.matched} matched to invoices and recorded, ${result.lineCount - result.matched} left to match.`;
-    return redirectWithFlash(`${PATH}?import=${result.importId}`, { type: result.repeated ? "info" : "success", message });
-  }
-  if (intent === "match") {
-    const parsed = parseForm(form, matchLineSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await matchLineByHand(staff, parsed.data.line, parsed.data.invoice);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(PATH, { type: "success", message: result.message });
-  }
-  if (intent === "ignore") {
-    const parsed = parseForm(form, ignoreLineSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await ignoreLine(staff, parsed.data.line);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(PATH, { type: "success", message: result.message });
-  }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return intentAction(await readForm(request), { url, back: PATH }, {
+    import: async (form) => {
+      const file = form.get("statement");
+      if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the statement's CSV file.", "statement");
+      if (file.size > MAX_STATEMENT_BYTES) return refuseForm(form, "The file is larger than 2 MB: import the statement a month at a time.", "statement");
+      const result = await importStatement(staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+      if (!result.ok) return refuseForm(form, result.message, "statement");
+      const message = result.repeated
+        ? `This file was imported before: nothing was added. ${result.matched} of its ${result.lineCount} lines are matched.`
+        : `Imported ${result.lineCount === 1 ? "1 line" : `${result.lineCount} lines`}: ${result.matched} matched to invoices and recorded, ${result.lineCount - result.matched} left to match.`;
+      return redirectWithFlash(`${PATH}?import=${result.importId}`, { type: result.repeated ? "info" : "success", message });
+    },
+    match: step(matchLineSchema, (data) => matchLineByHand(staff, data.line, data.invoice)),
+    ignore: step(ignoreLineSchema, (data) => ignoreLine(staff, data.line)),
+  });
 }
 
 const SAMPLE = `Date,Narration,Reference,Debit,Credit,Balance
@@ -81,14 +70,12 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
       <PageHeader back={{ href: "/admin/payments", label: "Payments" }} title="Reconcile a statement" description="Import the bank's or UPI app's statement: payments that name an invoice and pay exactly what is due are recorded; the rest wait below for you." />
 
       <TitledSection headingId="import-heading" title="Import a statement" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="mb-3 text-lg font-semibold">
-        <form method="post" encType="multipart/form-data" className="space-y-4">
-          <input type="hidden" name="intent" value="import" />
-          <FormError message={failure?.values.intent === "import" ? e.form : undefined} />
+        <IntentForm intent="import" error={failure?.values.intent === "import" ? e.form : undefined} encType="multipart/form-data" className="space-y-4">
           <FileField name="statement" label="Statement (CSV)" required accept=".csv,text/csv" error={e.statement} hint="At most 2 MB. The same file imported again adds nothing." />
           <button type="submit" className={`${button} h-11 bg-brand-700 px-5 text-white hover:bg-brand-800`}>
             Import and match
           </button>
-        </form>
+        </IntentForm>
         <details className="mt-4">
           <summary className="cursor-pointer font-medium">The format</summary>
           <div className="mt-2 space-y-2 text-sm">
@@ -119,10 +106,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
       </TitledSection>
 
       {summary && (
-        <section aria-labelledby="summary-heading" className="mb-8">
-          <h2 id="summary-heading" className="mb-1 text-lg font-semibold">
-            {summary.fileName}
-          </h2>
+        <TitledSection headingId="summary-heading" title={summary.fileName} className="mb-8" headingClassName="mb-1 text-lg font-semibold">
           <p className={`mb-3 text-sm ${muted}`}>
             Imported <time dateTime={summary.createdAt}>{formatDateTime(summary.createdAt)}</time>: {summary.matchedCount} of {summary.lineCount} credit lines matched.
           </p>
@@ -140,13 +124,10 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
               </tr>
             ))}
           </Table>
-        </section>
+        </TitledSection>
       )}
 
-      <section aria-labelledby="waiting-heading" className="mb-8">
-        <h2 id="waiting-heading" className="mb-1 text-lg font-semibold">
-          Lines to match ({unmatchedTotal})
-        </h2>
+      <TitledSection headingId="waiting-heading" title={<>Lines to match ({unmatchedTotal})</>} className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>Type the invoice a line pays: the whole line is recorded against it (not more than is due). Ignore a line that is not a customer's payment.</p>
         {lines.length === 0 ? (
           <p className="my-6 rounded-md border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">Every imported line is matched or ignored.</p>
@@ -172,8 +153,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
                     </p>
                   )}
                   <div className="mt-2 flex flex-wrap items-end gap-3">
-                    <form method="post" className="flex flex-wrap items-end gap-3">
-                      <input type="hidden" name="intent" value="match" />
+                    <IntentForm intent="match" className="flex flex-wrap items-end gap-3">
                       <input type="hidden" name="line" value={l.id} />
                       <div>
                         <label htmlFor={fieldId} className="block text-sm font-medium">
@@ -194,14 +174,13 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
                       <button type="submit" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                         Match
                       </button>
-                    </form>
-                    <form method="post">
-                      <input type="hidden" name="intent" value="ignore" />
+                    </IntentForm>
+                    <IntentForm intent="ignore">
                       <input type="hidden" name="line" value={l.id} />
                       <button type="submit" className={`${button} border border-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800`}>
                         Ignore
                       </button>
-                    </form>
+                    </IntentForm>
                   </div>
                   {error && (
                     <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">
@@ -213,7 +192,7 @@ export default function Reconciliation({ loaderData, actionData }: Route.Compone
             })}
           </ul>
         )}
-      </section>
+      </TitledSection>
 
       {imports.length > 0 && (
         <TitledSection headingId="imports-heading" title="Recent imports" headingClassName="mb-2 text-lg font-semibold">

@@ -1,18 +1,19 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
-import { changeProductState, editProduct, productRecord, type ProductResult } from "~/.server/products/changes.ts";
+import { changeProductState, editProduct, productRecord } from "~/.server/products/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
 import { FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime, formatPaise } from "~/lib/format.ts";
-import { editProductSchema, isProductIntent, paiseToRupeesInput, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
+import { editProductSchema, paiseToRupeesInput, PRODUCT_STATE_INTENTS, productLabel, productStateSchema } from "~/lib/forms/admin/products.ts";
 import { Existing, ProductFields } from "./fields.tsx";
 import type { Route } from "./+types/product";
 import type { PageHandle } from "~/lib/page-title.ts";
@@ -21,6 +22,8 @@ import { adjustStock, setReorderLevel, stockOf } from "~/.server/stock/changes.t
 import { getDb } from "~/.server/db/index.ts";
 import { adjustStockSchema, reorderLevelSchema } from "~/lib/forms/admin/stock.ts";
 import { StockSection } from "./stock.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/products/{id}: one product's edit form (on the version it was drawn from: a change made meanwhile
@@ -50,35 +53,15 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  // Stock (issue 19 §5): ~/.server/stock/changes.ts.
-  if (intent === "adjust" || intent === "reorder") {
-    const parsed = intent === "adjust" ? parseForm(form, adjustStockSchema) : parseForm(form, reorderLevelSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const done = "onHand" in parsed.data ? await adjustStock(staff, id, parsed.data) : await setReorderLevel(staff, id, parsed.data);
-    if (!done.ok && done.reason === "not-found") return throwNotFound(url);
-    if (!done.ok) return refuseForm(form, done.message, done.field);
-    return redirectWithFlash(pathOf(id), { type: "success", message: done.message });
-  }
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "product", id, "/admin/products");
-  if (!isProductIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ProductResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editProductSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editProduct(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, productStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeProductState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
+    // Stock (issue 19 §5): ~/.server/stock/changes.ts.
+    adjust: step(adjustStockSchema, (data) => adjustStock(staff, id, data)),
+    reorder: step(reorderLevelSchema, (data) => setReorderLevel(staff, id, data)),
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "product", id, "/admin/products"),
+    edit: step(editProductSchema, (data) => editProduct(staff, id, data)),
+    ...eachIntent(PRODUCT_STATE_INTENTS, step(productStateSchema, (data) => changeProductState(staff, id, data))),
+  }));
 }
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,10 +94,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {status}
-        </h2>
+      <TitledSection headingId="state-heading" title={status} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {p.partsOnJobs === 1 ? "1 part recorded on a job names it." : `${p.partsOnJobs} parts recorded on jobs name it.`} Last changed{" "}
           <time dateTime={p.updatedAt}>{formatDateTime(p.updatedAt)}</time>.
@@ -140,23 +120,17 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             </ConfirmButton>
           )}
         </div>
-      </section>
+      </TitledSection>
       <StockSection product={{ id: p.id, version: p.version, unit: p.unit }} stock={loaderData.stock} movements={loaderData.movements} failure={failure?.intent === "adjust" || failure?.intent === "reorder" ? failure : undefined} />
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={p.version} />
-          <FormError message={editFailure?.errors.form} />
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="edit" version={p.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <ProductFields values={values} errors={editFailure?.errors ?? {}} categories={categories} />
           <Button type="submit">
             Save changes
           </Button>
-        </form>
-      </section>
+        </IntentForm>
+      </TitledSection>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { STOCK_KIND_LABELS } from "~/lib/forms/admin/stock.ts";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * A product's stock on its page (issue 19 §5): on hand, reserved for jobs, available and the reorder level;
@@ -26,10 +27,7 @@ export function StockSection({ product, stock, movements, failure }: Props) {
   const reorder = failure?.intent === "reorder" ? failure : undefined;
   const below = stock.belowReorderSince !== null;
   return (
-    <section aria-labelledby="stock-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="stock-heading" className="text-lg font-semibold">
-        Stock
-      </h2>
+    <TitledSection headingId="stock-heading" title="Stock" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
       <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
           ["On hand", stock.onHand],
@@ -125,6 +123,6 @@ export function StockSection({ product, stock, movements, failure }: Props) {
           ))}
         </Table>
       )}
-    </section>
+    </TitledSection>
   );
 }

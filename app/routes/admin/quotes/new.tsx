@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { newQuoteSchema, sourceFrom, type QuoteSource } from "~/lib/forms/admin/quotes.ts";
 import { QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/new";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/quotes/new?request=SR-... | ?bench=JC-... | ?customer=CU-...: a new quote (v1, a draft) for the
@@ -142,10 +143,7 @@ type Fault = NonNullable<NonNullable<Route.ComponentProps["loaderData"]["page"]>
 /** The request's fault code as the technical library reads it: what it means and its usual causes, per table. */
 function FaultLookup({ fault }: { fault: Fault }) {
   return (
-    <section aria-labelledby="fault-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="fault-heading" className="font-semibold">
-        Fault code {fault.code}
-      </h2>
+    <TitledSection headingId="fault-heading" title={<>Fault code {fault.code}</>} className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="font-semibold">
       {fault.hits.length === 0 ? (
         <p className={`mt-1 text-sm ${muted}`}>Not in the technical library&apos;s fault-code tables: check the code with the customer, or add it to the brand&apos;s table.</p>
       ) : (
@@ -160,6 +158,6 @@ function FaultLookup({ fault }: { fault: Fault }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

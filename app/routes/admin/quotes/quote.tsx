@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { asc, eq } from "drizzle-orm";
 import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -22,6 +23,7 @@ import { bandText, QuoteFields, type QuoteFormContext } from "./fields.tsx";
 import type { Route } from "./+types/quote";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/quotes/{reference}: one quote. Its versions (a switcher; ?v=2 opens an earlier one, still readable
@@ -110,7 +112,7 @@ export async function action({ request, url, params, context: rc }: Route.Action
   if (!QUOTE_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (!isQuoteIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
+  if (!isQuoteIntent(intent)) return refuseForm(form, OUT_OF_DATE);
   const back = adminQuotePath(params.reference);
   if (intent === "send" || intent === "revise") {
     const parsed = intent === "send" ? parseForm(form, sendQuoteSchema) : parseForm(form, reviseQuoteSchema);
@@ -226,28 +228,24 @@ export default function AdminQuote({ loaderData, actionData }: Route.ComponentPr
           <div className="mt-2 space-y-3">
             <FormError message={stepError} />
             {q.state === "draft" && (
-              <form method="post">
-                <input type="hidden" name="intent" value="send" />
-                <input type="hidden" name="version" value={q.version} />
+              <IntentForm intent="send" version={q.version}>
                 <p className="mb-2">
                   Send v{q.currentVersion} to the customer: an SMS{customer.email ? " and an e-mail" : ""} with the signed link to view, download and answer it.
                 </p>
                 <Button type="submit">
                   Send v{q.currentVersion}
                 </Button>
-              </form>
+              </IntentForm>
             )}
             {q.revisable && (
-              <form method="post" className="space-y-3">
-                <input type="hidden" name="intent" value="revise" />
-                <input type="hidden" name="version" value={q.version} />
+              <IntentForm intent="revise" version={q.version} className="space-y-3">
                 <FieldIdPrefix.Provider value="revise-">
                   <TextArea name="reason" label="Why revise it" required rows={2} maxLength={500} defaultValue={failure?.intent === "revise" ? failure.values?.reason : undefined} error={failure?.intent === "revise" ? failure.errors?.reason : undefined} hint={`Makes v${q.currentVersion + 1} as a draft; v${q.currentVersion} stays as sent.`} />
                 </FieldIdPrefix.Provider>
                 <Button type="submit">
                   Revise: make v{q.currentVersion + 1}
                 </Button>
-              </form>
+              </IntentForm>
             )}
             {q.state === "approved" && <p>Approved: an invoice is made from the approved version.</p>}
           </div>

@@ -2,7 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportQuotes, listQuotes, type QuoteListItem } from "~/.server/quotes/list.ts";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { formatDate, formatPaise } from "~/lib/format.ts";
@@ -82,17 +82,17 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Quotes"
       description="Quotes to customers with their value and state. Make one from a service request, a bench job or a customer."
       primary={{ href: `${PATH}/new`, label: "Make a quote" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which quotes", tabs }}
+      tabsLabel="Which quotes"
       filters={<ListSearch path={PATH} label="Quotes" id="quote-q" hint="Quote reference, or the customer's name, company or reference." q={filters.q} show={filters.show} defaultShow="all" />}
-      table={{ caption: "Quotes, newest first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Quotes, newest first"
+      columns={COLUMNS}
     />
   );
 }

@@ -1,7 +1,8 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import type { ColumnDef } from "@tanstack/react-table";
 import { keysetPage, PAGE_SIZE, pageLinks, parseListQuery, tabLinks } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { activeRun, finishedRun, kindsFound, listFindings, listRunPages, listRuns, startAudit } from "~/.server/seo-audit/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -17,6 +18,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { DESCRIPTION_LENGTH, FINDING_KINDS, kilobytes, runAuditSchema, TITLE_LENGTH, seoAuditListSchema, type FindingKind } from "~/lib/forms/admin/seo-audit.ts";
 import type { Route } from "./+types/route";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/seo-audit: "Run audit now" reads every page of the sitemap as a search engine would, on the job
@@ -70,15 +72,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { runs, active, shown, view, findings, pages, total, kindTabs, viewTabs, ...pageLinks(url, cursor, next) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  if (form.get("intent") !== "run") return refuseForm(form, "This form is out of date: reload the page and try again.");
-  const parsed = parseForm(form, runAuditSchema);
-  if (parsed.refusal) return parsed.refusal;
-  const result = await startAudit(staff);
-  if (!result.ok) return refuseForm(form, result.message);
-  return redirectWithFlash(PATH, { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: PATH }, {
+    run: step(runAuditSchema, () => startAudit(staff)),
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -165,10 +163,9 @@ export default function SeoAudit({ loaderData, actionData }: Route.ComponentProp
         title="SEO audit"
         description="Every page of the sitemap read as a search engine reads it: status, title, description, canonical link, structured data, links, images and weight."
         actions={
-          <form method="post">
-            <input type="hidden" name="intent" value="run" />
+          <IntentForm intent="run">
             <Button type="submit">Run audit now</Button>
-          </form>
+          </IntentForm>
         }
       />
       {failure && <FormError message={failure.errors.form} />}

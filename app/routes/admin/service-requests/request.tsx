@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { parseForm, readForm, redirectWithFlash, refuseForm } from "~/.server/forms/index.ts";
 import { requirePermission, staffOf, type StaffMember } from "~/.server/auth/staff.ts";
 import { requestBenchSummary } from "~/.server/bench/view.ts";
@@ -127,7 +128,7 @@ async function perform(staff: StaffMember, reference: string, form: FormData): P
       return p.refusal ? { refusal: p.refusal } : { result: await returnPart(staff, reference, p.data) };
     }
   }
-  if (!isRequestIntent(intent)) return { refusal: refuseForm(form, "This form is out of date: reload the page and try again.") };
+  if (!isRequestIntent(intent)) return { refusal: refuseForm(form, OUT_OF_DATE) };
   if (intent === "assign" || intent === "schedule") requirePermission(staff, "dispatch");
   switch (intent) {
     case "contact": {

@@ -5,6 +5,7 @@ import { TitledSection } from "~/components/titled-section.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { PART_UNITS } from "~/lib/forms/technician-job.ts";
 import type { FormFailure } from "./actions.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * The request page's parts (issue 19 §5): what the job waits for (parts requests, from the technician's
@@ -84,23 +85,21 @@ export function PartsPanel({ closed, version, formKey, ready, productLabels, req
                     {!closed && r.state !== "cancelled" && r.state !== "ready" && (
                       <div className="flex flex-wrap gap-2">
                         {r.productId !== null && r.outstanding > 0 && (r.available ?? 0) > 0 && (
-                          <form method="post">
-                            <input type="hidden" name="intent" value="parts-reserve" />
+                          <IntentForm intent="parts-reserve">
                             <input type="hidden" name="partsRequest" value={r.id} />
                             <input type="hidden" name="version" value={r.version} />
                             <Button type="submit" size="small">
                               Reserve from stock
                             </Button>
-                          </form>
+                          </IntentForm>
                         )}
-                        <form method="post">
-                          <input type="hidden" name="intent" value="parts-cancel" />
+                        <IntentForm intent="parts-cancel">
                           <input type="hidden" name="partsRequest" value={r.id} />
                           <input type="hidden" name="version" value={r.version} />
                           <Button type="submit" size="small" variant="secondary">
                             Cancel request
                           </Button>
-                        </form>
+                        </IntentForm>
                       </div>
                     )}
                   </td>
@@ -120,8 +119,7 @@ export function PartsPanel({ closed, version, formKey, ready, productLabels, req
                     {p.quantityText} {p.description}: {p.stock} from stock{p.returned > 0 ? `, ${p.returned} returned` : ""}
                   </span>
                   {p.returnable > 0 && (
-                    <form method="post" className="flex items-end gap-2">
-                      <input type="hidden" name="intent" value="part-return" />
+                    <IntentForm intent="part-return" className="flex items-end gap-2">
                       <input type="hidden" name="part" value={p.id} />
                       <div>
                         <label htmlFor={`return-${p.id}`} className="block text-sm font-medium">
@@ -132,7 +130,7 @@ export function PartsPanel({ closed, version, formKey, ready, productLabels, req
                       <Button type="submit" size="small" variant="secondary">
                         Return to stock
                       </Button>
-                    </form>
+                    </IntentForm>
                   )}
                 </li>
               ))}

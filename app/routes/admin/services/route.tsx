@@ -3,7 +3,7 @@ import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportServiceCatalogue, listServiceCatalogue, type ServiceListItem } from "~/.server/service-catalogue/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
@@ -74,14 +74,14 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminServices({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Services"
       description="The service catalogue, in the home page's order: what each service page says, its SAC code, its indicative price band and the cities it is offered in."
       primary={{ href: `${PATH}/new`, label: "Add a service" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which services", tabs }}
+      tabsLabel="Which services"
       filters={
         <InlineFilters path={PATH} label="Services" keep={{ show: filters.show === "all" ? undefined : filters.show }} filtered={Boolean(filters.q || filters.category)}>
           <SearchField id="service-q" value={filters.q} hint="Name or address." />
@@ -100,8 +100,8 @@ export default function AdminServices({ loaderData }: Route.ComponentProps) {
           </div>
         </InlineFilters>
       }
-      table={{ caption: "Services, in the home page's order", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Services, in the home page's order"
+      columns={COLUMNS}
     />
   );
 }

@@ -1,9 +1,10 @@
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
 import { renderMarkdown } from "~/.server/content/index.ts";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { changeServiceState, editService, type ServiceResult } from "~/.server/service-catalogue/changes.ts";
+import { changeServiceState, editService } from "~/.server/service-catalogue/changes.ts";
 import { serviceRecord, servicePlaces } from "~/.server/service-catalogue/list.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
@@ -14,11 +15,13 @@ import { FormError, TextField } from "~/components/form/fields.tsx";
 import { Prose } from "~/components/prose.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { editServiceSchema, isServiceIntent, MAX_SERVICE_FAQS, serviceStateSchema } from "~/lib/forms/admin/services.ts";
+import { editServiceSchema, MAX_SERVICE_FAQS, SERVICE_STATE_INTENTS, serviceStateSchema } from "~/lib/forms/admin/services.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { citiesOf, Existing, ServiceFields } from "./fields.tsx";
 import type { Route } from "./+types/service";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/services/{id}: one service's edit form (on the version it was drawn from: a change made meanwhile
@@ -41,26 +44,12 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; name: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/services");
-  if (!isServiceIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: ServiceResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editServiceSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editService(staff, id, parsed.data);
-  } else {
-    const parsed = parseForm(form, serviceStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeServiceState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/services"),
+    edit: step(editServiceSchema, (data) => editService(staff, id, data)),
+    ...eachIntent(SERVICE_STATE_INTENTS, step(serviceStateSchema, (data) => changeServiceState(staff, id, data))),
+  }));
 }
 
 /** The record's fields as the form's values. */
@@ -117,10 +106,7 @@ export default function AdminService({ loaderData, actionData }: Route.Component
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {s.shown ? "Shown on the site" : "Hidden: its page answers 404"}
-        </h2>
+      <TitledSection headingId="state-heading" title={s.shown ? "Shown on the site" : "Hidden: its page answers 404"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           Last changed <time dateTime={s.updatedAt}>{formatDateTime(s.updatedAt)}</time>. Requests and quotes keep the name they were made with; a deleted service waits 30 days in the trash.
         </p>
@@ -138,15 +124,9 @@ export default function AdminService({ loaderData, actionData }: Route.Component
             Move to trash
           </ConfirmButton>
         </div>
-      </section>
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={s.version} />
-          <FormError message={e.form} />
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="edit" version={s.version} error={e.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <TextField
             name="position"
@@ -164,14 +144,11 @@ export default function AdminService({ loaderData, actionData }: Route.Component
             Its address, <span className="font-mono">{s.path}</span>, stays the same when the name changes, so links to it keep working.
           </p>
           <Button type="submit">Save changes</Button>
-        </form>
-      </section>
-      <section aria-labelledby="preview-heading" className="mt-10">
-        <h2 id="preview-heading" className="mb-3 text-lg font-semibold">
-          The page&apos;s text as the site shows it
-        </h2>
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="preview-heading" title={<>The page&apos;s text as the site shows it</>} className="mt-10" headingClassName="mb-3 text-lg font-semibold">
         {s.body.trim() ? <Prose html={bodyHtml} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" /> : <p className={muted}>No text yet: the page shows its description and lists.</p>}
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.se
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { FieldError, FieldIdPrefix, FileField, FormError, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FileField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -35,6 +35,7 @@ import {
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/route";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/settings: the business settings, one group per page (?group=), each its own form and Save button.
@@ -151,15 +152,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <TitledSection headingId="settings-heading" title={section.label} headingClassName="text-xl font-semibold">
         <p className="mt-1 text-slate-700 dark:text-slate-300">{section.description}</p>
         {loaderData.savedAt && <p className={`mt-1 ${muted}`}>Last saved {formatDateTime(loaderData.savedAt)}.</p>}
-        <form method="post" action={`${PATH}?group=${group}`} noValidate className="mt-5 space-y-5">
-          <FormError message={failure?.errors.form} />
-          <input type="hidden" name="intent" value={group} />
-          <input type="hidden" name="version" value={version} />
+        <IntentForm intent={group} version={version} error={failure?.errors.form} action={`${PATH}?group=${group}`} noValidate className="mt-5 space-y-5">
           <FieldIdPrefix.Provider value={`${group}-`}>
             <GroupFields data={loaderData} failure={failure} />
           </FieldIdPrefix.Provider>
           <SaveButton label={`Save ${/^.[a-z]/.test(section.label) ? section.label[0]!.toLowerCase() + section.label.slice(1) : section.label}`} />
-        </form>
+        </IntentForm>
       </TitledSection>
       {group === "payments" && <SignatureSection hasSignature={loaderData.hasSignature} failure={signatureFailure} />}
     </div>
@@ -519,21 +517,18 @@ function SignatureSection({ hasSignature, failure }: { hasSignature: boolean; fa
       ) : (
         <p className={muted}>No signature yet: documents leave the space above the line for a pen.</p>
       )}
-      <form method="post" action={`${PATH}?group=payments`} encType="multipart/form-data" noValidate className="space-y-4">
-        <FormError message={failure?.errors.form} />
-        <input type="hidden" name="intent" value="signature-upload" />
+      <IntentForm intent="signature-upload" error={failure?.errors.form} action={`${PATH}?group=payments`} encType="multipart/form-data" noValidate className="space-y-4">
         <FieldIdPrefix.Provider value="signature-">
           <FileField name="signature" label={hasSignature ? "Replace the signature" : "Signature image"} accept="image/jpeg,image/png,image/webp" required error={failure?.errors.signature} />
         </FieldIdPrefix.Provider>
         <SaveButton label="Upload the signature" />
-      </form>
+      </IntentForm>
       {hasSignature && (
-        <form method="post" action={`${PATH}?group=payments`}>
-          <input type="hidden" name="intent" value="signature-remove" />
+        <IntentForm intent="signature-remove" action={`${PATH}?group=payments`}>
           <button type="submit" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-5 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
             Remove the signature
           </button>
-        </form>
+        </IntentForm>
       )}
     </TitledSection>
   );

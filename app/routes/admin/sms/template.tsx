@@ -1,6 +1,7 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { recordAction, step } from "~/.server/admin/actions.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
-import { editSmsTemplate, setSmsTemplateActive, smsTemplate, type TemplateResult } from "~/.server/notifications/sms-registry.ts";
+import { editSmsTemplate, setSmsTemplateActive, smsTemplate } from "~/.server/notifications/sms-registry.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -12,6 +13,8 @@ import { editSmsTemplateSchema, smsTemplateActiveSchema } from "~/lib/forms/admi
 import { SmsTemplateFields } from "./template-fields.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/template";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/sms/templates/{id}: one DLT template: its id, sender id, text and variables, edited on the version
@@ -31,26 +34,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 
 export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (data) => `${data.template.name}: DLT templates` };
 
-export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  let result: TemplateResult;
-  if (intent === "save") {
-    const parsed = parseForm(form, editSmsTemplateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editSmsTemplate(staff, id, parsed.data);
-  } else if (intent === "deactivate" || intent === "activate") {
-    const parsed = parseForm(form, smsTemplateActiveSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await setSmsTemplateActive(staff, id, parsed.data.version, intent === "activate");
-  } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
-  }
-  if (!result.ok && "reason" in result) return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => {
+    const active = (activate: boolean) => step(smsTemplateActiveSchema, (data) => setSmsTemplateActive(staff, id, data.version, activate));
+    return {
+      save: step(editSmsTemplateSchema, (data) => editSmsTemplate(staff, id, data)),
+      deactivate: active(false),
+      activate: active(true),
+    };
+  });
 }
 
 export default function AdminSmsTemplate({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,20 +67,12 @@ export default function AdminSmsTemplate({ loaderData, actionData }: Route.Compo
           The registered text differs from the site&apos;s own wording: these SMS go out in the registered words.
         </p>
       )}
-      <section aria-labelledby="edit-heading" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="edit-heading" className="text-lg font-semibold">
-          Registration
-        </h2>
-        <form method="post" className="mt-3 space-y-4" aria-labelledby="edit-heading">
-          <input type="hidden" name="intent" value="save" />
-          <input type="hidden" name="version" value={t.version} />
+      <TitledSection headingId="edit-heading" title="Registration" className="mb-6 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
+        <IntentForm intent="save" version={t.version} className="mt-3 space-y-4" aria-labelledby="edit-heading">
           <SmsTemplateFields failure={saveFailure} initial={t} lockedVariables={t.builtIn} submit="Save" />
-        </form>
-      </section>
-      <section aria-labelledby="active-heading" className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="active-heading" className="text-lg font-semibold">
-          {t.active ? "Deactivate" : "Activate"}
-        </h2>
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="active-heading" title={t.active ? "Deactivate" : "Activate"} className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {t.active
             ? "A deactivated template sends nothing: messages queued from it fail at once (shown in the SMS log)."
@@ -106,7 +90,7 @@ export default function AdminSmsTemplate({ loaderData, actionData }: Route.Compo
             </ConfirmButton>
           )}
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

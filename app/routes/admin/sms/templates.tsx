@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { addSmsTemplateSchema, SMS_CATEGORIES } from "~/lib/forms/admin/communications.ts";
 import { SmsTemplateFields } from "./template-fields.tsx";
 import type { Route } from "./+types/templates";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/sms/templates: the DLT template registry. Each template with its DLT template id, sender id and
@@ -65,15 +66,12 @@ export default function AdminSmsTemplates({ loaderData, actionData }: Route.Comp
         ))}
       </ul>
 
-      <section aria-labelledby="add-heading" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="add-heading" className="text-lg font-semibold">
-          Add a template
-        </h2>
+      <TitledSection headingId="add-heading" title="Add a template" className="mt-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>Register the text on the DLT portal first, then enter what it gave you: the 19-digit template id, the sender id, and the text exactly as registered.</p>
         <form method="post" className="mt-3 space-y-4" aria-labelledby="add-heading">
           <SmsTemplateFields failure={failure} withName />
         </form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

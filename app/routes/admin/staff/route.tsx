@@ -11,6 +11,7 @@ import { addStaffSchema, changeStaffRoleSchema, removeStaffSchema } from "~/lib/
 import type { Route } from "./+types/route";
 import { TitledSection } from "~/components/titled-section.tsx";
 import { keptField } from "~/components/admin/kept-field.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/staff (owner only: permission "staff"): who may use the back office and with which role. The
@@ -83,9 +84,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           Someone who already has an account (a customer, a technician) keeps it: the back office is added to it.
         </p>
-        <form method="post" aria-labelledby="add-heading" className="mt-4 space-y-4" noValidate>
-          <input type="hidden" name="intent" value="add" />
-          <FormError message={addFailure?.errors.form} />
+        <IntentForm intent="add" error={addFailure?.errors.form} aria-labelledby="add-heading" className="mt-4 space-y-4" noValidate>
           <FieldIdPrefix.Provider value="add-">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -111,7 +110,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
           <Button type="submit">
             Add to staff
           </Button>
-        </form>
+        </IntentForm>
       </TitledSection>
 
       <TitledSection headingId="members-heading" title={<>Staff ({members.length})</>} className="mt-8" headingClassName="text-xl font-semibold">
@@ -166,8 +165,7 @@ function MemberCard({ member: m, isMe, failure }: { member: Member; isMe: boolea
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="role" />
+        <IntentForm intent="role" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="userId" value={m.userId} />
           <input type="hidden" name="from" value={m.role} />
           <div>
@@ -190,7 +188,7 @@ function MemberCard({ member: m, isMe, failure }: { member: Member; isMe: boolea
           <Button variant="secondary" size="small" type="submit">
             Change role<span className="sr-only"> of {m.name}</span>
           </Button>
-        </form>
+        </IntentForm>
         <ConfirmButton
           intent="remove"
           fields={{ userId: m.userId, from: m.role }}

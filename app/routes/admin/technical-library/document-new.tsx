@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { LIBRARY_DOCUMENT_MAX_BYTES, uploadLibraryDocumentSchema } from "~/lib/forms/admin/technical-library.ts";
 import { LibraryDocumentFields } from "./document-fields.tsx";
 import type { Route } from "./+types/document-new";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/technical-library/documents/new: upload a manual or datasheet. The file must be a PDF by its content
@@ -44,14 +45,13 @@ export default function NewLibraryDocument({ loaderData, actionData }: Route.Com
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader back={{ href: "/admin/technical-library/documents", label: "Manuals and datasheets" }} title="Upload a manual or datasheet" description="A PDF, by brand and model, for the public or for staff and technicians." />
-      <form method="post" encType="multipart/form-data" className="space-y-5">
-        <input type="hidden" name="intent" value="upload" />
+      <IntentForm intent="upload" encType="multipart/form-data" className="space-y-5">
         <input type="hidden" name="idempotencyKey" value={failure?.values.idempotencyKey ?? loaderData.uploadKey} />
         <FormError message={failure?.errors.form ?? failure?.errors.idempotencyKey} />
         <FileField name="file" label="PDF file" required accept=".pdf,application/pdf" error={failure?.errors.file} hint={`PDF only, at most ${LIBRARY_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB. Choose it again after a refusal.`} />
         <LibraryDocumentFields values={values} errors={failure?.errors ?? {}} />
         <Button type="submit">Upload the document</Button>
-      </form>
+      </IntentForm>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { intentAction, step } from "~/.server/admin/actions.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
@@ -13,6 +14,8 @@ import { editLibraryDocumentSchema, libraryKindLabel, removeLibraryDocumentSchem
 import type { PageHandle } from "~/lib/page-title.ts";
 import { LibraryDocumentFields, megabytes } from "./document-fields.tsx";
 import type { Route } from "./+types/document";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/technical-library/documents/{id}: one manual or datasheet: open its PDF, change its title, brand, model,
@@ -32,25 +35,10 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "edit") {
-    const parsed = parseForm(form, editLibraryDocumentSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await editLibraryDocument(staff, id, parsed.data);
-    if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(`${LIST}/${id}`, { type: "success", message: result.message });
-  }
-  if (intent === "remove") {
-    const parsed = parseForm(form, removeLibraryDocumentSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const result = await removeLibraryDocument(staff, id, parsed.data.version);
-    if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-    if (!result.ok) return refuseForm(form, result.message, result.field);
-    return redirectWithFlash(LIST, { type: "success", message: result.message });
-  }
-  return refuseForm(form, "This form is out of date: reload the page and try again.");
+  return intentAction(await readForm(request), { url, back: `${LIST}/${id}` }, {
+    edit: step(editLibraryDocumentSchema, (data) => editLibraryDocument(staff, id, data)),
+    remove: step(removeLibraryDocumentSchema, (data) => removeLibraryDocument(staff, id, data.version), LIST),
+  });
 }
 
 export default function LibraryDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,10 +59,7 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
           </span>
         }
       />
-      <section aria-labelledby="file-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="file-heading" className="text-lg font-semibold">
-          {doc.public ? "On /technical-data" : "Staff and technicians only"}
-        </h2>
+      <TitledSection headingId="file-heading" title={doc.public ? "On /technical-data" : "Staff and technicians only"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           <a href={doc.href} className={link}>
             Open {doc.fileName}
@@ -92,23 +77,14 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
           )}
           .
         </p>
-      </section>
-      <section aria-labelledby="edit-heading" className="mb-8">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          About the document
-        </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={doc.version} />
-          <FormError message={editFailure?.errors.form} />
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="About the document" className="mb-8" headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="edit" version={doc.version} error={editFailure?.errors.form} className="space-y-5">
           <LibraryDocumentFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save</Button>
-        </form>
-      </section>
-      <section aria-labelledby="remove-heading" className="rounded-md border border-red-200 p-4 dark:border-red-900">
-        <h2 id="remove-heading" className="text-lg font-semibold">
-          Remove it
-        </h2>
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="remove-heading" title="Remove it" className="rounded-md border border-red-200 p-4 dark:border-red-900" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>The file is deleted; technicians who pinned it lose it from their phones the next time they open their library.</p>
         <FormError message={otherFailure?.errors.form ?? otherFailure?.errors.version} />
         <div className="mt-3">
@@ -116,7 +92,7 @@ export default function LibraryDocumentPage({ loaderData, actionData }: Route.Co
             Remove the document
           </ConfirmButton>
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { answerChange, eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
+import { parseForm, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
-import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes, type FaultTableResult } from "~/.server/technical-library/fault-tables.ts";
+import { changeFaultTableState, editFaultTable, faultTableRecord, importFaultCodes } from "~/.server/technical-library/fault-tables.ts";
 import { trashFromForm } from "~/.server/trash/form.ts";
 import { TRASH_INTENT } from "~/lib/forms/admin/data-restoration.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
@@ -11,10 +12,12 @@ import { link, muted } from "~/components/admin/styles.ts";
 import { FileField, FormError } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatDateTime } from "~/lib/format.ts";
-import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, isFaultTableIntent, MAX_FAULT_CSV_BYTES } from "~/lib/forms/admin/technical-library.ts";
+import { editFaultTableSchema, faultTableStateSchema, importFaultCodesSchema, FAULT_TABLE_STATE_INTENTS, MAX_FAULT_CSV_BYTES } from "~/lib/forms/admin/technical-library.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, FaultTableFields } from "./fields.tsx";
 import type { Route } from "./+types/table";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/technical-library/{id}: one fault-code table. Its codes are edited as CSV (on the version the page was
@@ -34,39 +37,26 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === TRASH_INTENT) return trashFromForm(form, staff, "content", id, "/admin/technical-library");
-  if (!isFaultTableIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: FaultTableResult;
-  if (intent === "edit") {
-    const parsed = parseForm(form, editFaultTableSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await editFaultTable(staff, id, parsed.data);
-  } else if (intent === "import") {
-    const parsed = parseForm(form, importFaultCodesSchema, { fields: ["intent", "version"] });
-    if (parsed.refusal) return parsed.refusal;
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the CSV file of codes.", "file");
-    if (file.size > MAX_FAULT_CSV_BYTES) return refuseForm(form, "The file is larger than 1 MB: split it by series.", "file");
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-    } catch {
-      return refuseForm(form, "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.", "file");
-    }
-    result = await importFaultCodes(staff, id, parsed.data.version, text);
-  } else {
-    const parsed = parseForm(form, faultTableStateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await changeFaultTableState(staff, id, parsed.data);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
+    [TRASH_INTENT]: (form) => trashFromForm(form, staff, "content", id, "/admin/technical-library"),
+    edit: step(editFaultTableSchema, (data) => editFaultTable(staff, id, data)),
+    import: async (form, page) => {
+      const parsed = parseForm(form, importFaultCodesSchema, { fields: ["intent", "version"] });
+      if (parsed.refusal) return parsed.refusal;
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) return refuseForm(form, "Choose the CSV file of codes.", "file");
+      if (file.size > MAX_FAULT_CSV_BYTES) return refuseForm(form, "The file is larger than 1 MB: split it by series.", "file");
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        return refuseForm(form, "The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.", "file");
+      }
+      return answerChange(form, page, await importFaultCodes(staff, id, parsed.data.version, text));
+    },
+    ...eachIntent(FAULT_TABLE_STATE_INTENTS, step(faultTableStateSchema, (data) => changeFaultTableState(staff, id, data))),
+  }));
 }
 
 export default function FaultTablePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,10 +77,7 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
           </span>
         }
       />
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {t.public ? "On /technical-data" : "Staff and technicians only"}
-        </h2>
+      <TitledSection headingId="state-heading" title={t.public ? "On /technical-data" : "Staff and technicians only"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>
           {t.public ? (
             <>
@@ -113,35 +100,23 @@ export default function FaultTablePage({ loaderData, actionData }: Route.Compone
             Move to trash
           </ConfirmButton>
         </div>
-      </section>
-      <section aria-labelledby="import-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="import-heading" className="text-lg font-semibold">
-          Add codes from a CSV file
-        </h2>
+      </TitledSection>
+      <TitledSection headingId="import-heading" title="Add codes from a CSV file" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         <p className={`mt-1 text-sm ${muted}`}>Columns: code, name, causes, remedy. A code already in the table takes the file&apos;s text; the others stay.</p>
-        <form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="import" />
-          <input type="hidden" name="version" value={t.version} />
-          <FormError message={importFailure?.errors.form} />
+        <IntentForm intent="import" version={t.version} error={importFailure?.errors.form} encType="multipart/form-data" className="mt-3 space-y-3">
           <FileField name="file" label="CSV file" required accept=".csv,text/csv" error={importFailure?.errors.file} hint="UTF-8, at most 1 MB." />
           <Button type="submit" variant="secondary">
             Import the codes
           </Button>
-        </form>
-      </section>
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          The table
-        </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={t.version} />
-          <FormError message={editFailure?.errors.form} />
+        </IntentForm>
+      </TitledSection>
+      <TitledSection headingId="edit-heading" title="The table" headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="edit" version={t.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <FaultTableFields values={values} errors={editFailure?.errors ?? {}} />
           <Button type="submit">Save the table</Button>
-        </form>
-      </section>
+        </IntentForm>
+      </TitledSection>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { FormFailure } from "~/lib/forms/form-basics.ts";
 import { FieldError, FieldIdPrefix, FormError, RadioGroup, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { AVAILABILITY, SKILLS } from "~/lib/forms/technician-registration.ts";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * What the office manages of a technician: skills, the catalogue services they may be sent for, base city,
@@ -86,8 +87,7 @@ export function EditTechnicianForm({
   const e = failure?.errors ?? {};
   const categories = [...new Set(catalogue.map((s) => s.category))];
   return (
-    <form method="post" aria-labelledby="edit-heading" className="mt-3 space-y-5 rounded-md border border-slate-200 p-4 dark:border-slate-800" noValidate>
-      <input type="hidden" name="intent" value="update" />
+    <IntentForm intent="update" aria-labelledby="edit-heading" className="mt-3 space-y-5 rounded-md border border-slate-200 p-4 dark:border-slate-800" noValidate>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="shown" value={shown} />
       <FormError message={e.form ?? e.id ?? e.shown} />
@@ -138,6 +138,6 @@ export function EditTechnicianForm({
       <Button type="submit">
         Save changes
       </Button>
-    </form>
+    </IntentForm>
   );
 }

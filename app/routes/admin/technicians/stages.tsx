@@ -8,6 +8,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { requirementValue, STAGE_REQUIREMENTS, stageRequirementsSchema } from "~/lib/forms/admin/technicians.ts";
 import { FIELD_STAGES } from "~/lib/requests/field-stages.ts";
 import type { Route } from "./+types/stages";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/technicians/stages (permission "technicians"): what each field stage requires before a technician
@@ -47,8 +48,7 @@ export default function AdminStageRequirements({ loaderData, actionData }: Route
         title="Stage requirements"
         description="What a technician must record on a job before they can set each stage from their phone. A stage with nothing ticked can be set at any time."
       />
-      <form method="post" aria-label="Stage requirements" className="space-y-4">
-        <input type="hidden" name="intent" value="stages" />
+      <IntentForm intent="stages" aria-label="Stage requirements" className="space-y-4">
         <input type="hidden" name="shown" value={shown} />
         <FormError message={failure?.errors.form ?? failure?.errors.shown ?? failure?.errors.require} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -86,7 +86,7 @@ export default function AdminStageRequirements({ loaderData, actionData }: Route
         <Button type="submit">
           Save requirements
         </Button>
-      </form>
+      </IntentForm>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/technician";
 import { link, muted } from "~/components/admin/styles.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/technicians/{id} (permission "technicians"): one technician. Their application as sent (with
@@ -171,8 +172,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
           ? "Check the application and the ID proof below, then approve or reject it. The technician is told by SMS and reads your note on their dashboard."
           : `This application is ${t.status}. You may change the decision; the technician is told by SMS.`}
       </p>
-      <form method="post" aria-label={`Review ${t.reference}`} className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="review" />
+      <IntentForm intent="review" aria-label={`Review ${t.reference}`} className="mt-3 space-y-3">
         <input type="hidden" name="id" value={t.id} />
         <FormError message={reviewFailure?.errors.form ?? reviewFailure?.errors.id} />
         <FieldIdPrefix.Provider value="review-">
@@ -203,7 +203,7 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
             </button>
           )}
         </div>
-      </form>
+      </IntentForm>
     </section>
   );
   return (

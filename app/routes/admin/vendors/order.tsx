@@ -1,3 +1,4 @@
+import { OUT_OF_DATE } from "~/.server/admin/actions.ts";
 import { redirect } from "react-router";
 import { parseForm, readForm, redirectWithFlash, refuseForm, refuseFields } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
@@ -16,6 +17,8 @@ import { PURCHASE_ORDER_NUMBER, receivePurchaseOrderSchema, sendPurchaseOrderSch
 import { GST_RATES } from "~/lib/money/gst.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/order";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/vendors/orders/{number}: one purchase order: its lines (and the jobs they are for), the PDF, sending
@@ -62,7 +65,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (parsed.refusal) return parsed.refusal;
     result = await recordOrderBill(staff, params.number, parsed.data);
   } else {
-    return refuseForm(form, "This form is out of date: reload the page and try again.");
+    return refuseForm(form, OUT_OF_DATE);
   }
   if (!result.ok && result.reason === "not-found") return throwNotFound(url);
   if (!result.ok) return refuseForm(form, result.message, result.field);
@@ -117,33 +120,23 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
           </ButtonLink>
           {order.status !== "cancelled" && (
             <>
-              <form method="post">
-                <input type="hidden" name="intent" value="email" />
-                <input type="hidden" name="version" value={order.version} />
+              <IntentForm intent="email" version={order.version}>
                 <Button type="submit" size="small" disabled={!vendor.email}>
                   {vendor.email ? `E-mail to ${vendor.email}` : "No e-mail address"}
                 </Button>
-              </form>
-              <form method="post">
-                <input type="hidden" name="intent" value="whatsapp" />
-                <input type="hidden" name="version" value={order.version} />
+              </IntentForm>
+              <IntentForm intent="whatsapp" version={order.version}>
                 <Button type="submit" size="small" variant="secondary" disabled={!vendor.phone}>
                   {vendor.phone ? "Send on WhatsApp" : "No phone number"}
                 </Button>
-              </form>
+              </IntentForm>
             </>
           )}
         </div>
       </section>
 
-      <section aria-labelledby="lines-heading">
-        <h2 id="lines-heading" className="mb-3 text-lg font-semibold">
-          Lines{open ? " and receiving" : ""}
-        </h2>
-        <form method="post" noValidate>
-          <input type="hidden" name="intent" value="receive" />
-          <input type="hidden" name="version" value={order.version} />
-          <FormError message={receive?.errors.form} />
+      <TitledSection headingId="lines-heading" title={<>Lines{open ? " and receiving" : ""}</>} headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="receive" version={order.version} error={receive?.errors.form} noValidate>
           <Table label="The order's lines" className="relative" columns={["Part", "For", "Ordered", "Price", "Received", ...(open ? ["Came now"] : [])]}>
             {lines.map((l) => {
               const error = receive?.errors[`received-${l.id}`];
@@ -204,14 +197,11 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
               Receive what came
             </Button>
           )}
-        </form>
+        </IntentForm>
         {order.notes && <p className="mt-4">Notes: {order.notes}</p>}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="bills-heading" className="mt-8">
-        <h2 id="bills-heading" className="text-lg font-semibold">
-          Vendor's bills against this order
-        </h2>
+      <TitledSection headingId="bills-heading" title="Vendor's bills against this order" className="mt-8" headingClassName="text-lg font-semibold">
         {bills.length === 0 ? (
           <p className={`mt-1 ${muted}`}>No bill recorded yet.</p>
         ) : (
@@ -251,7 +241,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
             Record the bill
           </Button>
         </form>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportVendors, listVendors, type VendorListItem } from "~/.server/vendors/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ButtonLink } from "~/components/admin/page-header.tsx";
 import { SearchField } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -84,9 +84,10 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminVendors({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Vendors"
       description="The suppliers we buy parts from: their GSTIN, who to call, the parts they supply at what price, and their bills."
       primary={{ href: `${PATH}/new`, label: "Add a vendor" }}
@@ -96,15 +97,14 @@ export default function AdminVendors({ loaderData }: Route.ComponentProps) {
           <ButtonLink href={`${PATH}/parts-requests`}>Parts requests</ButtonLink>
         </>
       }
-      csvHref={csvHref}
-      tabs={{ label: "Which vendors", tabs }}
+      tabsLabel="Which vendors"
       filters={
         <InlineFilters path={PATH} label="Vendors" keep={{ show: filters.show === "active" ? undefined : filters.show }} filtered={Boolean(filters.q)}>
           <SearchField id="vendor-q" value={filters.q} hint="Name, GSTIN or city." />
         </InlineFilters>
       }
-      table={{ caption: "Vendors, by name", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Vendors, by name"
+      columns={COLUMNS}
     />
   );
 }

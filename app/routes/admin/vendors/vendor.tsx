@@ -1,10 +1,11 @@
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { eachIntent, recordAction, step } from "~/.server/admin/actions.ts";
+import type { FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { idParam } from "~/.server/http/params.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { recordVendorBill, removeVendorBill } from "~/.server/vendors/bills.ts";
-import { addVendorPart, changeVendorState, editVendor, editVendorPart, productChoices, removeVendorPart, vendorRecord, type VendorResult } from "~/.server/vendors/changes.ts";
+import { addVendorPart, changeVendorState, editVendor, editVendorPart, productChoices, removeVendorPart, vendorRecord } from "~/.server/vendors/changes.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { muted } from "~/components/admin/styles.ts";
@@ -13,11 +14,13 @@ import { FieldIdPrefix, FormError, SelectField, TextField } from "~/components/f
 import { Button } from "~/components/ui/button.tsx";
 import { formatDate, formatDateTime, formatPaise } from "~/lib/format.ts";
 import { paiseToRupeesInput } from "~/lib/forms/admin/products.ts";
-import { addPartSchema, billSchema, editPartSchema, editVendorSchema, isVendorIntent, removeBillSchema, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
+import { addPartSchema, billSchema, editPartSchema, editVendorSchema, VENDOR_STATE_INTENTS, removeBillSchema, removePartSchema, stateLabel, vendorStateSchema } from "~/lib/forms/admin/vendors.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import type { PageHandle } from "~/lib/page-title.ts";
 import { Existing, VendorFields, vendorValues } from "./fields.tsx";
 import type { Route } from "./+types/vendor";
+import { IntentForm } from "~/components/form/intent-form.tsx";
+import { TitledSection } from "~/components/titled-section.tsx";
 
 /**
  * /admin/vendors/{id}: one vendor. Their details and contacts (edited on the version the page was drawn
@@ -50,61 +53,16 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 
 type Failure = FormFailure & { existing?: { id: number; label: string } };
 
-export async function action({ request, url, params, context }: Route.ActionArgs) {
-  const staff = staffOf(context);
-  const id = await idParam(params.id, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isVendorIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result: VendorResult;
-  switch (intent) {
-    case "edit": {
-      const parsed = parseForm(form, editVendorSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await editVendor(staff, id, parsed.data);
-      break;
-    }
-    case "archive":
-    case "restore": {
-      const parsed = parseForm(form, vendorStateSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await changeVendorState(staff, id, parsed.data);
-      break;
-    }
-    case "part-add": {
-      const parsed = parseForm(form, addPartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await addVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "part-edit": {
-      const parsed = parseForm(form, editPartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await editVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "part-remove": {
-      const parsed = parseForm(form, removePartSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await removeVendorPart(staff, id, parsed.data);
-      break;
-    }
-    case "bill-add": {
-      const parsed = parseForm(form, billSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await recordVendorBill(staff, id, parsed.data);
-      break;
-    }
-    case "bill-remove": {
-      const parsed = parseForm(form, removeBillSchema);
-      if (parsed.refusal) return parsed.refusal;
-      result = await removeVendorBill(staff, id, parsed.data.billId);
-      break;
-    }
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field, { existing: result.existing });
-  return redirectWithFlash(pathOf(id), { type: "success", message: result.message });
+export async function action(args: Route.ActionArgs) {
+  return recordAction(args, pathOf, (staff, id) => ({
+    edit: step(editVendorSchema, (data) => editVendor(staff, id, data)),
+    ...eachIntent(VENDOR_STATE_INTENTS, step(vendorStateSchema, (data) => changeVendorState(staff, id, data))),
+    "part-add": step(addPartSchema, (data) => addVendorPart(staff, id, data)),
+    "part-edit": step(editPartSchema, (data) => editVendorPart(staff, id, data)),
+    "part-remove": step(removePartSchema, (data) => removeVendorPart(staff, id, data)),
+    "bill-add": step(billSchema, (data) => recordVendorBill(staff, id, data)),
+    "bill-remove": step(removeBillSchema, (data) => removeVendorBill(staff, id, data.billId)),
+  }));
 }
 
 const money = "whitespace-nowrap px-3 py-2 text-right tabular-nums";
@@ -145,10 +103,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
         }
       />
 
-      <section aria-labelledby="state-heading" className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800">
-        <h2 id="state-heading" className="text-lg font-semibold">
-          {v.archivedAt ? "Archived: no longer bought from" : "Active"}
-        </h2>
+      <TitledSection headingId="state-heading" title={v.archivedAt ? "Archived: no longer bought from" : "Active"} className="mb-8 rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {contacts.length > 0 && (
           <ul className="mt-2 space-y-1 text-sm">
             {contacts.map((c, i) => (
@@ -188,12 +143,9 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             {v.archivedAt ? "Restore" : "Archive"}
           </ConfirmButton>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="parts-heading" className="mb-8">
-        <h2 id="parts-heading" className="mb-1 text-lg font-semibold">
-          Parts they supply
-        </h2>
+      <TitledSection headingId="parts-heading" title="Parts they supply" className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>Our products, under their part number, at their price before GST.</p>
         {parts.length === 0 ? (
           <p className={muted}>None recorded yet.</p>
@@ -207,8 +159,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
                 <li key={p.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
                   <h3 className="font-medium">{p.product}</h3>
                   <FormError message={pe.form ?? pe.partId ?? pe.version} />
-                  <form method="post" aria-label={`Their price for ${p.product}`} className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
-                    <input type="hidden" name="intent" value="part-edit" />
+                  <IntentForm intent="part-edit" aria-label={`Their price for ${p.product}`} className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_1fr_1fr_auto]">
                     <input type="hidden" name="partId" value={p.id} />
                     <input type="hidden" name="version" value={v.version} />
                     <FieldIdPrefix value={`part-${p.id}-`}>
@@ -219,7 +170,7 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
                     <Button type="submit" variant="secondary" size="small">
                       Save
                     </Button>
-                  </form>
+                  </IntentForm>
                   <div className="mt-2">
                     <ConfirmButton intent="part-remove" fields={{ partId: p.id, version: v.version }} tone="danger" confirm={`Remove ${p.product} from what they supply?`}>
                       Remove
@@ -263,12 +214,9 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             Every product is on their list. Add a product first on <a href="/admin/products/new" className="underline">the products screen</a>.
           </p>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="bills-heading" className="mb-8">
-        <h2 id="bills-heading" className="mb-1 text-lg font-semibold">
-          Their bills
-        </h2>
+      <TitledSection headingId="bills-heading" title="Their bills" className="mb-8" headingClassName="mb-1 text-lg font-semibold">
         <p className={`mb-3 text-sm ${muted}`}>{split} The accountant&apos;s exports carry them as purchases and input tax.</p>
         {bills.length === 0 ? (
           <p className={`mb-4 ${muted}`}>No bill recorded yet.</p>
@@ -318,23 +266,17 @@ export default function AdminVendor({ loaderData, actionData }: Route.ComponentP
             Record the bill
           </Button>
         </form>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="edit-heading">
-        <h2 id="edit-heading" className="mb-3 text-lg font-semibold">
-          Details
-        </h2>
-        <form method="post" className="space-y-5">
-          <input type="hidden" name="intent" value="edit" />
-          <input type="hidden" name="version" value={v.version} />
-          <FormError message={editFailure?.errors.form} />
+      <TitledSection headingId="edit-heading" title="Details" headingClassName="mb-3 text-lg font-semibold">
+        <IntentForm intent="edit" version={v.version} error={editFailure?.errors.form} className="space-y-5">
           <Existing existing={editFailure?.existing} />
           <VendorFields values={editFailure?.values ?? vendorValues(v)} errors={editFailure?.errors ?? {}} />
           <Button type="submit">
             Save changes
           </Button>
-        </form>
-      </section>
+        </IntentForm>
+      </TitledSection>
     </div>
   );
 }

@@ -1,12 +1,13 @@
+import { answerChange, intentAction, step } from "~/.server/admin/actions.ts";
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot, type CallResult } from "~/.server/video/index.ts";
+import { callGrant, callLinkPath, callRecord, cancelCall, endCall, iceServers, rescheduleCall, saveNotes, saveSnapshot } from "~/.server/video/index.ts";
 import { ConfirmButton } from "~/components/admin/confirm-button.tsx";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -20,11 +21,12 @@ import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { idempotencyKey } from "~/lib/forms/fields.ts";
-import { CALL_REFERENCE_PATTERN, cancelCallSchema, indiaParts, isCallIntent, notesSchema, rescheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
+import { CALL_REFERENCE_PATTERN, cancelCallSchema, indiaParts, notesSchema, rescheduleCallSchema } from "~/lib/forms/admin/video-calls.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { CallStatus, durationWords, Participants, WhenFields } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/call";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/video-calls/{reference}: one call as the engineer holds it. Start the call (camera and microphone,
@@ -64,9 +66,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const staff = staffOf(context);
   if (!CALL_REFERENCE_PATTERN.test(params.reference)) return throwNotFound(url);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isCallIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  if (intent === "snapshot") {
+  if (form.get("intent") === "snapshot") {
     // From the page's script (a fetcher): the answer is data, not a redirect.
     const key = idempotencyKey.safeParse(form.get("idempotencyKey") ?? undefined);
     const file = form.get("snapshot");
@@ -74,25 +74,12 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!saved.ok) return data({ snapshot: { ok: false, message: saved.message } }, { status: saved.status, headers: noStore() });
     return data({ snapshot: { ok: true, message: "Snapshot saved to the request." } }, { headers: noStore() });
   }
-  let result: CallResult;
-  if (intent === "reschedule") {
-    const parsed = parseForm(form, rescheduleCallSchema());
-    if (parsed.refusal) return parsed.refusal;
-    result = await rescheduleCall(staff, params.reference, parsed.data);
-  } else if (intent === "cancel") {
-    const parsed = parseForm(form, cancelCallSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await cancelCall(staff, params.reference, parsed.data);
-  } else if (intent === "notes") {
-    const parsed = parseForm(form, notesSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await saveNotes(staff, params.reference, parsed.data);
-  } else {
-    result = await endCall(staff, params.reference);
-  }
-  if (!result.ok && result.reason === "not-found") return throwNotFound(url);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(pathOf(params.reference), { type: "success", message: result.message });
+  return intentAction(form, { url, back: pathOf(params.reference) }, {
+    reschedule: step(rescheduleCallSchema(), (data) => rescheduleCall(staff, params.reference, data)),
+    cancel: step(cancelCallSchema, (data) => cancelCall(staff, params.reference, data)),
+    notes: step(notesSchema, (data) => saveNotes(staff, params.reference, data)),
+    end: async (form, page) => answerChange(form, page, await endCall(staff, params.reference)),
+  });
 }
 
 
@@ -228,15 +215,12 @@ export default function AdminVideoCall({ loaderData, actionData }: Route.Compone
 function CallForm({ id, title, intent, version, error, submit, danger = false, children }: { id: string; title: string; intent: string; version: number; error: string | undefined; submit: string; danger?: boolean; children: ReactNode }) {
   return (
     <TitledSection headingId={`${id}-heading`} title={title} headingClassName="text-xl font-semibold">
-      <form method="post" className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="version" value={version} />
-        <FormError message={error} />
+      <IntentForm intent={intent} version={version} error={error} className="mt-3 space-y-3" aria-labelledby={`${id}-heading`}>
         {children}
         <Button variant={danger ? "danger" : "primary"} type="submit">
           {submit}
         </Button>
-      </form>
+      </IntentForm>
     </TitledSection>
   );
 }

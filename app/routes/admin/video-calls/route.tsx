@@ -3,7 +3,7 @@ import { type CsvColumn, csvExportMiddleware, listScreen } from "~/.server/admin
 import { staffOf } from "~/.server/auth/staff.ts";
 import { exportCalls, listCalls, type VideoCallListItem } from "~/.server/video/index.ts";
 import { whenColumn } from "~/components/admin/data-table.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { ListSearch } from "~/components/admin/search-field.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
 import { VIDEO_CALL_FILTERS, VIDEO_CALL_STATUS_LABELS, videoCallListSchema, type VideoCallListFilters } from "~/lib/forms/admin/video-calls.ts";
@@ -95,17 +95,17 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminVideoCalls({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Video calls"
       description="Remote diagnosis: the customer shows the machine on their phone's camera, the engineer sees it and takes snapshots. Book a call from a service request."
       primary={{ href: `${PATH}/new`, label: "Book a video call" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which calls", tabs }}
+      tabsLabel="Which calls"
       filters={<ListSearch path={PATH} label="Video calls" id="video-q" hint="Call or request reference, or the customer's name or company." q={filters.q} show={filters.show} defaultShow="upcoming" />}
-      table={{ caption: filters.show === "upcoming" ? "Booked calls, soonest first" : "Calls, most recent first", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption={filters.show === "upcoming" ? "Booked calls, soonest first" : "Calls, most recent first"}
+      columns={COLUMNS}
     />
   );
 }

@@ -1,6 +1,7 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { throwNotFound } from "~/.server/http/errors.ts";
@@ -12,11 +13,12 @@ import { FieldError, FieldIdPrefix, FormError, TextArea, TextField } from "~/com
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { isWhatsAppIntent, replyTemplateSchema, replyTextSchema } from "~/lib/forms/admin/whatsapp.ts";
+import { replyTemplateSchema, replyTextSchema } from "~/lib/forms/admin/whatsapp.ts";
 import { useLiveRevalidate } from "~/lib/live/use-live.ts";
 import { WindowBadge } from "./parts.tsx";
 import type { PageHandle } from "~/lib/page-title.ts";
 import type { Route } from "./+types/conversation";
+import { IntentForm } from "~/components/form/intent-form.tsx";
 
 /**
  * /admin/whatsapp/{number}: one number's WhatsApp conversation, oldest first, and the reply: free text while
@@ -58,23 +60,14 @@ export const handle: PageHandle<Route.ComponentProps["loaderData"]> = { title: (
 export async function action({ request, params, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
   const view = await load(params.mobile, url);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isWhatsAppIntent(intent)) return refuseForm(form, "This form is out of date: reload the page and try again.");
-  let result;
-  if (intent === "reply-text") {
-    const parsed = parseForm(form, replyTextSchema);
-    if (parsed.refusal) return parsed.refusal;
-    result = await replyOnWhatsApp(staff, view, { text: parsed.data.text, idempotencyKey: parsed.data.idempotencyKey });
-  } else {
-    const parsed = parseForm(form, replyTemplateSchema);
-    if (parsed.refusal) return parsed.refusal;
-    const [name, language] = parsed.data.template.split("|") as [string, string];
-    const params = [parsed.data.param1, parsed.data.param2, parsed.data.param3].filter((p): p is string => p !== undefined && p !== "");
-    result = await replyOnWhatsApp(staff, view, { template: { name, language, params }, idempotencyKey: parsed.data.idempotencyKey });
-  }
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(`${PATH}/${view.key}`, { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: `${PATH}/${view.key}` }, {
+    "reply-text": step(replyTextSchema, (data) => replyOnWhatsApp(staff, view, { text: data.text, idempotencyKey: data.idempotencyKey })),
+    "reply-template": step(replyTemplateSchema, (data) => {
+      const [name, language] = data.template.split("|") as [string, string];
+      const params = [data.param1, data.param2, data.param3].filter((p): p is string => p !== undefined && p !== "");
+      return replyOnWhatsApp(staff, view, { template: { name, language, params }, idempotencyKey: data.idempotencyKey });
+    }),
+  });
 }
 
 const STATUS_WORDS: Record<string, string> = { queued: "Queued", logged: "Logged (not configured)", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Failed", received: "Received" };
@@ -132,15 +125,14 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
       <TitledSection headingId="reply-heading" title="Reply" className="rounded-md border border-slate-200 p-4 dark:border-slate-800" headingClassName="text-lg font-semibold">
         {view.window.open ? (
           <FieldIdPrefix value="text-">
-            <form method="post" className="mt-3 space-y-4" aria-labelledby="reply-heading">
-              <input type="hidden" name="intent" value="reply-text" />
+            <IntentForm intent="reply-text" className="mt-3 space-y-4" aria-labelledby="reply-heading">
               <input type="hidden" name="idempotencyKey" value={formKey} />
               <FormError message={textFailure?.errors.form ?? textFailure?.errors.idempotencyKey} />
               <TextArea name="text" label="Message" required rows={4} maxLength={4096} defaultValue={textFailure?.values.text} error={textFailure?.errors.text} />
               <Button type="submit">
                 Send on WhatsApp
               </Button>
-            </form>
+            </IntentForm>
           </FieldIdPrefix>
         ) : (
           <p className="mt-1">The 24-hour window is closed: WhatsApp allows only an approved template until the customer writes again.</p>
@@ -157,8 +149,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
           <details className="mt-4" open={!view.window.open || templateFailure !== undefined}>
             <summary className="cursor-pointer font-semibold">Send an approved template</summary>
             <FieldIdPrefix value="template-">
-              <form method="post" className="mt-3 space-y-4">
-                <input type="hidden" name="intent" value="reply-template" />
+              <IntentForm intent="reply-template" className="mt-3 space-y-4">
                 <input type="hidden" name="idempotencyKey" value={formKey} />
                 <FormError message={templateFailure?.errors.form ?? templateFailure?.errors.idempotencyKey} />
                 <fieldset aria-describedby={templateFailure?.errors.template ? "template-error" : undefined}>
@@ -184,7 +175,7 @@ export default function WhatsAppConversation({ loaderData, actionData }: Route.C
                 <Button type="submit">
                   Send the template
                 </Button>
-              </form>
+              </IntentForm>
             </FieldIdPrefix>
           </details>
         )}

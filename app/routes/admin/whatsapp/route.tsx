@@ -1,5 +1,6 @@
+import { intentAction, step } from "~/.server/admin/actions.ts";
 import { data, redirect } from "react-router";
-import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
+import { readForm, type FormFailure } from "~/.server/forms/index.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { normaliseMobile } from "~/.server/communications/index.ts";
@@ -52,15 +53,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const handle = { title: "WhatsApp" };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const staff = staffOf(context);
-  const form = await readForm(request);
-  if (form.get("intent") !== "save-template") return refuseForm(form, "This form is out of date: reload the page and try again.");
-  const parsed = parseForm(form, templateSchema);
-  if (parsed.refusal) return parsed.refusal;
-  const result = await saveTemplate(staff, parsed.data);
-  if (!result.ok) return refuseForm(form, result.message, result.field);
-  return redirectWithFlash(`${PATH}#templates-heading`, { type: "success", message: result.message });
+  return intentAction(await readForm(request), { url, back: `${PATH}#templates-heading` }, {
+    "save-template": step(templateSchema, (data) => saveTemplate(staff, data)),
+  });
 }
 
 type Template = Route.ComponentProps["loaderData"]["templates"][number];
