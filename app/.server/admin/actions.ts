@@ -6,7 +6,7 @@ import { parseForm, readForm, redirectWithFlash, refuseForm, type FormFailure, t
 import { throwNotFound } from "~/.server/http/errors.ts";
 
 /**
- * A record page's action (ADR 052): the posted `intent` picks one step, an intent the page does not draw is
+ * A record page's action (ADR 062): the posted `intent` picks one step, an intent the page does not draw is
  * refused as out of date, the step's schema parses the form (messages beside the fields, what was typed kept),
  * its change runs, and the change's result is the answer: a 404 when the record is gone, the form again with
  * the refusal beside its field, or back to the page with the result said once. Every record screen's action
