@@ -104,6 +104,12 @@ describe("request list query string", () => {
     expect(parse("?service=../etc").filters.service).toBeUndefined();
   });
 
+  it("a value with a NUL or another control character is dropped, never sent to the database (npm run scan: a 500)", () => {
+    expect(parse("?status=all&city=Pune%00&q=%2Fe%00").filters).toEqual({ status: "all", sort: "newest" });
+    expect(parse("?status=all&q=drive%07trip").filters.q).toBeUndefined();
+    expect(parse("?status=all&q=drive%09trip").filters.q).toBe("drive\ttrip");
+  });
+
   it("reads a reference however it is typed", () => {
     expect(referenceQuery("sr-2611-0042")).toEqual({ exact: true, value: "SR-2611-0042" });
     expect(referenceQuery("SR 2611 0042")).toEqual({ exact: true, value: "SR-2611-0042" });

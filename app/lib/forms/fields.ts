@@ -12,6 +12,11 @@ import { todayInIndia } from "./form-basics.ts";
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const CONTROL_MESSAGE = "Please remove the unusual characters from this text.";
 
+/** True when text holds a control character (other than tab and line breaks): NUL cannot even be stored. */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
 /** A required line of text, trimmed, with the message shown when it is missing. */
 export function requiredText(missing: string, max = 200) {
   return z
