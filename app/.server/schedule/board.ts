@@ -9,6 +9,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { SKILLS, skillLabel } from "~/lib/forms/technician-registration.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { CLOSED_STATUSES } from "~/lib/requests/status.ts";
+import { STAGE_LABELS, type VisitStage } from "~/lib/schedule/stages.ts";
 import { addDays, clockMinutes, indiaMidnight, indiaMinutes, shortDayLabel, weekStartOf } from "~/lib/schedule/week.ts";
 
 /**
@@ -17,17 +18,6 @@ import { addDays, clockMinutes, indiaMidnight, indiaMinutes, shortDayLabel, week
  * with no visit). View-ready: labels resolved, India time, each visit's stage, flags and place on the day's grid.
  * Five queries whatever the number of technicians: technicians, visits, time off, the queue's page and its count.
  */
-
-/** The visit's stage on the board, which its colour says. */
-export type VisitStage = "scheduled" | "on_the_way" | "on_site" | "waiting" | "work_done";
-
-export const STAGE_LABELS: Record<VisitStage, string> = {
-  scheduled: "Scheduled",
-  on_the_way: "On the way",
-  on_site: "On site",
-  waiting: "Waiting (parts or customer)",
-  work_done: "Work done",
-};
 
 function stageOf(status: string, fieldStage: string | null): VisitStage {
   if (status === "completed") return "work_done";

@@ -1,5 +1,6 @@
 import { staffOf } from "~/.server/auth/staff.ts";
-import { scheduleBoard, STAGE_LABELS, type ScheduleBoard, type VisitStage } from "~/.server/schedule/board.ts";
+import { scheduleBoard, type ScheduleBoard } from "~/.server/schedule/board.ts";
+import { STAGE_LABELS, type VisitStage } from "~/lib/schedule/stages.ts";
 import { FilterInput, FilterPanel, FilterSelect } from "~/components/admin/filter-form.tsx";
 import { ButtonLink, PageHeader } from "~/components/admin/page-header.tsx";
 import { link, muted } from "~/components/admin/styles.ts";
@@ -42,6 +43,9 @@ const STAGE_STYLE: Record<VisitStage, string> = {
   waiting: "border-l-slate-500 bg-slate-100 dark:bg-slate-800",
   work_done: "border-l-emerald-700 bg-emerald-50 dark:bg-emerald-950",
 };
+
+/** A link in a row of actions: at least 24 px tall, so a finger finds it (WCAG 2.2 target size). */
+const actionLink = `${link} inline-flex min-h-6 items-center`;
 
 type Visit = ScheduleBoard["technicians"][number]["days"][number]["visits"][number];
 type Off = ScheduleBoard["technicians"][number]["days"][number]["timeOff"][number];
@@ -90,11 +94,11 @@ function VisitCard({ v, back }: { v: Visit; back: string }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-1 flex flex-wrap gap-x-3">
-        <a className={link} href={`/admin/service-requests/${v.reference}`}>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+        <a className={actionLink} href={`/admin/service-requests/${v.reference}`}>
           Open {v.reference}
         </a>
-        <a className={link} href={`${PATH}/move/${v.reference}?back=${encodeURIComponent(back)}`}>
+        <a className={actionLink} href={`${PATH}/move/${v.reference}?back=${encodeURIComponent(back)}`}>
           Move {v.reference}
         </a>
       </p>
@@ -113,7 +117,7 @@ function TimeOffNote({ o }: { o: Off }) {
 
 function WeekView({ board, back }: { board: ScheduleBoard; back: string }) {
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="The week, by technician">
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="The week, by technician">
       <table className="w-full min-w-[60rem] table-fixed border-collapse text-left">
         <caption className="sr-only">Visits of the week, one row per technician and a column per day</caption>
         <thead>
@@ -240,11 +244,11 @@ function Queue({ board, back }: { board: ScheduleBoard; back: string }) {
                   {formatIndianPhone(j.phone)}
                 </a>
               </p>
-              <p className="mt-1 flex flex-wrap gap-x-3">
-                <a className={link} href={`/admin/service-requests/${j.reference}`}>
+              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+                <a className={actionLink} href={`/admin/service-requests/${j.reference}`}>
                   Open {j.reference}
                 </a>
-                <a className={link} href={`${PATH}/move/${j.reference}?back=${encodeURIComponent(back)}`}>
+                <a className={actionLink} href={`${PATH}/move/${j.reference}?back=${encodeURIComponent(back)}`}>
                   Book {j.reference}
                 </a>
               </p>
@@ -306,7 +310,8 @@ export default function ScheduleScreen({ loaderData }: Route.ComponentProps) {
         <FilterSelect name="amc" label="Contract" value={q.amc} any="All visits" options={[{ value: "yes", label: "AMC visits only" }]} />
         <FilterInput name="date" label="Date" type="date" value={q.date} />
       </FilterPanel>
-      <p className="mb-3 flex flex-wrap gap-x-3 gap-y-1 text-sm" aria-label="Stage colours">
+      <p className="mb-3 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        <span className="sr-only">Stage colours:</span>
         {(Object.keys(STAGE_LABELS) as VisitStage[]).map((s) => (
           <span key={s} className={`rounded border border-l-4 border-slate-300 px-1.5 dark:border-slate-600 ${STAGE_STYLE[s]}`}>
             {STAGE_LABELS[s]}
@@ -314,7 +319,7 @@ export default function ScheduleScreen({ loaderData }: Route.ComponentProps) {
         ))}
         <span className="rounded px-1.5 ring-2 ring-red-700">Emergency</span>
       </p>
-      <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="board-heading" className="min-w-0">
           <h2 id="board-heading" className="mb-2 text-lg font-semibold">
             {q.view === "week" ? `Week of ${board.days[0]!.label}` : board.days[0]!.label}
