@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { startSession } from "~/.server/auth/sessions.ts";
+import { clientAddressContext } from "~/.server/http/client-address.ts";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { auditActor } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
@@ -20,6 +23,8 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { addDays, weekStartOf } from "~/lib/schedule/week.ts";
 import { action as moveAction, loader as moveLoader } from "~/routes/admin/schedule/move.tsx";
 import { loader as boardLoader } from "~/routes/admin/schedule/route.tsx";
+import { action as portalTimeOffRoute, loader as portalTimeOffLoaderRoute } from "~/routes/technician/time-off.tsx";
+import { inPortal } from "../support/portal.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 
@@ -252,6 +257,46 @@ describeEachEngine("schedule board", (database, engine) => {
     expect(saved).toBeInstanceOf(Response);
     expect((saved as Response).headers.get("location")).toBe("/admin/schedule");
     expect((await requestRow(r.id)).assignedTechnicianId).toBe(t.id);
+  });
+
+  it("a technician marks their own leave from the portal, removes only their own, and the board reads it", async () => {
+    const portalTimeOffLoader = inPortal("technician", portalTimeOffLoaderRoute);
+    const portalTimeOffAction = inPortal("technician", portalTimeOffRoute);
+    const APP = "http://localhost:3000";
+    const withAccount = async (mobile: string, name: string) => {
+      const user = await upsertUserWithRole(mobile, "technician", db(), name);
+      const profile = await technician(name, { mobile, userId: user.id });
+      const cookie = (await startSession({ userId: user.id, role: "technician", method: "otp", request: new Request(APP), url: new URL(APP), address: "203.0.113.7" })).split(";")[0]!;
+      return { profile, cookie };
+    };
+    const args = (cookie: string, body?: Record<string, string>) => {
+      const context = new RouterContextProvider();
+      context.set(clientAddressContext, "203.0.113.7");
+      const request = new Request(new URL("/technician/time-off", APP), body ? { method: "POST", body: new URLSearchParams(body), headers: { cookie } } : { headers: { cookie } });
+      return { request, url: new URL(request.url), params: {}, context } as never;
+    };
+    const me = await withAccount("+919700077701", "Portal Prasad");
+    const other = await withAccount("+919700077702", "Portal Pavan");
+    // The form's technician is ignored: the entry is always the signed-in technician's own.
+    const added = await portalTimeOffAction(args(me.cookie, { intent: "add", technicianId: String(other.profile.id), kind: "unavailable", startDate: tomorrow, startTime: "14:00", endDate: tomorrow, endTime: "16:00", note: "Doctor" }));
+    expect(statusOf(added)).toBe(303);
+    const mine = (await portalTimeOffLoader(args(me.cookie))) as Awaited<ReturnType<typeof portalTimeOffLoaderRoute>>;
+    expect(mine.entries.map((e) => [e.kind, e.note])).toEqual([["unavailable", "Doctor"]]);
+    expect(await upcomingTimeOff(other.profile.id)).toEqual([]);
+    // Bad input: beside the field, never a 500.
+    const bad = await portalTimeOffAction(args(me.cookie, { intent: "add", kind: "leave", startDate: tomorrow, startTime: "18:00", endDate: tomorrow, endTime: "09:00" }));
+    expect(statusOf(bad)).toBe(400);
+    // Someone else's entry cannot be removed from the portal.
+    const refused = await portalTimeOffAction(args(other.cookie, { intent: "remove", id: String(mine.entries[0]!.id) }));
+    expect(statusOf(refused)).toBe(400);
+    expect(await upcomingTimeOff(me.profile.id)).toHaveLength(1);
+    // The board greys those hours, and a move onto them is a clash.
+    const board = await scheduleBoard(boardQuerySchema().parse({ view: "day", date: tomorrow, technician: String(me.profile.id) }));
+    expect(board.technicians[0]!.days[0]!.timeOff).toEqual([expect.objectContaining({ kind: "unavailable", window: "2:00 pm - 4:00 pm" })]);
+    const r = await newRequest();
+    expect(await moveJob(office, r.reference, move(1, me.profile.id, "15:00", "17:00"))).toMatchObject({ ok: false, clashes: [expect.stringContaining("Portal Prasad is unavailable then")] });
+    const techAudit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "technician"), eq(auditLog.entityId, String(me.profile.id))));
+    expect(techAudit.map((a) => [a.action, a.actorLabel])).toEqual([["technician.time-off", "Portal Prasad (technician)"]]);
   });
 
   // Real concurrency on PostgreSQL (the technician's row lock and the version check); PGlite runs them one after another.
