@@ -10,7 +10,7 @@ import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, outbox, requestEvents, serviceRequests, technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
-import { indiaTime } from "~/.server/requests/work.ts";
+import { assignmentCandidates, indiaTime } from "~/.server/requests/work.ts";
 import { scheduleBoard } from "~/.server/schedule/board.ts";
 import { clashFingerprint, findClashes } from "~/.server/schedule/clashes.ts";
 import { moveJob } from "~/.server/schedule/move.ts";
@@ -295,6 +295,11 @@ describeEachEngine("schedule board", (database, engine) => {
     expect(board.technicians[0]!.days[0]!.timeOff).toEqual([expect.objectContaining({ kind: "unavailable", window: "2:00 pm - 4:00 pm" })]);
     const r = await newRequest();
     expect(await moveJob(office, r.reference, move(1, me.profile.id, "15:00", "17:00"))).toMatchObject({ ok: false, clashes: [expect.stringContaining("Portal Prasad is unavailable then")] });
+    // The request page's suggestions read the same table: on leave now is "Not available now".
+    await addTimeOff(auditActor(office), other.profile.id, { kind: "leave", startDate: todayInIndia(), startTime: "00:00", endDate: tomorrow, endTime: "23:59", note: undefined });
+    const candidates = await assignmentCandidates();
+    expect(candidates.find((c) => c.id === other.profile.id)?.availableNow).toBe(false);
+    expect(candidates.find((c) => c.id === me.profile.id)?.availableNow).toBe(true);
     const techAudit = await db().select().from(auditLog).where(and(eq(auditLog.entityType, "technician"), eq(auditLog.entityId, String(me.profile.id))));
     expect(techAudit.map((a) => [a.action, a.actorLabel])).toEqual([["technician.time-off", "Portal Prasad (technician)"]]);
   });

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, lt, lte, notInArray } from "drizzle-orm";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
-import { requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { requestEvents, serviceRequests, technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { jobAssignedNotifications, jobUnassignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -479,7 +479,16 @@ export async function assignmentCandidates(now = new Date()): Promise<Candidate[
       .groupBy(serviceRequests.assignedTechnicianId),
   ]);
   const visits = new Map(loads.map((l) => [l.id, Number(l.visits)]));
-  return technicians.map((t) => ({ ...t, visitsToday: visits.get(t.id) ?? 0 }));
+  // Leave or unavailable hours now (issue 21 §2: the same availability the schedule board reads) count as "not available now".
+  const away = new Set(
+    (
+      await getDb()
+        .select({ id: technicianTimeOff.technicianId })
+        .from(technicianTimeOff)
+        .where(and(lte(technicianTimeOff.startsAt, now), gt(technicianTimeOff.endsAt, now)))
+    ).map((r) => r.id),
+  );
+  return technicians.map((t) => ({ ...t, availableNow: t.availableNow && !away.has(t.id), visitsToday: visits.get(t.id) ?? 0 }));
 }
 
 const EVENT_KIND_LABELS: Record<string, string> = {
