@@ -132,6 +132,7 @@ export default [
     route("technician/jobs/:id/signature", "routes/technician/job-signature.ts"),
     // The technical library, the staff-only parts too (issue 19 §3)
     route("technician/library", "routes/technician/library.tsx"),
+    route("technician/time-off", "routes/technician/time-off.tsx"),
     route("technician/library/tables/:slug", "routes/technician/library-table.tsx"),
     route("technician/library/documents/:id/:name", "routes/technician/library-document.ts"),
   ]),
@@ -157,6 +158,9 @@ export default [
     route("admin/bench/:jobCard", "routes/admin/bench/job.tsx"),
     route("admin/bench/:jobCard/label", "routes/admin/bench/label.tsx"),
     route("admin/technicians", "routes/admin/technicians/route.tsx"),
+    route("admin/schedule", "routes/admin/schedule/route.tsx"),
+    route("admin/schedule/move/:reference", "routes/admin/schedule/move.tsx"),
+    route("admin/schedule/time-off", "routes/admin/schedule/time-off.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),

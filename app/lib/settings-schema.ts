@@ -173,6 +173,8 @@ export const operationsSettingsSchema = z
     workingDays: z.array(z.number().int().min(0).max(6)).min(1, "Choose at least one working day").max(7),
     workingHoursOpen: clockTime,
     workingHoursClose: clockTime,
+    /** The schedule board's week starts on this day, 0 = Sunday ... 6 = Saturday (issue 21). */
+    weekStartsOn: z.number().int().min(0).max(6).default(1),
     /** The owner gets an SMS and an e-mail this long before a request's response is due with no contact. */
     escalateBeforeMinutes: z.number().int().min(5).max(600),
     quoteValidityDays: z.number().int().min(1).max(365),

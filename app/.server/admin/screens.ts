@@ -127,6 +127,15 @@ export const SCREEN_AUDIT: { readonly [P in BuiltScreenPath]: ScreenAudit } = {
       "contract.renewal-reminder": { label: "Sent a renewal reminder", entity: "contract", describe: () => ["sent the renewal reminder of", ""] },
     },
   },
+  // Issue 21: a move is written as the request's own "request.assign" and "request.schedule" entries (declared
+  // with the requests); the board writes a technician's time off.
+  "/admin/schedule": {
+    entities: {},
+    actions: {
+      "technician.time-off": { label: "Marked a technician's leave or unavailable hours", entity: "technician", describe: (_b, a) => [a?.kind === "leave" ? "marked leave for" : "marked unavailable hours for", ""] },
+      "technician.time-off-remove": { label: "Removed a technician's leave or unavailable hours", entity: "technician", describe: () => ["removed leave or unavailable hours of", ""] },
+    },
+  },
   "/admin/technicians": {
     entities: {
       technician: { label: "Technician", href: (id) => (/^\d+$/.test(id) ? `/admin/technicians/${id}` : null) },

@@ -2458,3 +2458,26 @@ export const libraryPins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.documentId] }), index("library_pins_document").on(t.documentId)],
 );
+
+/**
+ * A technician's leave and unavailable hours (issue 21 §2): marked by the technician from their portal or by the
+ * office for them. The schedule board greys these hours, and the clash check of a move reads them.
+ */
+export const technicianTimeOff = pgTable(
+  "technician_time_off",
+  {
+    id: serial("id").primaryKey(),
+    technicianId: integer("technician_id")
+      .notNull()
+      .references(() => technicianProfiles.id, { onDelete: "cascade" }),
+    /** leave: whole days away; unavailable: some hours (a training, a doctor's visit). */
+    kind: text("kind", { enum: ["leave", "unavailable"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    /** Who marked it: the technician's own account, or the staff member's. */
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("technician_time_off_technician").on(t.technicianId, t.startsAt), check("technician_time_off_order", sql`${t.endsAt} > ${t.startsAt}`)],
+);

@@ -61,7 +61,7 @@ const SKILL_SHORT: Record<SkillId, string> = {
 /** Places the office treats as one base (twin cities). */
 const CITY_ALIASES: Record<string, string> = { secunderabad: "hyderabad", cyberabad: "hyderabad" };
 
-function cityKey(city: string | null): string {
+export function cityKey(city: string | null): string {
   const key = (city ?? "").trim().toLowerCase().replace(/\s+/g, " ");
   return CITY_ALIASES[key] ?? key;
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gte, lt, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, lt, lte, notInArray } from "drizzle-orm";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { changeRecord, Refusal, type ChangeResult, type ChangeStep, type RecordKind } from "~/.server/admin/changes.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { publishRequestUpdated } from "~/.server/live/requests.ts";
 import { queueFeedbackRequest } from "~/.server/feedback/request.ts";
-import { requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { requestEvents, serviceRequests, technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
 import { queueMessages } from "~/.server/notifications/index.ts";
 import { jobAssignedNotifications, jobUnassignedNotifications, requestUpdateNotifications, type RequestUpdateKind } from "~/.server/notifications/templates.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
@@ -113,9 +113,15 @@ interface Change extends ChangeStep<ServiceRequest, { row: ServiceRequest }> {
  * Runs one change on the request `reference` as seen at `version`. The step updates the request through
  * `save` (which bumps the version and refuses a stale one) and adds its event through `event`.
  */
-async function change(reference: string, version: number, staff: StaffMember, now: Date, step: (c: Change) => Promise<string>): Promise<WorkResult> {
+async function change<Extra extends object = object>(
+  reference: string,
+  version: number,
+  staff: StaffMember,
+  now: Date,
+  step: (c: Change) => Promise<string>,
+): Promise<ChangeResult<object, Extra>> {
   const site = await getSiteSettings();
-  return changeRecord(REQUEST, reference, version, staff, now, async (c) => {
+  return changeRecord<ServiceRequest, string, { row: ServiceRequest }, object, Extra>(REQUEST, reference, version, staff, now, async (c) => {
     const message = await step({ ...c, site, event: (e) => addEvent(c.tx, c.row.id, staff.userId, e, now) });
     // Live (issue 12 §1): the office's list and page, the customer's page and the technician's jobs update.
     await publishRequestUpdated(c.tx, c.row.id, { previousTechnicianId: c.row.assignedTechnicianId });
@@ -253,50 +259,141 @@ export function changeStatus(staff: StaffMember, reference: string, input: Statu
 /** Assigns (or reassigns) an approved technician; they get an SMS. Needs the "dispatch" permission (the route checks it). */
 export function assignTechnician(staff: StaffMember, reference: string, input: AssignInput, now = new Date()): Promise<WorkResult> {
   return change(reference, input.version, staff, now, async (c) => {
-    const { row } = c;
-    if (isClosed(row.status)) throw new Refusal("technicianId", CLOSED_MESSAGE(row.status));
-    const technician = await technicianOf(c.tx, input.technicianId);
-    if (!technician || technician.status !== "approved") throw new Refusal("technicianId", "Choose an approved technician.");
-    if (row.assignedTechnicianId === technician.id) throw new Refusal("technicianId", `${technician.name} is already assigned to this request.`);
-    const previous = await technicianOf(c.tx, row.assignedTechnicianId);
-    await c.save({ assignedTechnicianId: technician.id, assignedAt: now });
-    const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
-    const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
-    await c.auditChanges("request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id });
-    // What and where in one SMS variable (30 characters): where alone when both do not fit.
-    const both = [row.serviceName, row.city].filter(Boolean).join(", ");
-    const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
-    await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
-    // The technician taken off the job hears of it (it leaves their list), and a customer whose visit is
-    // booked is told who is coming now, with the same window.
-    if (previous) await queueMessages(c.tx, jobUnassignedNotifications({ reference: row.reference, mobile: previous.mobile, eventId }, c.site));
-    const visitBooked = row.status === "scheduled" && row.visitStart && row.visitEnd;
-    if (previous && visitBooked) {
-      await tellCustomer(c, "scheduled", row.status, eventId, { visit: { ...visitText(row.visitStart!, row.visitEnd!), engineer: technician.name } });
-    }
-    const told = previous ? (visitBooked ? " Both technicians and the customer have been told by SMS." : " Both technicians have been told by SMS.") : " The technician has been told by SMS.";
-    return `${note}.${told}`;
+    const step = await assignStep(c, input.technicianId, { rebooking: false });
+    await c.save(step.changes);
+    return step.message;
   });
+}
+
+/**
+ * The assignment's step, shared by the request page and the schedule board's move: checks the technician,
+ * writes the event and the audit entry, and queues the technicians' SMS. It returns the request's changes for
+ * the caller to save once (the kernel saves a request once per change). `rebooking`: a new window follows in
+ * the same change, and its own SMS tells the customer, so this step does not tell them of the old one.
+ */
+async function assignStep(c: Change, technicianId: number, { rebooking }: { rebooking: boolean }) {
+  const { row } = c;
+  if (isClosed(row.status)) throw new Refusal("technicianId", CLOSED_MESSAGE(row.status));
+  const technician = await technicianOf(c.tx, technicianId);
+  if (!technician || technician.status !== "approved") throw new Refusal("technicianId", "Choose an approved technician.");
+  if (row.assignedTechnicianId === technician.id) throw new Refusal("technicianId", `${technician.name} is already assigned to this request.`);
+  const previous = await technicianOf(c.tx, row.assignedTechnicianId);
+  const changes = { assignedTechnicianId: technician.id, assignedAt: c.now };
+  const note = previous ? `Reassigned from ${previous.name} to ${technician.name}` : `Assigned to ${technician.name}`;
+  const eventId = await c.event({ kind: "assign", status: row.status, note, internal: true });
+  await c.auditChanges("request.assign", { assignedTechnicianId: row.assignedTechnicianId }, { assignedTechnicianId: technician.id });
+  // What and where in one SMS variable (30 characters): where alone when both do not fit.
+  const both = [row.serviceName, row.city].filter(Boolean).join(", ");
+  const job = Array.from(both).length <= 30 ? both : (row.city ?? row.serviceName ?? "");
+  await queueMessages(c.tx, jobAssignedNotifications({ reference: row.reference, mobile: technician.mobile, job, eventId }, c.site));
+  // The technician taken off the job hears of it (it leaves their list), and a customer whose visit is
+  // booked is told who is coming now, with the same window.
+  if (previous) await queueMessages(c.tx, jobUnassignedNotifications({ reference: row.reference, mobile: previous.mobile, eventId }, c.site));
+  const visitBooked = !rebooking && row.status === "scheduled" && row.visitStart && row.visitEnd;
+  if (previous && visitBooked) {
+    await tellCustomer(c, "scheduled", row.status, eventId, { visit: { ...visitText(row.visitStart!, row.visitEnd!), engineer: technician.name } });
+  }
+  const told = previous ? (visitBooked ? " Both technicians and the customer have been told by SMS." : " Both technicians have been told by SMS.") : " The technician has been told by SMS.";
+  return { changes, technician, message: `${note}.${told}` };
 }
 
 /** Books the visit: date and window (India time), status "scheduled", the customer told with the engineer's name. */
 export function scheduleVisit(staff: StaffMember, reference: string, input: ScheduleInput, now = new Date()): Promise<WorkResult> {
   return change(reference, input.version, staff, now, async (c) => {
+    const step = await scheduleStep(c, input, []);
+    await c.save(step.changes);
+    return step.message;
+  });
+}
+
+/**
+ * The booking's step, shared by the request page and the schedule board: the window checked, the event, the
+ * audit entry (with the clash warnings the dispatcher saved over, if any) and the customer's SMS. Returns the
+ * request's changes for the caller to save once.
+ */
+async function scheduleStep(c: Change, input: Pick<ScheduleInput, "date" | "from" | "to">, clashWarnings: readonly string[]) {
+  const { row } = c;
+  if (isClosed(row.status)) throw new Refusal("date", CLOSED_MESSAGE(row.status));
+  const technician = await technicianOf(c.tx, row.assignedTechnicianId);
+  if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
+  const visitStart = indiaTime(input.date, input.from);
+  const visitEnd = visitEndTime(input.date, input.from, input.to);
+  if (visitEnd.getTime() <= c.now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
+  const changes = { ...statusChanges(row, "scheduled", c.now), visitStart, visitEnd };
+  const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
+  const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
+  const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
+  await c.auditChanges("request.schedule", row, { ...changes, ...(clashWarnings.length > 0 ? { clashWarnings: [...clashWarnings] } : {}) });
+  await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
+  return { changes, message: `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.` };
+}
+
+/** A move on the schedule board: the technician and the window, with the clashes the dispatcher was shown. */
+export interface DispatchInput {
+  version: number;
+  technicianId: number;
+  date: string;
+  from: string;
+  to: string;
+  /** The fingerprint of the clashes shown before saving (clashFingerprint); "" when none were shown. */
+  acknowledged: string;
+}
+
+/** What the clash check answers for a move (~/.server/schedule/clashes.ts), inside the move's transaction. */
+export type ClashCheck = (tx: Transaction, move: { requestId: number; technicianId: number; start: Date; end: Date }) => Promise<{ warnings: string[]; fingerprint: string }>;
+
+/** A move refused because the clashes differ from those shown: the ones found now, to show before saving again. */
+export interface ClashRefusal {
+  clashes: string[];
+  fingerprint: string;
+}
+
+/**
+ * Assigns and books in one step (the schedule board, issue 21): the request page's own two steps, in one
+ * transaction with one version check, so a move is wholly saved or not at all. The technician's row is locked
+ * first: two dispatchers moving work onto the same technician queue, and the second sees the first one's visit
+ * in its clash check. Clashes that differ from those the dispatcher saw refuse the move (with the new ones);
+ * those seen and saved over are kept in the audit entry.
+ */
+export function dispatchVisit(staff: StaffMember, reference: string, input: DispatchInput, checkClashes: ClashCheck, now = new Date()): Promise<ChangeResult<object, ClashRefusal>> {
+  return change<ClashRefusal>(reference, input.version, staff, now, async (c) => {
     const { row } = c;
-    if (isClosed(row.status)) throw new Refusal("date", CLOSED_MESSAGE(row.status));
-    const technician = await technicianOf(c.tx, row.assignedTechnicianId);
-    if (!technician) throw new Refusal("form", "Assign a technician first: the customer is told who is coming.");
-    const visitStart = indiaTime(input.date, input.from);
-    const visitEnd = visitEndTime(input.date, input.from, input.to);
-    if (visitEnd.getTime() <= now.getTime()) throw new Refusal("to", "This window is already over: choose a later time.");
-    const changes = { ...statusChanges(row, "scheduled", now), visitStart, visitEnd };
-    await c.save(changes);
-    const visit = { ...visitText(visitStart, visitEnd), engineer: technician.name };
-    const note = `Visit on ${visit.date}, ${visit.window}. Engineer: ${visit.engineer}.`;
-    const eventId = await c.event({ kind: "schedule", status: "scheduled", note, internal: false });
-    await c.auditChanges("request.schedule", row, changes);
-    await tellCustomer(c, "scheduled", "scheduled", eventId, { visit });
-    return `Visit booked for ${visit.date}, ${visit.window} with ${visit.engineer}. The customer has been told by SMS.`;
+    if (row.status === "on_the_way" || row.status === "in_progress" || row.fieldStage === "on_site" || row.fieldStage === "on_the_way") {
+      throw new Refusal("form", `The technician is already ${row.fieldStage === "on_site" || row.status === "in_progress" ? "on site" : "on the way"}: change this job from its request page.`);
+    }
+    await c.tx.select({ id: technicianProfiles.id }).from(technicianProfiles).where(eq(technicianProfiles.id, input.technicianId)).for("update");
+    const start = indiaTime(input.date, input.from);
+    const end = visitEndTime(input.date, input.from, input.to);
+    const clashes = await checkClashes(c.tx, { requestId: row.id, technicianId: input.technicianId, start, end });
+    if (clashes.fingerprint !== input.acknowledged) {
+      const message = input.acknowledged === "" ? "This move clashes: check below, then save anyway or choose another time." : "The schedule changed meanwhile: check the clashes below, then save again.";
+      throw new Refusal<ClashRefusal>("form", message, { clashes: clashes.warnings, fingerprint: clashes.fingerprint });
+    }
+    // One save: the assignment's changes, then the booking's on the row as the assignment leaves it.
+    let pending: Partial<ServiceRequest> = {};
+    let current = row;
+    const deferred: Change = {
+      ...c,
+      get row() {
+        return current;
+      },
+      save: async (values = {}) => {
+        pending = { ...pending, ...values };
+        current = { ...current, ...values };
+        return current;
+      },
+    };
+    const messages: string[] = [];
+    if (row.assignedTechnicianId !== input.technicianId) {
+      const assigned = await assignStep(deferred, input.technicianId, { rebooking: true });
+      await deferred.save(assigned.changes);
+      messages.push(assigned.message);
+    }
+    const booked = await scheduleStep(deferred, input, clashes.warnings);
+    await deferred.save(booked.changes);
+    messages.push(booked.message);
+    await c.save(pending);
+    return messages.join(" ");
   });
 }
 
@@ -382,7 +479,16 @@ export async function assignmentCandidates(now = new Date()): Promise<Candidate[
       .groupBy(serviceRequests.assignedTechnicianId),
   ]);
   const visits = new Map(loads.map((l) => [l.id, Number(l.visits)]));
-  return technicians.map((t) => ({ ...t, visitsToday: visits.get(t.id) ?? 0 }));
+  // Leave or unavailable hours now (issue 21 §2: the same availability the schedule board reads) count as "not available now".
+  const away = new Set(
+    (
+      await getDb()
+        .select({ id: technicianTimeOff.technicianId })
+        .from(technicianTimeOff)
+        .where(and(lte(technicianTimeOff.startsAt, now), gt(technicianTimeOff.endsAt, now)))
+    ).map((r) => r.id),
+  );
+  return technicians.map((t) => ({ ...t, availableNow: t.availableNow && !away.has(t.id), visitsToday: visits.get(t.id) ?? 0 }));
 }
 
 const EVENT_KIND_LABELS: Record<string, string> = {
@@ -403,7 +509,7 @@ export interface ClockView {
   tone: "good" | "warning" | "bad" | "neutral";
 }
 
-function responseClock(row: ServiceRequest, now: Date, escalateBeforeMinutes: number): ClockView & { state: ResponseState } {
+export function responseClock(row: ServiceRequest, now: Date, escalateBeforeMinutes: number): ClockView & { state: ResponseState } {
   const { state, minutesLeft } = responseState(row, now, escalateBeforeMinutes);
   const label = RESPONSE_STATE_LABELS[state];
   const took = row.firstContactAt ? (row.firstContactAt.getTime() - row.createdAt.getTime()) / 60_000 : 0;

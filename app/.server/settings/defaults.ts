@@ -69,6 +69,7 @@ export function defaultSettings(siteUrl: string): SiteSettings {
       workingDays: [1, 2, 3, 4, 5, 6],
       workingHoursOpen: "09:00",
       workingHoursClose: "18:00",
+      weekStartsOn: 1,
       escalateBeforeMinutes: 30,
       quoteValidityDays: 15,
       quoteTerms: "Prices are in rupees and exclude GST unless shown. Parts are subject to availability. Work starts on receipt of your purchase order or written approval.",

@@ -27,6 +27,8 @@ const SCREENS = [
   { path: "/admin/bench", label: "Bench repair", group: "Work", permission: "requests", built: true },
   { path: "/admin/contracts", label: "Contracts (AMC)", group: "Work", permission: "requests", built: true },
   { path: "/admin/technicians", label: "Technicians", group: "Work", permission: "technicians", built: true },
+  // Issue 21: the dispatch board; moving work needs what assigning on the request page needs.
+  { path: "/admin/schedule", label: "Schedule", group: "Work", permission: "dispatch", built: true },
   // Money
   { path: "/admin/quotes", label: "Quotes", group: "Money", permission: "money", built: true },
   { path: "/admin/invoices", label: "Invoices", group: "Money", permission: "money", built: true },

@@ -164,6 +164,13 @@ function StatusPanel({ profile }: { profile: Profile }) {
             </a>
             , readable without a signal for the documents you pin.
           </p>
+          <p className="mt-2">
+            Away or busy?{" "}
+            <a href="/technician/time-off" className={link}>
+              Mark your leave or unavailable hours
+            </a>
+            , so the office does not book you then.
+          </p>
           {profile.reviewNote && (
             <div className="mt-3">
               <h3 className="font-semibold">Note from our office</h3>

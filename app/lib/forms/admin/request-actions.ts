@@ -12,7 +12,8 @@ import { isOneOf } from "~/lib/one-of.ts";
 
 export const STALE_REQUEST_MESSAGE = changedMeanwhile("request");
 
-const version = z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.");
+export const requestVersion = z.coerce.number("Reload the page and try again.").int().min(1, "Reload the page and try again.");
+const version = requestVersion;
 
 /** A ticked checkbox arrives as "on" (or our value "yes"); an unticked one does not arrive. */
 const checkbox = z
@@ -68,21 +69,31 @@ function isRealDate(d: string): boolean {
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
 }
 
+/** The visit's date and window, as the request page's schedule form and the schedule board's move form ask them. */
+export function visitWindowFields(now = new Date()) {
+  return {
+    date: z
+        .string("Choose the date of the visit.")
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the date of the visit.")
+        .refine(isRealDate, "Choose a real date.")
+        .refine((d) => d >= todayInIndia(now), "Choose today or a later date."),
+    from: z.string("Choose when the window starts.").regex(clock, "Choose when the window starts."),
+    to: z.string("Choose when the window ends.").regex(clock, "Choose when the window ends."),
+  };
+}
+
+/** A window that ends at an earlier clock time ends the next day (a night shift's breakdown: 10 pm - 2 am); never when it starts. */
+export const windowEndsElsewhere = (v: { from: string; to: string }) => v.to !== v.from;
+export const WINDOW_ENDS_MESSAGE = { path: ["to"], message: "The window must end at another time than it starts." };
+
 export function scheduleSchema(now = new Date()) {
   return z
     .object({
       intent: z.literal("schedule"),
       version,
-      date: z
-        .string("Choose the date of the visit.")
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the date of the visit.")
-        .refine(isRealDate, "Choose a real date.")
-        .refine((d) => d >= todayInIndia(now), "Choose today or a later date."),
-      from: z.string("Choose when the window starts.").regex(clock, "Choose when the window starts."),
-      to: z.string("Choose when the window ends.").regex(clock, "Choose when the window ends."),
+      ...visitWindowFields(now),
     })
-    // A window that ends at an earlier clock time ends the next day (a night shift's breakdown: 10 pm - 2 am).
-    .refine((v) => v.to !== v.from, { path: ["to"], message: "The window must end at another time than it starts." });
+    .refine(windowEndsElsewhere, WINDOW_ENDS_MESSAGE);
 }
 
 export const poSchema = z.object({

@@ -202,6 +202,7 @@ export const operationsForm = z
       ),
     workingHoursOpen: clock,
     workingHoursClose: clock,
+    weekStartsOn: z.string("Choose the day the week starts on.").regex(/^[0-6]$/, "Choose the day the week starts on.").transform(Number),
     escalateBeforeMinutes: whole(5, 600),
     quoteValidityDays: whole(1, 365),
     quoteTerms: z.string().trim().max(2000, "Please keep this under 2,000 characters"),

@@ -32,7 +32,7 @@ interface ActionsProps {
 const dangerClass =
   "inline-flex h-11 items-center rounded-md border border-red-700 px-5 font-semibold text-red-800 hover:bg-red-50 dark:text-red-300 dark:hover:bg-slate-800";
 
-function timeOptions() {
+export function timeOptions() {
   const group = (label: string, from: number, to: number) => ({
     group: label,
     items: TIME_SLOTS.filter((t) => Number(t.slice(0, 2)) >= from && Number(t.slice(0, 2)) < to).map((t) => ({ value: t, label: clockLabel(t) })),

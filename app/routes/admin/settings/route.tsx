@@ -10,7 +10,7 @@ import { readSettingsForEditing, saveSettingsGroup, STALE_SETTINGS } from "~/.se
 import { integrationsFromEnvironment, integrationsView } from "~/.server/settings/integrations.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { FilterTabs } from "~/components/admin/filter-tabs.tsx";
-import { FieldError, FieldIdPrefix, FileField, TextArea, TextField } from "~/components/form/fields.tsx";
+import { FieldError, FieldIdPrefix, FileField, SelectField, TextArea, TextField } from "~/components/form/fields.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone } from "~/lib/contact-links.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -427,6 +427,13 @@ function OperationsFields({ v, f, failure }: { v: SiteSettings["operations"]; f:
           <TextField {...f("workingHoursOpen", v.workingHoursOpen)} label="Opens at" required maxLength={5} hint="24-hour time, like 09:00" />
           <TextField {...f("workingHoursClose", v.workingHoursClose)} label="Closes at" required maxLength={5} hint="Like 18:00" />
         </div>
+        <SelectField
+          {...f("weekStartsOn", v.weekStartsOn)}
+          label="The schedule's week starts on"
+          placeholder="Choose a day"
+          options={[{ group: "Days", items: WEEKDAYS.map((day, i) => ({ value: String(i), label: day })) }]}
+          required
+        />
       </Fieldset>
       <Fieldset legend="Quotes and invoices">
         <TextField {...f("quoteValidityDays", v.quoteValidityDays)} label="Quotes are valid for (days)" inputMode="numeric" required />

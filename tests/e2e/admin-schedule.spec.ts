@@ -1,0 +1,71 @@
+import { backOfficeUrl, newMobile, sentSms } from "./support/accounts.ts";
+import { addSessionCookie, createSession, expect, test } from "./support/fixtures.ts";
+import { visit } from "./support/page-checks.ts";
+import { flashOf, sendServiceRequest } from "./support/requests.ts";
+
+/**
+ * The schedule board (issue 21), without JavaScript: a request sent from the public form waits in the queue; the
+ * dispatcher books it onto a technician from its move form, sees the clash (no skill for the service) before
+ * anything is saved, saves anyway, and finds the visit on the technician's row, gone from the queue, with the
+ * customer's SMS sent. Every page: valid HTML, axe, 390 px (visit does the checks).
+ */
+function tomorrowInIndia(): string {
+  return new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10);
+}
+
+test("the dispatcher books a waiting job from the board without JavaScript, over a clash it was shown", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
+  test.slow(); // several server-rendered pages with axe at two widths on each
+  const mobile = newMobile();
+  const name = `Suresh Babu ${mobile.slice(-4)}`;
+  await createSession("technician", { mobile, name });
+  // A city of this test's own: the board's filter then shows only its job in the queue.
+  const city = `Kazipet ${mobile.slice(-4)}`;
+  const customer = newMobile();
+  const reference = await sendServiceRequest(page, { contactName: "Kiran Rao", mobile: customer, siteAddress: "Plot 4, Industrial Area", city, fault: "DC drive trips on overload at start." });
+  const office = await signedInAs("office");
+  // The move itself in a browser without JavaScript (axe needs scripts, so the pages are checked in \`page\`).
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  await addSessionCookie(noScripts, office);
+  const plain = await noScripts.newPage();
+  const date = tomorrowInIndia();
+
+  const board = `/admin/schedule?view=day&date=${date}&city=${encodeURIComponent(city)}`;
+  await visit(page, backOfficeUrl(board));
+  await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
+  const queue = page.getByRole("region", { name: /^Waiting/ });
+  await expect(queue).toContainText(reference);
+  await expect(queue).toContainText("Needs: A technician");
+  const book = await queue.getByRole("link", { name: `Book ${reference}` }).getAttribute("href");
+  await visit(page, backOfficeUrl(book!));
+
+  await plain.goto(backOfficeUrl(book!));
+  const technician = plain.getByRole("combobox", { name: "Technician" });
+  const option = technician.locator("option", { hasText: name });
+  const technicianId = await option.getAttribute("value");
+  await technician.selectOption(technicianId!);
+  await plain.getByRole("textbox", { name: "Date" }).fill(date);
+  await plain.getByRole("combobox", { name: "From" }).selectOption("10:00");
+  await plain.getByRole("combobox", { name: "To" }).selectOption("12:00");
+  await plain.getByRole("button", { name: "Save the move" }).click();
+
+  // Nothing saved yet: the clash is shown, with "Save anyway".
+  const clashes = plain.getByRole("alert").filter({ hasText: "Clashes of this move" });
+  await expect(clashes).toContainText(`${name} has no DC drive repair skill`);
+  await expect(plain.getByText("This move clashes: check below, then save anyway or choose another time.")).toBeVisible();
+  await plain.getByRole("button", { name: "Save anyway" }).click();
+
+  await expect(flashOf(plain)).toContainText(`Assigned to ${name}.`);
+  await expect(plain.getByRole("region", { name: /^Waiting/ })).not.toContainText(reference);
+  await noScripts.close();
+
+  await visit(page, backOfficeUrl(`/admin/schedule?view=day&date=${date}&technician=${technicianId}`));
+  const visitCard = page.getByRole("group").filter({ hasText: reference });
+  await expect(visitCard).toContainText("10:00 am - 12:00 pm");
+  await expect(visitCard).toContainText("Scheduled");
+  await visit(page, backOfficeUrl(`/admin/schedule?view=week&date=${date}&technician=${technicianId}`));
+  await expect(page.getByRole("table", { name: /Visits of the week/ })).toContainText(reference);
+
+  await expect
+    .poll(async () => (await sentSms()).some((m) => m.to.endsWith(customer) && m.body.includes(reference) && m.body.includes("is booked for")), { timeout: 10_000 })
+    .toBe(true);
+});
