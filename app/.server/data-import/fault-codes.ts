@@ -5,7 +5,7 @@ import { contentEntries } from "~/.server/db/schema.ts";
 import { importFaultCodesIn } from "~/.server/technical-library/fault-tables.ts";
 import { optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { faultTableSlug } from "~/lib/forms/admin/technical-library.ts";
-import { ImportConflictError, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
+import { ImportConflictError, oneRowPerKey, tally, type Effect, type ImportKind } from "./kind.ts";
 
 /**
  * Fault codes into the technical library's tables (/admin/technical-library): one row is a code of a brand's
@@ -31,17 +31,11 @@ const rowSchema = z
 
 export type FaultCodeRow = z.output<typeof rowSchema>;
 
-function crossCheck(rows: CheckedRow<FaultCodeRow>[]): RowProblem[] {
-  const seen = new Map<string, number>();
-  const problems: RowProblem[] = [];
-  for (const r of rows) {
-    const key = `${faultTableSlug(r.row.brand, r.row.series)}|${r.row.code.toLowerCase()}`;
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, r.line);
-    else problems.push({ line: r.line, field: "code", message: `Line ${first} has the same code for this brand and series: one row per code.` });
-  }
-  return problems;
-}
+const crossCheck = oneRowPerKey<FaultCodeRow>(
+  (row) => `${faultTableSlug(row.brand, row.series)}|${row.code.toLowerCase()}`,
+  () => "code",
+  (first) => `Line ${first} has the same code for this brand and series: one row per code.`,
+);
 
 export const faultCodesKind: ImportKind<FaultCodeRow> = {
   name: "fault-codes",

@@ -44,6 +44,28 @@ export interface RowProblem {
   message: string;
 }
 
+/**
+ * The usual cross-check: one row per key. A row whose key an earlier row had is refused, on `field`, with the
+ * message `repeat` writes from the earlier row's line (and the key).
+ */
+export function oneRowPerKey<R>(
+  keyOf: (row: R) => string,
+  field: (row: R) => string,
+  repeat: (firstLine: number, row: R, key: string) => string,
+): (rows: CheckedRow<R>[]) => RowProblem[] {
+  return (rows) => {
+    const seen = new Map<string, number>();
+    const problems: RowProblem[] = [];
+    for (const r of rows) {
+      const key = keyOf(r.row);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, r.line);
+      else problems.push({ line: r.line, field: field(r.row), message: repeat(first, r.row, key) });
+    }
+    return problems;
+  };
+}
+
 export interface UpsertOutcome {
   effects: Effect[];
   /** Per record type: how many were created, updated and left unchanged ("customer.created": 12, ...). */

@@ -5,7 +5,7 @@ import { afterCommit, bulkInsert, bulkUpdate, type Transaction } from "~/.server
 import { products, stockMovements } from "~/.server/db/schema.ts";
 import { optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { lineItemSchema } from "~/lib/money/gst.ts";
-import { chunks, ImportConflictError, same, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
+import { chunks, ImportConflictError, oneRowPerKey, same, tally, type CheckedRow, type Effect, type ImportKind } from "./kind.ts";
 
 /**
  * Products and parts, keyed by their part number (the products table's model column, compared without case or
@@ -60,17 +60,11 @@ export type ProductRow = z.output<typeof rowSchema>;
 
 const partKey = (part: string) => part.trim().toLowerCase();
 
-function crossCheck(rows: CheckedRow<ProductRow>[]): RowProblem[] {
-  const seen = new Map<string, number>();
-  const problems: RowProblem[] = [];
-  for (const r of rows) {
-    const key = partKey(r.row.partNumber);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, r.line);
-    else problems.push({ line: r.line, field: "partNumber", message: `Line ${first} has the same part number: one row per product.` });
-  }
-  return problems;
-}
+const crossCheck = oneRowPerKey<ProductRow>(
+  (row) => partKey(row.partNumber),
+  () => "partNumber",
+  (first) => `Line ${first} has the same part number: one row per product.`,
+);
 
 const FIELDS = ["name", "make", "category", "hsnSac", "gstRate", "unit", "pricePaise", "description"] as const;
 

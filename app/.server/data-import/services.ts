@@ -7,7 +7,7 @@ import { optionalText } from "~/lib/forms/fields.ts";
 import { optionalRupees, sacCode } from "~/lib/forms/admin/services.ts";
 import { SERVICE_CATEGORIES } from "~/lib/settings-schema.ts";
 import { serviceSlug } from "~/lib/slug.ts";
-import { ImportConflictError, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
+import { ImportConflictError, oneRowPerKey, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
 
 /**
  * The service catalogue (/admin/services) from a file. Natural key: the slug, the service's address
@@ -80,17 +80,11 @@ export type ServiceRow = z.output<typeof rowSchema>;
 
 const keyOf = (row: ServiceRow) => row.slug ?? serviceSlug(row.name!);
 
-function crossCheck(rows: CheckedRow<ServiceRow>[]): RowProblem[] {
-  const seen = new Map<string, number>();
-  const problems: RowProblem[] = [];
-  for (const r of rows) {
-    const key = keyOf(r.row);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, r.line);
-    else problems.push({ line: r.line, field: r.row.slug ? "slug" : "name", message: `Line ${first} is the same service (${key}): one row per service.` });
-  }
-  return problems;
-}
+const crossCheck = oneRowPerKey<ServiceRow>(
+  keyOf,
+  (row) => (row.slug ? "slug" : "name"),
+  (first, _row, key) => `Line ${first} is the same service (${key}): one row per service.`,
+);
 
 /** A row for a service not in the catalogue must say all a new service needs. */
 async function checkStored(db: Parameters<NonNullable<ImportKind["checkStored"]>>[0], rows: CheckedRow<ServiceRow>[]): Promise<RowProblem[]> {

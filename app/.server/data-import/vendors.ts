@@ -3,9 +3,9 @@ import { z } from "zod";
 import { bulkInsert, bulkUpdate, type Transaction } from "~/.server/db/index.ts";
 import { vendors } from "~/.server/db/schema.ts";
 import { optionalPhone, type VendorContactInput } from "~/lib/forms/admin/vendors.ts";
-import { optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
+import { optionalEmail, optionalPincode, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { GST_STATES, gstinSchema } from "~/lib/settings-schema.ts";
-import { chunks, ImportConflictError, same, tally, type CheckedRow, type Effect, type ImportKind, type RowProblem } from "./kind.ts";
+import { chunks, ImportConflictError, oneRowPerKey, same, tally, type CheckedRow, type Effect, type ImportKind } from "./kind.ts";
 
 /**
  * Vendors (suppliers, issue 19 §5 and §7), keyed by their GSTIN: checked as the vendor form checks it (format and
@@ -45,12 +45,7 @@ const rowSchema = z
     contactEmail: optionalEmail,
     address: optionalText(300),
     city: optionalText(80),
-    pincode: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .pipe(z.string().regex(/^\d{6}$/, "A PIN code has six digits.").optional()),
+    pincode: optionalPincode,
     state: stateField,
   })
   .superRefine((v, ctx) => {
@@ -66,17 +61,11 @@ export type VendorRow = z.output<typeof rowSchema>;
 /** The vendor's natural key: its GSTIN, else its name (any case) among vendors without one. */
 const keyOf = (row: VendorRow) => (row.gstin ? `gstin:${row.gstin}` : `name:${row.name.trim().toLowerCase()}`);
 
-function crossCheck(rows: CheckedRow<VendorRow>[]): RowProblem[] {
-  const seen = new Map<string, number>();
-  const problems: RowProblem[] = [];
-  for (const r of rows) {
-    const key = keyOf(r.row);
-    const first = seen.get(key);
-    if (first === undefined) seen.set(key, r.line);
-    else problems.push({ line: r.line, field: r.row.gstin ? "gstin" : "name", message: `Line ${first} has the same ${r.row.gstin ? "GSTIN" : "vendor (no GSTIN)"}: one row per vendor.` });
-  }
-  return problems;
-}
+const crossCheck = oneRowPerKey<VendorRow>(
+  keyOf,
+  (row) => (row.gstin ? "gstin" : "name"),
+  (first, row) => `Line ${first} has the same ${row.gstin ? "GSTIN" : "vendor (no GSTIN)"}: one row per vendor.`,
+);
 
 const FIELDS = ["name", "stateCode", "address", "city", "pincode", "contacts"] as const;
 type Vendor = typeof vendors.$inferSelect;

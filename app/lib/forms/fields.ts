@@ -38,6 +38,14 @@ export function optionalText(max = 200) {
     .transform((v) => (v ? v : undefined));
 }
 
+/** An optional six-digit Indian PIN code: blank becomes undefined. */
+export const optionalPincode = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().regex(/^\d{6}$/, "A PIN code has six digits.").optional());
+
 /**
  * An Indian mobile number in any usual form (98480 12345, +91-98480-12345, 098480 12345), normalised to
  * +91 and ten digits. Mobile numbers in India's numbering plan start with 6, 7, 8 or 9.

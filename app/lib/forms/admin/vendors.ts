@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
-import { optionalEmail, optionalText, requiredText } from "~/lib/forms/fields.ts";
+import { optionalEmail, optionalPincode, optionalText, requiredText } from "~/lib/forms/fields.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { changedMeanwhile } from "~/lib/forms/stale.ts";
 import { lineItemSchema, rupeesField } from "~/lib/money/gst.ts";
@@ -95,12 +95,7 @@ const vendorFields = {
   stateCode: stateCodeField,
   address: optionalText(300),
   city: optionalText(80),
-  pincode: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.string().regex(/^\d{6}$/, "A PIN code has six digits.").optional()),
+  pincode: optionalPincode,
   paymentTermsDays: wholeDays(365, "Enter the days to pay in, from 0 to 365."),
   notes: optionalText(2000),
   ...contactFields,
