@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StaffMember } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
-import { auditLog, outbox, requestEvents, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
+import { auditLog, outbox, requestEvents, serviceRequests, type technicianProfiles, users } from "~/.server/db/schema.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { findRequestOf, findRequestWithHistory } from "~/.server/requests/index.ts";
@@ -26,6 +25,7 @@ import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { STALE_REQUEST_MESSAGE } from "~/lib/forms/admin/request-actions.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/service-requests/request.tsx";
 import { scheduleSchema, STATUS_CHOICES } from "~/lib/forms/admin/request-actions.ts";
+import { insertServiceRequest, insertTechnician } from "../support/work-fixtures.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 
@@ -107,55 +107,13 @@ describeEachEngine("request work", (database) => {
   /** A request as the public form stores it, received at `at`. */
   async function newRequest(over: Partial<typeof serviceRequests.$inferInsert> = {}, at = new Date(Date.now() - 30 * 60_000)) {
     counter += 1;
-    const reference = `SR-2611-${String(9000 + counter)}`;
-    const [row] = await db()
-      .insert(serviceRequests)
-      .values({
-        reference,
-        kind: "full",
-        contactName: "Ravi Kumar",
-        mobile: `+9198480${String(10000 + counter)}`,
-        email: "ravi@example.net",
-        company: "Sri Venkateswara Pharma",
-        siteAddress: "Plot 12, IDA Jeedimetla",
-        city: "Hyderabad",
-        serviceSlug: "plc-repair-programming",
-        serviceName: "PLC Repair & Programming",
-        faultDescription: "PLC goes to STOP after a power dip.",
-        urgency: "emergency",
-        consentVersion: "1",
-        consentAt: at,
-        idempotencyKey: randomUUID(),
-        responseDueAt: new Date(at.getTime() + 2 * 3_600_000),
-        createdAt: at,
-        ...over,
-      })
-      .returning();
-    return row!;
+    const ids = { reference: `SR-2611-${String(9000 + counter)}`, mobile: `+9198480${String(10000 + counter)}` };
+    return insertServiceRequest(db(), ids, { email: "ravi@example.net", urgency: "emergency", ...over }, at);
   }
 
   async function technician(name: string, over: Partial<typeof technicianProfiles.$inferInsert> = {}) {
     counter += 1;
-    const [row] = await db()
-      .insert(technicianProfiles)
-      .values({
-        reference: `TA-2611-${String(9000 + counter)}`,
-        mobile: `+9197000${String(10000 + counter)}`,
-        name,
-        city: "Hyderabad",
-        skills: ["plc"],
-        yearsExperience: 5,
-        availability: "full_time",
-        idProofType: "aadhaar",
-        idProofPath: "id-proofs/none.pdf",
-        idProofName: "aadhaar.pdf",
-        status: "approved",
-        consentVersion: "1",
-        consentAt: new Date(),
-        ...over,
-      })
-      .returning();
-    return row!;
+    return insertTechnician(db(), { reference: `TA-2611-${String(9000 + counter)}`, mobile: `+9197000${String(10000 + counter)}`, name }, over);
   }
 
   const requestRow = async (id: number) => (await db().select().from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +7,7 @@ import type { StaffMember } from "~/.server/auth/staff.ts";
 import { auditActor } from "~/.server/auth/staff.ts";
 import { upsertUserWithRole } from "~/.server/auth/users.ts";
 import { readConfig, setServerConfig } from "~/.server/config.ts";
-import { auditLog, outbox, requestEvents, serviceRequests, technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
+import { auditLog, outbox, requestEvents, serviceRequests, type technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
 import { DLT_TEMPLATES } from "~/.server/notifications/templates.ts";
 import { assignmentCandidates, indiaTime } from "~/.server/requests/work.ts";
 import { scheduleBoard } from "~/.server/schedule/board.ts";
@@ -25,6 +24,7 @@ import { action as moveAction, loader as moveLoader } from "~/routes/admin/sched
 import { loader as boardLoader } from "~/routes/admin/schedule/route.tsx";
 import { action as portalTimeOffRoute, loader as portalTimeOffLoaderRoute } from "~/routes/technician/time-off.tsx";
 import { inPortal } from "../support/portal.ts";
+import { insertServiceRequest, insertTechnician } from "../support/work-fixtures.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, statusOf } from "../support/staff-routes.ts";
 
@@ -90,53 +90,12 @@ describeEachEngine("schedule board", (database, engine) => {
   async function newRequest(over: Partial<typeof serviceRequests.$inferInsert> = {}) {
     counter += 1;
     const at = over.createdAt ?? new Date(Date.now() - 60 * 60_000 + counter * 1000);
-    const [row] = await db()
-      .insert(serviceRequests)
-      .values({
-        reference: `SR-2612-${String(7000 + counter)}`,
-        kind: "full",
-        contactName: "Ravi Kumar",
-        mobile: `+9198481${String(10000 + counter)}`,
-        company: "Sri Venkateswara Pharma",
-        siteAddress: "Plot 12, IDA Jeedimetla",
-        city: "Hyderabad",
-        serviceSlug: "plc-repair-programming",
-        serviceName: "PLC Repair & Programming",
-        faultDescription: "PLC goes to STOP after a power dip.",
-        urgency: "planned",
-        consentVersion: "1",
-        consentAt: at,
-        idempotencyKey: randomUUID(),
-        responseDueAt: new Date(at.getTime() + 2 * 3_600_000),
-        createdAt: at,
-        ...over,
-      })
-      .returning();
-    return row!;
+    return insertServiceRequest(db(), { reference: `SR-2612-${String(7000 + counter)}`, mobile: `+9198481${String(10000 + counter)}` }, over, at);
   }
 
   async function technician(name: string, over: Partial<typeof technicianProfiles.$inferInsert> = {}) {
     counter += 1;
-    const [row] = await db()
-      .insert(technicianProfiles)
-      .values({
-        reference: `TA-2612-${String(7000 + counter)}`,
-        mobile: `+9197001${String(10000 + counter)}`,
-        name,
-        city: "Hyderabad",
-        skills: ["plc"],
-        yearsExperience: 5,
-        availability: "full_time",
-        idProofType: "aadhaar",
-        idProofPath: "id-proofs/none.pdf",
-        idProofName: "aadhaar.pdf",
-        status: "approved",
-        consentVersion: "1",
-        consentAt: new Date(),
-        ...over,
-      })
-      .returning();
-    return row!;
+    return insertTechnician(db(), { reference: `TA-2612-${String(7000 + counter)}`, mobile: `+9197001${String(10000 + counter)}`, name }, over);
   }
 
   const requestRow = async (id: number) => (await db().select().from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!;
