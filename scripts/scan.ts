@@ -20,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildIfMissing, ROOT, startProductionServer } from "./lib/production-server.ts";
+import { buildIfMissing, ROOT, staffSessionCookie, startProductionServer } from "./lib/production-server.ts";
 
 const { values } = parseArgs({ options: { "max-minutes": { type: "string", default: "30" }, only: { type: "string" } } });
 const maxSeconds = Math.round(Number(values["max-minutes"]) * 60);
@@ -165,13 +165,7 @@ const publicBase = server.baseUrl;
 const officeBase = server.baseUrl.replace("127.0.0.1", "localhost");
 let exitCode = 0;
 try {
-  const session = await fetch(`${officeBase}/__e2e/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-e2e-fixture-token": token, origin: officeBase },
-    body: JSON.stringify({ role: "owner" }),
-  });
-  const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
-  const cookieHeader = `${cookie.name}=${cookie.value}`;
+  const cookieHeader = await staffSessionCookie(officeBase, token, { role: "owner" });
   const findings: Finding[] = [];
 
   if (values.only !== "sqlmap") {

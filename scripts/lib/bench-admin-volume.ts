@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { ADMIN_SCREENS } from "../../app/lib/admin/screens.ts";
-import { startProductionServer } from "./production-server.ts";
+import { startProductionServer, staffSessionCookie } from "./production-server.ts";
 import { seedVolume, timing, type Timing } from "./bench-back-office.ts";
 
 export const ADMIN_VOLUME_TARGETS = { postgres: 100, pglite: 300 } as const;
@@ -97,14 +97,7 @@ export async function benchAdminVolume(
     const token = randomBytes(24).toString("base64url");
     const server = await startProductionServer(options.databaseUrl, { DATA_DIR: dataDir, E2E_FIXTURE_TOKEN: token, SITE_URL: "http://localhost" });
     try {
-      const session = await fetch(`${server.baseUrl}/__e2e/session`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-        body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
-      });
-      if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
-      const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
-      const headers = { cookie: `${cookie.name}=${cookie.value}` };
+      const headers = { cookie: await staffSessionCookie(server.baseUrl, token) };
       const get = async (url: string): Promise<{ ms: number; firstByteMs: number; status: number; body: string }> => {
         const started = performance.now();
         const response = await fetch(`${server.baseUrl}${url}`, { headers, redirect: "manual" });

@@ -20,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, startProductionServer } from "./production-server.ts";
+import { ROOT, startProductionServer, staffSessionCookie } from "./production-server.ts";
 
 export const BACK_OFFICE_TARGETS = {
   postgres: { listP95Ms: 50, dashboardP95Ms: 100 },
@@ -103,14 +103,7 @@ export async function benchBackOffice(
     // is measured on 127.0.0.1, as a developer's machine serves it.
     const server = await startProductionServer(options.databaseUrl, { DATA_DIR: dataDir, E2E_FIXTURE_TOKEN: token, SITE_URL: "http://localhost" });
     try {
-      const session = await fetch(`${server.baseUrl}/__e2e/session`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-        body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
-      });
-      if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
-      const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
-      const headers = { cookie: `${cookie.name}=${cookie.value}` };
+      const headers = { cookie: await staffSessionCookie(server.baseUrl, token) };
       const get = async (pathname: string): Promise<{ ms: number; html: string }> => {
         const started = performance.now();
         const response = await fetch(`${server.baseUrl}${pathname}`, { headers, redirect: "manual" });

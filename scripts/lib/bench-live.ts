@@ -15,7 +15,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startProductionServer } from "./production-server.ts";
+import { startProductionServer, staffSessionCookie } from "./production-server.ts";
 
 export const LIVE_TARGETS = { streams: 2000, deliveryP99Ms: 1000, perStreamKb: 50 } as const;
 
@@ -86,14 +86,7 @@ export async function benchLive(engine: "pglite" | "postgres", databaseUrl?: str
     console.log(`\n[${engine}] live: opening ${sessionCount} office sessions and ${streams} event streams...`);
     const cookies: string[] = [];
     for (let i = 0; i < sessionCount; i++) {
-      const response = await fetch(`${server.baseUrl}/__e2e/session`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-        body: JSON.stringify({ role: "office", mobile: "+917000000001", name: "Bench Office" }),
-      });
-      if (!response.ok) throw new Error(`could not open a staff session: ${response.status} ${await response.text()}`);
-      const { cookie } = (await response.json()) as { cookie: { name: string; value: string } };
-      cookies.push(`${cookie.name}=${cookie.value}`);
+      cookies.push(await staffSessionCookie(server.baseUrl, token, { role: "office", mobile: "+917000000001", name: "Bench Office" }));
     }
     // Warm the server (the first requests load code and settle the heap) before the baseline.
     const seen = new Map<string, number[]>();

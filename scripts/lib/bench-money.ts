@@ -24,7 +24,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, startProductionServer } from "./production-server.ts";
+import { ROOT, startProductionServer, staffSessionCookie } from "./production-server.ts";
 import { RESULT_PREFIX, type ConcurrentIssues, type PagesSeed } from "./seed-money-bench.ts";
 
 export const MONEY_TARGETS = { invoicePdfP95Ms: 100, quotePageP95Ms: 50, concurrentIssues: 500 } as const;
@@ -107,14 +107,7 @@ export async function benchMoney(engine: "pglite" | "postgres", options: { pages
     let quotePage: Timing, signedQuotePage: Timing, invoicePdf: Timing, invoicePdfFresh: Timing;
     let pdfBytes = 0;
     try {
-      const session = await fetch(`${server.baseUrl}/__e2e/session`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-        body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
-      });
-      if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
-      const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
-      const staffHeaders = { cookie: `${cookie.name}=${cookie.value}` };
+      const staffHeaders = { cookie: await staffSessionCookie(server.baseUrl, token) };
 
       /** One whole response, timed; checks it is what a person would get (the page names the quote, a PDF is a PDF). */
       const get = async (pathname: string, expect: { type: string; contains?: string }, headers: Record<string, string> = staffHeaders) => {

@@ -15,7 +15,7 @@
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startProductionServer, type RunningServer } from "./production-server.ts";
+import { startProductionServer, type RunningServer, staffSessionCookie } from "./production-server.ts";
 
 export const PUBLISHES = 20;
 const POLL_MS = 5;
@@ -56,17 +56,11 @@ export async function benchPublish(engine: "pglite" | "postgres", databaseUrl?: 
   const token = randomBytes(24).toString("base64url");
   const server = await startProductionServer(databaseUrl, { E2E_FIXTURE_TOKEN: token, SITE_URL: "http://localhost" });
   try {
-    const session = await fetch(`${server.baseUrl}/__e2e/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-      body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
-    });
-    if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
-    const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
+    const staffCookie = await staffSessionCookie(server.baseUrl, token);
     const post = (path: string, form: Record<string, string>) =>
       fetch(`${server.baseUrl}${path}`, {
         method: "POST",
-        headers: { cookie: `${cookie.name}=${cookie.value}`, origin: server.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie: staffCookie, origin: server.baseUrl, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(form).toString(),
         redirect: "manual",
       });

@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startProductionServer, type RunningServer } from "./production-server.ts";
+import { startProductionServer, type RunningServer, staffSessionCookie } from "./production-server.ts";
 
 const SECONDS = 10;
 const HOME_RATE = 200;
@@ -90,14 +90,7 @@ export async function benchSeoAudit(engine: "pglite" | "postgres", databaseUrl?:
   const server = await startProductionServer(databaseUrl, { E2E_FIXTURE_TOKEN: token, SITE_URL: "http://localhost" });
   try {
     const sitemapUrls = (await publicGet(server, "/sitemap.xml")).match(/<loc>/g)?.length ?? 0;
-    const session = await fetch(`${server.baseUrl}/__e2e/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-e2e-fixture-token": token },
-      body: JSON.stringify({ role: "owner", name: "Bench Owner" }),
-    });
-    if (!session.ok) throw new Error(`could not open a staff session: ${session.status} ${await session.text()}`);
-    const { cookie } = (await session.json()) as { cookie: { name: string; value: string } };
-    const headers = { cookie: `${cookie.name}=${cookie.value}` };
+    const headers = { cookie: await staffSessionCookie(server.baseUrl, token) };
 
     const press = async () => {
       const response = await fetch(`${server.baseUrl}/admin/seo-audit`, {

@@ -23,7 +23,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startCluster, type Cluster } from "./cluster.ts";
 import { formBody, formWith, postForms } from "./html-forms.ts";
-import { freePort } from "./production-server.ts";
+import { freePort, staffSessionCookie } from "./production-server.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.ts";
 
 export interface ChaosOptions {
@@ -196,13 +196,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(`Cluster: ${url}, ${options.instances} instances`);
 
     // Staff: an owner's session through the test-only hook (ADR 014), shared by the staff workers.
-    const session = await send(`${officeBase}/__e2e/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-e2e-fixture-token": fixtureToken, origin: officeBase },
-      body: JSON.stringify({ role: "owner" }),
-    });
-    const cookieJson = JSON.parse(session.body) as { cookie: { name: string; value: string } };
-    const staffCookie = `${cookieJson.cookie.name}=${cookieJson.cookie.value}`;
+    const staffCookie = await staffSessionCookie(officeBase, fixtureToken, { role: "owner" });
     const staffHeaders = { cookie: staffCookie, origin: officeBase };
 
     const db = new pg.Pool({ connectionString: postgres.url, max: 2 });

@@ -172,3 +172,18 @@ export async function startProductionServer(databaseUrl?: string, extraEnv: Reco
     output: () => tail.join("\n"),
   };
 }
+
+/**
+ * A staff session on a server started with E2E_FIXTURE_TOKEN (the test-only hook of ADR 014), as the Cookie
+ * header's value. The measuring and fault-testing scripts act as staff through it.
+ */
+export async function staffSessionCookie(baseUrl: string, token: string, fixture: { role: "owner" | "office" | "accounts"; name?: string; mobile?: string } = { role: "owner", name: "Bench Owner" }): Promise<string> {
+  const response = await fetch(`${baseUrl}/__e2e/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-e2e-fixture-token": token, origin: baseUrl },
+    body: JSON.stringify(fixture),
+  });
+  if (!response.ok) throw new Error(`could not open a staff session: ${response.status} ${await response.text()}`);
+  const { cookie } = (await response.json()) as { cookie: { name: string; value: string } };
+  return `${cookie.name}=${cookie.value}`;
+}
