@@ -1,4 +1,5 @@
 import { FormError, SelectField, TextField } from "~/components/form/fields.tsx";
+import { TechnicianSelect } from "~/components/form/technician-select.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TIME_OFF_KINDS } from "~/lib/forms/admin/schedule.ts";
 import type { FormFailure } from "~/lib/forms/form-basics.ts";
@@ -26,15 +27,7 @@ export function TimeOffForm({ failure, technicians, today }: { failure: FormFail
       <input type="hidden" name="intent" value="add" />
       <FormError message={add?.errors.form} />
       {technicians && (
-        <SelectField
-          name="technicianId"
-          label="Technician"
-          required
-          placeholder="Choose a technician"
-          options={[{ group: "Approved technicians", items: technicians }]}
-          defaultValue={v("technicianId")}
-          error={add?.errors.technicianId}
-        />
+        <TechnicianSelect technicians={technicians} defaultValue={v("technicianId")} error={add?.errors.technicianId} />
       )}
       <SelectField
         name="kind"

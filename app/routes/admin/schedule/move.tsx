@@ -5,6 +5,7 @@ import { moveJob, movePage } from "~/.server/schedule/move.ts";
 import { PageHeader } from "~/components/admin/page-header.tsx";
 import { link } from "~/components/admin/styles.ts";
 import { FormError, SelectField, TextField } from "~/components/form/fields.tsx";
+import { TechnicianSelect } from "~/components/form/technician-select.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { REFERENCE_PATTERN } from "~/lib/forms/admin/request-actions.ts";
@@ -116,15 +117,7 @@ export default function MoveJob({ loaderData, actionData }: Route.ComponentProps
               <p className="mt-1 text-sm">Saving anyway keeps these warnings in the activity log.</p>
             </div>
           )}
-          <SelectField
-            name="technicianId"
-            label="Technician"
-            required
-            placeholder="Choose a technician"
-            options={[{ group: "Approved technicians", items: technicians }]}
-            defaultValue={value("technicianId")}
-            error={failure?.errors.technicianId}
-          />
+          <TechnicianSelect technicians={technicians} defaultValue={value("technicianId")} error={failure?.errors.technicianId} />
           <TextField name="date" type="date" label="Date" required defaultValue={value("date") ?? today} error={failure?.errors.date} />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField name="from" label="From" required placeholder="Choose…" options={timeOptions()} defaultValue={value("from")} error={failure?.errors.from} />
