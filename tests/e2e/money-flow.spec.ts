@@ -55,10 +55,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** What a phone's camera reads from the QR code on the page: the SVG drawn on a canvas, decoded with jsQR. */
 async function scanQrOnPage(page: Page, qr: ReturnType<Page["getByRole"]>): Promise<string | null> {
-  const image = await qr.evaluate(async (element) => {
-    const svg = element.querySelector("svg")!;
+  const source = await qr.evaluate((element) => new XMLSerializer().serializeToString(element.querySelector("svg")!));
+  // Drawn in a blank page of its own: the site's Content-Security-Policy (img-src 'self') rightly refuses the
+  // data: image this needs, and the camera stands for a device outside the page anyway.
+  const camera = await page.context().newPage();
+  await camera.setContent("<!doctype html><title>camera</title>");
+  const image = await camera.evaluate(async (source) => {
     const size = 400;
-    const source = new XMLSerializer().serializeToString(svg);
     const img = new Image(size, size);
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
     await img.decode();
@@ -69,7 +72,8 @@ async function scanQrOnPage(page: Page, qr: ReturnType<Page["getByRole"]>): Prom
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.drawImage(img, 20, 20, size, size);
     return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
-  });
+  }, source);
+  await camera.close();
   return jsQR(Uint8ClampedArray.from(image.data), image.width, image.height)?.data ?? null;
 }
 
