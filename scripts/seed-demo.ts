@@ -37,6 +37,8 @@ try {
       `${rupees(m.outstandingPaise)} outstanding (${m.overdue} invoices overdue); ${m.contracts} AMC contracts with ${m.contractVisits} visits; ` +
       `${m.ratings} ratings (${m.published} published, ${m.openFollowUps} follow-up open).`,
   );
+  const p = summary.purchasing;
+  console.log(`Purchasing: ${p.vendors} vendors with their parts lists; ${p.partsRequests} parts requests for the jobs waiting for parts, ${p.purchaseOrders} purchase orders; the stores counted, with reorder levels.`);
   console.log("Sign in to the back office (npm start prints its address) with one of these numbers; the code is printed on the server's output:");
   for (const s of summary.staff) console.log(`  ${s.mobile}  ${s.name} (${s.role})`);
 } catch (error) {

@@ -44,7 +44,7 @@ export function TimeOffForm({ failure, technicians, today }: { failure: FormFail
         <TextField name="endDate" type="date" label="To (date)" required defaultValue={v("endDate", today)} error={add?.errors.endDate} />
         <TextField name="endTime" label="To (time)" required defaultValue={v("endTime", "23:59")} error={add?.errors.endTime} hint="Like 18:00" />
       </div>
-      <TextField name="note" label="Note (optional)" defaultValue={v("note")} error={add?.errors.note} />
+      <TextField name="note" label="Note" defaultValue={v("note")} error={add?.errors.note} />
       <Button type="submit">Mark it</Button>
     </form>
   );

@@ -9,15 +9,22 @@ import {
   customers,
   feedback,
   invoices,
+  outbox,
+  partsRequests,
   paymentAllocations,
   payments,
   products,
+  purchaseOrders,
   quotes,
   quoteVersions,
   requestEvents,
   serviceRequests,
   technicianProfiles,
+  technicianTimeOff,
   users,
+  vendorBills,
+  vendorParts,
+  vendors,
 } from "~/.server/db/schema.ts";
 import { openFollowUps, publicReviews } from "~/.server/feedback/index.ts";
 import { outstandingReport } from "~/.server/payments/index.ts";
@@ -97,7 +104,7 @@ describeEachEngine("seed:demo", (database) => {
     expect(summary.products).toBe(productCount!.n);
     expect(summary.products).toBeGreaterThanOrEqual(20);
     await expect(seedDemo()).rejects.toThrow(/already loaded/);
-  });
+  }, 90_000); // a whole month through the domain functions: 10-20 s on PGlite, more on a busy machine
 
   it("has a consistent month of money: quotes in every state, consecutive invoices whose totals add up, payments, outstanding, contracts and reviews", async () => {
     const now = new Date("2026-11-24T06:00:00Z");
@@ -185,5 +192,47 @@ describeEachEngine("seed:demo", (database) => {
     const reviews = (await publicReviews()).filter((r) => r.source === "job");
     expect(reviews.map((r) => r.text).sort()).toEqual(published.map((f) => f.comment).sort());
   });
-});
 
+  it("has purchasing as the office would run it: vendors with their parts, the stores counted, every job waiting for parts on a request, orders received, billed and placed, and time off", async () => {
+    const suppliers = await db().select().from(vendors);
+    expect(suppliers.length).toBe(loaded!.purchasing.vendors);
+    for (const v of suppliers) if (v.gstin) expect(v.gstin).toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
+    expect(suppliers.some((v) => v.stateCode === "27"), "a vendor in another state (IGST)").toBe(true);
+    expect(suppliers.some((v) => !v.gstin), "an unregistered dealer").toBe(true);
+    const listed = await db().select({ vendorId: vendorParts.vendorId }).from(vendorParts);
+    for (const v of suppliers) expect(listed.some((p) => p.vendorId === v.id), v.name).toBe(true);
+
+    // Every job waiting for parts has its parts on a request; all but the newest are on an order.
+    const waiting = await db().select({ id: serviceRequests.id }).from(serviceRequests).where(eq(serviceRequests.status, "awaiting_parts"));
+    const asked = await db().select().from(partsRequests);
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    for (const job of waiting) expect(asked.some((p) => p.requestId === job.id)).toBe(true);
+    expect(asked.length).toBe(loaded!.purchasing.partsRequests);
+    const orders = await db().select().from(purchaseOrders).orderBy(asc(purchaseOrders.id));
+    expect(orders.length).toBe(loaded!.purchasing.purchaseOrders);
+    expect(orders.length).toBeGreaterThanOrEqual(2);
+    expect(orders[0]!.status).toBe("received");
+    expect(orders.at(-1)!.status).toBe("ordered");
+    const bills = await db().select().from(vendorBills);
+    expect(bills.map((b) => b.purchaseOrderId)).toContain(orders[0]!.id);
+    for (const b of bills) expect(b.taxablePaise + b.cgstPaise + b.sgstPaise + b.igstPaise).toBe(b.totalPaise);
+
+    // The stores: counted, with one spare below its reorder level.
+    const shelf = await db().select({ onHand: products.onHand, reserved: products.reserved, reorderLevel: products.reorderLevel }).from(products);
+    expect(shelf.filter((p) => p.onHand > 0).length).toBeGreaterThanOrEqual(10);
+    expect(shelf.some((p) => p.reorderLevel > 0 && p.onHand - p.reserved < p.reorderLevel)).toBe(true);
+
+    const off = await db().select({ kind: technicianTimeOff.kind }).from(technicianTimeOff);
+    expect(off.map((o) => o.kind).sort()).toEqual(["leave", "unavailable"]);
+  });
+
+  it("texts staff a response-overdue alert with the customer's name and mobile, as the live alert does (not a title cut mid-sentence)", async () => {
+    const texts = await db().select({ body: outbox.body }).from(outbox).where(sql`${outbox.channel} = 'sms' and ${outbox.body} like 'Response overdue%'`);
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    for (const t of texts) {
+      expect(t.body).toMatch(/SR-\d{4}-\d{4}/);
+      expect(t.body).toMatch(/\+91 \d{5} \d{5}/);
+      expect(t.body).not.toMatch(/\(due/);
+    }
+  });
+});

@@ -96,7 +96,7 @@ export interface DemoMoneyOptions {
   owner: DemoStaff;
 }
 
-function staffMember(s: DemoStaff): StaffMember {
+export function staffMember(s: DemoStaff): StaffMember {
   return { userId: s.userId, sessionId: 0, name: s.name, mobile: s.mobile, role: s.role, permissions: STAFF_ROLE_INFO[s.role].permissions, ipAddress: "10.0.0.12" };
 }
 
@@ -131,7 +131,7 @@ function spareLine(description: string, hsn: string, rupees: number, quantity: n
 }
 
 /** A GSTIN for a demo company: state code, an invented PAN of a company (4th letter C), entity 1, Z, check character. */
-function demoGstin(stateCode: string, company: string, rnd: ReturnType<typeof generator>): string {
+export function demoGstin(stateCode: string, company: string, rnd: ReturnType<typeof generator>): string {
   const letters = "ABCDEFGHJKLMNPQRSTUVWXYZ";
   const initial = (company.replace(/[^A-Z]/gi, "")[0] ?? "D").toUpperCase();
   const pan = `AA${letters[rnd.int(0, letters.length - 1)]}C${initial}${String(rnd.int(1000, 9999))}${letters[rnd.int(0, letters.length - 1)]}`;

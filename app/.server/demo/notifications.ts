@@ -4,8 +4,8 @@ import type { Database } from "~/.server/db/index.ts";
 import { investorDocuments, serviceRequests } from "~/.server/db/schema.ts";
 import { raiseStaffAlerts, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { writeStored } from "~/.server/uploads/storage.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import { newRequestAlert } from "~/.server/requests/alerts.ts";
+import { responseOverdueAlert } from "~/.server/requests/escalation.ts";
 
 /**
  * The demo's staff alerts and investor document (issue 12 §3, §8), from the demo's own records: the newest
@@ -30,16 +30,7 @@ export async function seedDemoNotifications(db: Database, options: { now: Date; 
     .limit(3);
   const alerts: StaffAlert[] = [
     ...fresh.map((r) => newRequestAlert(r, { supportPhone: options.supportPhone, supportEmail: options.supportEmail })),
-    ...late.map(
-      (r): StaffAlert => ({
-        kind: "request.response-overdue",
-        title: `Response overdue: ${r.reference} (due ${r.responseDueAt ? formatDateTime(r.responseDueAt) : "now"})`,
-        body: `${r.contactName}${r.company ? `, ${r.company}` : ""} still has no call logged: the promised response time has passed.`,
-        link: `/admin/service-requests/${r.reference}`,
-        dedupeKey: `request:${r.reference}:overdue`,
-        permission: "requests",
-      }),
-    ),
+    ...late.map(responseOverdueAlert),
   ];
   const raised = await db.transaction((tx) => raiseStaffAlerts(tx, alerts));
 

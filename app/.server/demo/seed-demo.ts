@@ -16,6 +16,7 @@ import type { StaffRole } from "~/lib/auth/permissions.ts";
 import { seedDemoWhatsApp } from "./whatsapp.ts";
 import { seedDemoMoney, type DemoMoneySummary } from "./money.ts";
 import { seedDemoHelpDesk } from "./helpdesk.ts";
+import { seedDemoPurchasing, type DemoPurchasingSummary } from "./purchasing.ts";
 import { seedDemoNotifications } from "./notifications.ts";
 import { generator } from "./random.ts";
 
@@ -122,6 +123,7 @@ export interface DemoSummary {
   bench: DemoBenchSummary;
   products: number;
   money: DemoMoneySummary;
+  purchasing: DemoPurchasingSummary;
 }
 
 export async function seedDemo(now = new Date()): Promise<DemoSummary> {
@@ -389,5 +391,7 @@ export async function seedDemo(now = new Date()): Promise<DemoSummary> {
   await seedDemoNotifications(db, { now, ownerUserId: member("owner").userId, supportPhone: site.identity.supportPhone, supportEmail: site.identity.supportEmail });
   // WhatsApp templates and conversations, and marketing consent (~/.server/demo/whatsapp.ts, issue 12 §4).
   await seedDemoWhatsApp(db, { now, officeUserId: member("office").userId });
-  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money };
+  // Suppliers, the stores, the parts the waiting jobs need on order, and the technicians' time off (~/.server/demo/purchasing.ts).
+  const purchasing = await seedDemoPurchasing(db, { now, office: member("office"), accounts: member("accounts") });
+  return { staff: STAFF, technicians: people.length, requests: count, byStatus, customers, bench, products: products.products, money, purchasing };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { serviceRequests } from "~/.server/db/schema.ts";
 import { registerJob, scheduleJobs, type ScheduledJob } from "~/.server/jobs/index.ts";
-import { raiseStaffAlert } from "~/.server/notifications/staff-alerts.ts";
+import { raiseStaffAlert, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { DLT_TEMPLATES, URGENCY_LABELS } from "~/.server/notifications/templates.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { CLOSED_STATUSES, type RequestStatus } from "~/lib/requests/status.ts";
@@ -86,18 +86,23 @@ export async function alertResponseOverdue(requestId: number): Promise<"sent" | 
   return getDb().transaction(async (tx) => {
     const [request] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId));
     if (!request || request.firstContactAt || CLOSED_STATUSES.includes(request.status as RequestStatus)) return "not-needed";
-    const due = request.responseDueAt ? formatDateTime(request.responseDueAt) : "now";
-    const raised = await raiseStaffAlert(tx, {
-      kind: "request.response-overdue",
-      title: `Response overdue: ${request.reference} (due ${due})`,
-      body: `${URGENCY_LABELS[request.urgency]}. ${request.contactName}${request.company ? `, ${request.company}` : ""} still has no call logged: the promised response time has passed.`,
-      link: `/admin/service-requests/${request.reference}`,
-      dedupeKey: `request:${request.reference}:overdue`,
-      permission: "requests",
-      about: { reference: request.reference, name: request.contactName, mobile: request.mobile },
-    });
+    const raised = await raiseStaffAlert(tx, responseOverdueAlert(request));
     return raised.inApp.length > 0 ? "sent" : "not-needed";
   });
+}
+
+/** The "response overdue" alert for a request (also what the demo data raises, so its SMS reads the same). */
+export function responseOverdueAlert(request: Pick<typeof serviceRequests.$inferSelect, "reference" | "responseDueAt" | "urgency" | "contactName" | "company" | "mobile">): StaffAlert {
+  const due = request.responseDueAt ? formatDateTime(request.responseDueAt) : "now";
+  return {
+    kind: "request.response-overdue",
+    title: `Response overdue: ${request.reference} (due ${due})`,
+    body: `${URGENCY_LABELS[request.urgency]}. ${request.contactName}${request.company ? `, ${request.company}` : ""} still has no call logged: the promised response time has passed.`,
+    link: `/admin/service-requests/${request.reference}`,
+    dedupeKey: `request:${request.reference}:overdue`,
+    permission: "requests",
+    about: { reference: request.reference, name: request.contactName, mobile: request.mobile },
+  };
 }
 
 registerJob(RESPONSE_ESCALATION_JOB, async (payload) => {
