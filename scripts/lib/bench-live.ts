@@ -11,11 +11,12 @@
  * Targets: 2,000 open streams on one instance, each event delivered to all in p99 < 1 s; memory per open
  * stream < 50 KB (the server's RSS growth divided by the streams).
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startProductionServer, staffSessionCookie } from "./production-server.ts";
+import { serviceRequestForm } from "./html-forms.ts";
 
 export const LIVE_TARGETS = { streams: 2000, deliveryP99Ms: 1000, perStreamKb: 50 } as const;
 
@@ -113,17 +114,11 @@ export async function benchLive(engine: "pglite" | "postgres", databaseUrl?: str
     const latencies: number[] = [];
     let missing = 0;
     for (let n = 0; n < EVENTS; n++) {
-      const body = new URLSearchParams({
+      const body = serviceRequestForm(String(9_100_000_000 + n), {
         contactName: `Live Bench ${n}`,
-        mobile: String(9_100_000_000 + n),
         siteAddress: `Plot ${n}, MIDC Bhosari`,
         city: "Pune",
-        service: "vfd-repair",
         faultDescription: "Drive trips on overcurrent at start-up; the bench checks live delivery.",
-        urgency: "planned",
-        consent: "yes",
-        fax_number_2: "",
-        idempotencyKey: randomUUID(),
       }).toString();
       const sent = performance.now();
       const response = await fetch(`${server.baseUrl}/request`, {

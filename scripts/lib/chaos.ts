@@ -22,7 +22,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startCluster, type Cluster } from "./cluster.ts";
-import { formBody, formWith, postForms } from "./html-forms.ts";
+import { formBody, formWith, postForms, serviceRequestForm } from "./html-forms.ts";
 import { freePort, staffSessionCookie } from "./production-server.ts";
 import { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.ts";
 
@@ -154,19 +154,7 @@ function visitorAddress(n: number): string {
 }
 
 function requestForm(mobile: string, key: string, contactName = "Chaos Visitor"): string {
-  return new URLSearchParams({
-    contactName,
-    mobile,
-    siteAddress: "Plot 12, IDA Jeedimetla",
-    city: "Hyderabad",
-    service: "vfd-repair",
-    equipmentBrand: "ABB",
-    faultDescription: "Drive trips on overcurrent at start-up.",
-    urgency: "within_24h",
-    consent: "yes",
-    fax_number_2: "",
-    idempotencyKey: key,
-  }).toString();
+  return serviceRequestForm(mobile, { contactName, urgency: "within_24h", idempotencyKey: key }).toString();
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {

@@ -68,3 +68,27 @@ export function formBody(form: PageForm, changes: Record<string, string>, button
   if (button && !body.has(button[0])) body.append(button[0], button[1]);
   return body;
 }
+
+/**
+ * The request form (/request) as a browser posts it without JavaScript: the fields a visitor fills in, the
+ * consent box, the honeypot left empty and the form's one-time idempotency key. For scripts and tests that
+ * submit service requests over plain HTTP (the fault test, the cluster and durability tests, the live bench).
+ */
+export function serviceRequestForm(
+  mobile: string,
+  fields: { contactName?: string; urgency?: "emergency" | "within_24h" | "planned"; idempotencyKey?: string; siteAddress?: string; city?: string; faultDescription?: string } = {},
+): URLSearchParams {
+  return new URLSearchParams({
+    contactName: fields.contactName ?? "Ravi Kumar",
+    mobile,
+    siteAddress: fields.siteAddress ?? "Plot 12, IDA Jeedimetla",
+    city: fields.city ?? "Hyderabad",
+    service: "vfd-repair",
+    equipmentBrand: "ABB",
+    faultDescription: fields.faultDescription ?? "Drive trips on overcurrent at start-up.",
+    urgency: fields.urgency ?? "planned",
+    consent: "yes",
+    fax_number_2: "",
+    idempotencyKey: fields.idempotencyKey ?? crypto.randomUUID(),
+  });
+}

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { NGINX_PATH, startCluster, type Cluster } from "../../scripts/lib/cluster.ts";
+import { serviceRequestForm } from "../../scripts/lib/html-forms.ts";
 
 /**
  * `npm run cluster` (issue 20 §2, ADR 052): two instances of the production build on one PostgreSQL behind
@@ -22,22 +23,6 @@ function available(): boolean {
   expect(process.env.CI, "CI must provide TEST_DATABASE_URL and nginx").not.toBe("true");
   test.info().annotations.push({ type: "note", description: "TEST_DATABASE_URL or nginx missing: the cluster is not exercised" });
   return false;
-}
-
-function requestForm(mobile: string): URLSearchParams {
-  return new URLSearchParams({
-    contactName: "Ravi Kumar",
-    mobile,
-    siteAddress: "Plot 12, IDA Jeedimetla",
-    city: "Hyderabad",
-    service: "vfd-repair",
-    equipmentBrand: "ABB",
-    faultDescription: "Drive trips on overcurrent at start-up.",
-    urgency: "planned",
-    consent: "yes",
-    fax_number_2: "",
-    idempotencyKey: crypto.randomUUID(),
-  });
 }
 
 test("two instances behind nginx: cached pages, shared limits, a killed instance costs nothing", async () => {
@@ -90,7 +75,7 @@ test("two instances behind nginx: cached pages, shared limits, a killed instance
         method: "POST",
         redirect: "manual",
         headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: requestForm(`9${String((Date.now() % 1e7) * 10 + i).padStart(9, "0")}`),
+        body: serviceRequestForm(`9${String((Date.now() % 1e7) * 10 + i).padStart(9, "0")}`),
       });
       statuses.push(res.status);
       await res.arrayBuffer();

@@ -3,6 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { serviceRequestForm } from "../../scripts/lib/html-forms.ts";
 import { startProductionServer, type RunningServer } from "../../scripts/lib/production-server.ts";
 
 /**
@@ -58,19 +59,7 @@ const cases: Array<{ title: string; target: string; form: (mobile: string) => Re
   {
     title: "a service request",
     target: "/request",
-    form: (mobile) => ({
-      contactName: "Ravi Kumar",
-      mobile,
-      siteAddress: "Plot 12, IDA Jeedimetla",
-      city: "Hyderabad",
-      service: "vfd-repair",
-      equipmentBrand: "ABB",
-      faultDescription: "Drive trips on overcurrent at start-up.",
-      urgency: "emergency",
-      consent: "yes",
-      fax_number_2: "",
-      idempotencyKey: crypto.randomUUID(),
-    }),
+    form: (mobile) => Object.fromEntries(serviceRequestForm(mobile, { urgency: "emergency" })),
   },
   {
     title: "a quick request",

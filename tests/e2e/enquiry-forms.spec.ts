@@ -72,7 +72,9 @@ test.describe("inbound forms", () => {
       await expect(page.getByTestId("reference")).toHaveText(new RegExp(`^${spec.prefix}-\\d{4}-\\d{4}$`));
     });
 
-    test.describe(`${spec.label} without JavaScript`, () => {
+    // The server's validation and its messages, without JavaScript: the same HTML at every width, so once
+    // (@desktop, ADR 030); the test above fills and sends each form at both widths.
+    test.describe(`${spec.label} without JavaScript`, { tag: "@desktop" }, () => {
       test.use({ javaScriptEnabled: false });
       test("messages beside the fields of this form only, then accepted", async ({ page }) => {
         await page.goto(PAGES[formName]);
@@ -95,7 +97,8 @@ test.describe("inbound forms", () => {
     });
   }
 
-  test("a CV that is not a PDF, DOC or DOCX is refused beside the field", async ({ page }) => {
+  // The server reads the file's first bytes: the same answer at every width.
+  test("a CV that is not a PDF, DOC or DOCX is refused beside the field", { tag: "@desktop" }, async ({ page }) => {
     await page.goto("/careers");
     const form = await fill(page, "career");
     await form.getByLabel(/^CV/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 not a pdf") });

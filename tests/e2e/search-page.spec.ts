@@ -26,7 +26,9 @@ test.describe("/search", () => {
     expect(await page.locator("main script").count()).toBe(0);
   });
 
-  test("works without JavaScript", async ({ browser, baseURL }) => {
+  // Its own context at the default (desktop) size in either project: the phone project would repeat it
+  // exactly, so it runs once (@desktop).
+  test("works without JavaScript", { tag: "@desktop" }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto("/search");

@@ -98,8 +98,11 @@ test.describe("technical data", () => {
 
   for (const js of [true, false]) {
     const mode = js ? "with JavaScript" : "without JavaScript";
+    // Without JavaScript the test's page is a context of its own at the default (desktop) size in either
+    // project: the phone project would repeat the desktop run exactly, so it runs once (@desktop).
+    const once = js ? {} : { tag: "@desktop" };
 
-    test(`filters the fault codes by brand ${mode}`, async ({ page: jsPage, browser, baseURL }) => {
+    test(`filters the fault codes by brand ${mode}`, once, async ({ page: jsPage, browser, baseURL }) => {
       const { page, close } = await pageFor(js, jsPage, browser, baseURL);
       await page.goto("/technical-data");
       await page.getByLabel("Brand", { exact: true }).selectOption("Yaskawa");
@@ -113,7 +116,7 @@ test.describe("technical data", () => {
       await close();
     });
 
-    test(`finds a fault code ${mode}`, async ({ page: jsPage, browser, baseURL }) => {
+    test(`finds a fault code ${mode}`, once, async ({ page: jsPage, browser, baseURL }) => {
       const { page, close } = await pageFor(js, jsPage, browser, baseURL);
       await page.goto("/technical-data");
       await page.getByRole("searchbox", { name: "Fault code or words" }).fill("f0001");
@@ -132,7 +135,7 @@ test.describe("technical data", () => {
       await close();
     });
 
-    test(`calculates the worked examples ${mode}`, async ({ page: jsPage, browser, baseURL }) => {
+    test(`calculates the worked examples ${mode}`, once, async ({ page: jsPage, browser, baseURL }) => {
       const { page, close } = await pageFor(js, jsPage, browser, baseURL);
       await page.goto("/technical-data");
       for (const example of EXAMPLES) {
@@ -168,7 +171,8 @@ test.describe("technical data", () => {
     await expect(faultCodes(page).getByText(/^\d+ codes match “overcurrent”$/)).toBeVisible();
   });
 
-  test("a bad input shows the message beside the field and keeps what was typed (no JavaScript)", async ({ browser, baseURL }) => {
+  // Its own context at the default (desktop) size in either project: once (@desktop), as above.
+  test("a bad input shows the message beside the field and keeps what was typed (no JavaScript)", { tag: "@desktop" }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto("/technical-data");

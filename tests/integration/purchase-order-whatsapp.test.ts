@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { StaffMember } from "~/.server/auth/staff.ts";
-import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
+import { readConfig, setServerConfig } from "~/.server/config.ts";
 import { auditLog, conversationMessages, purchaseOrders, vendors, whatsappTemplates } from "~/.server/db/schema.ts";
 import { createPurchaseOrder, PURCHASE_ORDER_TEMPLATE } from "~/.server/purchasing/orders.ts";
-import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
-import { partsRequestsForJob, raisePartsRequest } from "~/.server/stock/parts-requests.ts";
 import { deliverWhatsApp } from "~/.server/whatsapp/index.ts";
-import { partsRequestSchema } from "~/lib/forms/admin/stock.ts";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/vendors/order.tsx";
 import { startFakeWhatsApp, type FakeWhatsApp } from "../support/fake-whatsapp.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
-import { asStaff, routeArgs } from "../support/staff-routes.ts";
-import { assignedJob, staffUser } from "../support/stock-fixtures.ts";
+import { routeArgs } from "../support/staff-routes.ts";
+import { openPartsRequest, stockTeam } from "../support/stock-fixtures.ts";
 
 /**
  * Issue 19 §5 (ADR 060): "Send on WhatsApp" sends the purchase order through the WhatsApp API when it is
@@ -23,25 +19,15 @@ import { assignedJob, staffUser } from "../support/stock-fixtures.ts";
  */
 describeEachEngine("purchase orders on WhatsApp", (database) => {
   const db = () => database().handle.db;
-  const previousConfig = getServerConfig();
+  const team = stockTeam(db);
   let wa: FakeWhatsApp;
-  let accounts: StaffMember;
-  let office: StaffMember;
   let seq = 0;
 
   beforeAll(async () => {
     wa = await startFakeWhatsApp();
-    await seedSettings(db(), "http://localhost:3000");
-    clearSettingsCache();
-    const a = await staffUser(db(), "accounts", "Anil Accounts");
-    const o = await staffUser(db(), "office", "Asha Office");
-    accounts = asStaff("accounts", { userId: a.id, name: "Anil Accounts" });
-    office = asStaff("office", { userId: o.id, name: "Asha Office" });
   });
   afterAll(async () => {
     await wa.close();
-    setServerConfig(previousConfig);
-    clearSettingsCache();
   });
 
   /** An order to a new vendor whose contact has this phone; the order page's version. */
@@ -50,17 +36,15 @@ describeEachEngine("purchase orders on WhatsApp", (database) => {
       .insert(vendors)
       .values({ name: `Deccan Electricals ${randomUUID().slice(0, 6)}`, stateCode: "36", contacts: [{ name: "Prakash", phone, email: null }] })
       .returning();
-    const { job } = await assignedJob(db());
-    await raisePartsRequest(office, job.reference, partsRequestSchema.parse({ description: `Contactor coil 230 V AC ${++seq}`, quantity: "2" }));
-    const [pr] = await partsRequestsForJob(job.id);
-    const made = await createPurchaseOrder(accounts, { vendor: v!.id, requests: [pr!.id], prices: { [pr!.id]: "850" } });
+    const { pr } = await openPartsRequest(db(), team.office, { description: `Contactor coil 230 V AC ${++seq}`, quantity: 2 });
+    const made = await createPurchaseOrder(team.accounts, { vendor: v!.id, requests: [pr!.id], prices: { [pr!.id]: "850" } });
     if (!made.ok) throw new Error(JSON.stringify(made));
     return made.number!;
   };
   const send = async (number: string) => {
     const at = `/admin/vendors/orders/${number}`;
-    const page = await orderLoader(routeArgs(at, { staff: accounts, params: { number } }));
-    return (await orderAction(routeArgs(at, { staff: accounts, params: { number }, body: { intent: "whatsapp", version: String(page.order.version) } }))) as Response;
+    const page = await orderLoader(routeArgs(at, { staff: team.accounts, params: { number } }));
+    return (await orderAction(routeArgs(at, { staff: team.accounts, params: { number }, body: { intent: "whatsapp", version: String(page.order.version) } }))) as Response;
   };
   const audited = async (number: string) =>
     (await db().select().from(auditLog).where(and(eq(auditLog.action, "purchase-order.send"), eq(auditLog.entityLabel, number))))[0]?.after as Record<string, unknown> | undefined;
@@ -87,7 +71,7 @@ describeEachEngine("purchase orders on WhatsApp", (database) => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`/admin/vendors/orders/${number}`);
     const [queued] = await thread(number);
-    expect(queued).toMatchObject({ channel: "whatsapp", direction: "out", mobile: phone, status: "queued", template: null, staffUserId: accounts.userId });
+    expect(queued).toMatchObject({ channel: "whatsapp", direction: "out", mobile: phone, status: "queued", template: null, staffUserId: team.accounts.userId });
     expect(queued!.body).toContain(`purchase order ${number}`);
     expect(await audited(number)).toMatchObject({ via: "whatsapp", to: phone, api: "text" });
 

@@ -1,9 +1,19 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import type { StaffMember } from "~/.server/auth/staff.ts";
+import { upsertUserWithRole } from "~/.server/auth/users.ts";
+import { getServerConfig, readConfig, setServerConfig } from "~/.server/config.ts";
 import type { Database } from "~/.server/db/index.ts";
 import { products, serviceRequests, technicianProfiles, users } from "~/.server/db/schema.ts";
-import { upsertUserWithRole } from "~/.server/auth/users.ts";
+import { clearSettingsCache, seedSettings } from "~/.server/settings/index.ts";
+import { partsRequestsForJob, raisePartsRequest } from "~/.server/stock/parts-requests.ts";
 import type { StaffRole } from "~/lib/auth/permissions.ts";
+import { partsRequestSchema } from "~/lib/forms/admin/stock.ts";
+import { asStaff } from "./staff-routes.ts";
 
 /** Stock and purchasing tests' records: a product, a staff member, a technician and a job assigned to them. */
 
@@ -69,4 +79,51 @@ export async function assignedJob(db: Database) {
     .returning();
   const actor = { user: { id: user.id, mobile }, address: "203.0.113.7" };
   return { job: job!, actor, technicianUserId: user.id };
+}
+
+export interface StockTeam {
+  /** Anil, in the accounts role: raises purchase orders, adjusts stock. */
+  accounts: StaffMember;
+  /** Asha, in the office role: raises parts requests. */
+  office: StaffMember;
+}
+
+/**
+ * The set-up the stock and purchasing test files share, registered in the calling describe block: the server's
+ * config (production, with a storage dir of its own for files such as order PDFs), the settings seeded, and an
+ * accounts and an office staff member; the config and settings cache are put back afterwards. The team's
+ * members are there from the first test on.
+ */
+export function stockTeam(db: () => Database): StockTeam {
+  const previousConfig = getServerConfig();
+  const team = {} as StockTeam;
+  let storage: string | undefined;
+  beforeAll(async () => {
+    storage = fs.mkdtempSync(path.join(os.tmpdir(), "stock-test-"));
+    setServerConfig(readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_DIR: storage }));
+    await seedSettings(db(), "http://localhost:3000");
+    clearSettingsCache();
+    const a = await staffUser(db(), "accounts", "Anil Accounts");
+    const o = await staffUser(db(), "office", "Asha Office");
+    team.accounts = asStaff("accounts", { userId: a.id, name: "Anil Accounts" });
+    team.office = asStaff("office", { userId: o.id, name: "Asha Office" });
+  });
+  afterAll(() => {
+    setServerConfig(previousConfig);
+    clearSettingsCache();
+    if (storage) fs.rmSync(storage, { recursive: true, force: true });
+  });
+  return team;
+}
+
+/** A job assigned to a technician, and the office's parts request on it (for a listed product, or described). */
+export async function openPartsRequest(
+  db: Database,
+  office: StaffMember,
+  part: { product?: string; description?: string; quantity?: number },
+) {
+  const { job } = await assignedJob(db);
+  await raisePartsRequest(office, job.reference, partsRequestSchema.parse({ product: part.product, description: part.description ?? "", quantity: String(part.quantity ?? 1) }));
+  const [pr] = await partsRequestsForJob(job.id);
+  return { job, pr: pr! };
 }
