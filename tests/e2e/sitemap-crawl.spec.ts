@@ -31,7 +31,7 @@ async function crawlPaths(baseURL: string): Promise<Crawl> {
 }
 
 /**
- * The pages at phone width: the first of each template and kind of content (ADR XXX-ci). The pages of one kind
+ * The pages at phone width: the first of each template and kind of content (ADR 065). The pages of one kind
  * (the service pages, the articles under /blog/, the projects, the {city}/{service} pages) are one route and
  * one template, differing in text: what axe finds at 390 px that it did not at desktop width (target sizes,
  * what the narrow layout shows and hides) is the template's, and the desktop crawl checks every page's own
