@@ -164,6 +164,7 @@ export default [
     route("admin/schedule", "routes/admin/schedule/route.tsx"),
     route("admin/schedule/move/:reference", "routes/admin/schedule/move.tsx"),
     route("admin/schedule/time-off", "routes/admin/schedule/time-off.tsx"),
+    route("admin/schedule/calendar", "routes/admin/schedule/calendar.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),

@@ -45,6 +45,15 @@ export async function liveFeed(subject: FeedSubject): Promise<{ since: string } 
   return row && { since: row.createdAt.toISOString() };
 }
 
+/** Every technician's live feed, by technician id: when it was made (the board's feed page lists them). */
+export async function liveTechnicianFeeds(): Promise<Map<number, string>> {
+  const rows = await getDb()
+    .select({ technicianId: calendarFeeds.technicianId, createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.scope, "technician"), isNull(calendarFeeds.revokedAt)));
+  return new Map(rows.map((r) => [r.technicianId!, r.createdAt.toISOString()]));
+}
+
 /** Locks the subject's row (so two "new link" at once queue) and names it for the audit log; undefined when it is gone. */
 async function lockSubject(tx: Transaction, subject: FeedSubject) {
   if (subject.scope === "technician") {
