@@ -21,7 +21,7 @@ import { action as recordAction, loader as recordLoader } from "~/routes/admin/t
 import { loader as feedRoute } from "~/routes/public/calendar-feed.ts";
 import { action as agendaActionRoute, loader as agendaLoaderRoute } from "~/routes/technician/agenda.tsx";
 import { inPortal } from "../support/portal.ts";
-import { asStaff, routeArgs, statusOf, thrownStatus } from "../support/staff-routes.ts";
+import { asStaff, routeArgs, thrownStatus } from "../support/staff-routes.ts";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { insertServiceRequest, insertTechnician } from "../support/work-fixtures.ts";
 
