@@ -316,6 +316,17 @@ test("the week agenda shows the visit, opens again without a signal, and the pho
   expect(feed.status()).toBe(200);
   expect(feed.headers()["content-type"]).toContain("text/calendar");
   expect((await feed.text()).replace(/\r\n[ \t]/g, "")).toContain(`UID:visit-${reference}@`);
+
+  // The office's own feed of the whole board holds it too.
+  const office = await browser.newContext();
+  await addSessionCookie(office, await createSession("office"));
+  const officePage = await office.newPage();
+  await visit(officePage, `${originFor("office")}/admin/schedule/calendar`);
+  await officePage.getByRole("button", { name: /^(Get a calendar link|Make a new link)$/ }).click();
+  const boardAddress = new URL((await officePage.getByTestId("calendar-feed-link").textContent())!.trim());
+  const board = await page.request.get(boardAddress.pathname);
+  expect((await board.text()).replace(/\r\n[ \t]/g, "")).toContain(`UID:board-${reference}@`);
+  await office.close();
 });
 
 async function untilFieldWorkerControls(page: Page): Promise<void> {

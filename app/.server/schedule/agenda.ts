@@ -16,6 +16,28 @@ import { addDays, indiaMidnight, shortDayLabel, weekStartOf } from "~/lib/schedu
  */
 export const AGENDA_WEEKS = 2;
 
+/** What the agenda and the calendar feed read of a visit: what the technician's job pages already show. */
+export const VISIT_COLUMNS = {
+  id: serviceRequests.id,
+  reference: serviceRequests.reference,
+  status: serviceRequests.status,
+  fieldStage: serviceRequests.fieldStage,
+  contactName: serviceRequests.contactName,
+  company: serviceRequests.company,
+  siteAddress: serviceRequests.siteAddress,
+  city: serviceRequests.city,
+  serviceName: serviceRequests.serviceName,
+  urgency: serviceRequests.urgency,
+  visitStart: serviceRequests.visitStart,
+  visitEnd: serviceRequests.visitEnd,
+};
+
+/** "Ravi Kumar, Sri Venkateswara Pharma", as the dashboard names the customer. */
+export const customerOf = (v: { contactName: string; company: string | null }) => (v.company?.trim() ? `${v.contactName}, ${v.company.trim()}` : v.contactName);
+
+/** "Plot 7, IDA Jeedimetla, Hyderabad"; empty when neither is known. */
+export const siteOf = (v: { siteAddress: string | null; city: string | null }) => [v.siteAddress, v.city].filter((part) => part && part.trim()).join(", ");
+
 export async function technicianAgenda(technicianId: number, now = new Date()) {
   const { operations } = await getSiteSettings();
   const today = todayInIndia(now);
@@ -26,20 +48,7 @@ export async function technicianAgenda(technicianId: number, now = new Date()) {
 
   const [visits, timeOff] = await Promise.all([
     getDb()
-      .select({
-        id: serviceRequests.id,
-        reference: serviceRequests.reference,
-        status: serviceRequests.status,
-        fieldStage: serviceRequests.fieldStage,
-        contactName: serviceRequests.contactName,
-        company: serviceRequests.company,
-        siteAddress: serviceRequests.siteAddress,
-        city: serviceRequests.city,
-        serviceName: serviceRequests.serviceName,
-        urgency: serviceRequests.urgency,
-        visitStart: serviceRequests.visitStart,
-        visitEnd: serviceRequests.visitEnd,
-      })
+      .select(VISIT_COLUMNS)
       .from(serviceRequests)
       .where(
         and(
@@ -73,8 +82,8 @@ export async function technicianAgenda(technicianId: number, now = new Date()) {
             id: v.id,
             reference: v.reference,
             window: visitText(v.visitStart!, v.visitEnd!).window,
-            customer: v.company?.trim() ? `${v.contactName}, ${v.company.trim()}` : v.contactName,
-            site: [v.siteAddress, v.city].filter((part) => part && part.trim()).join(", ") || "Site not given",
+            customer: customerOf(v),
+            site: siteOf(v) || "Site not given",
             service: v.serviceName ?? "Service to be confirmed",
             stage,
             stageLabel: STAGE_LABELS[stage],

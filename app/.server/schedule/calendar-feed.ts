@@ -4,6 +4,7 @@ import ical, { ICalEventStatus, ICalEventTransparency } from "ical-generator";
 import { audit, type AuditActor } from "~/.server/audit/index.ts";
 import { getDb, type Transaction } from "~/.server/db/index.ts";
 import { calendarFeeds, serviceRequests, technicianProfiles, technicianTimeOff, users } from "~/.server/db/schema.ts";
+import { customerOf, siteOf, VISIT_COLUMNS } from "~/.server/schedule/agenda.ts";
 import { backOfficeUrl } from "~/.server/notifications/links.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { can, isStaffRole } from "~/lib/auth/permissions.ts";
@@ -124,23 +125,7 @@ export async function feedForToken(token: string, now = new Date()): Promise<Fee
   const host = new URL(origin).hostname;
   const from = new Date(now.getTime() - FEED_DAYS_BACK * 86_400_000);
   const until = new Date(now.getTime() + FEED_DAYS_AHEAD * 86_400_000);
-  const visitColumns = {
-    id: serviceRequests.id,
-    reference: serviceRequests.reference,
-    status: serviceRequests.status,
-    fieldStage: serviceRequests.fieldStage,
-    contactName: serviceRequests.contactName,
-    company: serviceRequests.company,
-    siteAddress: serviceRequests.siteAddress,
-    city: serviceRequests.city,
-    serviceName: serviceRequests.serviceName,
-    urgency: serviceRequests.urgency,
-    visitStart: serviceRequests.visitStart,
-    visitEnd: serviceRequests.visitEnd,
-    version: serviceRequests.version,
-    updatedAt: serviceRequests.updatedAt,
-    technician: technicianProfiles.name,
-  };
+  const visitColumns = { ...VISIT_COLUMNS, version: serviceRequests.version, updatedAt: serviceRequests.updatedAt, technician: technicianProfiles.name };
   const inRange = and(isNotNull(serviceRequests.visitStart), lt(serviceRequests.visitStart, until), gt(serviceRequests.visitEnd, from));
 
   if (feed.scope === "technician") {
@@ -209,7 +194,6 @@ interface FeedVisit {
   updatedAt: Date;
 }
 
-const customerOf = (v: FeedVisit) => (v.company?.trim() ? `${v.contactName}, ${v.company.trim()}` : v.contactName);
 
 /**
  * One visit as an event: UID stable per request; SEQUENCE the request's version (every move bumps it) and
@@ -225,7 +209,7 @@ function visitEvent(v: FeedVisit, uid: string, url: string) {
     stamp: v.updatedAt,
     lastModified: v.updatedAt,
     sequence: v.version,
-    location: [v.siteAddress, v.city].filter((part) => part && part.trim()).join(", ") || undefined,
+    location: siteOf(v) || undefined,
     description: [`${v.serviceName ?? "Service to be confirmed"} for ${customerOf(v)}`, `Stage: ${v.status === "cancelled" ? "Cancelled" : stage}`, `Urgency: ${urgencyLabel(v.urgency)}`, url].join("\n"),
     url,
     status: v.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
