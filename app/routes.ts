@@ -55,6 +55,8 @@ export default [
   route("request/submit", "routes/public/request-submit.ts"),
   route("thank-you", "routes/public/thank-you.tsx"),
   // Visitor pings and the chat assistant (issue 12 §2, §6)
+  // A technician's (or the office's) calendar feed behind its secret link (issue 21 §2, ADR XXX-agenda).
+  route("calendar-feeds/:file", "routes/public/calendar-feed.ts"),
   route("api/visitors", "routes/api/visitors.ts"),
   route("api/chat", "routes/api/chat.ts"),
 
@@ -133,6 +135,7 @@ export default [
     // The technical library, the staff-only parts too (issue 19 §3)
     route("technician/library", "routes/technician/library.tsx"),
     route("technician/time-off", "routes/technician/time-off.tsx"),
+    route("technician/agenda", "routes/technician/agenda.tsx"),
     route("technician/library/tables/:slug", "routes/technician/library-table.tsx"),
     route("technician/library/documents/:id/:name", "routes/technician/library-document.ts"),
   ]),
@@ -161,6 +164,7 @@ export default [
     route("admin/schedule", "routes/admin/schedule/route.tsx"),
     route("admin/schedule/move/:reference", "routes/admin/schedule/move.tsx"),
     route("admin/schedule/time-off", "routes/admin/schedule/time-off.tsx"),
+    route("admin/schedule/calendar", "routes/admin/schedule/calendar.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
     route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),

@@ -3,8 +3,9 @@
  * The technician portal's service worker (scope /technician/). It keeps the dashboard and each job page the
  * technician opened today, so that they stay readable without a signal (in a plant, a basement):
  * network first, the kept copy when the network fails. Build assets (fingerprinted, never changing) are kept
- * as they are used. Pages kept on an earlier day (India time) are dropped; so is everything when the server
- * sends the technician to sign in. Forms are not touched here: the job page queues them itself.
+ * as they are used. Pages kept on an earlier day (India time) are dropped, but for the week agenda
+ * (/technician/agenda, ADR XXX-agenda), which shows a fortnight and is kept for AGENDA_DAYS; everything goes
+ * when the server sends the technician to sign in. Forms are not touched here: the job page queues them itself.
  *
  * The technical library (/technician/library) is kept apart, not by the day: the library page and every
  * fault-code table's page (refreshed when the library is opened online), and the documents the technician
@@ -13,7 +14,10 @@
  */
 const PAGES = "technician-pages-v1";
 const ASSETS = "technician-assets-v1";
-const PAGE = /^\/technician\/(?:dashboard|jobs\/[A-Za-z0-9-]+)(?:\.data)?$/;
+const PAGE = /^\/technician\/(?:dashboard|agenda|jobs\/[A-Za-z0-9-]+)(?:\.data)?$/;
+const AGENDA = /^\/technician\/agenda(?:\.data)?$/;
+/** The agenda's copy stays this many days: it still holds the rest of the week (the page says when it was drawn). */
+const AGENDA_DAYS = 7;
 const MAX_ASSETS = 80;
 const LIBRARY = "technician-library-v1";
 const LIBRARY_PAGE = /^\/technician\/library(?:\/tables\/[a-z0-9-]+)?(?:\.data)?$/;
@@ -39,9 +43,12 @@ self.addEventListener("activate", (event) => {
 async function dropOldPages() {
   const cache = await caches.open(PAGES);
   const today = indiaDay();
+  const oldestAgenda = new Date(Date.now() + 330 * 60000 - AGENDA_DAYS * 86400000).toISOString().slice(0, 10);
   for (const request of await cache.keys()) {
     const kept = await cache.match(request);
-    if (!kept || kept.headers.get("x-kept-on") !== today) await cache.delete(request);
+    const on = kept && kept.headers.get("x-kept-on");
+    const fresh = AGENDA.test(new URL(request.url).pathname) ? on && on > oldestAgenda : on === today;
+    if (!fresh) await cache.delete(request);
   }
 }
 
@@ -80,7 +87,7 @@ async function forgetPages() {
 const OFFLINE_PAGE = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No connection</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">
 <h1>No connection</h1><p>This page was not opened today, so it is not kept on this phone. It opens when the signal returns.</p>
-<p><a href="/technician/dashboard">My Jobs</a> (kept if you opened it today)</p></body></html>`;
+<p><a href="/technician/dashboard">My Jobs</a> (kept if you opened it today) · <a href="/technician/agenda">My agenda</a> (kept for a week once opened)</p></body></html>`;
 
 /** A library page (or table) kept in the library's cache, stamped with when it was kept. */
 async function keepLibraryPage(url, response) {

@@ -19,6 +19,32 @@ const PORTALS: Record<Portal, { name: string; home: string }> = {
 };
 
 /**
+ * The technician portal's pages, each reloaded (data-reload) so that the service worker's kept copy answers
+ * without a signal: the day's jobs and the week agenda (ADR XXX-agenda).
+ */
+function TechnicianNav() {
+  const pages = [
+    ["/technician/dashboard", "My jobs"],
+    ["/technician/agenda", "Agenda"],
+    ["/technician/time-off", "Leave"],
+    ["/technician/library", "Library"],
+  ] as const;
+  return (
+    <nav aria-label="Technician portal" className="text-sm">
+      <ul className="flex flex-wrap gap-x-3">
+        {pages.map(([href, label]) => (
+          <li key={href}>
+            <a href={href} data-reload className="inline-flex min-h-10 items-center underline underline-offset-2 focus-visible:outline-white">
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
  * The customer and technician portals' frame, lighter than the public site's (root.tsx leaves the public
  * header, footer and floating contact and chat buttons out under a route whose handle says shell "portal"):
  * the portal's name, a way back to the website and sign-out in the header; the office's number as a plain
@@ -41,6 +67,7 @@ export function PortalFrame({ portal, error = false, children }: { portal: Porta
             </a>
             {identity && <span className="block text-xs text-brand-100">{identity.legalName}</span>}
           </p>
+          {portal === "technician" && !error && <TechnicianNav />}
           <div className="ml-auto flex items-center gap-3 text-sm">
             <a href="/" className="underline underline-offset-2 focus-visible:outline-white">
               Website

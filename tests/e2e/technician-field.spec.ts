@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { addSessionCookie, createSession, expect, originFor, test, type SignedIn } from "./support/fixtures.ts";
-import { asNewVisitor, expectNoAxeViolations, expectValidHtml, openHydrated, waitForHydration } from "./support/page-checks.ts";
+import { asNewVisitor, expectNoAxeViolations, expectValidHtml, openHydrated, visit, waitForHydration } from "./support/page-checks.ts";
 
 /**
  * The technician in the field (issue 10, section 5): a customer's request is assigned to a technician
@@ -283,6 +283,52 @@ test("the signal returning while a form is typed into sends the queue without as
  * the "ready" promise, and a page loaded under an active worker is always controlled, so the page is loaded
  * again once rather than waited on.
  */
+test("the week agenda shows the visit, opens again without a signal, and the phone's calendar feed holds it", { tag: "@flow" }, async ({ page, context, browser }) => {
+  test.slow();
+  const reference = await newRequest(browser, newMobile());
+  await asNewVisitor(context);
+  await technicianFor(context, reference);
+  // The portal's navigation leads to the agenda; the visit (today, from the fixture) is in this week's.
+  await openHydrated(page, "/technician/dashboard");
+  await page.getByRole("navigation", { name: "Technician portal" }).getByRole("link", { name: "Agenda" }).click();
+  await expect(page).toHaveURL(/\/technician\/agenda$/);
+  await visit(page, "/technician/agenda");
+  const thisWeek = page.getByRole("region", { name: /^This week/ });
+  await expect(thisWeek.getByRole("link", { name: reference, exact: true })).toBeVisible();
+  await expect(thisWeek.getByRole("listitem").filter({ hasText: reference }).last()).toContainText("Plot 12, IDA Jeedimetla, Hyderabad");
+  await waitForHydration(page);
+  await untilFieldWorkerControls(page);
+
+  // No signal: the agenda opens from the phone.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My agenda");
+  await expect(page.getByRole("region", { name: /^This week/ }).getByRole("link", { name: reference, exact: true })).toBeVisible();
+  await context.setOffline(false);
+
+  // The calendar link, shown once; the feed it names holds the visit.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Get a calendar link" }).click();
+  await expect(page.getByRole("link", { name: "Subscribe in your phone's calendar" })).toHaveAttribute("href", /^webcal:\/\/.+\/calendar-feeds\/[\w-]{43}\.ics$/);
+  const address = new URL((await page.getByTestId("calendar-feed-link").textContent())!.trim());
+  const feed = await page.request.get(address.pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("text/calendar");
+  expect((await feed.text()).replace(/\r\n[ \t]/g, "")).toContain(`UID:visit-${reference}@`);
+
+  // The office's own feed of the whole board holds it too.
+  const office = await browser.newContext();
+  await addSessionCookie(office, await createSession("office"));
+  const officePage = await office.newPage();
+  await visit(officePage, `${originFor("office")}/admin/schedule/calendar`);
+  await officePage.getByRole("button", { name: /^(Get a calendar link|Make a new link)$/ }).click();
+  const boardAddress = new URL((await officePage.getByTestId("calendar-feed-link").textContent())!.trim());
+  const board = await page.request.get(boardAddress.pathname);
+  expect((await board.text()).replace(/\r\n[ \t]/g, "")).toContain(`UID:board-${reference}@`);
+  await office.close();
+});
+
 async function untilFieldWorkerControls(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const controlled = () => page.evaluate(() => !!navigator.serviceWorker.controller);

@@ -2481,3 +2481,30 @@ export const technicianTimeOff = pgTable(
   },
   (t) => [index("technician_time_off_technician").on(t.technicianId, t.startsAt), check("technician_time_off_order", sql`${t.endsAt} > ${t.startsAt}`)],
 );
+
+/**
+ * Calendar feeds (issue 21 §2, ADR XXX-agenda): a secret link a phone's calendar subscribes to. The token is
+ * random and stored only as its SHA-256 hash, so a copy of the database gives no working link. A technician's
+ * feed holds their own visits; a board feed (technician_id null) every technician's, for the staff member who
+ * owns it, checked to still hold the dispatch permission at each fetch. At most one live feed per technician and
+ * per staff member's board: a new link revokes the old, whose address then answers 410.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: serial("id").primaryKey(),
+    scope: text("scope", { enum: ["technician", "board"] }).notNull(),
+    technicianId: integer("technician_id").references(() => technicianProfiles.id, { onDelete: "cascade" }),
+    /** The board feed's owner (a staff member); null for a technician's feed. */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_one_live_technician").on(t.technicianId).where(sql`${t.revokedAt} is null and ${t.scope} = 'technician'`),
+    uniqueIndex("calendar_feeds_one_live_board").on(t.ownerUserId).where(sql`${t.revokedAt} is null and ${t.scope} = 'board'`),
+    check("calendar_feeds_subject", sql`(${t.scope} = 'technician' and ${t.technicianId} is not null) or (${t.scope} = 'board' and ${t.ownerUserId} is not null)`),
+  ],
+);

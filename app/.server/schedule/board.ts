@@ -9,7 +9,7 @@ import { todayInIndia } from "~/lib/forms/form-basics.ts";
 import { SKILLS, skillLabel } from "~/lib/forms/technician-registration.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { CLOSED_STATUSES } from "~/lib/requests/status.ts";
-import { STAGE_LABELS, type VisitStage } from "~/lib/schedule/stages.ts";
+import { STAGE_LABELS, stageOf } from "~/lib/schedule/stages.ts";
 import { addDays, clockMinutes, indiaMidnight, indiaMinutes, shortDayLabel, weekStartOf } from "~/lib/schedule/week.ts";
 
 /**
@@ -18,14 +18,6 @@ import { addDays, clockMinutes, indiaMidnight, indiaMinutes, shortDayLabel, week
  * with no visit). View-ready: labels resolved, India time, each visit's stage, flags and place on the day's grid.
  * Five queries whatever the number of technicians: technicians, visits, time off, the queue's page and its count.
  */
-
-function stageOf(status: string, fieldStage: string | null): VisitStage {
-  if (status === "completed") return "work_done";
-  if (status === "in_progress" || fieldStage === "on_site") return "on_site";
-  if (status === "on_the_way" || fieldStage === "on_the_way") return "on_the_way";
-  if (status === "awaiting_parts" || status === "awaiting_customer") return "waiting";
-  return "scheduled";
-}
 
 /** The queue's page: the newest emergencies first, then the newest of the rest. */
 export const QUEUE_SIZE = 30;

@@ -233,8 +233,8 @@ function groupJobs(jobs: Job[], today: string) {
 function JobList({ jobs, today }: { jobs: Job[]; today: string }) {
   const groups = groupJobs(jobs, today);
   useEffect(() => {
-    // Today's job pages are kept on the phone (service worker), to be read where there is no signal.
-    void registerFieldWorker([PATH, ...groups.today.map((j) => `/technician/jobs/${j.id}`)]);
+    // Today's job pages and the week agenda are kept on the phone (service worker), to be read where there is no signal.
+    void registerFieldWorker([PATH, "/technician/agenda", ...groups.today.map((j) => `/technician/jobs/${j.id}`)]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load
   }, []);
   return (

@@ -279,7 +279,12 @@ export default function ScheduleScreen({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Schedule"
         description={`Working hours ${board.workingHours.open} - ${board.workingHours.close}, India time.`}
-        actions={<ButtonLink href={`${PATH}/time-off`}>Leave and unavailable hours</ButtonLink>}
+        actions={
+          <>
+            <ButtonLink href={`${PATH}/time-off`}>Leave and unavailable hours</ButtonLink>
+            <ButtonLink href={`${PATH}/calendar`}>Calendar feeds</ButtonLink>
+          </>
+        }
       />
       <nav aria-label="Dates and views" className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <a className={link} href={hrefWith(q, { date: board.previous })}>

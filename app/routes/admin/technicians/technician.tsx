@@ -1,6 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { parseForm, readForm, redirectWithFlash, refuseFields, refuseForm, type FormFailure } from "~/.server/forms/index.ts";
-import { auditActor, staffOf } from "~/.server/auth/staff.ts";
+import { auditActor, requirePermission, staffOf } from "~/.server/auth/staff.ts";
+import { answerFeedIntent, FEED_INTENTS, liveFeed } from "~/.server/schedule/calendar-feed.ts";
+import { CalendarFeedPanel, type FeedPanelOutcome } from "~/components/calendar-feed.tsx";
+import { can } from "~/lib/auth/permissions.ts";
+import { data } from "react-router";
 import { throwNotFound } from "~/.server/http/errors.ts";
 import { reviewApplication, reviewSchema } from "~/.server/technicians/index.ts";
 import { technicianPage, updateTechnician, type TechnicianJob } from "~/.server/technicians/office.ts";
@@ -32,12 +36,15 @@ function idOf(param: string): number | undefined {
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  staffOf(context);
+  const staff = staffOf(context);
   const id = idOf(params.id);
   const page = id === undefined ? undefined : await technicianPage(id);
   if (!page) return throwNotFound(url);
+  // The calendar feed panel is the dispatchers' (the schedule's permission), for an approved technician.
+  const feed = page.status === "approved" && can(staff.role, "dispatch") ? { live: await liveFeed({ scope: "technician", technicianId: page.id }) } : undefined;
   return {
     page,
+    feed,
   };
 }
 
@@ -49,6 +56,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   if (id === undefined) return throwNotFound(url);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === FEED_INTENTS.issue || intent === FEED_INTENTS.revoke) {
+    requirePermission(staff, "dispatch");
+    const outcome = await answerFeedIntent(intent, auditActor(staff), { scope: "technician", technicianId: id });
+    return data(outcome!);
+  }
   if (intent === "update") {
     // A refused edit keeps every ticked box.
     const refuseEdit = (errors: Record<string, string>) => refuseFields(form, errors, { lists: EDIT_LISTS });
@@ -118,7 +130,8 @@ const STATUS_CLASS: Record<string, string> = {
 
 export default function AdminTechnician({ loaderData, actionData }: Route.ComponentProps) {
   const { page: t } = loaderData;
-  const failure = actionData as FormFailure | undefined;
+  const feedOutcome = actionData && "message" in actionData ? (actionData as FeedPanelOutcome) : undefined;
+  const failure = actionData && !feedOutcome ? (actionData as FormFailure) : undefined;
   const editFailure = failure?.intent === "update" ? failure : undefined;
   const reviewFailure = failure && failure.intent !== "update" ? failure : undefined;
   const profile: Array<[string, React.ReactNode]> = [
@@ -311,6 +324,9 @@ export default function AdminTechnician({ loaderData, actionData }: Route.Compon
           </p>
         )}
       </TitledSection>
+      {loaderData.feed && (
+        <CalendarFeedPanel title="Calendar feed" live={loaderData.feed.live} outcome={feedOutcome} who={`${t.name}'s visits and leave`} />
+      )}
       {t.status !== "pending" && review}
     </div>
   );
