@@ -55,7 +55,7 @@ export default [
   route("request/submit", "routes/public/request-submit.ts"),
   route("thank-you", "routes/public/thank-you.tsx"),
   // Visitor pings and the chat assistant (issue 12 §2, §6)
-  // A technician's (or the office's) calendar feed behind its secret link (issue 21 §2, ADR XXX-agenda).
+  // A technician's (or the office's) calendar feed behind its secret link (issue 21 §2, ADR 066).
   route("calendar-feeds/:file", "routes/public/calendar-feed.ts"),
   route("api/visitors", "routes/api/visitors.ts"),
   route("api/chat", "routes/api/chat.ts"),

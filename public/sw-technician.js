@@ -4,7 +4,7 @@
  * technician opened today, so that they stay readable without a signal (in a plant, a basement):
  * network first, the kept copy when the network fails. Build assets (fingerprinted, never changing) are kept
  * as they are used. Pages kept on an earlier day (India time) are dropped, but for the week agenda
- * (/technician/agenda, ADR XXX-agenda), which shows a fortnight and is kept for AGENDA_DAYS; everything goes
+ * (/technician/agenda, ADR 066), which shows a fortnight and is kept for AGENDA_DAYS; everything goes
  * when the server sends the technician to sign in. Forms are not touched here: the job page queues them itself.
  *
  * The technical library (/technician/library) is kept apart, not by the day: the library page and every

@@ -4,7 +4,7 @@ import { link } from "~/components/ui/styles.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
 /**
- * The calendar feed panel (issue 21 §2, ADR XXX-agenda), on the technician's agenda, the technician's record page
+ * The calendar feed panel (issue 21 §2, ADR 066), on the technician's agenda, the technician's record page
  * and the board's feed page: whether a link is live, the link itself just after it was made (only then: the
  * server keeps its hash), and two plain forms (they work without JavaScript): a new link, and turning it off.
  */

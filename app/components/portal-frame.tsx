@@ -20,7 +20,7 @@ const PORTALS: Record<Portal, { name: string; home: string }> = {
 
 /**
  * The technician portal's pages, each reloaded (data-reload) so that the service worker's kept copy answers
- * without a signal: the day's jobs and the week agenda (ADR XXX-agenda).
+ * without a signal: the day's jobs and the week agenda (ADR 066).
  */
 function TechnicianNav() {
   const pages = [

@@ -2483,7 +2483,7 @@ export const technicianTimeOff = pgTable(
 );
 
 /**
- * Calendar feeds (issue 21 §2, ADR XXX-agenda): a secret link a phone's calendar subscribes to. The token is
+ * Calendar feeds (issue 21 §2, ADR 066): a secret link a phone's calendar subscribes to. The token is
  * random and stored only as its SHA-256 hash, so a copy of the database gives no working link. A technician's
  * feed holds their own visits; a board feed (technician_id null) every technician's, for the staff member who
  * owns it, checked to still hold the dispatch permission at each fetch. At most one live feed per technician and

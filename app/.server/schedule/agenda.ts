@@ -9,7 +9,7 @@ import { STAGE_LABELS, stageOf } from "~/lib/schedule/stages.ts";
 import { addDays, indiaMidnight, shortDayLabel, weekStartOf } from "~/lib/schedule/week.ts";
 
 /**
- * A technician's week agenda (issue 21 §2, ADR XXX-agenda): their visits this week and next, per India day,
+ * A technician's week agenda (issue 21 §2, ADR 066): their visits this week and next, per India day,
  * with their own leave and unavailable hours. The weeks start on the board's day (`operations.weekStartsOn`),
  * so the technician and the office count the same weeks. Only what the technician's job pages already show.
  * Two queries: the visits and the time off over the fortnight.

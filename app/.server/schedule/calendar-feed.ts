@@ -12,7 +12,7 @@ import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { STAGE_LABELS, stageOf } from "~/lib/schedule/stages.ts";
 
 /**
- * Calendar feeds (issue 21 §2, ADR XXX-agenda): an iCalendar (.ics) address a phone's calendar subscribes to,
+ * Calendar feeds (issue 21 §2, ADR 066): an iCalendar (.ics) address a phone's calendar subscribes to,
  * for one technician's visits or for the whole board (a staff member with the dispatch permission).
  *
  * The token is 32 random bytes (never derived from an id or a secret), shown once when made and stored only as
@@ -198,7 +198,7 @@ interface FeedVisit {
 /**
  * One visit as an event: UID stable per request; SEQUENCE the request's version (every move bumps it) and
  * LAST-MODIFIED its last change, so a phone replaces the event when the visit moves; a cancelled job stays as
- * STATUS:CANCELLED (a phone then strikes it out). No phone number (ADR XXX-agenda): the URL opens the job page.
+ * STATUS:CANCELLED (a phone then strikes it out). No phone number (ADR 066): the URL opens the job page.
  */
 function visitEvent(v: FeedVisit, uid: string, url: string) {
   const stage = STAGE_LABELS[stageOf(v.status, v.fieldStage)];

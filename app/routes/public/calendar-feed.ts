@@ -10,7 +10,7 @@ const text = (body: string, status: number, extra: Record<string, string> = {}) 
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra } });
 
 /**
- * /calendar-feeds/{token}.ics (issue 21 §2, ADR XXX-agenda): a technician's (or the office's board) calendar, for a
+ * /calendar-feeds/{token}.ics (issue 21 §2, ADR 066): a technician's (or the office's board) calendar, for a
  * phone's calendar to subscribe to. The token is the only key (a calendar app sends no cookie): a made-up one is
  * a 404, a revoked one a 410 (a calendar app then stops asking). Never cached on the way (private, no-store).
  */

@@ -15,7 +15,7 @@ import type { VisitStage } from "~/lib/schedule/stages.ts";
 import type { Route } from "./+types/agenda";
 
 /**
- * /technician/agenda (issue 21 §2, ADR XXX-agenda): the technician's visits this week and next, per day, with
+ * /technician/agenda (issue 21 §2, ADR 066): the technician's visits this week and next, per day, with
  * their own leave and unavailable hours, and the calendar feed for their phone's calendar. The portal's service
  * worker keeps this page once opened (for the fortnight it shows), so it opens without a signal; the copy says
  * when it was drawn.

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import type { Route } from "./+types/calendar";
 
 /**
- * /admin/schedule/calendar (permission "dispatch", issue 21 §2, ADR XXX-agenda): the signed-in staff member's
+ * /admin/schedule/calendar (permission "dispatch", issue 21 §2, ADR 066): the signed-in staff member's
  * own calendar feed of the whole board (every technician's visits), and which technicians have a live feed of
  * their own, each made or turned off on the technician's record page.
  */
