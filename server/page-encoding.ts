@@ -62,6 +62,15 @@ function etagMatches(tag: string, ifNoneMatch: string | undefined): boolean {
   return ifNoneMatch.match(/"[^"]*"/g)?.includes(expected) ?? false;
 }
 
+/**
+ * Replaces the response. Cleared first: Hono's setter would otherwise copy every header of the old response onto
+ * the new one (a 304 would keep them all) and wrap the buffer in a stream again.
+ */
+function replace(c: Context, response: Response) {
+  c.res = undefined;
+  c.res = response;
+}
+
 async function encodePage(c: Context, ifNoneMatch: string | undefined) {
   const { status, headers } = c.res;
   const body = new Uint8Array(await c.res.arrayBuffer());
@@ -73,12 +82,12 @@ async function encodePage(c: Context, ifNoneMatch: string | undefined) {
   if (tag && c.res.ok && etagMatches(tag, ifNoneMatch)) {
     const kept = new Headers();
     for (const [name, value] of headers) if (RETAINED_304_HEADERS.has(name)) kept.set(name, value);
-    c.res = new Response(null, { status: 304, headers: kept });
+    replace(c, new Response(null, { status: 304, headers: kept }));
     return;
   }
   const compressible = !c.get("pageCacheable") && method !== "HEAD" && body.byteLength >= THRESHOLD && !NO_TRANSFORM.test(headers.get("cache-control") ?? "");
   if (!compressible) {
-    c.res = new Response(body, { status, headers });
+    replace(c, new Response(body, { status, headers }));
     return;
   }
   const vary = headers.get("vary");
@@ -86,13 +95,13 @@ async function encodePage(c: Context, ifNoneMatch: string | undefined) {
   const accepted = acceptedEncodings(c.req.header("accept-encoding"));
   const encoding = accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : undefined;
   if (!encoding) {
-    c.res = new Response(body, { status, headers });
+    replace(c, new Response(body, { status, headers }));
     return;
   }
   const encoded = await (encoding === "br" ? pageCompression.brotli(body) : pageCompression.gzip(body));
   headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(encoded.byteLength));
-  c.res = new Response(encoded, { status, headers });
+  replace(c, new Response(encoded, { status, headers }));
 }
 
 /**

@@ -18,6 +18,7 @@ function makeApp() {
   });
   app.get("/private", (c) => {
     c.header("Cache-Control", "private, no-store");
+    c.header("Content-Language", "en-IN");
     return c.html(PAGE);
   });
   app.get("/missing", (c) => c.html(PAGE, 404));
@@ -50,6 +51,7 @@ describe("page encoding", () => {
     const again = await app.request("/private", { cookie: "__session=x", "if-none-match": first.headers.get("etag")! });
     expect(again.status).toBe(304);
     expect(again.headers.get("cache-control")).toBe("private, no-store");
+    expect(again.headers.get("content-language")).toBeNull();
     expect(await again.text()).toBe("");
   });
 
