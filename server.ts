@@ -12,12 +12,11 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
-import { etag } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
+import { otherCompression, pageEncoding } from "./server/page-encoding.ts";
 import { partitionedRequestHandler } from "./server/route-partitions.ts";
 import { signedInPrivate } from "./server/signed-in-private.ts";
 
@@ -77,8 +76,7 @@ app.use(async (c, next) => {
     c.res.headers.set("Content-Security-Policy", entry.contentSecurityPolicy({ development: !!vite }));
   }
 });
-const compressor = compress();
-app.use((c, next) => (c.get("pageCacheable") ? next() : compressor(c, next)));
+app.use(otherCompression());
 
 if (!vite) {
   // Fingerprinted build assets never change: cache them for a year.
@@ -109,11 +107,8 @@ if (!vite) {
   app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
 }
 
-// Weak ETags: the body may be compressed on the way out, so byte-for-byte equality is not promised.
-// Not on the back office's CSV exports: they are streamed in batches (ADR 024), and hashing one would hold
-// the whole file back until its last row; they are never cached anyway (no-store).
-const etagger = etag({ weak: true });
-app.use((c, next) => (c.req.query("format") === "csv" ? next() : etagger(c, next)));
+// Weak ETags and 304s; pages compressed here as one buffer (ADR XXX-render), not streamed through the compressor above.
+app.use(pageEncoding());
 
 // An error page must never be cached: the next request may well succeed.
 app.use(async (c, next) => {

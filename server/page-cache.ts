@@ -8,6 +8,9 @@
  *   published article drops the pages that read articles, not a service page), so an edit shows on the next
  *   request. The simpler `version` option is one number for everything.
  * - The gzip variant is made once, when the entry is stored; conditional requests get a 304.
+ * - Bounded by the bytes it holds as well as by entries (ADR XXX-render): every query string is its own entry,
+ *   and a home page with both its copies is about 190 KB, so 1,000 entries of it (a crawler walking ?service=
+ *   searches) held 190 MB, most of the memory target of one instance. The least recently used go first.
  */
 import { gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
@@ -47,6 +50,8 @@ export type PageCacheOptions<Stamp> = (
   | { version: () => number }
 ) & {
   maxEntries?: number;
+  /** The bodies' total size, identity and gzip together. */
+  maxBytes?: number;
   now?: () => number;
 };
 
@@ -78,10 +83,18 @@ export function pageCache<Stamp>(options: PageCacheOptions<Stamp>): MiddlewareHa
 }
 
 export function pageCacheWithHandle<Stamp>(options: PageCacheOptions<Stamp>): PageCacheHandle {
-  const { maxEntries = 1000, now = Date.now } = options;
+  const { maxEntries = 1000, maxBytes = 32 * 1024 * 1024, now = Date.now } = options;
   const { track, isCurrent } = freshnessOf(options);
   // A Map keeps insertion order: deleting and re-inserting on a hit makes it a small LRU.
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const sizeOf = (entry: Entry) => entry.identity.body.byteLength + (entry.gzip?.body.byteLength ?? 0);
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+  };
   const current = (entry: Entry) => entry.expires > now() && isCurrent(entry.stamp);
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -95,7 +108,7 @@ export function pageCacheWithHandle<Stamp>(options: PageCacheOptions<Stamp>): Pa
       entries.set(key, hit);
       return respond(hit, "hit", c.req.header("if-none-match"), c.req.header("accept-encoding"), method);
     }
-    if (hit) entries.delete(key);
+    if (hit) drop(key);
 
     c.set("pageCacheable", true);
     const stamp = await track(next);
@@ -123,8 +136,10 @@ export function pageCacheWithHandle<Stamp>(options: PageCacheOptions<Stamp>): Pa
       },
       etag: res.headers.get("etag") ?? undefined,
     };
+    drop(key); // a concurrent miss of the same address may have stored it meanwhile
     entries.set(key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    bytes += sizeOf(entry);
+    while (entries.size > maxEntries || (bytes > maxBytes && entries.size > 1)) drop(entries.keys().next().value!);
     // Clear first: Hono's c.res setter otherwise copies the old response's headers (its Content-Length
     // among them) onto the new one.
     c.res = undefined;

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { nginxLocalConfig } from "./nginx-config.ts";
-import { freePort, ROOT } from "./production-server.ts";
+import { freePort, ROOT, SERVER_NODE_FLAGS } from "./production-server.ts";
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
@@ -117,7 +117,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       let restarts = 0;
       let readyPromise: Promise<void> = Promise.resolve();
       const start = () => {
-        child = spawn(process.execPath, ["server.ts"], {
+        child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
           cwd: ROOT,
           stdio: ["ignore", "pipe", "pipe"],
           env: {

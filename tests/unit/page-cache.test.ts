@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { pageCache } from "../../server/page-cache.ts";
 
-function makeApp(options: { cacheControl?: string; status?: number } = {}) {
+function makeApp(options: { cacheControl?: string; status?: number; maxBytes?: number } = {}) {
   let version = 1;
   let clock = 0;
   let renders = 0;
   const app = new Hono();
-  app.use(pageCache({ version: () => version, now: () => clock }));
+  app.use(pageCache({ version: () => version, now: () => clock, ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) }));
   app.get("*", (c) => {
     renders += 1;
     c.header("Cache-Control", options.cacheControl ?? "public, max-age=60");
@@ -86,5 +86,20 @@ describe("page cache", () => {
     const again = await app.get("/gone");
     expect(again.status).toBe(404);
     expect(app.renders()).toBe(1);
+  });
+
+  it("holds at most its byte budget, dropping the least recently used pages first", async () => {
+    // Each page is 2,000 bytes plain and a few dozen gzipped: three fit in 7,000 bytes, four do not.
+    const app = makeApp({ maxBytes: 7_000 });
+    for (const page of ["/a", "/b", "/c"]) await app.get(page);
+    await app.get("/a"); // used again: /b is now the least recent
+    await app.get("/d");
+    expect(app.renders()).toBe(4);
+    await app.get("/a");
+    await app.get("/c");
+    await app.get("/d");
+    expect(app.renders()).toBe(4);
+    await app.get("/b");
+    expect(app.renders()).toBe(5);
   });
 });
