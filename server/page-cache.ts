@@ -8,7 +8,7 @@
  *   published article drops the pages that read articles, not a service page), so an edit shows on the next
  *   request. The simpler `version` option is one number for everything.
  * - The gzip variant is made once, when the entry is stored; conditional requests get a 304.
- * - Bounded by the bytes it holds as well as by entries (ADR XXX-render): every query string is its own entry,
+ * - Bounded by the bytes it holds as well as by entries (ADR 067): every query string is its own entry,
  *   and a home page with both its copies is about 190 KB, so 1,000 entries of it (a crawler walking ?service=
  *   searches) held 190 MB, most of the memory target of one instance. The least recently used go first.
  */

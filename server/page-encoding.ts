@@ -1,5 +1,5 @@
 /**
- * ETag, 304 and compression of the pages React renders (ADR XXX-render).
+ * ETag, 304 and compression of the pages React renders (ADR 067).
  *
  * A page is rendered whole into one buffer (app/entry.server.tsx), yet Hono's etag and compress middlewares
  * treat it as a stream: the etag one tees the body and hashes it in WebCrypto's thread pool, chunk by chunk;

@@ -82,7 +82,7 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * The V8 flags every production instance runs with (ADR XXX-render); package.json's `start` and
+ * The V8 flags every production instance runs with (ADR 067); package.json's `start` and
  * deploy/deccan@.service give node the same.
  *
  * A young generation of 2 MB semi-spaces instead of V8's default (up to 16 MB each, and Node 24 grows them to
