@@ -107,7 +107,7 @@ if (!vite) {
   app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
 }
 
-// Weak ETags and 304s; pages compressed here as one buffer (ADR XXX-render), not streamed through the compressor above.
+// Weak ETags and 304s; pages compressed here as one buffer (ADR 067), not streamed through the compressor above.
 app.use(pageEncoding());
 
 // An error page must never be cached: the next request may well succeed.
