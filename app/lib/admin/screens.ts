@@ -249,7 +249,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
       },
     },
   },
-  { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: true, new: "new.tsx", record: { path: ":id", file: "product.tsx" },
+  { path: "/admin/products", label: "Products", group: "Money", permission: "money", built: true, new: "product.tsx", record: { path: ":id", file: "product.tsx" },
     audit: {
       entities: {
         product: { label: "Product", href: (id) => (/^\d+$/.test(id) ? `/admin/products/${id}` : null) },
