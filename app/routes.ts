@@ -1,4 +1,5 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+import { BUILT_SCREENS, screenFolder, type ScreenGroup } from "./lib/admin/screens.ts";
 
 /**
  * Every URL of the product, grouped by portal. A URL whose issue has not landed yet is not listed:
@@ -144,145 +145,73 @@ export default [
   //    below it (staff session, then the permission the screen declares in ~/lib/admin/screens.ts).
   //    One folder per screen: routes/admin/<screen>/ (<screen> is the last segment of its registered path;
   //    /admin is dashboard/) holds its list (route.tsx), its new form, its record page and its file routes.
-  //    Only the frame sits beside the folders: layout.tsx and the catch-all not-built.tsx.
-  //    tests/unit/admin-screen-rules.test.ts holds the rule.
+  //    A screen's list, new form and record page come from its registry entry (adminScreenRoutes, below);
+  //    every other URL of a screen is named here, under its group. Only the frame sits beside the folders:
+  //    layout.tsx and the catch-all not-built.tsx. tests/unit/admin-screen-rules.test.ts holds the rule.
   route("admin/login", "routes/auth/sign-in.tsx", { id: "routes/admin-login" }),
   layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/dashboard/route.tsx"),
-    route("admin/your-name", "routes/admin/your-name/route.tsx"),
-    route("admin/inbox", "routes/admin/inbox/route.tsx"),
-    route("admin/service-requests", "routes/admin/service-requests/route.tsx"),
-    route("admin/service-requests/:reference", "routes/admin/service-requests/request.tsx"),
+    // Work
+    ...adminScreenRoutes("Work"),
     route("admin/service-requests/:reference/photos/:photoId", "routes/admin/service-requests/photo.ts"),
     route("admin/service-requests/:reference/signature", "routes/admin/service-requests/signature.ts"),
-    route("admin/messages/:reference/attachment", "routes/admin/messages/attachment.ts"),
     route("admin/service-requests/:reference/bench", "routes/admin/service-requests/bench-intake.tsx"),
-    route("admin/bench", "routes/admin/bench/route.tsx"),
-    route("admin/bench/:jobCard", "routes/admin/bench/job.tsx"),
     route("admin/bench/:jobCard/label", "routes/admin/bench/label.tsx"),
-    route("admin/technicians", "routes/admin/technicians/route.tsx"),
-    route("admin/schedule", "routes/admin/schedule/route.tsx"),
     route("admin/schedule/move/:reference", "routes/admin/schedule/move.tsx"),
     route("admin/schedule/time-off", "routes/admin/schedule/time-off.tsx"),
     route("admin/schedule/calendar", "routes/admin/schedule/calendar.tsx"),
     route("admin/technicians/stages", "routes/admin/technicians/stages.tsx"),
-    route("admin/technicians/:id", "routes/admin/technicians/technician.tsx"),
     route("admin/technicians/:id/id-proof", "routes/admin/technicians/id-proof.ts"),
-    route("admin/cms", "routes/admin/cms/route.tsx"),
-    route("admin/cms/new", "routes/admin/cms/new.tsx"),
-    route("admin/cms/preview", "routes/admin/cms/preview.tsx"),
-    route("admin/cms/find", "routes/admin/cms/find.tsx"),
-    // Parts of the content screen (/admin/cms): the legal texts' versions and the images for content bodies.
-    route("admin/cms/legal", "routes/admin/cms/legal.tsx"),
-    route("admin/cms/legal/:slug", "routes/admin/cms/legal-text.tsx"),
-    route("admin/cms/images", "routes/admin/cms/images.tsx"),
-    route("admin/cms/:id", "routes/admin/cms/entry.tsx"),
-    route("admin/services", "routes/admin/services/route.tsx"),
-    route("admin/services/new", "routes/admin/services/new.tsx"),
-    route("admin/services/:id", "routes/admin/services/service.tsx"),
-    route("admin/service-management", "routes/admin/service-management/route.tsx"),
-    route("admin/technical-library", "routes/admin/technical-library/route.tsx"),
-    route("admin/technical-library/new", "routes/admin/technical-library/new.tsx"),
-    // Manuals and datasheets (PDF) by brand and model
-    route("admin/technical-library/documents", "routes/admin/technical-library/documents.tsx"),
-    route("admin/technical-library/documents/new", "routes/admin/technical-library/document-new.tsx"),
-    route("admin/technical-library/documents/:id", "routes/admin/technical-library/document.tsx"),
-    route("admin/technical-library/documents/:id/file", "routes/admin/technical-library/document-file.ts"),
-    route("admin/technical-library/:id", "routes/admin/technical-library/table.tsx"),
-    route("admin/products", "routes/admin/products/route.tsx"),
-    route("admin/products/new", "routes/admin/products/new.tsx"),
-    route("admin/products/:id", "routes/admin/products/product.tsx"),
-    route("admin/vendors", "routes/admin/vendors/route.tsx"),
-    route("admin/vendors/new", "routes/admin/vendors/new.tsx"),
-    route("admin/vendors/:id", "routes/admin/vendors/vendor.tsx"),
+    // Money: quotes, invoices and credit notes, payments (issue 11 §2-§4), products, vendors
+    ...adminScreenRoutes("Money"),
+    route("admin/quotes/:reference/pdf", "routes/admin/quotes/pdf.ts"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
+    route("admin/payments/outstanding", "routes/admin/payments/outstanding.tsx"),
+    route("admin/payments/reconciliation", "routes/admin/payments/reconciliation.tsx"),
+    route("admin/payments/exports", "routes/admin/payments/exports.tsx"),
+    route("admin/payments/:reference/receipt", "routes/admin/payments/receipt-pdf.ts"),
     // Purchasing (issue 19 §5), inside the vendors screen's URL space and permission.
     route("admin/vendors/parts-requests", "routes/admin/vendors/order-requests.tsx"),
     route("admin/vendors/orders", "routes/admin/vendors/orders.tsx"),
     route("admin/vendors/orders/new", "routes/admin/vendors/order-new.tsx"),
     route("admin/vendors/orders/:number", "routes/admin/vendors/order.tsx"),
     route("admin/vendors/orders/:number/pdf", "routes/admin/vendors/order-pdf.ts"),
-    route("admin/customers", "routes/admin/customers/route.tsx"),
-    route("admin/customers/new", "routes/admin/customers/new.tsx"),
-    route("admin/customers/:reference", "routes/admin/customers/customer.tsx"),
+    // Customers: feedback, reviews and forum moderation (issue 11 §6), the help desk (issue 12 §5)
+    ...adminScreenRoutes("Customers"),
     route("admin/customers/:reference/export", "routes/admin/customers/export.ts"),
-    // Quotes (issue 11 §2)
-    route("admin/quotes", "routes/admin/quotes/route.tsx"),
-    route("admin/quotes/new", "routes/admin/quotes/new.tsx"),
-    route("admin/quotes/:reference", "routes/admin/quotes/quote.tsx"),
-    route("admin/quotes/:reference/pdf", "routes/admin/quotes/pdf.ts"),
-    // Invoices and credit notes (§3)
-    route("admin/invoices", "routes/admin/invoices/route.tsx"),
-    route("admin/invoices/new", "routes/admin/invoices/new.tsx"),
-    route("admin/invoices/:id", "routes/admin/invoices/invoice.tsx"),
-    route("admin/invoices/:id/pdf", "routes/admin/invoices/pdf.ts"),
-    // Payments, outstanding, reconciliation, exports (§4)
-    route("admin/payments", "routes/admin/payments/route.tsx"),
-    route("admin/payments/new", "routes/admin/payments/new.tsx"),
-    route("admin/payments/outstanding", "routes/admin/payments/outstanding.tsx"),
-    route("admin/payments/reconciliation", "routes/admin/payments/reconciliation.tsx"),
-    route("admin/payments/exports", "routes/admin/payments/exports.tsx"),
-    route("admin/payments/:reference", "routes/admin/payments/payment.tsx"),
-    route("admin/payments/:reference/receipt", "routes/admin/payments/receipt-pdf.ts"),
-    // Contracts (§5)
-    route("admin/contracts", "routes/admin/contracts/route.tsx"),
-    route("admin/contracts/new", "routes/admin/contracts/new.tsx"),
-    route("admin/contracts/:reference", "routes/admin/contracts/record.tsx"),
-    // Feedback, reviews and forum moderation (§6)
-    route("admin/feedback", "routes/admin/feedback/route.tsx"),
+    route("admin/customers/:reference/marketing-consent", "routes/admin/customers/marketing-consent.ts"),
     route("admin/feedback/reviews", "routes/admin/feedback/reviews.tsx"),
     route("admin/feedback/forum", "routes/admin/feedback/forum.tsx"),
-    route("admin/feedback/:id", "routes/admin/feedback/rating.tsx"),
-    // Staff notifications (issue 12 §3)
-    route("admin/notifications", "routes/admin/notifications/route.tsx"),
-    // End staff notifications
-    // Investors (issue 12 §8)
-    route("admin/investors", "routes/admin/investors/route.tsx"),
-    route("admin/investors/documents/:id", "routes/admin/investors/document.ts"),
-    route("admin/investors/:reference", "routes/admin/investors/enquiry.tsx"),
-    // End investors
-    // Help desk (issue 12 §5)
-    route("admin/help-desk", "routes/admin/help-desk/route.tsx"),
     route("admin/help-desk/canned", "routes/admin/help-desk/canned.tsx"),
-    route("admin/help-desk/new", "routes/admin/help-desk/new.tsx"),
-    route("admin/help-desk/:reference", "routes/admin/help-desk/ticket.tsx"),
-    // Video calls (issue 12 §7)
-    route("admin/video-calls", "routes/admin/video-calls/route.tsx"),
-    route("admin/video-calls/new", "routes/admin/video-calls/new.tsx"),
-    route("admin/video-calls/:reference", "routes/admin/video-calls/call.tsx"),
-    route("admin/video-calls/:reference/signal", "routes/admin/video-calls/signal.ts"),
-    route("admin/staff", "routes/admin/staff/route.tsx"),
-    route("admin/activity", "routes/admin/activity/route.tsx"),
-    // Visitors (issue 12 §2)
-    route("admin/analytics", "routes/admin/analytics/route.tsx"),
-    route("admin/settings", "routes/admin/settings/route.tsx"),
-    route("admin/settings/signature", "routes/admin/settings/signature.ts"),
-    // Backups (issue 19 §8): the list with its actions, and each backup's download
-    route("admin/data-restoration", "routes/admin/data-restoration/route.tsx"),
-    route("admin/data-restoration/trash", "routes/admin/data-restoration/trash.tsx"),
-    route("admin/data-restoration/:id/download", "routes/admin/data-restoration/download.ts"),
-    route("admin/data-import", "routes/admin/data-import/route.tsx"),
-    route("admin/data-import/:id", "routes/admin/data-import/batch.tsx"),
-    // WhatsApp and marketing (issue 12 §4)
-    route("admin/whatsapp", "routes/admin/whatsapp/route.tsx"),
-    route("admin/whatsapp/:mobile", "routes/admin/whatsapp/conversation.tsx"),
-    route("admin/marketing", "routes/admin/marketing/route.tsx"),
-    route("admin/marketing/:reference", "routes/admin/marketing/campaign.tsx"),
-    route("admin/customers/:reference/marketing-consent", "routes/admin/customers/marketing-consent.ts"),
-    // End WhatsApp and marketing
-    // Communications: one thread per customer, the SMS log and DLT registry, e-mails and their templates (issue 12 §4)
-    route("admin/communications", "routes/admin/communications/route.tsx"),
-    route("admin/communications/:customerReference", "routes/admin/communications/thread.tsx"),
-    route("admin/sms", "routes/admin/sms/route.tsx"),
+    // Communications: one thread per customer, the SMS log and DLT registry, e-mails and their templates,
+    // WhatsApp and marketing, video calls (issue 12 §4, §7)
+    ...adminScreenRoutes("Communications"),
+    route("admin/messages/:reference/attachment", "routes/admin/messages/attachment.ts"),
     route("admin/sms/templates", "routes/admin/sms/templates.tsx"),
     route("admin/sms/templates/:id", "routes/admin/sms/template.tsx"),
-    route("admin/emails", "routes/admin/emails/route.tsx"),
     route("admin/emails/templates", "routes/admin/emails/templates.tsx"),
     route("admin/emails/templates/:name", "routes/admin/emails/template.tsx"),
-    // End communications
-    // The database dashboard (issue 19 §9): the spec puts its URL outside /admin; the guard is the same.
-    route("database", "routes/admin/database/route.tsx"),
-    // SEO audit (issue 19 §4)
-    route("admin/seo-audit", "routes/admin/seo-audit/route.tsx"),
+    route("admin/video-calls/:reference/signal", "routes/admin/video-calls/signal.ts"),
+    // Website: content (with its previews, legal texts' versions and images), services, the technical library
+    ...adminScreenRoutes("Website"),
+    route("admin/cms/preview", "routes/admin/cms/preview.tsx"),
+    route("admin/cms/find", "routes/admin/cms/find.tsx"),
+    route("admin/cms/legal", "routes/admin/cms/legal.tsx"),
+    route("admin/cms/legal/:slug", "routes/admin/cms/legal-text.tsx"),
+    route("admin/cms/images", "routes/admin/cms/images.tsx"),
+    // Manuals and datasheets (PDF) by brand and model
+    route("admin/technical-library/documents", "routes/admin/technical-library/documents.tsx"),
+    route("admin/technical-library/documents/new", "routes/admin/technical-library/document-new.tsx"),
+    route("admin/technical-library/documents/:id", "routes/admin/technical-library/document.tsx"),
+    route("admin/technical-library/documents/:id/file", "routes/admin/technical-library/document-file.ts"),
+    // Business: analytics, investors (issue 12 §2, §8)
+    ...adminScreenRoutes("Business"),
+    route("admin/investors/documents/:id", "routes/admin/investors/document.ts"),
+    // System (the database dashboard is the spec's /database, issue 19 §9: the guard is the same)
+    ...adminScreenRoutes("System"),
+    route("admin/settings/signature", "routes/admin/settings/signature.ts"),
+    // Backups (issue 19 §8) and the trash: each backup's download
+    route("admin/data-restoration/trash", "routes/admin/data-restoration/trash.tsx"),
+    route("admin/data-restoration/:id/download", "routes/admin/data-restoration/download.ts"),
     // Screens still to be built: the guard, then the 404 page (never a placeholder).
     route("admin/*", "routes/admin/not-built.tsx"),
   ]),
@@ -290,3 +219,20 @@ export default [
   // ── Anything else: the 404 page, with status 404 ───────────────────────────
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
+
+/**
+ * The standard routes of a group's built screens, in registry order (~/lib/admin/screens.ts): each screen's
+ * list (its path, route.tsx), its new form (<path>/new) and its record page (<path>/:param), all from its
+ * folder. A module that serves both the new form and the record page gets a second id for its new form.
+ */
+function adminScreenRoutes(group: ScreenGroup): RouteConfigEntry[] {
+  return BUILT_SCREENS.filter((s) => s.group === group).flatMap((screen) => {
+    const url = screen.path.slice(1);
+    const folder = `routes/admin/${screenFolder(screen)}`;
+    return [
+      ...(screen.list === false ? [] : [route(url, `${folder}/route.tsx`)]),
+      ...(screen.new ? [route(`${url}/new`, `${folder}/${screen.new}`, screen.new === screen.record?.file ? { id: `${folder}/${screen.new.replace(/\.tsx?$/, "")}-new` } : {})] : []),
+      ...(screen.record ? [route(`${url}/${screen.record.path}`, `${folder}/${screen.record.file}`)] : []),
+    ];
+  });
+}

@@ -22,9 +22,9 @@ import { screenFor } from "~/lib/admin/screens.ts";
 import { can, type StaffRole } from "~/lib/auth/permissions.ts";
 import { editProductSchema, newProductSchema, productLabel, productListSchema, STALE_PRODUCT_MESSAGE } from "~/lib/forms/admin/products.ts";
 import { partSchema } from "~/lib/forms/technician-job.ts";
-import { action as recordAction, loader as recordLoader } from "~/routes/admin/products/product.tsx";
+// The new form and the record page are one module: its action adds a product when there is no :id.
+import { action as recordAction, action as newAction, loader as recordLoader } from "~/routes/admin/products/product.tsx";
 import { middleware as listMiddleware, loader as listLoader } from "~/routes/admin/products/route.tsx";
-import { action as newAction } from "~/routes/admin/products/new.tsx";
 import { middleware as layoutMiddleware } from "~/routes/admin/layout.tsx";
 import { describeEachEngine } from "../support/test-databases.ts";
 import { asStaff, routeArgs, thrownStatus, BACK_OFFICE } from "../support/staff-routes.ts";

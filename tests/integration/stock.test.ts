@@ -136,7 +136,7 @@ describeEachEngine("stock and parts requests", (database, engine) => {
     expect(done.status).toBe(303);
     const page = await productLoader(routeArgs(path, { staff: team.accounts, params }));
     expect(page.stock).toMatchObject({ onHand: 5, reserved: 0, available: 5, reorderLevel: 0 });
-    expect(page.movements.map((m) => [m.kind, m.onHandAfter, m.reason, m.by])).toEqual([["adjusted", 5, "Opening count", "Anil Accounts"]]);
+    expect(page.movements?.map((m) => [m.kind, m.onHandAfter, m.reason, m.by])).toEqual([["adjusted", 5, "Opening count", "Anil Accounts"]]);
   });
 
   if (engine === "postgres") {

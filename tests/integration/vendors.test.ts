@@ -176,7 +176,7 @@ describeEachEngine("vendors", (database, engine) => {
     expect(await entries(v.id)).toEqual(["vendor.add", "vendor.part-add", "vendor.part-edit", "vendor.part-remove"]);
     const logged = await db().select().from(auditLog).where(and(eq(auditLog.entityId, String(v.id)), eq(auditLog.action, "vendor.part-add")));
     const audit = SCREEN_AUDIT["/admin/vendors"];
-    if (!("actions" in audit)) throw new Error("vendors write audit entries");
+    if (!audit || !("actions" in audit)) throw new Error("vendors write audit entries");
     expect(audit.actions["vendor.part-add"]!.describe(logged[0]!.before as null, logged[0]!.after as Record<string, unknown>)).toEqual(["added a part to", ` (${productLabel(p)})`]);
   });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, AUDIT_OUTSIDE_SCREENS, SCREEN_AUDIT, type ScreenAudit } from "~/.server/admin/screens.ts";
-import { ADMIN_SCREENS, screenFor, type AdminScreen } from "~/lib/admin/screens.ts";
+import { ADMIN_SCREENS, BUILT_SCREENS, screenFolder as folderOf, screenFor } from "~/lib/admin/screens.ts";
 import { ADMIN_ROUTES as adminRoutes, ROUTES_OUTSIDE_ADMIN_LAYOUT, sampleUrl as sample, screenUrls } from "../support/admin-screen-urls.ts";
 
 /**
@@ -11,7 +11,7 @@ import { ADMIN_ROUTES as adminRoutes, ROUTES_OUTSIDE_ADMIN_LAYOUT, sampleUrl as 
  * - one folder per screen: app/routes/admin/<last segment of its path>/ (/admin: dashboard/) holds its list
  *   (route.tsx), its new form, its record page and its file routes; routes.ts maps every URL below the screen
  *   into that folder; a screen that is not built has no folder (its URL answers 404);
- * - it declares what it writes to the audit log (~/.server/admin/screens.ts), or why it writes nothing, and
+ * - its registry entry declares what it writes to the audit log (`audit`), or why it writes nothing, and
  *   every action written anywhere in app/.server or app/routes has a label and a sentence;
  * - routes.ts serves it, so the refusal test (tests/integration/admin-refusals.test.ts) requests its URLs.
  */
@@ -21,11 +21,7 @@ const ADMIN_DIR = path.join(ROOT, "app/routes/admin");
 /** The frame: the layout (the guard) and the catch-all 404 of screens not built yet. */
 const FRAME_FILES = ["layout.tsx", "not-built.tsx"];
 
-const built = ADMIN_SCREENS.filter((s) => s.built);
-
-function folderOf(screen: Pick<AdminScreen, "path">): string {
-  return screen.path === "/admin" ? "dashboard" : screen.path.split("/").at(-1)!;
-}
+const built = BUILT_SCREENS;
 
 describe("one folder per back-office screen", () => {
   it("keeps only screen folders and the frame in app/routes/admin", () => {
@@ -55,9 +51,18 @@ describe("one folder per back-office screen", () => {
         ).toBe(true);
       });
 
+      it("has the modules its registry entry names for its new form and its record page", () => {
+        // adminScreenRoutes (app/routes.ts) routes <path>/new and <path>/<record.path> to these files.
+        for (const file of [screen.new, screen.record?.file].filter((f) => f !== undefined)) {
+          expect(fs.existsSync(path.join(ADMIN_DIR, folder, file)), `${screen.path}: app/routes/admin/${folder}/${file} (named in its registry entry) is missing`).toBe(true);
+        }
+        if (screen.new) expect(adminRoutes.find((r) => r.path === `${screen.path}/new`)?.file).toBe(`routes/admin/${folder}/${screen.new}`);
+        if (screen.record) expect(adminRoutes.find((r) => r.path === `${screen.path}/${screen.record!.path}`)?.file).toBe(`routes/admin/${folder}/${screen.record.file}`);
+      });
+
       it("declares what it writes to the audit log, or why it writes nothing", () => {
         const audit = (SCREEN_AUDIT as Record<string, ScreenAudit | undefined>)[screen.path];
-        expect(audit, `${screen.path}: no entry in SCREEN_AUDIT (app/.server/admin/screens.ts)`).toBeDefined();
+        expect(audit, `${screen.path}: no audit in its registry entry (app/lib/admin/screens.ts)`).toBeDefined();
         if (!audit) return;
         if ("writesNone" in audit) {
           expect(audit.writesNone.trim().length, `${screen.path}: writesNone needs its reason`).toBeGreaterThan(10);
@@ -167,7 +172,7 @@ describe("audit actions", () => {
       expect(names.length, `${where} writes the action ${name}: list the values it can take in DYNAMIC_ACTIONS (tests/unit/admin-screen-rules.test.ts)`).toBeGreaterThan(0);
       for (const action of names) {
         const info = AUDIT_ACTIONS.get(action);
-        expect(info?.label, `${where} writes the action ${action}, which has no label: declare it in its screen's SCREEN_AUDIT entry (app/.server/admin/screens.ts)`).toBeTruthy();
+        expect(info?.label, `${where} writes the action ${action}, which has no label: declare it in its screen's audit, in its registry entry (app/lib/admin/screens.ts)`).toBeTruthy();
         const sentence = info?.describe(null, null);
         expect(sentence?.length === 2 && sentence.every((part) => typeof part === "string") && sentence[0].length > 0, `${action}: describe() must give [lead, tail]`).toBe(true);
       }

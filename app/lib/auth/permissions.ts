@@ -1,4 +1,4 @@
-import { isOneOf } from "~/lib/one-of.ts";
+import { isOneOf } from "../one-of.ts";
 /**
  * Back-office roles and what each may do. A staff member signs in to the "admin" portal; their staff role
  * decides which screens they see and which actions the server lets through. Every screen declares the one

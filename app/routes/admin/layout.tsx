@@ -13,6 +13,7 @@ import { AccessDeniedPage, ServerErrorPage } from "~/components/error-page.tsx";
 import { NotFoundPage } from "~/components/not-found-page.tsx";
 import { PageHead } from "~/components/page-head.tsx";
 import { rootMetaOnError } from "~/lib/page-title.ts";
+import { screenPathOf } from "~/lib/admin/screen-path.ts";
 import { navigationFor, screenFor, type NavGroup } from "~/lib/admin/screens.ts";
 import { can, PERMISSIONS, STAFF_ROLE_INFO } from "~/lib/auth/permissions.ts";
 import type { Route } from "./+types/layout";
@@ -146,7 +147,8 @@ function AdminShell({
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
-  const current = screenFor(pathname)?.path;
+  // From the navigation the loader sent: the registry itself (with every screen's audit sentences) stays on the server.
+  const current = screenPathOf(navigation.flatMap((g) => g.screens), pathname)?.path;
   const nav = (
     <nav aria-label="Back office">
       {navigation.map((group) => (

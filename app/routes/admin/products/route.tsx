@@ -1,10 +1,10 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { csvExportMiddleware, pageLinks, parseListQuery, tabLinks, type CsvColumn } from "~/.server/admin/list.ts";
+import { csvExportMiddleware, listScreen, type CsvColumn } from "~/.server/admin/list.ts";
 import { staffOf } from "~/.server/auth/staff.ts";
 import { listEntries } from "~/.server/content/index.ts";
 import { exportProducts, listProducts, type ProductListItem } from "~/.server/products/list.ts";
 import { InlineFilters } from "~/components/admin/filter-form.tsx";
-import { ListScreen } from "~/components/admin/list-screen.tsx";
+import { ListPage } from "~/components/admin/list-screen.tsx";
 import { control, link, muted } from "~/components/admin/styles.ts";
 import { formatPaise } from "~/lib/format.ts";
 import { PRODUCT_FILTERS, productListSchema, type ProductListFilters } from "~/lib/forms/admin/products.ts";
@@ -14,8 +14,8 @@ import { SearchField } from "~/components/admin/search-field.tsx";
 /**
  * /admin/products: the products and parts the business sells and fits, searched by name, make, model /
  * part number or HSN code, with tabs for published, not published and withdrawn, a category filter, keyset
- * pages in name order, and the current filter as a CSV download (?format=csv). The list pattern:
- * ~/.server/admin/list.ts. Quotes and invoices take their priced lines from here.
+ * pages in name order, and the current filter as a CSV download (?format=csv): the list kit's `listScreen`
+ * (~/.server/admin/list.ts) and `ListPage`, with the category names beside. Quotes and invoices take their priced lines from here.
  */
 const PATH = "/admin/products";
 
@@ -42,17 +42,12 @@ export const middleware: Route.MiddlewareFunction[] = [csvExportMiddleware("prod
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   staffOf(context);
-  const { filters, cursor } = parseListQuery(url, productListSchema);
-  const [page, categories] = await Promise.all([listProducts(filters, cursor), listEntries("product")]);
+  const [list, categories] = await Promise.all([listScreen(url, productListSchema, listProducts, PRODUCT_FILTERS, "all", emptyMessage), listEntries("product")]);
   const categoryNames = Object.fromEntries(categories.map((c) => [c.slug, c.title]));
   return {
-    filters,
-    rows: page.rows.map((r) => ({ ...r, categoryName: r.category ? (categoryNames[r.category] ?? r.category) : null })),
+    ...list,
+    rows: list.rows.map((r) => ({ ...r, categoryName: r.category ? (categoryNames[r.category] ?? r.category) : null })),
     categories: categories.map((c) => ({ slug: c.slug, name: c.title })),
-    total: page.total,
-    tabs: tabLinks(url, PRODUCT_FILTERS, { current: filters.show, default: "all", counts: page.counts }),
-    ...pageLinks(url, cursor, page.next),
-    empty: emptyMessage(filters),
   };
 }
 
@@ -130,14 +125,14 @@ const COLUMNS: ColumnDef<Item, unknown>[] = [
 ];
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, categories, total, tabs, nextHref, firstHref, csvHref, empty } = loaderData;
+  const { filters, categories } = loaderData;
   return (
-    <ListScreen
+    <ListPage
+      list={loaderData}
       title="Products"
       description="The products and parts we sell and fit, with HSN code, GST rate and price: quotes and invoices take their lines from here."
       primary={{ href: `${PATH}/new`, label: "Add a product" }}
-      csvHref={csvHref}
-      tabs={{ label: "Which products", tabs }}
+      tabsLabel="Which products"
       filters={
         <InlineFilters path={PATH} label="Products" keep={{ show: filters.show === "all" ? undefined : filters.show }} filtered={Boolean(filters.q || filters.category)}>
           <SearchField id="product-q" value={filters.q} hint="Name, make, model or part number, or HSN code." />
@@ -157,8 +152,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </div>
         </InlineFilters>
       }
-      table={{ caption: "Products, by name", columns: COLUMNS, data: rows, rowKey: (r) => String(r.id), empty }}
-      pages={{ total, nextHref, firstHref }}
+      caption="Products, by name"
+      columns={COLUMNS}
     />
   );
 }
