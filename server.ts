@@ -149,7 +149,17 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   const forwarded = config.trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
   context.set(entry.clientAddressContext, forwarded || getConnInfo(c).remote.address || "unknown");
-  return (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
+  const response = await (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
+  // The database was down for this request (ADR XXX-scan): a page already says so with its 503; a resource
+  // route's 500 (a form's JSON endpoint, a file) becomes the same 503, with when to try again.
+  if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
+    const headers = new Headers(response.headers);
+    entry.outageHeaders(headers);
+    headers.set("Content-Type", "text/plain; charset=utf-8");
+    await response.body?.cancel();
+    return new Response(`We could not do this right now: please try again in ${entry.OUTAGE_RETRY_AFTER_SECONDS} seconds.`, { status: 503, headers });
+  }
+  return response;
 });
 
 const listener = getRequestListener(app.fetch);
