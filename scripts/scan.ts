@@ -159,7 +159,7 @@ function knownFalsePositive(finding: Finding): FalsePositive | undefined {
 }
 
 /**
- * sqlmap on the public site's forms (crawled from the home page), the search, the request form, both sign-in
+ * sqlmap on the public site's forms (the home page's and a service page's), the search, the request form, both sign-in
  * forms, ten back-office lists' filters and searches, and a back-office record page's forms, as the owner.
  * The public forms count every post against the rate limits before validating it (10 per address per 10
  * minutes), so sqlmap would see little but 429: its run gets a server of its own that trusts X-Forwarded-For,
@@ -180,7 +180,10 @@ async function sqlmapAll(): Promise<Finding[]> {
     // sqlmap would fill the blank fields with random values, the honeypot too: every post would be a bot's.
     const publicForm = [`--headers=Origin: ${pub}`, "--tamper=xforwardedfor", "--answers=fill=N"];
     const findings: Finding[] = [];
-    findings.push(...(await sqlmap("public-forms", `${pub}/`, workDir, ["--forms", "--crawl=2", ...publicForm])));
+    // The home page's forms (the header search, the call-back form) and a service page's (the same call-back
+    // form with its service): a crawl finds these on every one of ~90 pages, and tested each copy (hours).
+    findings.push(...(await sqlmap("public-forms", `${pub}/`, workDir, ["--forms", ...publicForm])));
+    findings.push(...(await sqlmap("service-page-forms", `${pub}/services/vfd-repair`, workDir, ["--forms", ...publicForm])));
     findings.push(...(await sqlmap("public-search", `${pub}/search?q=drive`, workDir, publicForm)));
     // The request form with every field valid but the one under test (a blank or random value would stop at
     // the validation or the honeypot, before any query): at most five of these a mobile number per hour get
