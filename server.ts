@@ -155,9 +155,11 @@ app.all("*", async (c) => {
   if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
     const headers = new Headers(response.headers);
     entry.outageHeaders(headers);
-    headers.set("Content-Type", "text/plain; charset=utf-8");
+    headers.set("Content-Type", "application/json; charset=utf-8");
     await response.body?.cancel();
-    return new Response(`We could not do this right now: please try again in ${entry.OUTAGE_RETRY_AFTER_SECONDS} seconds.`, { status: 503, headers });
+    // In the form pipeline's failure shape: the request form's upload (XMLHttpRequest) shows it above the form,
+    // with what was typed still in the fields.
+    return new Response(JSON.stringify({ errors: { form: entry.outageMessage() } }), { status: 503, headers });
   }
   return response;
 });

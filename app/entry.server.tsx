@@ -25,7 +25,7 @@ export { handleVisitorPing, VISITOR_PING_PATH } from "~/.server/visitors/endpoin
 
 export const streamTimeout = 5_000;
 // server.ts answers a resource route's 5xx during an outage with the 503 (ADR XXX-scan).
-export { hadDatabaseOutage, outageHeaders, OUTAGE_RETRY_AFTER_SECONDS } from "~/.server/http/database-outage.ts";
+export { hadDatabaseOutage, outageHeaders, outageMessage } from "~/.server/http/database-outage.ts";
 
 /**
  * Every error a loader, an action or a render throws. The database down or restarting is expected and

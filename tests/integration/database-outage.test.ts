@@ -67,6 +67,8 @@ describe("PostgreSQL down under a running server", () => {
       const endpoint = await post("/request/submit", requestForm("9876500013", "During Outage Xhr"));
       expect(endpoint.response.status).toBe(503);
       expect(Number(endpoint.response.headers.get("retry-after"))).toBeGreaterThan(0);
+      // The form's script shows this message above the form, the fields as typed.
+      expect((JSON.parse(endpoint.body) as { errors: { form: string } }).errors.form).toMatch(/could not save this right now.*\+91/);
     } finally {
       pg.start();
     }

@@ -5,6 +5,7 @@
  * it on the request's context; the document is then rendered with the outage page instead of the error page,
  * and server.ts turns any other 5xx of that request (a resource route's) into the 503.
  */
+import { formatIndianPhone } from "~/lib/contact-links.ts";
 import type { OutageData } from "~/lib/database-outage.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 import { lastKnownSiteSettings } from "~/.server/settings/index.ts";
@@ -58,4 +59,11 @@ export function outageErrorResponse(method: string) {
 export function outageHeaders(headers: Headers): void {
   headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
   headers.set("Cache-Control", "no-store");
+}
+
+/** The outage in one sentence, with the phone when known: for an answer that is not a page. */
+export function outageMessage(): string {
+  const site = lastKnownSiteSettings();
+  const phone = site ? ` or call/WhatsApp us on ${formatIndianPhone(site.identity.supportPhone)}` : "";
+  return `We could not save this right now. Nothing was stored: please try again in a minute${phone}.`;
 }
