@@ -20,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildIfMissing, ROOT, staffSessionCookie, startProductionServer } from "./lib/production-server.ts";
+import { buildIfMissing, ROOT, type RunningServer, staffSessionCookie, startProductionServer } from "./lib/production-server.ts";
 
 const { values } = parseArgs({ options: { "max-minutes": { type: "string", default: "30" }, only: { type: "string" } } });
 const maxSeconds = Math.round(Number(values["max-minutes"]) * 60);
@@ -209,10 +209,21 @@ async function sqlmapAll(): Promise<Finding[]> {
     } else {
       findings.push({ scanner: "sqlmap", category: "Scan setup", level: 3, method: "GET", path: "/admin/customers", parameter: "", info: `no customer record to scan: the list showed none (the request form answered ${made.status})` });
     }
-    return findings;
+    return [...findings, ...serverStopped(sqlServer, "sqlmap")];
   } finally {
     await sqlServer.stop();
   }
+}
+
+/**
+ * A server the scanners stopped is the worst finding of all (wapiti's public attacks once left it refusing
+ * every connection, with nothing to say why): its last output goes into the work directory.
+ */
+function serverStopped(running: RunningServer, during: string): Finding[] {
+  if (running.running()) return [];
+  const log = path.join(workDir, `server-stopped-${during.replace(/\W+/g, "-")}.log`);
+  fs.writeFileSync(log, running.output());
+  return [{ scanner: during.startsWith("sqlmap") ? "sqlmap" : "wapiti", category: "Server stopped", level: 3, method: "", path: "/", parameter: "", info: `the server stopped during ${during}; its last output: ${log}` }];
 }
 
 need("wapiti", "wapiti");
@@ -233,6 +244,7 @@ try {
 
   if (values.only !== "sqlmap") {
     findings.push(...(await wapiti("public", `${publicBase}/`, workDir, ["-x", `${publicBase}/auth/sign-out`])));
+    findings.push(...serverStopped(server, "wapiti (public)"));
     findings.push(
       ...(await wapiti("back-office", `${officeBase}/admin/`, workDir, [
         "-H", `Cookie: ${cookieHeader}`,
@@ -241,6 +253,7 @@ try {
         "-x", `${officeBase}/auth/sign-out`,
       ])),
     );
+    findings.push(...serverStopped(server, "wapiti (back office)"));
   }
   if (values.only !== "wapiti") findings.push(...(await sqlmapAll()));
 
