@@ -4,7 +4,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { oidcFormTargets } from "~/.server/auth/oidc.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/.server/http/content-security-policy.ts";
-import { hadDatabaseOutage, noteIfDatabaseOutage, outageErrorResponse, outageHeaders } from "~/.server/http/database-outage.ts";
+import { hadDatabaseOutage, isDatabaseUnavailable, noteIfDatabaseOutage, outageErrorResponse, outageHeaders } from "~/.server/http/database-outage.ts";
 import { withoutModulePreloads } from "~/.server/http/document.ts";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
@@ -57,7 +57,12 @@ export default async function handleRequest(
     responseStatusCode = 503;
     outageHeaders(responseHeaders);
   }
-  const formTargets = await oidcFormTargets();
+  // The identity provider's address for the CSP's form-action comes from the settings: with the database
+  // down and their copy expired, the page goes out without it (the provider's sign-in cannot finish anyway).
+  const formTargets = await oidcFormTargets().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return [];
+    throw error;
+  });
   const development = import.meta.env.DEV;
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ formTargets, development }));
