@@ -37,7 +37,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
     console.warn(JSON.stringify({ type: "database_unavailable", method: request.method, path: new URL(request.url).pathname }));
     return;
   }
-  if (!request.signal.aborted) console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  // An internal error response (a 404 React Router made itself) carries the error it stands for.
+  if (!request.signal.aborted) console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
 }
 
 export default async function handleRequest(
