@@ -144,7 +144,19 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   const forwarded = config.trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
   context.set(entry.clientAddressContext, forwarded || getConnInfo(c).remote.address || "unknown");
-  return (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
+  const response = await (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
+  // The database was down for this request (ADR XXX-scan): a page already says so with its 503; a resource
+  // route's 500 (a form's JSON endpoint, a file) becomes the same 503, with when to try again.
+  if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
+    const headers = new Headers(response.headers);
+    entry.outageHeaders(headers);
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    await response.body?.cancel();
+    // In the form pipeline's failure shape: the request form's upload (XMLHttpRequest) shows it above the form,
+    // with what was typed still in the fields.
+    return new Response(JSON.stringify({ errors: { form: entry.outageMessage() } }), { status: 503, headers });
+  }
+  return response;
 });
 
 const listener = getRequestListener(app.fetch);

@@ -1,9 +1,10 @@
 import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { oidcFormTargets } from "~/.server/auth/oidc.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/.server/http/content-security-policy.ts";
+import { hadDatabaseOutage, isDatabaseUnavailable, noteIfDatabaseOutage, outageErrorResponse, outageHeaders } from "~/.server/http/database-outage.ts";
 import { withoutModulePreloads } from "~/.server/http/document.ts";
 
 // server.ts reaches start-up and configuration through this module, so that they share one module graph
@@ -23,15 +24,46 @@ export { handleLiveEvents, LIVE_EVENTS_PATH } from "~/.server/live/endpoint.ts";
 export { handleVisitorPing, VISITOR_PING_PATH } from "~/.server/visitors/endpoint.ts";
 
 export const streamTimeout = 5_000;
+// server.ts answers a resource route's 5xx during an outage with the 503 (ADR XXX-scan).
+export { hadDatabaseOutage, outageHeaders, outageMessage } from "~/.server/http/database-outage.ts";
+
+/**
+ * Every error a loader, an action or a render throws. The database down or restarting is expected and
+ * answered (the 503 below): one line, not a stack per request. Anything else is logged whole, as React
+ * Router's default does.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider | undefined }) {
+  if (noteIfDatabaseOutage(error, context)) {
+    console.warn(JSON.stringify({ type: "database_unavailable", method: request.method, path: new URL(request.url).pathname }));
+    return;
+  }
+  // An internal error response (a 404 React Router made itself) carries the error it stands for.
+  if (!request.signal.aborted) console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+}
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
-  const formTargets = await oidcFormTargets();
+  // The database was down for this request (ADR XXX-scan): the boundary that caught the error shows the
+  // outage page (status 503), and the browser and any proxy are told when to try again, never to keep it.
+  if (hadDatabaseOutage(loadContext)) {
+    const handlerContext = routerContext.staticHandlerContext;
+    const outage = outageErrorResponse(request.method);
+    if (handlerContext.errors) for (const routeId of Object.keys(handlerContext.errors)) handlerContext.errors[routeId] = outage;
+    handlerContext.statusCode = 503;
+    responseStatusCode = 503;
+    outageHeaders(responseHeaders);
+  }
+  // The identity provider's address for the CSP's form-action comes from the settings: with the database
+  // down and their copy expired, the page goes out without it (the provider's sign-in cannot finish anyway).
+  const formTargets = await oidcFormTargets().catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return [];
+    throw error;
+  });
   const development = import.meta.env.DEV;
   if (request.method.toUpperCase() === "HEAD") {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ formTargets, development }));

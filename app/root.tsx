@@ -22,6 +22,7 @@ import { ToastHost } from "~/components/toast-host.tsx";
 import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
 import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import { useScrollRestoration } from "~/lib/use-scroll-restoration.ts";
+import { outageOf } from "~/lib/database-outage.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -54,6 +55,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
     return (error.data as { meta: Route.MetaDescriptors }).meta;
   }
   if (isRouteErrorResponse(error) && error.status === 403) return [{ title: "Access Denied" }, { name: "robots", content: "noindex" }];
+  if (outageOf(error)) return [{ title: "Please try again in a minute" }, { name: "robots", content: "noindex" }];
   return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
 };
 
@@ -134,7 +136,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   const reason = isRouteErrorResponse(error) ? (error.data as { reason?: unknown } | null)?.reason : undefined;
   const Page = errorPage ?? LazyErrorPage;
-  return <Page status={status} site={site} reason={reason} />;
+  return <Page status={status} site={site} reason={reason} outage={outageOf(error)} />;
 }
 
 // The error pages (404, Access Denied, error) are code every page would carry for the rare visit that needs

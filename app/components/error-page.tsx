@@ -1,5 +1,6 @@
 import { LockIcon, TriangleExclamationPointIcon } from "./icons.tsx";
-import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
+import { formatIndianPhone, telHref, whatsappHref } from "~/lib/contact-links.ts";
+import type { OutageData } from "~/lib/database-outage.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /** Every error page but the 404 (which is NotFoundPage). */
@@ -45,6 +46,40 @@ export function ServerErrorPage({ site }: { site: SiteSettings | undefined }) {
       <a href="/" className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
         Go to the home page
       </a>
+    </div>
+  );
+}
+
+/**
+ * The database down or restarting (ADR XXX-scan; answered 503 with Retry-After): say what happened to what
+ * was sent, when to try again, and give the phone, from the last settings the server read.
+ */
+export function OutagePage({ outage }: { outage: OutageData }) {
+  const { supportPhone, whatsapp, post } = outage;
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+      <TriangleExclamationPointIcon className="size-14 text-accent-600" />
+      <h1 className="mt-4 text-3xl font-bold">{post ? "We could not save this right now" : "We could not show this page right now"}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        {post ? "Nothing was stored. Go back to keep what you typed, and please try again in a minute" : "Please try again in a minute"}
+        {supportPhone ? (
+          <>
+            , or call us on{" "}
+            <a href={telHref(supportPhone)} className="font-semibold underline">
+              {formatIndianPhone(supportPhone)}
+            </a>
+            {whatsapp ? (
+              <>
+                {" "}or{" "}
+                <a href={whatsappHref(whatsapp, "Hello, your website could not take my request just now.")} className="font-semibold underline">
+                  WhatsApp us
+                </a>
+              </>
+            ) : null}
+          </>
+        ) : null}
+        .
+      </p>
     </div>
   );
 }

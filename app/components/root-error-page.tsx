@@ -1,5 +1,6 @@
+import type { OutageData } from "~/lib/database-outage.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
-import { AccessDeniedPage, ErrorPage } from "./error-page.tsx";
+import { AccessDeniedPage, ErrorPage, OutagePage } from "./error-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 
 /**
@@ -7,7 +8,8 @@ import { NotFoundPage } from "./not-found-page.tsx";
  * page. A module of its own so that the browser loads it only when an error page is shown (ADR 021); the
  * server loads it up front and renders it inline, as before.
  */
-export function RootErrorPage({ status, site, reason }: { status: number; site: SiteSettings | undefined; reason: unknown }) {
+export function RootErrorPage({ status, site, reason, outage }: { status: number; site: SiteSettings | undefined; reason: unknown; outage?: OutageData | undefined }) {
+  if (outage) return <OutagePage outage={outage} />;
   // A back-office refusal thrown by the admin layout's middleware lands here (its loader never ran): keep
   // the reason it gives (which permission is missing, whom to ask).
   if (status === 403 && typeof reason === "string") return <AccessDeniedPage reason={reason} back={{ href: "/admin", label: "Back to the dashboard" }} />;

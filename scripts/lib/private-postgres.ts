@@ -14,6 +14,10 @@ export interface PrivatePostgres {
   url: string;
   /** Stops it at once, as a crash would (`-m immediate`: recovery from the WAL on the next start), then starts it. */
   crashAndRestart: () => void;
+  /** Stops it at once (`-m immediate`), leaving it down until `start` (an outage, however long the caller likes). */
+  crash: () => void;
+  /** Starts it again after `crash`. */
+  start: () => void;
   stop: () => void;
 }
 
@@ -43,13 +47,16 @@ export async function startPrivatePostgres(database = "chaos"): Promise<PrivateP
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   start();
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", database]);
+  const crash = () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/${database}`,
     crashAndRestart: () => {
-      run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      crash();
       start();
     },
+    crash,
+    start,
     stop: () => {
       if (stopped) return;
       stopped = true;

@@ -28,6 +28,8 @@ const PRIVATE_GROUPS = Object.keys(privateSettingsGroupSchemas) as PrivateSettin
  */
 const CACHE_TTL_MS = 30_000;
 let cache: { value: SiteSettings; expires: number; version: number } | undefined;
+// Kept when the cache is dropped (an edit, a test): lastKnownSiteSettings.
+let lastRead: SiteSettings | undefined;
 
 function fresh<T extends { expires: number; version: number }>(entry: T | undefined): entry is T {
   return entry !== undefined && entry.expires > Date.now() && entry.version === contentVersion();
@@ -100,6 +102,7 @@ async function readSiteSettings(): Promise<SiteSettings> {
     }
   }
   cache = { value: value as SiteSettings, expires: Date.now() + CACHE_TTL_MS, version: readAt };
+  lastRead = cache.value;
   return cache.value;
 }
 
@@ -112,6 +115,14 @@ export async function updateSettingsGroup<K extends SettingsGroup>(key: K, input
   cache = undefined;
   bumpContentVersion();
   return value;
+}
+
+/**
+ * The last settings this process read, however old: for the page that says the database is down (ADR
+ * XXX-scan), whose support phone is better a minute stale than missing. Undefined before the first read.
+ */
+export function lastKnownSiteSettings(): SiteSettings | undefined {
+  return cache?.value ?? lastRead;
 }
 
 /** For tests: forget the cached copies. */
