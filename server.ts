@@ -145,7 +145,7 @@ app.all("*", async (c) => {
   const forwarded = config.trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined;
   context.set(entry.clientAddressContext, forwarded || getConnInfo(c).remote.address || "unknown");
   const response = await (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
-  // The database was down for this request (ADR XXX-scan): a page already says so with its 503; a resource
+  // The database was down for this request (ADR 069): a page already says so with its 503; a resource
   // route's 500 (a form's JSON endpoint, a file) becomes the same 503, with when to try again.
   if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
     const headers = new Headers(response.headers);

@@ -24,7 +24,7 @@ export { handleLiveEvents, LIVE_EVENTS_PATH } from "~/.server/live/endpoint.ts";
 export { handleVisitorPing, VISITOR_PING_PATH } from "~/.server/visitors/endpoint.ts";
 
 export const streamTimeout = 5_000;
-// server.ts answers a resource route's 5xx during an outage with the 503 (ADR XXX-scan).
+// server.ts answers a resource route's 5xx during an outage with the 503 (ADR 069).
 export { hadDatabaseOutage, outageHeaders, outageMessage } from "~/.server/http/database-outage.ts";
 
 /**
@@ -48,7 +48,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The database was down for this request (ADR XXX-scan): the boundary that caught the error shows the
+  // The database was down for this request (ADR 069): the boundary that caught the error shows the
   // outage page (status 503), and the browser and any proxy are told when to try again, never to keep it.
   if (hadDatabaseOutage(loadContext)) {
     const handlerContext = routerContext.staticHandlerContext;

@@ -51,7 +51,7 @@ export function ServerErrorPage({ site }: { site: SiteSettings | undefined }) {
 }
 
 /**
- * The database down or restarting (ADR XXX-scan; answered 503 with Retry-After): say what happened to what
+ * The database down or restarting (ADR 069; answered 503 with Retry-After): say what happened to what
  * was sent, when to try again, and give the phone, from the last settings the server read.
  */
 export function OutagePage({ outage }: { outage: OutageData }) {

@@ -1,5 +1,5 @@
 /**
- * What the page that says the database is down shows (ADR XXX-scan): made on the server
+ * What the page that says the database is down shows (ADR 069): made on the server
  * (~/.server/http/database-outage.ts), shown by the root error boundary.
  */
 export interface OutageData {

@@ -3,7 +3,7 @@ import { startPrivatePostgres, type PrivatePostgres } from "../../scripts/lib/pr
 import { buildIfMissing, startProductionServer, type RunningServer } from "../../scripts/lib/production-server.ts";
 
 /**
- * PostgreSQL down or restarting under a running server (ADR XXX-scan; `npm run chaos` restarts it once per run):
+ * PostgreSQL down or restarting under a running server (ADR 069; `npm run chaos` restarts it once per run):
  * a page and a post that need it answer 503 with Retry-After and a short page with the support phone, never a
  * 500 or a stack, and never a 303 for a submission that was not stored; when the database is back, so is the
  * service. The production build on a PostgreSQL server of the test's own, which it stops and starts.

@@ -1,5 +1,5 @@
 /**
- * The database down or restarting (ADR XXX-scan): a page or a post that needed it answers 503 with Retry-After
+ * The database down or restarting (ADR 069): a page or a post that needed it answers 503 with Retry-After
  * and a short, honest page in the site's frame, never a 500 with a stack. Loaders and actions do nothing for it:
  * their error reaches React Router's handleError (entry.server.tsx), which recognises an outage here and notes
  * it on the request's context; the document is then rendered with the outage page instead of the error page,
