@@ -1,0 +1,2 @@
+DROP INDEX "service_requests_assigned_completed";--> statement-breakpoint
+CREATE INDEX "service_requests_assigned_completed" ON "service_requests" USING btree ("assigned_technician_id","completed_at","labour_minutes","on_site_minutes") WHERE "service_requests"."status" = 'completed';
