@@ -4,7 +4,8 @@
  * three years ending today (each compared with the period before, as the screen does):
  *
  *   node scripts/measure-analytics.ts --url postgres://...   # PostgreSQL
- *   node scripts/measure-analytics.ts --dir ./data-copy      # PGlite (a copy: it is opened, not changed)
+ *   node scripts/measure-analytics.ts --dir ./data-copy      # PGlite (a copy of a seeded directory)
+ *   ... --migrate                                            # first apply the app's migrations (new indexes)
  *
  * It prints wall clock and CPU time per call (CPU of this process, and of PostgreSQL's backends when the
  * server runs on this machine): on a busy machine the wall clock mostly measures the wait for a core.
@@ -21,16 +22,17 @@ registerHooks({
     return nextResolve(specifier.startsWith("~/") ? new URL(specifier.slice(2), appDir).href : specifier, context);
   },
 });
-const { openDatabase, setDatabase } = await import("../app/.server/db/index.ts");
+const { applyMigrations, openDatabase, setDatabase } = await import("../app/.server/db/index.ts");
 const analytics = await import("../app/.server/analytics/index.ts");
 const { periodOf, addDays } = await import("../app/lib/analytics.ts");
 const { todayInIndia } = await import("../app/lib/forms/form-basics.ts");
 
-const { values } = parseArgs({ options: { url: { type: "string" }, dir: { type: "string" }, runs: { type: "string", default: "10" }, only: { type: "string" } } });
+const { values } = parseArgs({ options: { url: { type: "string" }, dir: { type: "string" }, runs: { type: "string", default: "10" }, only: { type: "string" }, migrate: { type: "boolean" } } });
 const RUNS = Number(values.runs);
 const engine = values.url ? "postgres" : "pglite";
 const handle = await openDatabase(values.url ? { databaseUrl: values.url, dataDir: "unused" } : { dataDir: values.dir ?? "./data" });
 setDatabase(handle);
+if (values.migrate) await applyMigrations(handle);
 
 async function backendCpuMs(): Promise<number> {
   if (engine !== "postgres") return 0;

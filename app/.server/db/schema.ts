@@ -239,7 +239,19 @@ export const serviceRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("service_requests_created_at").on(t.createdAt),
+    // Requests by time received, carrying what analytics counts of each (ADR 038, ADR XXX-perf): a period's
+    // figures (three years and the three before: every request) are read from this index alone, a tenth of the
+    // table's pages. It replaces the index on created_at alone, which it serves as well, so a new request
+    // writes no more index entries than before.
+    index("service_requests_received_figures").on(
+      t.createdAt,
+      t.urgency,
+      t.serviceName,
+      t.city,
+      t.duplicateOfId,
+      t.firstContactAt,
+      t.responseDueAt,
+    ),
     index("service_requests_customer").on(t.customerId, t.createdAt),
     // The back office's list: newest first within a status, and the keyset tie-break on id.
     index("service_requests_created_id").on(t.createdAt, t.id),
