@@ -17,7 +17,8 @@
  * `--screens=/admin/sms,/admin/communications` restricts the walk to those registered paths (for quick
  * iteration on a few screens; a full run measures them all).
  *
- * Plus the service-request list's "all" tab, with and without the search, as the issue measured them. Each
+ * Plus the service-request list's "all" tab, with and without the search, as the issue measured them, and the
+ * business analytics over a year and over three years (issue 19 §6: its own target, ANALYTICS_PERIOD_TARGETS). Each
  * is requested WARMUP times, then SAMPLES times one after another, timed from this process to the last byte
  * over loopback (routing, the guard, the queries, the render). Target: p95 < 100 ms on PostgreSQL and
  * < 300 ms on PGlite, for every one of them; for a CSV export, to its first byte (exports are streamed in
@@ -32,6 +33,13 @@ import { startProductionServer, staffSessionCookie } from "./production-server.t
 import { seedVolume, timing, type Timing } from "./bench-back-office.ts";
 
 export const ADMIN_VOLUME_TARGETS = { postgres: 100, pglite: 300 } as const;
+/**
+ * The business analytics over a long period (issue 19 §6, ADR 038): the year the owner looks at and the
+ * longest period the screen allows (three years, MAX_DAYS in app/lib/analytics.ts, which this script cannot
+ * import: it resolves "~/"), each with the period before it. Their target is issue 19's, not the list's.
+ */
+export const ANALYTICS_PERIOD_TARGETS = { postgres: 200, pglite: 600 } as const;
+const ANALYTICS_PERIODS = [365, 3 * 366];
 /** `--samples=5`: fewer timed requests (a quick look; the figures of record use 25). */
 const SAMPLES = Number(process.argv.find((a) => a.startsWith("--samples="))?.slice("--samples=".length)) || 25;
 const WARMUP = 3;
@@ -48,10 +56,14 @@ export interface ScreenTiming extends Timing {
    * batches (ADR 024): its target is on the first byte; the last byte of 50,000 rows is reported beside it.
    */
   firstByte?: Timing;
+  /** A case with a target of its own (an analytics period); else the walk's. */
+  targetMs?: number;
 }
 
 /** The figure a case is judged on: the first byte of an export, the last byte of everything else. */
 export const judgedP95 = (s: ScreenTiming) => s.firstByte?.p95Ms ?? s.p95Ms;
+/** Whether a case met its target: its own, else the walk's. */
+export const metTarget = (s: ScreenTiming, walkTargetMs: number) => judgedP95(s) < (s.targetMs ?? walkTargetMs);
 
 export interface AdminVolumeResult {
   engine: "pglite" | "postgres";
@@ -109,7 +121,7 @@ export async function benchAdminVolume(
       };
       const screens: ScreenTiming[] = [];
       const skipped: AdminVolumeResult["skipped"] = [];
-      const time = async (kind: string, url: string): Promise<string | undefined> => {
+      const time = async (kind: string, url: string, targetMs?: number): Promise<string | undefined> => {
         let body = "";
         for (let i = 0; i < WARMUP; i++) {
           const first = await get(url);
@@ -128,6 +140,7 @@ export async function benchAdminVolume(
         }
         const t: ScreenTiming = { kind, url, ...timing(times) };
         if (kind === "csv") t.firstByte = timing(firstBytes);
+        if (targetMs !== undefined) t.targetMs = targetMs;
         screens.push(t);
         console.log(
           `[${engine}] ${kind.padEnd(6)} ${url.slice(0, 70).padEnd(70)} p50 ${String(t.p50Ms).padStart(7)} ms  p95 ${String(t.p95Ms).padStart(7)} ms${t.firstByte ? `  first byte p95 ${t.firstByte.p95Ms} ms` : ""}`,
@@ -143,9 +156,16 @@ export async function benchAdminVolume(
           await time("search", `/admin/service-requests?status=all&q=${encodeURIComponent(SEARCH)}`);
           await time("search", `/admin/service-requests?status=all&q=${encodeURIComponent(MIDDLE_OF_NAME)}`);
         }
+        if (screen.path === "/admin/analytics") {
+          // Periods ending today, India's day (+05:30 all year).
+          const day = (msAgo: number) => new Date(Date.now() + 19_800_000 - msAgo).toISOString().slice(0, 10);
+          for (const days of ANALYTICS_PERIODS) {
+            await time("period", `/admin/analytics?from=${day((days - 1) * 86_400_000)}&to=${day(0)}`, ANALYTICS_PERIOD_TARGETS[engine]);
+          }
+        }
       }
       const targetP95Ms = ADMIN_VOLUME_TARGETS[engine];
-      return { engine, requests, history, seedSeconds, screens, skipped, targetP95Ms, passed: screens.every((s) => judgedP95(s) < targetP95Ms) };
+      return { engine, requests, history, seedSeconds, screens, skipped, targetP95Ms, passed: screens.every((s) => metTarget(s, targetP95Ms)) };
     } finally {
       await server.stop();
     }
@@ -162,11 +182,11 @@ export function reportAdminVolume(results: AdminVolumeResult[]): void {
       console.log(
         `  ${r.engine.padEnd(8)} ${s.kind.padEnd(6)} ${s.url.slice(0, 72).padEnd(72)} p50 ${String(s.p50Ms).padStart(7)} ms  p95 ${String(s.p95Ms).padStart(7)} ms  ${
           s.firstByte ? `(first byte p95 ${s.firstByte.p95Ms} ms) ` : ""
-        }${judgedP95(s) < r.targetP95Ms ? "ok" : "MISSED"}`,
+        }${metTarget(s, r.targetP95Ms) ? "ok" : `MISSED${s.targetMs ? ` (target ${s.targetMs} ms)` : ""}`}`,
       );
     }
     for (const s of r.skipped) console.log(`  ${r.engine.padEnd(8)} skipped ${s.url} (${s.status})`);
-    const missed = r.screens.filter((s) => judgedP95(s) >= r.targetP95Ms).length;
+    const missed = r.screens.filter((s) => !metTarget(s, r.targetP95Ms)).length;
     console.log(`  ${r.engine}: ${r.screens.length} measured, ${missed} over the target${r.passed ? "" : " (MISSED)"}`);
   }
 }

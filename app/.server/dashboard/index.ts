@@ -17,7 +17,7 @@ import { CLOSED_STATUSES, REQUEST_STATUSES, officeStatusLabel, type RequestStatu
  *   status all read. Open requests are the work in hand, not the history: they stay few however many
  *   requests the years pile up;
  * - today's visits: visit_start within today, India time (service_requests_visit);
- * - the week: requests received since Monday 00:00 India time (service_requests_created_at), and what
+ * - the week: requests received since Monday 00:00 India time (service_requests_received_figures), and what
  *   became of them.
  *
  * Lists are limited (LIST_LIMIT, VISIT_LIMIT); each panel's count says how many there are in all.

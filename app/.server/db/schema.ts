@@ -239,7 +239,19 @@ export const serviceRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("service_requests_created_at").on(t.createdAt),
+    // Requests by time received, carrying what analytics counts of each (ADR 038, ADR 070): a period's
+    // figures (three years and the three before: every request) are read from this index alone, a tenth of the
+    // table's pages. It replaces the index on created_at alone, which it serves as well, so a new request
+    // writes no more index entries than before.
+    index("service_requests_received_figures").on(
+      t.createdAt,
+      t.urgency,
+      t.serviceName,
+      t.city,
+      t.duplicateOfId,
+      t.firstContactAt,
+      t.responseDueAt,
+    ),
     index("service_requests_customer").on(t.customerId, t.createdAt),
     // The back office's list: newest first within a status, and the keyset tie-break on id.
     index("service_requests_created_id").on(t.createdAt, t.id),
@@ -254,7 +266,12 @@ export const serviceRequests = pgTable(
     // an index range per technician instead of reading all their requests (issue 17 §8).
     index("service_requests_assigned").on(t.assignedTechnicianId, t.assignedAt),
     index("service_requests_assigned_open").on(t.assignedTechnicianId).where(sql`${t.status} not in ('completed', 'cancelled')`),
-    index("service_requests_assigned_completed").on(t.assignedTechnicianId, t.completedAt).where(sql`${t.status} = 'completed'`),
+    // With the time spent on each job in the key: analytics' utilisation (labour entered, else time on site, per
+    // technician over a period) is read from the index alone, not from ~60,000 rows of the table for a year
+    // (ADR 070). Completed jobs' times are written once, at completion and sign-off.
+    index("service_requests_assigned_completed")
+      .on(t.assignedTechnicianId, t.completedAt, t.labourMinutes, t.onSiteMinutes)
+      .where(sql`${t.status} = 'completed'`),
     // A technician's past jobs, newest first, as their page lists them (ADR 024, 2026-11-28): the first 50 read
     // in index order instead of sorting all of a busy technician's 2,000 closed jobs. Partial on the closed
     // statuses, so a new request (always open) never writes to it.

@@ -170,8 +170,14 @@ export interface DayCount {
  * Visitors per day for the last `days` days (today included), by the day each session was first seen, in
  * India Standard Time; days without visitors are there with 0.
  */
+/**
+ * An instant's India day, YYYY-MM-DD. One formatter, made once: toLocaleDateString with options builds a new
+ * one per call (~0.3 ms), which over three years of days was most of /admin/analytics' time (ADR 070).
+ */
+const indiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: IST });
+
 export async function visitorsPerDay(days = 30, now = new Date()): Promise<DayCount[]> {
-  const dayOf = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: IST });
+  const dayOf = (d: Date) => indiaDay.format(d);
   const start = new Date(now.getTime() - (days - 1) * 86_400_000);
   const startDay = dayOf(start);
   // Midnight IST of the first day, as an instant.

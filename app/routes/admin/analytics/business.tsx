@@ -89,7 +89,9 @@ function Subject({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const bucketLabel = (bucket: string) => (bucket.length === 7 ? new Date(`${bucket}-01T00:00:00+05:30`).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }) : formatDate(bucket));
+// One formatter, made once: toLocaleDateString with options builds one per call (ADR 070).
+const monthYear = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+const bucketLabel = (bucket: string) => (bucket.length === 7 ? monthYear.format(new Date(`${bucket}-01T00:00:00+05:30`)) : formatDate(bucket));
 
 const FUNNEL: Record<string, string> = { requests: "Requests received", quoted: "Quote sent", invoiced: "Invoiced", paid: "Paid in full" };
 
