@@ -118,8 +118,8 @@ export async function updateSettingsGroup<K extends SettingsGroup>(key: K, input
 }
 
 /**
- * The last settings this process read, however old: for the page that says the database is down (ADR
- * ADR 069), whose support phone is better a minute stale than missing. Undefined before the first read.
+ * The last settings this process read, however old: for the page that says the database is down (ADR 069),
+ * whose support phone is better a minute stale than missing. Undefined before the first read.
  */
 export function lastKnownSiteSettings(): SiteSettings | undefined {
   return cache?.value ?? lastRead;
