@@ -52,4 +52,52 @@ describe("group commit", () => {
     await commit("b");
     expect(batches).toEqual([["a"], ["b"]]);
   });
+
+  it("background work waits while the foreground writes, then goes in one batch; with the foreground idle it goes at once", async () => {
+    const foreground = recordingWriter();
+    const background = recordingWriter();
+    const write = groupCommit(foreground.write);
+    const after = groupCommit(background.write, { background: { maxWaitMs: 1_000 } });
+    // A closed loop of visitors: a new foreground batch right after each one, for 60 ms.
+    const started = performance.now();
+    const visitors = (async () => {
+      for (let i = 0; performance.now() - started < 60; i += 1) {
+        await write(`v${i}`);
+        // What each committed batch sets off, nobody waiting for it.
+        void after(`f${i}`);
+      }
+    })();
+    await visitors;
+    // Written once the visitors stopped: one batch for all of it, none in between.
+    const done = after("last");
+    expect(background.batches).toEqual([]);
+    await done;
+    expect(foreground.batches.length).toBeGreaterThan(5);
+    expect(background.batches).toHaveLength(1);
+    expect(background.batches[0]).toHaveLength(foreground.batches.length + 1);
+
+    // Nothing in the foreground for a while: no wait.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const alone = performance.now();
+    await after("alone");
+    expect(performance.now() - alone).toBeLessThan(50);
+  });
+
+  it("background work waits at most maxWaitMs, however busy the foreground", async () => {
+    const foreground = recordingWriter();
+    const background = recordingWriter();
+    const write = groupCommit(foreground.write);
+    const after = groupCommit(background.write, { background: { maxWaitMs: 30 } });
+    let running = true;
+    const visitors = (async () => {
+      while (running) await write("v");
+    })();
+    const asked = performance.now();
+    await after("f");
+    const waited = performance.now() - asked;
+    running = false;
+    await visitors;
+    expect(waited).toBeGreaterThanOrEqual(25);
+    expect(waited).toBeLessThan(500);
+  });
 });

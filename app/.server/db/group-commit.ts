@@ -4,9 +4,10 @@
  *
  * Why: under a burst (a plant's whole shift reporting the same outage, a bot-free rush after an SMS
  * campaign) every submission used to pay its own round trips, BEGIN and COMMIT; on the embedded database
- * those queue on one thread. Batched, fifty submissions cost about what one did. Nothing waits on a timer:
- * a write arriving when the database is idle goes after one turn of the event loop (well under a
- * millisecond), so a lone visitor sees no delay.
+ * those queue on one thread. Batched, fifty submissions cost about what one did. Nothing a visitor waits for
+ * waits on a timer: a write arriving when the database is idle goes after one turn of the event loop (well
+ * under a millisecond), so a lone visitor sees no delay. (Background work, which nobody waits for, waits for
+ * the visitors' writes: see GroupCommitOptions.)
  *
  * That turn matters on PGlite: its queries run on this thread and resolve as microtasks, so while a batch is
  * written no new request is even read. Yielding to the event loop before each batch lets the requests that
@@ -18,9 +19,10 @@
  */
 export function groupCommit<T, R>(
   writeBatch: (items: T[]) => Promise<R[]>,
-  options: { maxBatch?: number } = {},
+  options: GroupCommitOptions = {},
 ): (item: T) => Promise<R> {
   const maxBatch = options.maxBatch ?? 100;
+  const background = options.background;
   interface Waiting {
     item: T;
     resolve: (value: R) => void;
@@ -43,6 +45,7 @@ export function groupCommit<T, R>(
     try {
       while (queue.length > 0) {
         await pollOnce();
+        if (background) await foregroundIdle(background.maxWaitMs);
         const batch = queue.slice(0, maxBatch);
         queue = queue.slice(batch.length);
         if (batch.length === 1) {
@@ -71,8 +74,52 @@ export function groupCommit<T, R>(
   return (item: T) =>
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!writing) void drain();
+      if (writing) return;
+      if (!background) foreground += 1;
+      void drain().finally(() => {
+        if (!background) foregroundDone();
+      });
     });
+}
+
+export interface GroupCommitOptions {
+  /** At most this many items per transaction (100). */
+  maxBatch?: number;
+  /**
+   * Work nobody waits for (what a commit sets off: its messages marked sent, a new request's follow-up): its
+   * batches wait while a foreground group commit (any without this option: the writes visitors wait for)
+   * has work queued or in flight (or had, less than QUIET_MS ago), up to maxWaitMs, and then take everything
+   * that arrived meanwhile. Under a
+   * burst this work then costs one transaction per maxWaitMs instead of one per visitors' batch, and stays
+   * off the visitors' way in between; with nothing in the foreground it goes at once (ADR 071).
+   */
+  background?: { maxWaitMs: number };
+}
+
+/** Foreground group commits draining now, and when the last one finished. */
+let foreground = 0;
+let foregroundEndedAt = Number.NEGATIVE_INFINITY;
+/**
+ * How long the foreground must have been idle for background work to go. Under a closed loop of visitors the
+ * requests' queue empties for a moment after every batch (its visitors are being answered, their next posts
+ * not read yet): a gap that short is not idle.
+ */
+const QUIET_MS = 10;
+
+function foregroundDone(): void {
+  foreground -= 1;
+  foregroundEndedAt = performance.now();
+}
+
+/** Resolves once no foreground group commit has drained for QUIET_MS, or after maxWaitMs. */
+async function foregroundIdle(maxWaitMs: number): Promise<void> {
+  const deadline = performance.now() + maxWaitMs;
+  for (;;) {
+    const now = performance.now();
+    const quietFor = foreground === 0 ? now - foregroundEndedAt : 0;
+    if (quietFor >= QUIET_MS || now >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(deadline - now, QUIET_MS - quietFor)));
+  }
 }
 
 /**

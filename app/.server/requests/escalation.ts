@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "~/.server/db/index.ts";
 import { serviceRequests } from "~/.server/db/schema.ts";
-import { registerJob, scheduleJobs, type ScheduledJob } from "~/.server/jobs/index.ts";
+import { registerJob, scheduleJobs, type JobPayload, type ScheduledJob } from "~/.server/jobs/index.ts";
 import { raiseStaffAlert, type StaffAlert } from "~/.server/notifications/staff-alerts.ts";
 import { DLT_TEMPLATES, URGENCY_LABELS } from "~/.server/notifications/templates.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -19,24 +19,27 @@ export const RESPONSE_ESCALATION_JOB = "response-escalation";
 export const RESPONSE_OVERDUE_JOB = "response-overdue";
 
 /**
- * The jobs for each new request: the escalation, due escalateBeforeMinutes before its response is (at once
- * if already late), and the overdue alert, due at the promise.
+ * The jobs for new requests: the escalation, due escalateBeforeMinutes before the response is (at once if
+ * already late), and the overdue alert, due at the promise. One pair per promise time, not per request
+ * (ADR 071): the requests of one group commit were received at the same moment, so they share a few
+ * promise times (one per urgency, or per contract's hours), and a batch of 50 books a handful of jobs instead
+ * of 100. A job names its requests (`requestIds`) and its key its first one, so a lone request's jobs are
+ * keyed by its own id as before (`job:response-escalation:42`).
  */
 export function escalationJobs(requests: Array<{ id: number; responseDueAt: Date }>, escalateBeforeMinutes: number): ScheduledJob[] {
-  return requests.flatMap((r) => [
-    {
-      name: RESPONSE_ESCALATION_JOB,
-      payload: { requestId: r.id },
-      runAt: new Date(r.responseDueAt.getTime() - escalateBeforeMinutes * 60_000),
-      dedupeKey: `job:${RESPONSE_ESCALATION_JOB}:${r.id}`,
-    },
-    {
-      name: RESPONSE_OVERDUE_JOB,
-      payload: { requestId: r.id },
-      runAt: r.responseDueAt,
-      dedupeKey: `job:${RESPONSE_OVERDUE_JOB}:${r.id}`,
-    },
-  ]);
+  const byDue = new Map<number, number[]>();
+  for (const r of requests) {
+    const due = r.responseDueAt.getTime();
+    byDue.set(due, [...(byDue.get(due) ?? []), r.id]);
+  }
+  return [...byDue].flatMap(([due, ids]) => {
+    const first = Math.min(...ids);
+    const payload = { requestIds: ids.sort((a, b) => a - b) };
+    return [
+      { name: RESPONSE_ESCALATION_JOB, payload, runAt: new Date(due - escalateBeforeMinutes * 60_000), dedupeKey: `job:${RESPONSE_ESCALATION_JOB}:${first}` },
+      { name: RESPONSE_OVERDUE_JOB, payload, runAt: new Date(due), dedupeKey: `job:${RESPONSE_OVERDUE_JOB}:${first}` },
+    ];
+  });
 }
 
 export function scheduleEscalations(tx: Database | Transaction, requests: Array<{ id: number; responseDueAt: Date }>, escalateBeforeMinutes: number) {
@@ -105,14 +108,34 @@ export function responseOverdueAlert(request: Pick<typeof serviceRequests.$infer
   };
 }
 
-registerJob(RESPONSE_ESCALATION_JOB, async (payload) => {
-  const requestId = Number(payload.requestId);
-  if (!Number.isInteger(requestId)) throw new Error(`${RESPONSE_ESCALATION_JOB}: bad payload ${JSON.stringify(payload)}`);
-  await escalateResponse(requestId);
-});
+/**
+ * The requests a promise job names: `requestIds` (one job per promise time), or `requestId` (a job booked
+ * before they were grouped, still waiting in a database).
+ */
+export function promiseJobRequests(name: string, payload: JobPayload): number[] {
+  const ids = Array.isArray(payload.requestIds) ? payload.requestIds : [payload.requestId];
+  const valid = ids.map(Number).filter((id) => Number.isInteger(id));
+  if (valid.length === 0 || valid.length !== ids.length) throw new Error(`${name}: bad payload ${JSON.stringify(payload)}`);
+  return valid;
+}
 
-registerJob(RESPONSE_OVERDUE_JOB, async (payload) => {
-  const requestId = Number(payload.requestId);
-  if (!Number.isInteger(requestId)) throw new Error(`${RESPONSE_OVERDUE_JOB}: bad payload ${JSON.stringify(payload)}`);
-  await alertResponseOverdue(requestId);
-});
+/**
+ * Runs a promise job's work for each of its requests, each in its own transaction; one that fails does not
+ * keep the others from theirs, and the job is retried (the work is idempotent: escalatedAt and the alerts'
+ * dedupe keys tell nobody twice).
+ */
+async function eachRequest(name: string, payload: JobPayload, run: (requestId: number) => Promise<unknown>): Promise<void> {
+  let failure: unknown;
+  for (const id of promiseJobRequests(name, payload)) {
+    try {
+      await run(id);
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
+}
+
+registerJob(RESPONSE_ESCALATION_JOB, (payload) => eachRequest(RESPONSE_ESCALATION_JOB, payload, (id) => escalateResponse(id)));
+
+registerJob(RESPONSE_OVERDUE_JOB, (payload) => eachRequest(RESPONSE_OVERDUE_JOB, payload, alertResponseOverdue));

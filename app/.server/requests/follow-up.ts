@@ -68,12 +68,13 @@ async function followUp(batches: number[][]): Promise<void[]> {
 }
 
 /**
- * Group-committed: under a burst the jobs of several batches (each batch's job runs when its commit is done)
- * share one transaction, as the batches' requests shared theirs. At most a few batches' worth: on PGlite a
- * transaction holds the server's one thread, and a follow-up that fell behind must not become one long
- * transaction that the next visitors' batch waits behind.
+ * Group-committed in the background (ADR 071): while the visitors' batches are being written it waits
+ * for them (up to a quarter of a second), and then the follow-ups of every batch committed meanwhile share one
+ * transaction, instead of one transaction each that the next batch queues behind. At most ten batches' worth:
+ * on PGlite a transaction holds the server's one thread, and a follow-up must not become one long transaction
+ * that the next visitors' batch waits behind.
  */
-const runFollowUp = groupCommit(followUp, { maxBatch: 4 });
+const runFollowUp = groupCommit(followUp, { maxBatch: 10, background: { maxWaitMs: 250 } });
 
 export async function followUpRequests(ids: readonly number[]): Promise<void> {
   if (ids.length > 0) await runFollowUp([...ids]);
