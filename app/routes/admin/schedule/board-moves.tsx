@@ -69,6 +69,8 @@ interface Sent {
   reference: string;
   fields: Record<string, string>;
   said: string;
+  /** The fetcher's data when sent: a saved move redirects and leaves the last refusal there, so it is not this one's. */
+  before: Failure | undefined;
 }
 
 interface BoardMovesValue {
@@ -125,7 +127,7 @@ export function BoardMoves({ open, close, children }: { open: string; close: str
     (m: Movable, technicianId: number, window: { date: string; from: string; to: string }, where: string) => {
       const fields = { intent: "move", version: String(m.version), technicianId: String(technicianId), ...window, acknowledged: "", back };
       const text = `${m.reference} to ${where}, ${clockLabel(window.from)} to ${clockLabel(window.to)}`;
-      setSent({ reference: m.reference, fields, said: text });
+      setSent({ reference: m.reference, fields, said: text, before: fetcher.data });
       setPicked(null);
       setSaid(`Moving ${text}…`);
       void fetcher.submit(fields, { method: "post", action: `/admin/schedule/move/${encodeURIComponent(m.reference)}` });
@@ -160,9 +162,13 @@ export function BoardMoves({ open, close, children }: { open: string; close: str
   );
 
   // The answer: a redirect back to the board (the move saved, said by the flash) or the form's refusal.
-  const failure = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failure = fetcher.state === "idle" && sent && fetcher.data !== sent.before && fetcher.data?.errors ? fetcher.data : undefined;
   useEffect(() => {
-    if (sent && failure && !dialog.current?.open) dialog.current?.showModal();
+    const box = dialog.current;
+    if (!sent || !failure || !box || box.open) return;
+    box.showModal();
+    box.querySelector("button")?.focus(); // "Save anyway" (or "Close"): Enter answers it
+
   }, [failure, sent]);
   const saved = fetcher.state === "idle" && sent !== null && !failure;
 
@@ -175,6 +181,7 @@ export function BoardMoves({ open, close, children }: { open: string; close: str
   const saveAnyway = () => {
     if (!sent || !failure?.fingerprint) return;
     dialog.current?.close();
+    setSent({ ...sent, before: fetcher.data });
     setSaid(`Saving ${sent.said} anyway…`);
     void fetcher.submit({ ...sent.fields, acknowledged: failure.fingerprint }, { method: "post", action: `/admin/schedule/move/${encodeURIComponent(sent.reference)}` });
   };
@@ -235,7 +242,7 @@ export function BoardMoves({ open, close, children }: { open: string; close: str
       <div aria-live="polite" className="sr-only" data-testid="board-announcer">
         {saved ? `Moved ${sent.said}.` : said}
       </div>
-      <dialog ref={dialog} aria-labelledby="move-dialog-heading" className="m-auto max-w-lg rounded-md border-2 border-amber-600 bg-white p-4 text-slate-900 backdrop:bg-slate-900/50 dark:bg-slate-900 dark:text-slate-100" onClose={() => setSent(null)}>
+      <dialog ref={dialog} aria-labelledby="move-dialog-heading" className="m-auto max-w-lg rounded-md border-2 border-amber-600 bg-white p-4 text-slate-900 backdrop:bg-slate-900/50 dark:bg-slate-900 dark:text-slate-100" onCancel={() => setSent(null)}>
         <h2 id="move-dialog-heading" className="font-semibold">
           {clashes.length > 0 ? "Clashes of this move" : "Not moved"}
         </h2>
