@@ -16,6 +16,9 @@
  * page, the customer's signed quote page and the invoice PDF with its UPI QR code, timed on a database with
  * an approved six-line quote and its invoices, then 500 invoices issued at once, which must get 500
  * consecutive numbers with no error), merged the same way. A full run ends with the back office, then money.
+ * `--schedule`: only the schedule board (scripts/lib/bench-schedule.ts: week view and move p95 at volume with 50
+ * technicians, on --volume-url=<seeded PostgreSQL copy> or a scratch one, and --volume-dir=<seeded PGlite copy>;
+ * the board's own client JS), merged the same way.
  * `--admin-volume`: every built back-office screen of the registry at seed-volume's size (scripts/lib/bench-admin-volume.ts:
  * each list, a search of each searchable list, a record page of each kind and each CSV export, 25 requests
  * each, p50/p95 per screen per engine), merged the same way; `--volume-url=postgres://...` measures that
@@ -56,6 +59,7 @@ import {
 } from "./lib/production-server.ts";
 import { benchBackOffice, reportBackOffice, type BackOfficeResult } from "./lib/bench-back-office.ts";
 import { benchMoney, reportMoney, type MoneyResult } from "./lib/bench-money.ts";
+import type { ScheduleResult } from "./lib/bench-schedule.ts";
 import { benchAdminVolume, reportAdminVolume, type AdminVolumeResult } from "./lib/bench-admin-volume.ts";
 // Issue 12: `--chat` (the chat assistant's answers) and `--visitors` (1,000 pings/s against the home page's p99).
 import { benchChat, reportChat } from "./lib/bench-chat.ts";
@@ -931,6 +935,17 @@ function mergeMoneyResults(money: MoneyResult[]): Record<string, unknown> {
   return { ...previous, moneyTimestamp: new Date().toISOString(), money };
 }
 
+/** `--schedule`: its figures go into the last full run's results.json, the rest of it kept. */
+function mergeScheduleResults(schedule: ScheduleResult): Record<string, unknown> {
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(fs.readFileSync(RESULTS_FILE, "utf8")) as Record<string, unknown>;
+  } catch {
+    // No earlier run: the file holds only these figures.
+  }
+  return { ...previous, scheduleTimestamp: new Date().toISOString(), schedule };
+}
+
 // Live updates (issue 12 §1, scripts/lib/bench-live.ts): 2,000 event streams on each engine.
 async function benchLiveEngines(pgUrl: string | undefined): Promise<LiveResult[]> {
   const results = [await benchLive("pglite")];
@@ -1048,6 +1063,17 @@ async function main() {
     fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(mergeBackOfficeResults(backOffice), null, 2)}\n`);
     console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (back-office figures only; the rest kept)`);
+    return;
+  }
+  if (process.argv.includes("--schedule")) {
+    // Loaded only here: it hooks the app's "~/" imports into this process (the board's loader timed in-process).
+    const { benchSchedule, reportSchedule } = await import("./lib/bench-schedule.ts");
+    const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+    const schedule = await benchSchedule(pgUrlForBackOffice, { volumeUrl: arg("volume-url"), volumeDir: arg("volume-dir") });
+    reportSchedule(schedule);
+    fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(mergeScheduleResults(schedule), null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, RESULTS_FILE)} (schedule figures only; the rest kept)`);
     return;
   }
   if (process.argv.includes("--money")) {

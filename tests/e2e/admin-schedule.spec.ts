@@ -69,3 +69,72 @@ test("the dispatcher books a waiting job from the board without JavaScript, over
     .poll(async () => (await sentSms()).some((m) => m.to.endsWith(customer) && m.body.includes(reference) && m.body.includes("is booked for")), { timeout: 10_000 })
     .toBe(true);
 });
+
+/**
+ * The board with JavaScript (ADR XXX-board): a waiting emergency dragged onto a technician's hour leaves the
+ * queue (its clash said in a dialog first) and the customer is sent the SMS; the visit is then moved from the
+ * keyboard (picked up, arrow keys, Enter) and made longer with its length handle, and a second dispatcher's
+ * board shows each move without a reload (live events).
+ */
+test("the dispatcher drags an emergency onto a technician, moves it by keyboard, and another board follows", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
+  test.slow(); // two browsers, three saves, axe on the board
+  const mobile = newMobile();
+  const name = `Anil Kumar ${mobile.slice(-4)}`;
+  await createSession("technician", { mobile, name });
+  const customer = newMobile();
+  const reference = await sendServiceRequest(page, { contactName: "Latha Reddy", mobile: customer, siteAddress: "Shed 9, IDA Cherlapally", city: "Hyderabad", fault: "Conveyor VFD tripped, line stopped.", emergency: true });
+  const office = await signedInAs("office");
+  const date = tomorrowInIndia();
+
+  await page.goto(backOfficeUrl(`/admin/schedule?view=day&date=${date}&urgency=emergency`));
+  const technicianId = await page.getByRole("combobox", { name: "Technician" }).locator("option", { hasText: name }).getAttribute("value");
+  const board = `/admin/schedule?view=day&date=${date}&urgency=emergency&technician=${technicianId}`;
+  await visit(page, backOfficeUrl(board));
+  const queue = page.getByRole("region", { name: /^Waiting/ });
+  await expect(queue.getByRole("button", { name: `Pick up ${reference}` })).toBeVisible(); // the board's script runs
+
+  // A second dispatcher watching the same board.
+  const other = await browser.newContext();
+  await addSessionCookie(other, office);
+  const watcher = await other.newPage();
+  await watcher.goto(backOfficeUrl(board));
+  await expect(watcher.getByRole("button", { name: `Pick up ${reference}` })).toBeVisible();
+
+  await page.locator(`[data-job="${reference}"]`).dragTo(page.locator(`[data-hour-cell="${technicianId} 10:00"]`));
+  const dialog = page.getByRole("dialog", { name: "Clashes of this move" });
+  await expect(dialog).toContainText(`${name} has no`);
+  await dialog.getByRole("button", { name: "Save anyway" }).click();
+  await expect(queue).not.toContainText(reference);
+  const card = page.locator(`[data-visit="${reference}"]`);
+  await expect(card).toContainText("10:00 am - 12:00 pm");
+  await expect(watcher.locator(`[data-visit="${reference}"]`)).toContainText("10:00 am - 12:00 pm");
+  await expect
+    .poll(async () => (await sentSms()).some((m) => m.to.endsWith(customer) && m.body.includes(reference) && m.body.includes("is booked for")), { timeout: 10_000 })
+    .toBe(true);
+
+  // From the keyboard: open the card, pick it up, two hours later, drop; the clash is said again.
+  await card.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await card.getByRole("button", { name: `Pick up ${reference}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(":focus")).toHaveAccessibleName(new RegExp(`^Drop ${reference} on ${name}, .* at 10:00 am`));
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.locator(":focus")).toHaveAccessibleName(new RegExp(`Drop ${reference} on ${name}, .* at 12:00 pm`));
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Enter"); // the dialog's first button: "Save anyway"
+  await expect(card).toContainText("12:00 pm - 2:00 pm");
+  await expect(watcher.locator(`[data-visit="${reference}"]`)).toContainText("12:00 pm - 2:00 pm");
+
+  // Its length from the keyboard: half an hour longer.
+  const length = card.getByRole("slider", { name: `Length of ${reference}` });
+  await length.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(length).toHaveAttribute("aria-valuetext", /2 hours 30 minutes, ends 2:30 pm/);
+  await page.keyboard.press("Enter");
+  await dialog.getByRole("button", { name: "Save anyway" }).click();
+  await expect(card).toContainText("12:00 pm - 2:30 pm");
+  await expect(watcher.locator(`[data-visit="${reference}"]`)).toContainText("12:00 pm - 2:30 pm");
+  await other.close();
+});

@@ -166,6 +166,25 @@ describeEachEngine("schedule board", (database, engine) => {
     expect(await moveJob(office, r.reference, move(1, t.id, "14:00", "15:00"))).toMatchObject({ ok: false, field: "form", message: expect.stringContaining("changed") });
   });
 
+  it("the board's drag: a visit carries its version and window; a longer visit saved as a move, a stale drop refused", async () => {
+    const t = await technician("Handle Harish", { city: "Nagpur" });
+    const r = await newRequest({ assignedTechnicianId: t.id, status: "scheduled", visitStart: ist(tomorrow, "10:00"), visitEnd: ist(tomorrow, "12:00"), city: "Nagpur" });
+    const board = await scheduleBoard(boardQuerySchema().parse({ view: "day", date: tomorrow, technician: String(t.id) }));
+    const card = board.technicians[0]!.days[0]!.visits.find((v) => v.reference === r.reference)!;
+    expect(card).toMatchObject({ version: r.version, technicianId: t.id, move: { date: tomorrow, from: "10:00", to: "12:00" } });
+
+    // The length handle posts the same move with a later end (the same technician and start).
+    const longer = await moveJob(office, r.reference, { ...move(card.version, t.id, "10:00", "13:30"), ...card.move, to: "13:30" });
+    expect(longer.ok).toBe(true);
+    const saved = await requestRow(r.id);
+    expect([saved.assignedTechnicianId, saved.visitStart, saved.visitEnd]).toEqual([t.id, ist(tomorrow, "10:00"), ist(tomorrow, "13:30")]);
+
+    // A drop from a board drawn before that save carries the old version: refused, nothing changed.
+    const stale = await moveJob(office, r.reference, move(card.version, t.id, "14:00", "16:00"));
+    expect(stale.ok).toBe(false);
+    expect((await requestRow(r.id)).visitStart).toEqual(ist(tomorrow, "10:00"));
+  });
+
   it("clashes are shown before saving and nothing is saved; saving anyway keeps the warning in the audit entry", async () => {
     const t = await technician("Leave Lakshmi");
     await addTimeOff(auditActor(office), t.id, { kind: "leave", startDate: tomorrow, startTime: "00:00", endDate: tomorrow, endTime: "23:59", note: "Family function" });

@@ -10,7 +10,7 @@ import { SKILLS, skillLabel } from "~/lib/forms/technician-registration.ts";
 import { urgencyLabel, type Urgency } from "~/lib/forms/urgency.ts";
 import { CLOSED_STATUSES } from "~/lib/requests/status.ts";
 import { STAGE_LABELS, stageOf } from "~/lib/schedule/stages.ts";
-import { addDays, clockMinutes, indiaMidnight, indiaMinutes, shortDayLabel, weekStartOf } from "~/lib/schedule/week.ts";
+import { addDays, clockMinutes, indiaMidnight, indiaMinutes, indiaParts, shortDayLabel, weekStartOf } from "~/lib/schedule/week.ts";
 
 /**
  * The schedule board's data (/admin/schedule, issue 21): one row per approved technician, their visits over the
@@ -31,11 +31,7 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
   const rangeStart = indiaMidnight(first);
   const rangeEnd = indiaMidnight(addDays(first, dates.length));
 
-  const allTechnicians = await getDb()
-    .select({ id: technicianProfiles.id, name: technicianProfiles.name, city: technicianProfiles.city, skills: technicianProfiles.skills, availableNow: technicianProfiles.availableNow })
-    .from(technicianProfiles)
-    .where(eq(technicianProfiles.status, "approved"))
-    .orderBy(asc(technicianProfiles.name), asc(technicianProfiles.id));
+  const allTechnicians = await approvedTechnicians();
   const technicians = allTechnicians.filter(
     (t) => (!q.city || cityKey(t.city) === cityKey(q.city)) && (!q.skill || t.skills.includes(q.skill)) && (!q.technician || t.id === q.technician),
   );
@@ -58,6 +54,7 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
       : getDb()
           .select({
             reference: serviceRequests.reference,
+            version: serviceRequests.version,
             technicianId: serviceRequests.assignedTechnicianId,
             status: serviceRequests.status,
             fieldStage: serviceRequests.fieldStage,
@@ -117,9 +114,13 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
     const flags: string[] = [];
     if (stage === "scheduled" && start < now) flags.push("Behind schedule: not on the way");
     if ((stage === "on_the_way" || stage === "on_site") && end < now) flags.push("Running past its window");
+    const [date, from] = indiaParts(start);
     return {
       reference: v.reference,
+      version: v.version,
       technicianId: v.technicianId!,
+      /** The window as the move form takes it (India date and clocks): what a drag keeps or changes. */
+      move: { date, from, to: indiaParts(end)[1] },
       customer: v.company?.trim() || v.contactName,
       contactName: v.contactName,
       phone: v.mobile,
@@ -153,7 +154,7 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
         date,
         visits: cards
           .filter((c) => c.technicianId === t.id && inDay(c))
-          .map(({ start, end, technicianId: _t, ...c }) => ({ ...c, ...place(start, end, date) })),
+          .map(({ start, end, ...c }) => ({ ...c, ...place(start, end, date) })),
         timeOff: timeOff
           .filter((o) => o.technicianId === t.id && inDay({ start: o.startsAt, end: o.endsAt }))
           .map((o) => ({ id: o.id, kind: o.kind, note: o.note, window: visitText(o.startsAt, o.endsAt).window, ...place(o.startsAt, o.endsAt, date) })),
@@ -165,6 +166,8 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
     const clock = responseClock(r, now, ops.escalateBeforeMinutes);
     return {
       reference: r.reference,
+      version: r.version,
+      technicianId: r.assignedTechnicianId,
       customer: r.company?.trim() || r.contactName,
       phone: r.mobile,
       city: r.city,
@@ -188,6 +191,8 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
     days: dates.map((date) => ({ date, label: shortDayLabel(date), today: date === today })),
     hours: hours.map((h) => ({ clock: h, left: Math.round(((clockMinutes(h) - dayOpen) / span) * 1000) / 10 })),
     workingHours: { open: ops.workingHoursOpen, close: ops.workingHoursClose },
+    /** The day view's grid, in minutes since midnight: where a drop or a resize lands. */
+    grid: { open: dayOpen, span },
     previous: addDays(first, -dates.length),
     next: addDays(first, dates.length),
     technicians: rows,
@@ -202,12 +207,16 @@ export async function scheduleBoard(q: BoardQuery, now = new Date()) {
 
 export type ScheduleBoard = Awaited<ReturnType<typeof scheduleBoard>>;
 
-/** The approved technicians as a form's choices (the office's time-off form). */
-export async function technicianChoices() {
-  const rows = await getDb()
-    .select({ id: technicianProfiles.id, name: technicianProfiles.name })
+/** The approved technicians, by name: the board's rows, the move form's and the time-off form's choices. */
+export function approvedTechnicians() {
+  return getDb()
+    .select({ id: technicianProfiles.id, name: technicianProfiles.name, city: technicianProfiles.city, skills: technicianProfiles.skills, availableNow: technicianProfiles.availableNow })
     .from(technicianProfiles)
     .where(eq(technicianProfiles.status, "approved"))
     .orderBy(asc(technicianProfiles.name), asc(technicianProfiles.id));
-  return rows.map((t) => ({ value: String(t.id), label: t.name }));
+}
+
+/** The approved technicians as a form's choices (the office's time-off form). */
+export async function technicianChoices() {
+  return (await approvedTechnicians()).map((t) => ({ value: String(t.id), label: t.name }));
 }

@@ -1,12 +1,14 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { StaffMember } from "~/.server/auth/staff.ts";
 import { getDb } from "~/.server/db/index.ts";
-import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
+import { serviceRequests } from "~/.server/db/schema.ts";
 import { dispatchVisit, indiaTime, visitEndTime, visitText } from "~/.server/requests/work.ts";
 import type { MoveInput } from "~/lib/forms/admin/schedule.ts";
 import { skillLabel } from "~/lib/forms/technician-registration.ts";
 import { urgencyLabel } from "~/lib/forms/urgency.ts";
 import { CLOSED_STATUSES, officeStatusLabel } from "~/lib/requests/status.ts";
+import { indiaParts } from "~/lib/schedule/week.ts";
+import { approvedTechnicians } from "./board.ts";
 import { checkMoveClashes, clashesFor, clashFingerprint } from "./clashes.ts";
 
 /**
@@ -14,12 +16,6 @@ import { checkMoveClashes, clashesFor, clashFingerprint } from "./clashes.ts";
  * essentials and a form (technician, date, window); "Check" shows the clashes before anything is saved, and the
  * save goes through the request page's own steps (dispatchVisit, ~/.server/requests/work.ts).
  */
-
-/** India's date and clock of a moment: ["2026-11-24", "10:00"]. */
-function indiaParts(moment: Date): [string, string] {
-  const shifted = new Date(moment.getTime() + 330 * 60_000).toISOString();
-  return [shifted.slice(0, 10), shifted.slice(11, 16)];
-}
 
 export interface Proposal {
   technicianId: number;
@@ -32,11 +28,7 @@ export interface Proposal {
 export async function movePage(reference: string, proposal: Proposal | undefined) {
   const [row] = await getDb().select().from(serviceRequests).where(eq(serviceRequests.reference, reference));
   if (!row) return undefined;
-  const technicians = await getDb()
-    .select({ id: technicianProfiles.id, name: technicianProfiles.name, city: technicianProfiles.city, skills: technicianProfiles.skills })
-    .from(technicianProfiles)
-    .where(eq(technicianProfiles.status, "approved"))
-    .orderBy(asc(technicianProfiles.name), asc(technicianProfiles.id));
+  const technicians = await approvedTechnicians();
   const [date, from] = row.visitStart ? indiaParts(row.visitStart) : [undefined, undefined];
   const to = row.visitEnd ? indiaParts(row.visitEnd)[1] : undefined;
   let preview: { clashes: string[]; fingerprint: string } | null = null;

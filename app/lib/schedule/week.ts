@@ -43,3 +43,15 @@ export function clockMinutes(clock: string): number {
   const [h, m] = clock.split(":").map(Number) as [number, number];
   return h * 60 + m;
 }
+
+/** 540 -> "09:00" (a day's minutes, wrapped past midnight). */
+export function minutesClock(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}
+
+/** India's date and clock of a moment (or an ISO string): ["2026-11-24", "10:00"]. */
+export function indiaParts(moment: string | Date): [string, string] {
+  const shifted = new Date(new Date(moment).getTime() + 330 * 60_000).toISOString();
+  return [shifted.slice(0, 10), shifted.slice(11, 16)];
+}

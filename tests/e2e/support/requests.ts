@@ -8,10 +8,12 @@ export interface RequestForm {
   fault: string;
   /** The catalogue service's name, as the form's list shows it. */
   service?: string;
+  /** An emergency breakdown rather than planned work. */
+  emergency?: boolean;
 }
 
 /**
- * Sends a planned service request through the public form, as a customer would, and returns the reference
+ * Sends a planned (or emergency) service request through the public form, as a customer would, and returns the reference
  * the thank-you page shows. For specs whose subject starts from a request (customers, the workshop).
  */
 export async function sendServiceRequest(page: Page, form: RequestForm): Promise<string> {
@@ -22,7 +24,7 @@ export async function sendServiceRequest(page: Page, form: RequestForm): Promise
   await page.getByRole("textbox", { name: "Site address", exact: true }).fill(form.siteAddress);
   await page.getByRole("textbox", { name: "City", exact: true }).fill(form.city);
   await page.getByRole("textbox", { name: "Fault description", exact: true }).fill(form.fault);
-  await page.getByRole("radio", { name: /^Planned/ }).check();
+  await page.getByRole("radio", { name: form.emergency ? /^Emergency/ : /^Planned/ }).check();
   await page.getByRole("checkbox", { name: /privacy notice/ }).check();
   await page.getByRole("button", { name: "Send request" }).click();
   await expect(page).toHaveURL(/\/thank-you\?ref=SR-/);

@@ -57,11 +57,7 @@ export function indiaMoment(date: string, time: string): Date {
   return new Date(`${date}T${time}:00+05:30`);
 }
 
-/** An ISO moment as India's date and clock: ["2026-11-26", "15:30"]. */
-export function indiaParts(iso: string | Date): [string, string] {
-  const shifted = new Date(new Date(iso).getTime() + 330 * 60_000).toISOString();
-  return [shifted.slice(0, 10), shifted.slice(11, 16)];
-}
+export { indiaParts } from "../../schedule/week.ts";
 
 /** How far in the past a call may still be booked (the office books "now" while the customer is on the phone). */
 export const SCHEDULE_GRACE_MINUTES = 15;

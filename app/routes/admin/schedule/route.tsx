@@ -8,6 +8,7 @@ import { LiveStatus } from "~/components/live/live-status.tsx";
 import { formatIndianPhone, telHref } from "~/lib/contact-links.ts";
 import { boardQuerySchema, type BoardQuery } from "~/lib/forms/admin/schedule.ts";
 import { URGENCIES } from "~/lib/forms/urgency.ts";
+import { BoardMoves, DropButton, LengthHandle, useBoardMoves, weekPxPerMinute, type DropTarget, type Movable } from "./board-moves.tsx";
 import type { Route } from "./+types/route";
 
 /**
@@ -15,7 +16,9 @@ import type { Route } from "./+types/route";
  * (an hour grid; a list per technician on a phone), one row per approved technician, each visit coloured by its
  * stage with the emergencies outlined; the waiting queue beside it. Everything is in the address (view, date,
  * filters) and drawn on the server; each job's "Move" opens its form (/admin/schedule/move/{reference}), which
- * works without JavaScript. The page reloads its data when a request changes (live events, ADR 020).
+ * works without JavaScript. With it, jobs are dragged (or picked up from the keyboard) onto the board, posting
+ * to that same form's action (./board-moves.tsx, ADR XXX-board). The page reloads its data when a request
+ * changes (live events, ADR 020), so another dispatcher's move shows in place.
  */
 const PATH = "/admin/schedule";
 
@@ -49,10 +52,30 @@ const actionLink = `${link} inline-flex min-h-6 items-center`;
 
 type Visit = ScheduleBoard["technicians"][number]["days"][number]["visits"][number];
 type Off = ScheduleBoard["technicians"][number]["days"][number]["timeOff"][number];
+type Job = ScheduleBoard["queue"]["items"][number];
 
-function VisitCard({ v, back }: { v: Visit; back: string }) {
+const movableVisit = (v: Visit): Movable => ({ reference: v.reference, version: v.version, label: `${v.reference} (${v.customer})`, technicianId: v.technicianId, move: v.move });
+const movableJob = (j: Job): Movable => ({ reference: j.reference, version: j.version, label: `${j.reference} (${j.customer})`, technicianId: j.technicianId, move: null });
+
+/** "Pick up" for the keyboard (with JavaScript only: without, the "Move" link's form does it). */
+function PickUp({ m, cell }: { m: Movable; cell?: [number, number] }) {
+  const moves = useBoardMoves();
+  if (!moves?.enabled) return null;
   return (
-    <details className={`rounded border border-l-4 border-slate-300 p-1.5 text-sm dark:border-slate-600 ${STAGE_STYLE[v.stage]} ${v.emergency ? "ring-2 ring-red-700" : ""}`}>
+    <button type="button" data-pick={m.reference} className={actionLink} onClick={() => moves.pick(m, cell)}>
+      Pick up {m.reference}
+    </button>
+  );
+}
+
+/** A visit: its card (a disclosure with the request's essentials), dragged to move it, its length handle on the right. */
+function VisitCard({ v, back, cell, pxPerMinute }: { v: Visit; back: string; cell: [number, number]; pxPerMinute: () => number }) {
+  const moves = useBoardMoves();
+  const m = movableVisit(v);
+  const resizable = v.stage !== "work_done";
+  return (
+    <div className="relative" data-visit={v.reference} {...moves?.dragSource(m)}>
+    <details className={`rounded border border-l-4 border-slate-300 p-1.5 text-sm dark:border-slate-600 ${resizable && moves?.enabled ? "pr-7" : ""} ${STAGE_STYLE[v.stage]} ${v.emergency ? "ring-2 ring-red-700" : ""}`}>
       <summary className="cursor-pointer">
         <span className="font-semibold">{v.window}</span> {v.emergency && <strong className="text-red-800 dark:text-red-300">Emergency</strong>}
         <span className="block">
@@ -101,8 +124,11 @@ function VisitCard({ v, back }: { v: Visit; back: string }) {
         <a className={actionLink} href={`${PATH}/move/${v.reference}?back=${encodeURIComponent(back)}`}>
           Move {v.reference}
         </a>
+        <PickUp m={m} cell={cell} />
       </p>
     </details>
+    {resizable && <LengthHandle key={`${v.move.date} ${v.move.from} ${v.move.to}`} m={m} pxPerMinute={pxPerMinute} />}
+    </div>
   );
 }
 
@@ -116,6 +142,7 @@ function TimeOffNote({ o }: { o: Off }) {
 }
 
 function WeekView({ board, back }: { board: ScheduleBoard; back: string }) {
+  const moves = useBoardMoves();
   return (
     <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="The week, by technician">
       <table className="w-full min-w-[60rem] table-fixed border-collapse text-left">
@@ -136,7 +163,7 @@ function WeekView({ board, back }: { board: ScheduleBoard; back: string }) {
           </tr>
         </thead>
         <tbody>
-          {board.technicians.map((t) => (
+          {board.technicians.map((t, row) => (
             <tr key={t.id} className="align-top">
               <th scope="row" className="border-b border-slate-200 p-2 text-sm dark:border-slate-700">
                 {t.name}
@@ -145,17 +172,21 @@ function WeekView({ board, back }: { board: ScheduleBoard; back: string }) {
                   {t.availableNow ? "" : " · not available now"}
                 </span>
               </th>
-              {t.days.map((d) => (
-                <td key={d.date} className="space-y-1 border-b border-slate-200 p-1 dark:border-slate-700">
-                  {d.timeOff.map((o) => (
-                    <TimeOffNote key={o.id} o={o} />
-                  ))}
-                  {d.visits.map((v) => (
-                    <VisitCard key={v.reference} v={v} back={back} />
-                  ))}
-                  {d.visits.length === 0 && d.timeOff.length === 0 && <span className="sr-only">Free</span>}
-                </td>
-              ))}
+              {t.days.map((d, column) => {
+                const target: DropTarget = { technicianId: t.id, technicianName: t.name, date: d.date, dateLabel: board.days[column]!.label, cell: [row, column] };
+                return (
+                  <td key={d.date} className="space-y-1 border-b border-slate-200 p-1 group-data-[dragging]:hover:bg-brand-50 dark:border-slate-700 dark:group-data-[dragging]:hover:bg-slate-800" {...moves?.dropTarget(target)}>
+                    {d.timeOff.map((o) => (
+                      <TimeOffNote key={o.id} o={o} />
+                    ))}
+                    {d.visits.map((v) => (
+                      <VisitCard key={v.reference} v={v} back={back} cell={[row, column]} pxPerMinute={weekPxPerMinute} />
+                    ))}
+                    {d.visits.length === 0 && d.timeOff.length === 0 && <span className="sr-only">Free</span>}
+                    <DropButton target={target} />
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
@@ -169,6 +200,9 @@ function WeekView({ board, back }: { board: ScheduleBoard; back: string }) {
  * breakpoint up: each item placed by its start and length within the working hours.
  */
 function DayView({ board, back }: { board: ScheduleBoard; back: string }) {
+  const moves = useBoardMoves();
+  const day = board.days[0]!;
+  const hourWidth = `${(6000 / board.grid.span).toFixed(3)}%`;
   return (
     <div>
       <div aria-hidden="true" className="relative ml-44 hidden h-6 text-xs sm:block">
@@ -179,30 +213,47 @@ function DayView({ board, back }: { board: ScheduleBoard; back: string }) {
         ))}
       </div>
       <ul className="space-y-2">
-        {board.technicians.map((t) => {
-          const day = t.days[0]!;
+        {board.technicians.map((t, row) => {
+          const visits = t.days[0]!;
+          // The hour grid's width in pixels per minute, read when a length handle is dragged.
+          const pxPerMinute = () => (document.querySelector(`[data-day-grid="${t.id}"]`)?.getBoundingClientRect().width ?? 600) / board.grid.span;
           return (
             <li key={t.id} className="border-b border-slate-200 pb-2 sm:flex sm:gap-4 dark:border-slate-700">
               <h3 className="font-semibold sm:w-40 sm:shrink-0">
                 {t.name}
                 <span className={`block text-sm font-normal ${muted}`}>{t.city}</span>
               </h3>
-              {day.visits.length === 0 && day.timeOff.length === 0 ? (
-                <p className={`text-sm ${muted}`}>No visits.</p>
-              ) : (
-                <ol className="space-y-1 sm:relative sm:min-h-24 sm:flex-1 sm:space-y-0 sm:bg-[linear-gradient(to_right,rgb(148_163_184/0.3)_1px,transparent_1px)] sm:bg-[size:calc(100%/var(--hours))_100%]" style={{ "--hours": board.hours.length } as React.CSSProperties}>
-                  {day.timeOff.map((o) => (
-                    <li key={`off-${o.id}`} className="sm:absolute sm:inset-y-0 sm:left-[var(--left)] sm:w-[var(--width)]" style={{ "--left": `${o.left}%`, "--width": `${o.width}%` } as React.CSSProperties}>
-                      <TimeOffNote o={o} />
-                    </li>
-                  ))}
-                  {day.visits.map((v) => (
-                    <li key={v.reference} className="sm:absolute sm:top-0 sm:left-[var(--left)] sm:z-10 sm:w-[var(--width)] sm:min-w-32 sm:focus-within:z-20 sm:hover:z-20" style={{ "--left": `${v.left}%`, "--width": `${v.width}%` } as React.CSSProperties}>
-                      <VisitCard v={v} back={back} />
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <div data-day-grid={t.id} className="sm:relative sm:min-h-24 sm:flex-1 sm:bg-[linear-gradient(to_right,rgb(148_163_184/0.3)_1px,transparent_1px)] sm:bg-[size:calc(100%/var(--hours))_100%]" style={{ "--hours": board.hours.length } as React.CSSProperties}>
+                {moves?.enabled && (
+                  // The hour cells under the visits: where a drag (or a picked-up job) lands.
+                  <div className="absolute inset-0 hidden sm:block">
+                    {board.hours.map((h, column) => {
+                      const target: DropTarget = { technicianId: t.id, technicianName: t.name, date: day.date, dateLabel: day.label, from: h.clock, cell: [row, column] };
+                      return (
+                        <div key={h.clock} data-hour-cell={`${t.id} ${h.clock}`} className="absolute inset-y-0 flex items-end p-0.5 group-data-[dragging]:hover:bg-brand-50 dark:group-data-[dragging]:hover:bg-slate-800" style={{ left: `${h.left}%`, width: hourWidth }} {...moves.dropTarget(target)}>
+                          <DropButton target={target} className="relative z-30 bg-white/90 dark:bg-slate-900/90" />
+                        </div>
+                      );
+                    })}
+                  </div>
+                )}
+                {visits.visits.length === 0 && visits.timeOff.length === 0 ? (
+                  <p className={`text-sm ${muted}`}>No visits.</p>
+                ) : (
+                  <ol className="space-y-1 sm:space-y-0">
+                    {visits.timeOff.map((o) => (
+                      <li key={`off-${o.id}`} className="sm:pointer-events-none sm:absolute sm:inset-y-0 sm:left-[var(--left)] sm:w-[var(--width)]" style={{ "--left": `${o.left}%`, "--width": `${o.width}%` } as React.CSSProperties}>
+                        <TimeOffNote o={o} />
+                      </li>
+                    ))}
+                    {visits.visits.map((v) => (
+                      <li key={v.reference} className="group-data-[dragging]:pointer-events-none sm:absolute sm:top-0 sm:left-[var(--left)] sm:z-10 sm:w-[var(--width)] sm:min-w-32 sm:focus-within:z-20 sm:hover:z-20" style={{ "--left": `${v.left}%`, "--width": `${v.width}%` } as React.CSSProperties}>
+                        <VisitCard v={v} back={back} cell={[row, Math.max(0, board.hours.findIndex((h) => h.clock.slice(0, 2) === v.move.from.slice(0, 2)))]} pxPerMinute={pxPerMinute} />
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </div>
             </li>
           );
         })}
@@ -212,6 +263,7 @@ function DayView({ board, back }: { board: ScheduleBoard; back: string }) {
 }
 
 function Queue({ board, back }: { board: ScheduleBoard; back: string }) {
+  const moves = useBoardMoves();
   const { items, total } = board.queue;
   return (
     <section aria-labelledby="queue-heading" className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
@@ -224,7 +276,7 @@ function Queue({ board, back }: { board: ScheduleBoard; back: string }) {
       ) : (
         <ul className="mt-2 space-y-2">
           {items.map((j) => (
-            <li key={j.reference} className={`rounded border p-2 text-sm ${j.emergency ? "border-red-700 border-l-4" : "border-slate-300 dark:border-slate-600"}`}>
+            <li key={j.reference} data-job={j.reference} className={`rounded border p-2 text-sm ${moves?.enabled ? "cursor-grab" : ""} ${j.emergency ? "border-red-700 border-l-4" : "border-slate-300 dark:border-slate-600"}`} {...moves?.dragSource(movableJob(j))}>
               <p className="font-semibold">
                 {j.reference} · {j.customer}
               </p>
@@ -251,6 +303,7 @@ function Queue({ board, back }: { board: ScheduleBoard; back: string }) {
                 <a className={actionLink} href={`${PATH}/move/${j.reference}?back=${encodeURIComponent(back)}`}>
                   Book {j.reference}
                 </a>
+                <PickUp m={movableJob(j)} />
               </p>
             </li>
           ))}
@@ -324,6 +377,7 @@ export default function ScheduleScreen({ loaderData }: Route.ComponentProps) {
         ))}
         <span className="rounded px-1.5 ring-2 ring-red-700">Emergency</span>
       </p>
+      <BoardMoves open={board.workingHours.open} close={board.workingHours.close}>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="board-heading" className="min-w-0">
           <h2 id="board-heading" className="mb-2 text-lg font-semibold">
@@ -340,6 +394,7 @@ export default function ScheduleScreen({ loaderData }: Route.ComponentProps) {
         </section>
         <Queue board={board} back={back} />
       </div>
+      </BoardMoves>
     </div>
   );
 }
