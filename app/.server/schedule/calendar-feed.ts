@@ -102,7 +102,7 @@ export async function revokeFeed(actor: AuditActor, subject: FeedSubject, now = 
     await audit(
       tx,
       actor,
-      { action: `${entity?.entityType ?? (subject.scope === "technician" ? "technician" : "user")}.calendar-feed-revoke`, entityType: entity?.entityType ?? subject.scope, entityId: subject.scope === "technician" ? subject.technicianId : subject.ownerUserId, entityLabel: entity?.label ?? null, before: { feedId: revoked, scope: subject.scope } },
+      { action: `${entity?.entityType ?? (subject.scope === "technician" ? "technician" : "user")}.calendar-feed-revoke`, entityType: entity?.entityType ?? (subject.scope === "technician" ? "technician" : "user"), entityId: subject.scope === "technician" ? subject.technicianId : subject.ownerUserId, entityLabel: entity?.label ?? null, before: { feedId: revoked, scope: subject.scope } },
       now,
     );
     return true;

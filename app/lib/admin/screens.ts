@@ -202,6 +202,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
       actions: {
         "technician.time-off": { label: "Marked a technician's leave or unavailable hours", entity: "technician", describe: (_b, a) => [a?.kind === "leave" ? "marked leave for" : "marked unavailable hours for", ""] },
         "technician.time-off-remove": { label: "Removed a technician's leave or unavailable hours", entity: "technician", describe: () => ["removed leave or unavailable hours of", ""] },
+        // ADR 066: a calendar feed link made (the old one revoked with it) or turned off, for a technician or a staff member's whole board.
+        "technician.calendar-feed": { label: "Made a technician's calendar feed link", entity: "technician", describe: () => ["made a new calendar feed link for", ""] },
+        "technician.calendar-feed-revoke": { label: "Turned off a technician's calendar feed", entity: "technician", describe: () => ["turned off the calendar feed of", ""] },
+        "user.calendar-feed": { label: "Made a calendar feed link of the schedule", entity: "user", describe: () => ["made a calendar feed link of the whole schedule for", ""] },
+        "user.calendar-feed-revoke": { label: "Turned off a calendar feed of the schedule", entity: "user", describe: () => ["turned off the schedule's calendar feed of", ""] },
       },
     },
   },
