@@ -4,12 +4,24 @@ import { getDb } from "~/.server/db/index.ts";
 import { requestContact } from "~/.server/db/column-groups.ts";
 import { serviceRequests, technicianProfiles } from "~/.server/db/schema.ts";
 import { availabilityLabel, idProofLabel, skillLabel } from "~/lib/forms/technician-registration.ts";
+import type { RouterContextProvider } from "react-router";
+import { portalSessionOf } from "~/.server/auth/portal.ts";
 import type { TechnicianProfile } from "./shared.ts";
 
 /** The signed-in account the portal's pages are for. */
 export interface TechnicianUser {
   id: number;
   mobile: string | null;
+}
+
+/**
+ * The signed-in technician's session and their profile when approved (a portal page that only an approved
+ * technician may use: the agenda, their time off). The profile comes from the session, never from a form.
+ */
+export async function ownApprovedProfile(context: Readonly<RouterContextProvider>) {
+  const session = portalSessionOf(context, "technician");
+  const profile = await findProfileForUser(session.user);
+  return { session, profile: profile?.status === "approved" ? profile : undefined };
 }
 
 /** The application of a signed-in technician: by account, else by the account's mobile number. */

@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { data } from "react-router";
-import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { readForm, refuseForm } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { technicianAgenda, type TechnicianAgenda } from "~/.server/schedule/agenda.ts";
 import { answerFeedIntent, liveFeed } from "~/.server/schedule/calendar-feed.ts";
-import { findProfileForUser } from "~/.server/technicians/jobs.ts";
+import { ownApprovedProfile } from "~/.server/technicians/jobs.ts";
 import { CalendarFeedPanel, type FeedPanelOutcome } from "~/components/calendar-feed.tsx";
 import { registerFieldWorker } from "~/components/technician/offline-queue.ts";
 import { TitledSection } from "~/components/titled-section.tsx";
@@ -22,14 +21,8 @@ import type { Route } from "./+types/agenda";
  */
 const PATH = "/technician/agenda";
 
-async function ownProfile(context: Route.LoaderArgs["context"]) {
-  const session = portalSessionOf(context, "technician");
-  const profile = await findProfileForUser(session.user);
-  return { session, profile: profile?.status === "approved" ? profile : undefined };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { profile } = await ownProfile(context);
+  const { profile } = await ownApprovedProfile(context);
   if (!profile) return { agenda: undefined, feed: undefined };
   const [agenda, feed] = await Promise.all([technicianAgenda(profile.id), liveFeed({ scope: "technician", technicianId: profile.id })]);
   return { agenda, feed };
@@ -39,7 +32,7 @@ export const handle = { title: "My agenda" };
 
 /** The calendar feed's two buttons: only the technician's own feed (the profile comes from the session). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, profile } = await ownProfile(context);
+  const { session, profile } = await ownApprovedProfile(context);
   const form = await readForm(request);
   if (!profile) return refuseForm(form, "A calendar link can be made once your application is approved.");
   const actor = { userId: session.user.id, label: `${profile.name} (technician)`, ipAddress: null };

@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
-import { portalSessionOf } from "~/.server/auth/portal.ts";
 import { parseForm, readForm, refuseForm } from "~/.server/forms/index.ts";
 import { noStore } from "~/.server/http/cache.ts";
 import { addTimeOff, removeTimeOff, upcomingTimeOff } from "~/.server/schedule/time-off.ts";
-import { findProfileForUser } from "~/.server/technicians/jobs.ts";
+import { ownApprovedProfile } from "~/.server/technicians/jobs.ts";
 import { TimeOffForm, TimeOffList } from "~/components/time-off.tsx";
 import { link } from "~/components/ui/styles.ts";
 import { removeTimeOffSchema, timeOffSchema } from "~/lib/forms/admin/schedule.ts";
@@ -17,21 +16,15 @@ import type { Route } from "./+types/time-off";
  */
 const PATH = "/technician/time-off";
 
-async function ownProfile(context: Route.LoaderArgs["context"]) {
-  const session = portalSessionOf(context, "technician");
-  const profile = await findProfileForUser(session.user);
-  return { session, profile: profile?.status === "approved" ? profile : undefined };
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const { profile } = await ownProfile(context);
+  const { profile } = await ownApprovedProfile(context);
   return { approved: Boolean(profile), entries: profile ? await upcomingTimeOff(profile.id) : [], today: todayInIndia() };
 }
 
 export const handle = { title: "My leave and unavailable hours" };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { session, profile } = await ownProfile(context);
+  const { session, profile } = await ownApprovedProfile(context);
   const form = await readForm(request);
   if (!profile) return refuseForm(form, "Leave can be marked once your application is approved.");
   const actor = { userId: session.user.id, label: `${profile.name} (technician)`, ipAddress: null };
