@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { CSV_MAX_ROWS, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
+import { CSV_BATCH_ROWS, CSV_MAX_ROWS, keysetBatches, keysetPage, PAGE_SIZE, type Cursor } from "~/.server/admin/list.ts";
 import { getDb } from "~/.server/db/index.ts";
 import { products as p } from "~/.server/db/schema.ts";
 import type { ProductFilter, ProductListFilters } from "~/lib/forms/admin/products.ts";
@@ -128,7 +128,12 @@ export async function listProducts(f: ProductListFilters, cursor: Cursor | undef
   return { rows: page.rows.map(item), next: page.next, total: counts[f.show], counts };
 }
 
-/** Every match of the filter, in name order, for the CSV export (at most CSV_MAX_ROWS). */
-export async function exportProducts(f: ProductListFilters, max = CSV_MAX_ROWS): Promise<ProductListItem[]> {
-  return (await rows(and(showCondition(f.show), baseCondition(f)), max)).map(item);
+/**
+ * Every match of the filter, in name order, for the CSV export (at most CSV_MAX_ROWS): keyset batches,
+ * streamed (ADR 024), so the download starts with the first rows instead of after all 5,000 parts are read.
+ */
+export async function* exportProducts(f: ProductListFilters, max = CSV_MAX_ROWS, batch = CSV_BATCH_ROWS): AsyncGenerator<ProductListItem[]> {
+  const filter = and(showCondition(f.show), baseCondition(f));
+  const batches = keysetBatches((cursor, size) => rows(and(filter, cursorCondition(cursor)), size), (row): Cursor => [row.sortKey, row.id], max, batch);
+  for await (const found of batches) yield found.map(item);
 }
