@@ -84,7 +84,7 @@ ${options.extraLocations ?? ""}
         proxy_cache_bypass $http_cookie;
         proxy_no_cache $http_cookie $deccan_not_public;
         # The app's s-maxage for shared caches (CACHE_POLICY in app/.server/http/cache.ts): an edit shows
-        # through nginx within 5 s. Its max-age (60 s, for browsers) and stale-while-revalidate are not used here.
+        # through nginx within 5-6 s (nginx counts validity in whole seconds). Its max-age (60 s, for browsers) and stale-while-revalidate are not used here.
         proxy_ignore_headers Cache-Control Expires;
         proxy_cache_valid 200 301 404 5s;
         # Expired entries are revalidated with the ETag (a 304 from the instance costs little); a burst on

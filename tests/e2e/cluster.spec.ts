@@ -61,8 +61,9 @@ test("two instances behind nginx: cached pages, shared limits, a killed instance
     }
 
     // Past the shared cache's few seconds (s-maxage=5), nginx asks an instance again (with the ETag): an
-    // edit shows within them, whichever instance made it.
-    await new Promise((r) => setTimeout(r, 5500));
+    // edit shows within them, whichever instance made it. nginx keeps time in whole seconds for this (an entry
+    // stored at 10.0 s with 5 s of validity is still fresh at 15.9 s), so the wait is over 6 s.
+    await new Promise((r) => setTimeout(r, 6500));
     const later = await fetch(`${url}/services`);
     await later.text();
     expect(["REVALIDATED", "EXPIRED", "MISS"]).toContain(later.headers.get("x-cache-status"));
