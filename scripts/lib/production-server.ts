@@ -85,12 +85,13 @@ export function describeError(error: unknown): string {
  * The V8 flags every production instance runs with (ADR 067); package.json's `start` and
  * deploy/deccan@.service give node the same.
  *
- * A young generation of 2 MB semi-spaces instead of V8's default (up to 16 MB each, and Node 24 grows them to
- * the maximum under load): a page render leaves almost nothing alive, so a small nursery costs no measurable CPU
- * per request, and one instance on PostgreSQL starts at ~190 MB resident instead of ~315 MB (uncached home page
- * load: ~285 MB instead of ~395 MB).
+ * V8's young generation is capped at 16 MB semi-spaces. 2 MB saved ~120 MB resident, but on a quiet machine it
+ * cost the request form a quarter of its throughput (bench --requests on PostgreSQL: 480-540 submissions/s,
+ * p99 156-158 ms, against 732/s and p99 122 ms at 16 MB; 8 MB: 659/s, p99 145 ms): submissions allocate more than
+ * a page render leaves alive, and a small nursery collects them too often. Resident after that bench: 394 MB at
+ * 2 MB, 429 MB at 16 MB.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"] as const;
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"] as const;
 
 /**
  * Starts `node server.ts` (production) on a free port with a fresh PGlite data dir, or on PostgreSQL when

@@ -5,15 +5,15 @@ import { flashOf, sendServiceRequest } from "./support/requests.ts";
 
 /**
  * The schedule board (issue 21), without JavaScript: a request sent from the public form waits in the queue; the
- * dispatcher books it onto a technician from its move form, sees the clash (no skill for the service) before
- * anything is saved, saves anyway, and finds the visit on the technician's row, gone from the queue, with the
+ * dispatcher marks the technician unavailable that morning, books the job onto them from its move form, sees both
+ * clashes (unavailable then, no skill for the service) before anything is saved, saves anyway, and finds the visit on the technician's row, gone from the queue, with the
  * customer's SMS sent. Every page: valid HTML, axe, 390 px (visit does the checks).
  */
 function tomorrowInIndia(): string {
   return new Date(Date.now() + 330 * 60_000 + 86_400_000).toISOString().slice(0, 10);
 }
 
-test("the dispatcher books a waiting job from the board without JavaScript, over a clash it was shown", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
+test("the dispatcher books a waiting job from the board without JavaScript, over the clashes it was shown (unavailable hours, a missing skill)", { tag: "@flow" }, async ({ page, browser, signedInAs }) => {
   test.slow(); // several server-rendered pages with axe at two widths on each
   const mobile = newMobile();
   const name = `Suresh Babu ${mobile.slice(-4)}`;
@@ -38,6 +38,19 @@ test("the dispatcher books a waiting job from the board without JavaScript, over
   const book = await queue.getByRole("link", { name: `Book ${reference}` }).getAttribute("href");
   await visit(page, backOfficeUrl(book!));
 
+  // The technician is unavailable that morning, marked by the office on the board's time-off page (no JavaScript).
+  await plain.goto(backOfficeUrl("/admin/schedule/time-off"));
+  const offTechnician = plain.getByRole("combobox", { name: "Technician" });
+  await offTechnician.selectOption((await offTechnician.locator("option", { hasText: name }).getAttribute("value"))!);
+  await plain.getByRole("combobox", { name: "What" }).selectOption("unavailable");
+  await plain.getByRole("textbox", { name: "From (date)" }).fill(date);
+  await plain.getByRole("textbox", { name: "From (time)" }).fill("09:00");
+  await plain.getByRole("textbox", { name: "To (date)" }).fill(date);
+  await plain.getByRole("textbox", { name: "To (time)" }).fill("11:00");
+  await plain.getByRole("textbox", { name: /^Note/ }).fill("Training at the distributor");
+  await plain.getByRole("button", { name: "Mark it" }).click();
+  await expect(plain.getByText(`Unavailable hours marked for ${name}`)).toBeVisible();
+
   await plain.goto(backOfficeUrl(book!));
   const technician = plain.getByRole("combobox", { name: "Technician" });
   const option = technician.locator("option", { hasText: name });
@@ -51,6 +64,8 @@ test("the dispatcher books a waiting job from the board without JavaScript, over
   // Nothing saved yet: the clash is shown, with "Save anyway".
   const clashes = plain.getByRole("alert").filter({ hasText: "Clashes of this move" });
   await expect(clashes).toContainText(`${name} has no DC drive repair skill`);
+  await expect(clashes).toContainText(`${name} is unavailable then`);
+  await expect(clashes).toContainText("Training at the distributor");
   await expect(plain.getByText("This move clashes: check below, then save anyway or choose another time.")).toBeVisible();
   await plain.getByRole("button", { name: "Save anyway" }).click();
 
@@ -71,7 +86,7 @@ test("the dispatcher books a waiting job from the board without JavaScript, over
 });
 
 /**
- * The board with JavaScript (ADR XXX-board): a waiting emergency dragged onto a technician's hour leaves the
+ * The board with JavaScript (ADR 063): a waiting emergency dragged onto a technician's hour leaves the
  * queue (its clash said in a dialog first) and the customer is sent the SMS; the visit is then moved from the
  * keyboard (picked up, arrow keys, Enter) and made longer with its length handle, and a second dispatcher's
  * board shows each move without a reload (live events).

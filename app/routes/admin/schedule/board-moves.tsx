@@ -5,7 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated.ts";
 import { clockMinutes, minutesClock } from "~/lib/schedule/week.ts";
 
 /**
- * The schedule board's moves with JavaScript (issue 21 §1, ADR XXX-board): drag a waiting job onto a
+ * The schedule board's moves with JavaScript (issue 21 §1, ADR 063): drag a waiting job onto a
  * technician's row at a time (day view: an hour cell; week view: a day cell) to assign and book it, drag a visit
  * to move it, drag a visit's right edge to change its length. The keyboard does the same: "Pick up" turns every
  * cell into a button (arrow keys between them, Enter drops, Escape cancels), and the length handle is a slider

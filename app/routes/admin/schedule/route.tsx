@@ -17,7 +17,7 @@ import type { Route } from "./+types/route";
  * stage with the emergencies outlined; the waiting queue beside it. Everything is in the address (view, date,
  * filters) and drawn on the server; each job's "Move" opens its form (/admin/schedule/move/{reference}), which
  * works without JavaScript. With it, jobs are dragged (or picked up from the keyboard) onto the board, posting
- * to that same form's action (./board-moves.tsx, ADR XXX-board). The page reloads its data when a request
+ * to that same form's action (./board-moves.tsx, ADR 063). The page reloads its data when a request
  * changes (live events, ADR 020), so another dispatcher's move shows in place.
  */
 const PATH = "/admin/schedule";
