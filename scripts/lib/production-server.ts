@@ -86,10 +86,10 @@ export function describeError(error: unknown): string {
  * deploy/deccan@.service give node the same.
  *
  * V8's young generation is capped at 16 MB semi-spaces. 2 MB saved ~120 MB resident, but on a quiet machine it
- * cost the request form a quarter of its throughput (bench --requests on PostgreSQL: 480-540 submissions/s,
- * p99 156-158 ms, against 732/s and p99 122 ms at 16 MB; 8 MB: 659/s, p99 145 ms): submissions allocate more than
- * a page render leaves alive, and a small nursery collects them too often. Resident after that bench: 394 MB at
- * 2 MB, 429 MB at 16 MB.
+ * cost the request form about a fifth of its throughput (bench --requests on PostgreSQL: 480-540 submissions/s,
+ * p99 156-158 ms at 2 MB; 598-732/s, p99 122-158 ms at 16 MB; 659/s, p99 145 ms at 8 MB): submissions allocate
+ * more than a page render leaves alive, and a small nursery collects them too often. Resident after that bench:
+ * 394 MB at 2 MB, 374-429 MB at 16 MB.
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"] as const;
 
