@@ -187,6 +187,8 @@ interface RequestsResult {
    * the sends in flight first): every one must be 'sent', none pending, held or failed.
    */
   outboxCheck: { byStatus: Record<string, number>; passed: boolean };
+  /** The server process's CPU (user + system) over the measured run and 500 ms after it, per submission. */
+  serverCpuMsPerPost: number;
   rssMb: number;
   peakRssMb: number;
 }
@@ -233,6 +235,18 @@ async function startServer(databaseUrl?: string, extraEnv?: Record<string, strin
   const server = await startProductionServer(databaseUrl, extraEnv);
   cleanups.push(server.stop);
   return server;
+}
+
+/**
+ * The CPU a process has used so far (user + system), in ms, from /proc/<pid>/stat: on a shared, loaded machine
+ * the server's CPU per submission compares two builds where wall-clock figures cannot (issue 17 §8).
+ */
+function readCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // In clock ticks, 100 a second on Linux (USER_HZ).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function readRss(pid: number): { rssMb: number; peakRssMb: number } {
@@ -555,7 +569,12 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
   console.log(
     `[${engine}] autocannon POST ${REQUEST.path} (${CONNECTIONS} connections, ${amount} submissions: ~${REQUEST.runS} s at the warm-up's ${Math.round(rate)}/s)...`,
   );
+  const cpuBefore = readCpuMs(server.pid);
   const measured = await submitLoad(server.baseUrl, amount);
+  // The run's background commits too (ADR 071: its messages marked sent and its follow-up, within 250 ms).
+  await sleep(500);
+  const serverCpuMsPerPost = round((readCpuMs(server.pid) - cpuBefore) / amount, 2);
+  console.log(`[${engine}] server CPU per submission (measured run and 500 ms after): ${serverCpuMsPerPost} ms`);
   tallies.push(measured.tally);
   const rss = readRss(server.pid);
   await server.stop();
@@ -592,6 +611,7 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
     statusCodes: tally.statusCodes,
     rowCheck,
     outboxCheck,
+    serverCpuMsPerPost,
     ...rss,
   };
 }
@@ -732,7 +752,7 @@ function reportRequests(requests: RequestsResult[]) {
     `\n=== Service-request submission (POST ${REQUEST.path}, no photos; autocannon, ${CONNECTIONS} connections, ~${REQUEST.runS} s, after ${WARMUP_S} s warm-up) ===`,
   );
   const rows = [
-    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "messages sent", "RSS MB", "peak MB"],
+    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "messages sent", "CPU ms/post", "RSS MB", "peak MB"],
   ];
   for (const r of requests) {
     rows.push([
@@ -751,6 +771,7 @@ function reportRequests(requests: RequestsResult[]) {
       String(r.rowCheck.accepted303),
       r.rowCheck.passed ? "passed" : "FAILED",
       `${r.outboxCheck.byStatus.sent ?? 0}${r.outboxCheck.passed ? "" : " (NOT ALL)"}`,
+      r.serverCpuMsPerPost.toFixed(2),
       r.rssMb.toFixed(1),
       r.peakRssMb.toFixed(1),
     ]);

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { getDb, groupCommit } from "~/.server/db/index.ts";
+import { getDb, groupCommit, type Transaction } from "~/.server/db/index.ts";
 import { requestContact } from "~/.server/db/column-groups.ts";
 import { serviceRequests } from "~/.server/db/schema.ts";
 import { registerJob, type JobPayload } from "~/.server/jobs/index.ts";
@@ -7,7 +7,7 @@ import { publishCreatedRows } from "~/.server/live/requests.ts";
 import type { JobNow } from "~/.server/notifications/index.ts";
 import { raiseStaffAlerts } from "~/.server/notifications/staff-alerts.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
-import { newRequestAlert } from "./alerts.ts";
+import { newRequestAlert, type NewRequestAlert } from "./alerts.ts";
 import { scheduleEscalations } from "./escalation.ts";
 
 /**
@@ -29,27 +29,72 @@ export function requestsReceivedJob(ids: readonly number[]): JobNow | undefined 
   return { name: REQUESTS_RECEIVED_JOB, payload: { requestIds: [...ids] }, dedupeKey: `job:${REQUESTS_RECEIVED_JOB}:${Math.min(...ids)}` };
 }
 
+/** What the follow-up needs of a new request: its alert, its promise jobs and its live events. */
+export interface NewRequestRow extends NewRequestAlert {
+  id: number;
+  status: string;
+  customerId: number | null;
+  technicianId: number | null;
+  responseDueAt: Date | null;
+}
+
+/**
+ * The rows of the requests this process has just written, by id, until their follow-up has run: the batch
+ * writer hands them over (rememberNewRequests) so that the follow-up need not read back what it was given
+ * (ADR 071, 2026-12-07). A follow-up run by the worker after a crash, or by another process, finds none here
+ * and reads them from the database. Bounded: a follow-up that never runs here (its hold taken over) leaves
+ * its rows behind, and the oldest are dropped past the cap (they would only be read again).
+ */
+const handedOver = new Map<number, NewRequestRow>();
+const HANDED_OVER_MAX = 10_000;
+
+/** The batch writer: the rows of requests it wrote, for their follow-up. Call in the batch's transaction. */
+export function rememberNewRequests(rows: readonly NewRequestRow[]): void {
+  for (const row of rows) handedOver.set(row.id, row);
+  for (const id of handedOver.keys()) {
+    if (handedOver.size <= HANDED_OVER_MAX) break;
+    handedOver.delete(id);
+  }
+}
+
+/** The batch writer, when its transaction did not commit: those rows are no requests. */
+export function forgetNewRequests(ids: readonly number[]): void {
+  for (const id of ids) handedOver.delete(id);
+}
+
+async function readRequests(tx: Transaction, ids: readonly number[]): Promise<NewRequestRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: serviceRequests.id,
+      reference: serviceRequests.reference,
+      status: serviceRequests.status,
+      customerId: serviceRequests.customerId,
+      technicianId: serviceRequests.assignedTechnicianId,
+      urgency: serviceRequests.urgency,
+      ...requestContact,
+      city: serviceRequests.city,
+      serviceName: serviceRequests.serviceName,
+      faultDescription: serviceRequests.faultDescription,
+      responseDueAt: serviceRequests.responseDueAt,
+    })
+    .from(serviceRequests)
+    .where(inArray(serviceRequests.id, [...ids]));
+}
+
 async function followUp(batches: number[][]): Promise<void[]> {
-  const ids = [...new Set(batches.flat())];
+  const ids = [...new Set(batches.flat())].sort((a, b) => a - b);
   const site = await getSiteSettings();
+  // Taken out before the transaction: a failed run is retried by the worker, which reads them instead.
+  const known = ids.flatMap((id) => {
+    const row = handedOver.get(id);
+    handedOver.delete(id);
+    return row ? [row] : [];
+  });
+  const found = new Set(known.map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
   await getDb().transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: serviceRequests.id,
-        reference: serviceRequests.reference,
-        status: serviceRequests.status,
-        customerId: serviceRequests.customerId,
-        technicianId: serviceRequests.assignedTechnicianId,
-        urgency: serviceRequests.urgency,
-        ...requestContact,
-        city: serviceRequests.city,
-        serviceName: serviceRequests.serviceName,
-        faultDescription: serviceRequests.faultDescription,
-        responseDueAt: serviceRequests.responseDueAt,
-      })
-      .from(serviceRequests)
-      .where(inArray(serviceRequests.id, ids))
-      .orderBy(serviceRequests.id);
+    const rows = [...known, ...(await readRequests(tx, missing))].sort((a, b) => a.id - b.id);
     // The staff's alerts (the bell, and SMS or e-mail by each person's choice): an emergency is its own kind.
     await raiseStaffAlerts(
       tx,

@@ -13,7 +13,7 @@ import { getSiteSettings } from "~/.server/settings/index.ts";
 import { checkPhotos, photoColumns, removeStored, storePhotos, type StoredFile } from "~/.server/uploads/index.ts";
 import type { QuickRequestInput, ServiceRequestInput } from "~/lib/forms/service-request.ts";
 import { promiseText, responseDueAt } from "~/lib/requests/sla.ts";
-import { requestsReceivedJob } from "./follow-up.ts";
+import { forgetNewRequests, rememberNewRequests, requestsReceivedJob } from "./follow-up.ts";
 import { requestPhotosWithOrigin } from "./photos.ts";
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
@@ -62,6 +62,7 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
   // it, and a later change of the targets does not move a promise already made.
   const receivedAt = new Date();
   const dueOf = (item: PendingRequest) => responseDueAt(item.values.urgency, receivedAt, site.operations);
+  const written: number[] = [];
   const rows = await db.transaction(async (tx) => {
     // Set-based, whatever the batch's size: each step below is one statement (or a fixed few) for every
     // request in it, so that the visitor's wait does not grow with what a submission sets off (ADR 011).
@@ -130,8 +131,35 @@ async function writeRequests(items: PendingRequest[]): Promise<Submission[]> {
     // right after the commit (./follow-up.ts). The transaction the batch waits on holds only the requests,
     // their customers and their messages.
     const followUp = requestsReceivedJob([...idOf.values()]);
+    // Its rows, handed to the follow-up in memory: it need not read back what was just written (ADR 071).
+    rememberNewRequests(
+      items.flatMap((item, i) => {
+        const id = idOf.get(references[i]!);
+        if (id === undefined) return [];
+        written.push(id);
+        const v = item.values;
+        return [{
+          id,
+          reference: references[i]!,
+          status: "new",
+          customerId: dueAt[i]!.customerId,
+          technicianId: v.assignedTechnicianId ?? null,
+          urgency: v.urgency,
+          contactName: v.contactName,
+          mobile: v.mobile,
+          company: v.company ?? null,
+          city: v.city ?? null,
+          serviceName: v.serviceName ?? null,
+          faultDescription: v.faultDescription,
+          responseDueAt: dueAt[i]!.due,
+        }];
+      }),
+    );
     await queueMessages(tx, notices, followUp ? [followUp] : []);
     return idOf;
+  }).catch((error: unknown) => {
+    forgetNewRequests(written);
+    throw error;
   });
 
   const repeats = items.filter((_, i) => !rows.has(references[i]!));
