@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db/index.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { addDays, periodBuckets, startOfDayInIndia, type Period } from "~/lib/analytics.ts";
 import { todayInIndia } from "~/lib/forms/form-basics.ts";
+import { dayNumberOfStart, ensureRequestDays, IST_OFFSET_SECONDS } from "./request-days.ts";
 
 /**
  * The business in figures (/admin/analytics, issue 19 §6), for a period and the period of the same length
@@ -87,7 +88,7 @@ function categories(list: Array<{ key: string; cur: boolean; n: number }>): Cate
   return [...map.values()].sort((a, b) => b.current - a.current || b.previous - a.previous || a.label.localeCompare(b.label));
 }
 
-type RequestRow = {
+export type RequestRow = {
   part: "count" | "response";
   cur: boolean;
   g: number;
@@ -104,42 +105,77 @@ type RequestRow = {
  * as India keeps +05:30 all year (no summer time since 1945). A bucket is made of it once per group (dayLabel)
  * rather than to_char(... at time zone ...) once per row: at three years that was most of the statement's time.
  */
-const IST_OFFSET_SECONDS = 19_800;
 const indiaDayNumber = (column: SQL) => sql`floor((date_part('epoch', ${column}) + ${sql.raw(String(IST_OFFSET_SECONDS))}) / 86400)::int`;
 const dayLabel = (dayNumber: number, unit: Period["unit"]) => new Date(dayNumber * 86_400_000).toISOString().slice(0, unit === "day" ? 10 : 7);
 
 /**
- * The two periods' requests, in two statements run side by side (each an index range on created_at): counted
- * per day and by service, urgency and city; and the response figures, overall and per urgency. Per row only
- * cheap arithmetic is done (ADR 070): the groups are made on the stored values (a day number, the city as
+ * The two periods' requests, in two statements run side by side: counted per day and by service, urgency and
+ * city; and the response figures, overall and per urgency. The closed days are read from their per-day rollups
+ * (./request-days.ts, made current first), the open day from service_requests (an index range on created_at);
+ * both parts give rows of the same groups, which add up where the figures are read. Per row of the live part
+ * only cheap arithmetic is done (ADR 070): the groups are made on the stored values (a day number, the city as
  * typed) and labelled afterwards, once per group. A label is a function of the value, so two values with one
  * label (" hyderabad", "Hyderabad") add up where the figures are read (categories(), per bucket).
  */
-async function readRequests(p: Period): Promise<RequestRow[]> {
+export async function readRequests(p: Period, { rollups = true } = {}): Promise<RequestRow[]> {
   const { prevFrom, from, end } = bounds(p);
-  const range = sql`created_at >= ${prevFrom} and created_at < ${end}`;
+  const [lo, cut, hi] = [dayNumberOfStart(prevFrom), dayNumberOfStart(from), dayNumberOfStart(end)];
+  // Without rollups (the test that compares both), every day is counted live.
+  const closedTo = rollups ? await ensureRequestDays(lo, hi) : lo;
+  const liveFrom = new Date(Math.max(prevFrom.getTime(), (closedTo * 86_400 - IST_OFFSET_SECONDS) * 1000));
+  const range = sql`created_at >= ${liveFrom} and created_at < ${end}`;
+  const rolled = sql`day >= ${lo} and day < ${closedTo}`;
   const [counts, response] = await Promise.all([
     rows<RequestRow & { day: number | null }>(sql`
       select 'count' as part, cur, g, day, coalesce(service_name, 'No service chosen') as service, urgency,
              coalesce(initcap(nullif(btrim(city), '')), 'Not given') as city, n
-        from (select cur, grouping(day, service_name, urgency, city)::int as g, day, service_name, urgency, city, count(*)::int as n
+        from (select day >= ${cut} as cur, 7 as g, day, null::text as service_name, null::text as urgency, null::text as city, sum(received)::int as n
+                from analytics_request_days
+               where ${rolled} and dimension = 'urgency'
+               group by day
+              union all
+              select day >= ${cut}, case dimension when 'service' then 11 when 'urgency' then 13 else 14 end, null,
+                     case when dimension = 'service' then value end, case when dimension = 'urgency' then value end,
+                     case when dimension = 'city' then value end, sum(received)::int
+                from analytics_request_days
+               where ${rolled}
+               group by 1, dimension, value
+              union all
+              select cur, grouping(day, service_name, urgency, city)::int as g, day, service_name, urgency, city, count(*)::int as n
                 from (select created_at >= ${from} as cur, ${indiaDayNumber(sql`created_at`)} as day, service_name, urgency, city
                         from service_requests
                        where ${range}) r
                group by grouping sets ((cur, day), (cur, service_name), (cur, urgency), (cur, city))) grouped`),
-    // date_part (float8), not extract (numeric): the same seconds to the microsecond, at half the cost per row.
+    // The percentiles are exact: the closed days keep their response seconds, and percentile_cont sorts them
+    // with the open day's, the same float8 values (date_part, not extract) the live statement sorted.
     rows<RequestRow & { quantiles: number[] | null }>(sql`
-      select 'response' as part, cur, urgency, count(*)::int as n,
-             count(first_contact_at)::int as responded,
-             percentile_cont(array[0.5, 0.9]) within group (order by date_part('epoch', first_contact_at - created_at)) as quantiles,
-             count(*) filter (where first_contact_at <= created_at + interval '2 hours')::int as within2,
-             count(*) filter (where first_contact_at <= created_at + interval '4 hours')::int as within4,
-             count(response_due_at)::int as promised,
-             count(*) filter (where first_contact_at <= response_due_at)::int as kept
-        from (select created_at >= ${from} as cur, urgency, created_at, first_contact_at, response_due_at
-                from service_requests
-               where ${range} and duplicate_of_id is null) r
-       group by grouping sets ((cur), (cur, urgency))`),
+      with parts as (
+        select day >= ${cut} as cur, value as urgency, answered as n, responded, within2, within4, promised, kept, response_seconds as seconds
+          from analytics_request_days
+         where ${rolled} and dimension = 'urgency'
+        union all
+        select created_at >= ${from}, urgency, 1, (first_contact_at is not null)::int,
+               (first_contact_at is not null and first_contact_at <= created_at + interval '2 hours')::int,
+               (first_contact_at is not null and first_contact_at <= created_at + interval '4 hours')::int,
+               (response_due_at is not null)::int,
+               (first_contact_at is not null and response_due_at is not null and first_contact_at <= response_due_at)::int,
+               case when first_contact_at is not null then array[date_part('epoch', first_contact_at - created_at)] end
+          from service_requests
+         where ${range} and duplicate_of_id is null
+      ),
+      counted as (
+        select cur, urgency, sum(n)::int as n, sum(responded)::int as responded, sum(within2)::int as within2,
+               sum(within4)::int as within4, sum(promised)::int as promised, sum(kept)::int as kept
+          from parts
+         group by grouping sets ((cur), (cur, urgency))
+      ),
+      sorted as (
+        select cur, urgency, percentile_cont(array[0.5, 0.9]) within group (order by s) as quantiles
+          from parts cross join lateral unnest(seconds) s
+         group by grouping sets ((cur), (cur, urgency))
+      )
+      select 'response' as part, c.cur, c.urgency, c.n, c.responded, c.within2, c.within4, c.promised, c.kept, q.quantiles
+        from counted c left join sorted q on q.cur = c.cur and q.urgency is not distinct from c.urgency`),
   ]);
   return [
     ...counts.map((r) => (r.day === null || r.day === undefined ? r : { ...r, bucket: dayLabel(num(r.day), p.unit) })),

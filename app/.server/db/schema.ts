@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { tsvector } from "./tsvector.ts";
 
 /**
@@ -286,6 +286,46 @@ export const serviceRequests = pgTable(
     // (pg_trgm, gin_trgm_ops): they are in the migration's custom SQL, after CREATE EXTENSION (ADR 024).
   ],
 );
+
+/**
+ * Analytics' per-day rollups of the requests (ADR 070, the dated section): for each CLOSED India day (a day number,
+ * days since 1970-01-01 in India), the requests received per service, per city and per urgency; the urgency rows
+ * also carry the response figures of the non-duplicate requests and their response seconds (float8, as
+ * date_part gives them) for the exact median and p90. Built lazily by the screen for the days it needs that are
+ * missing or stale (~/.server/analytics/rollup.ts); today's open day is always counted from service_requests.
+ */
+export const analyticsRequestDays = pgTable(
+  "analytics_request_days",
+  {
+    day: integer("day").notNull(),
+    dimension: text("dimension", { enum: ["service", "urgency", "city"] }).notNull(),
+    /** service_name, urgency or city as stored (null: no service chosen, no city). */
+    value: text("value"),
+    received: integer("received").notNull(),
+    /** Urgency rows only: the non-duplicate requests and their response figures. */
+    answered: integer("answered"),
+    responded: integer("responded"),
+    within2: integer("within2"),
+    within4: integer("within4"),
+    promised: integer("promised"),
+    kept: integer("kept"),
+    responseSeconds: doublePrecision("response_seconds").array(),
+  },
+  (t) => [index("analytics_request_days_day").on(t.day, t.dimension)],
+);
+
+/**
+ * Whether a closed day's rollup is current: a trigger on service_requests (migration
+ * 0041_analytics-request-day-rollups) adds one to `changes` whenever a request of a closed day is inserted,
+ * deleted or has a counted column changed; a build records the `changes` it saw in `built`. A day is current
+ * when built = changes; a day without a row was never built. A write committed after a build's snapshot leaves
+ * built behind changes, so the next read rebuilds the day.
+ */
+export const analyticsRequestDayState = pgTable("analytics_request_day_state", {
+  day: integer("day").primaryKey(),
+  changes: integer("changes").notNull().default(0),
+  built: integer("built"),
+});
 
 /** Photos attached to a service request, stored re-encoded under the storage directory. */
 export const requestPhotos = pgTable(
