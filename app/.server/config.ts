@@ -44,6 +44,12 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Mobile numbers (comma-separated) given the admin role at start-up. */
   ADMIN_PHONES: z.string().optional(),
+  /**
+   * How long an outbox claim holds a message before another instance may take it over (ADR 055); default
+   * 60 000 ms. Only the fault test shortens it (a killed instance's SMS is then taken over in seconds, not a
+   * minute); at least 6 s, so that the renewal (a third of it) still outlasts a busy event loop.
+   */
+  OUTBOX_CLAIM_HOLD_MS: z.coerce.number().int().min(6_000).max(600_000).optional(),
   /** The external OpenID Connect provider: all three enable "Sign in with <provider>". */
   OIDC_ISSUER: z.url().optional().or(z.literal("").transform(() => undefined)),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -174,6 +180,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     adminHost: e.ADMIN_HOST?.toLowerCase(),
     adminPhones: adminPhones(e.ADMIN_PHONES),
+    /** The outbox's claim hold (OUTBOX_CLAIM_HOLD_MS); its renewal runs every third of it. */
+    outboxClaimHoldMs: e.OUTBOX_CLAIM_HOLD_MS ?? 60_000,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

@@ -4,7 +4,7 @@ import { count, sql } from "drizzle-orm";
 import { followLocalSiteUrl, seedSettings } from "~/.server/settings/index.ts";
 import { grantAdmin } from "~/.server/auth/users.ts";
 import { users } from "~/.server/db/schema.ts";
-import { startOutboxWorker } from "~/.server/notifications/index.ts";
+import { setClaimTiming, startOutboxWorker } from "~/.server/notifications/index.ts";
 // Job modules register their handlers when imported: the worker must know every job before it claims one.
 import "~/.server/requests/escalation.ts";
 // A batch of new requests: the staff alerts, promise jobs and live events after its commit (ADR 011)
@@ -100,6 +100,7 @@ export async function startServices(config: ServerConfig): Promise<{ handle: Dat
     throw error;
   }
   setDatabase(handle);
+  setClaimTiming({ holdMs: config.outboxClaimHoldMs, renewMs: Math.round(config.outboxClaimHoldMs / 3) });
   const outboxWorker = startOutboxWorker();
   // Live updates (issue 12 §1): the hub of open event streams; on PostgreSQL it also LISTENs for other instances.
   startLiveHub({ databaseUrl: config.databaseUrl });

@@ -163,7 +163,9 @@ describe.each(engines)("data layer on %s", (engine) => {
     expect(site.claims.foundedYear).toBe(2010);
   });
 
-  it("lets several instances migrate one database at the same time (advisory lock)", async () => {
+  // Every migration from scratch, three or four times at once: a minute's margin beyond the default 30 s,
+  // which it outgrew on a loaded machine with a test file per core (vitest.config.ts).
+  it("lets several instances migrate one database at the same time (advisory lock)", { timeout: 90_000 }, async () => {
     const empty = await createEmptyDatabase(engine);
     if (engine === "pglite") {
       // One process per PGlite directory: concurrency there is within one handle.

@@ -18,4 +18,10 @@ describe("server configuration", () => {
     expect(() => readConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => readConfig({ PORT: "seventy" })).toThrow(/PORT/);
   });
+
+  it("holds an outbox claim 60 s unless OUTBOX_CLAIM_HOLD_MS shortens it (the fault test), never below 6 s", () => {
+    expect(readConfig({}).outboxClaimHoldMs).toBe(60_000);
+    expect(readConfig({ OUTBOX_CLAIM_HOLD_MS: "10000" }).outboxClaimHoldMs).toBe(10_000);
+    expect(() => readConfig({ OUTBOX_CLAIM_HOLD_MS: "500" })).toThrow(/OUTBOX_CLAIM_HOLD_MS/);
+  });
 });

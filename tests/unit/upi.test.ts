@@ -171,11 +171,14 @@ describe("the tax document PDF", () => {
   it("is quick: a document with its QR code in well under 100 ms", async () => {
     const v = view("36", true);
     await renderTaxDocumentPdf(v);
+    // The process's CPU time, not the clock's: with a test file per core (vitest.config.ts) and other work on
+    // the machine, the clock also counts the time this process waited for a core, which is not the render's.
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const started = performance.now();
+      const started = process.cpuUsage();
       await renderTaxDocumentPdf(v);
-      times.push(performance.now() - started);
+      const used = process.cpuUsage(started);
+      times.push((used.user + used.system) / 1000);
     }
     times.sort((a, b) => a - b);
     expect(times[18]).toBeLessThan(100);
