@@ -147,6 +147,13 @@ app.all("*", async (c) => {
   const response = await (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
   // The database was down for this request (ADR 069): a page already says so with its 503; a resource
   // route's 500 (a form's JSON endpoint, a file) becomes the same 503, with when to try again.
+  // A client-side navigation's `.data` answer already carries the outage page's data with its 503 (the root
+  // middleware, app/root.tsx): it gets when to try again, as a page does.
+  if (response.status === 503 && entry.hadDatabaseOutage(context) && !response.headers.has("Retry-After")) {
+    const headers = new Headers(response.headers);
+    entry.outageHeaders(headers);
+    return new Response(response.body, { status: 503, statusText: response.statusText, headers });
+  }
   if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
     const headers = new Headers(response.headers);
     entry.outageHeaders(headers);
