@@ -17,6 +17,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
 import { otherCompression, pageEncoding } from "./server/page-encoding.ts";
+import { releaseMemoryWhenIdle } from "./server/idle-memory-release.ts";
 import { partitionedRequestHandler } from "./server/route-partitions.ts";
 import { signedInPrivate } from "./server/signed-in-private.ts";
 
@@ -190,6 +191,8 @@ const server = http.createServer((req, res) => {
 // request fails with ECONNRESET (seen in CI). The headers timeout must outlast the keep-alive one.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// What a burst of requests left in V8's heap goes back to the system once the instance is quiet (ADR 067).
+if (!vite) releaseMemoryWhenIdle(server);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
