@@ -17,6 +17,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
 import { otherCompression, pageEncoding } from "./server/page-encoding.ts";
+import { releaseMemoryWhenIdle } from "./server/idle-memory-release.ts";
 import { partitionedRequestHandler } from "./server/route-partitions.ts";
 import { signedInPrivate } from "./server/signed-in-private.ts";
 
@@ -147,6 +148,13 @@ app.all("*", async (c) => {
   const response = await (handler ?? createRequestHandler(await loadBuild(), mode))(c.req.raw, context);
   // The database was down for this request (ADR 069): a page already says so with its 503; a resource
   // route's 500 (a form's JSON endpoint, a file) becomes the same 503, with when to try again.
+  // A client-side navigation's `.data` answer already carries the outage page's data with its 503 (the root
+  // middleware, app/root.tsx): it gets when to try again, as a page does.
+  if (response.status === 503 && entry.hadDatabaseOutage(context) && !response.headers.has("Retry-After")) {
+    const headers = new Headers(response.headers);
+    entry.outageHeaders(headers);
+    return new Response(response.body, { status: 503, statusText: response.statusText, headers });
+  }
   if (response.status >= 500 && response.status !== 503 && entry.hadDatabaseOutage(context)) {
     const headers = new Headers(response.headers);
     entry.outageHeaders(headers);
@@ -183,6 +191,8 @@ const server = http.createServer((req, res) => {
 // request fails with ECONNRESET (seen in CI). The headers timeout must outlast the keep-alive one.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+// What a burst of requests left in V8's heap goes back to the system once the instance is quiet (ADR 067).
+if (!vite) releaseMemoryWhenIdle(server);
 
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;

@@ -1,11 +1,13 @@
 // First: zod's settings must be in place before any module makes a schema (see the module).
 import "~/lib/zod-in-browser.ts";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
+  useLocation,
   useMatches,
   useRouteLoaderData,
   type HeadersArgs,
@@ -13,6 +15,7 @@ import {
 import { lazy, useEffect } from "react";
 import { cacheControl } from "~/.server/http/cache.ts";
 import { readSession, viewerOf } from "~/.server/auth/index.ts";
+import { hadDatabaseOutage, outageErrorResponse } from "~/.server/http/database-outage.ts";
 import { erasedLinkResponse, isErasedCustomersLink } from "~/.server/links/erased.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { FloatingContact } from "~/components/floating-contact.tsx";
@@ -23,16 +26,37 @@ import { THEME_INIT_SCRIPT } from "~/lib/theme.ts";
 import { useLinkNavigation } from "~/lib/use-link-navigation.ts";
 import { useScrollRestoration } from "~/lib/use-scroll-restoration.ts";
 import { outageOf } from "~/lib/database-outage.ts";
+import { keepFormOnOutage, restoreKeptForm } from "~/lib/outage-kept-form.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-/** A signed link of an erased customer answers 410 Gone, whatever the page behind it (~/.server/links/erased.ts). */
 export const middleware: Route.MiddlewareFunction[] = [
+  /**
+   * The database down (ADR 069) on a client-side navigation or submission (React Router's `.data` request):
+   * whatever a loader or an action met, the root boundary shows the outage page, in the public site, the
+   * portals and the back office alike, as on a full page load (entry.server.tsx does that one; server.ts
+   * answers a resource route's). Otherwise the answer carries the error sanitised to "Unexpected Server
+   * Error", which the browser shows as the generic error page. Thrown here, after the handlers ran (handleError
+   * has noted the outage), it is a route error response at the root, which reaches the browser whole;
+   * server.ts adds Retry-After to the 503.
+   */
+  async ({ request, context }, next) => {
+    const response = await next();
+    if (hadDatabaseOutage(context) && new URL(request.url).pathname.endsWith(".data")) {
+      const outage = outageErrorResponse(request.method);
+      throw data(outage.data, { status: outage.status, statusText: outage.statusText });
+    }
+    return response;
+  },
+  /** A signed link of an erased customer answers 410 Gone, whatever the page behind it (~/.server/links/erased.ts). */
   async ({ url }, next) => {
     if (url.pathname.startsWith("/d/") && (await isErasedCustomersLink(url.pathname))) return erasedLinkResponse();
     return next();
   },
 ];
+
+/** A form submitted while the database was down keeps what was typed for the way back to it (ADR 069). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [({ request }, next) => keepFormOnOutage(request, next)];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [site, session] = await Promise.all([getSiteSettings(), readSession(request)]);
@@ -124,6 +148,9 @@ export default function App() {
 function LinkNavigation() {
   useLinkNavigation();
   useScrollRestoration();
+  // Back on a page whose form could not be saved during an outage: its fields as they were sent.
+  const { key } = useLocation();
+  useEffect(() => restoreKeptForm(), [key]);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -9,8 +9,9 @@
  * without photos from CONNECTIONS concurrent visitors (autocannon, a unique form per submission), and counts
  * the stored rows against the 303 answers. Everything is printed and written to bench/results.json.
  *
- * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines); its
- * figures are merged into an existing bench/results.json. `--back-office`: only the back office at volume
+ * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines, or PostgreSQL
+ * alone with `--postgres-only`), which reads the server's RSS right after the load and again after SETTLE_S idle
+ * seconds; its figures are merged into an existing bench/results.json. `--back-office`: only the back office at volume
  * (scripts/lib/bench-back-office.ts: the request list's pages 1 and 500 and the dashboard, on a database
  * filled by seed-volume), merged the same way. `--money`: only money (scripts/lib/bench-money.ts: the quote
  * page, the customer's signed quote page and the invoice PDF with its UPI QR code, timed on a database with
@@ -78,6 +79,12 @@ const RESULTS_FILE = path.join(ROOT, "bench/results.json");
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const WARMUP_S = 3;
+/**
+ * Idle seconds after the submission run before the resident size is read again. V8's memory reducer starts
+ * its shrinking collections ~8 s after the allocation rate drops; the figure right after the load still holds
+ * the burst's garbage and grown nursery.
+ */
+const SETTLE_S = 15;
 /**
  * What is measured. The page cache (server/page-cache.ts) serves anonymous pages; a request with a cookie
  * bypasses it, so the "uncached" cases measure server rendering itself.
@@ -191,6 +198,8 @@ interface RequestsResult {
   serverCpuMsPerPost: number;
   rssMb: number;
   peakRssMb: number;
+  /** VmRSS after SETTLE_S idle seconds: what the instance keeps once V8 has shrunk its heap after the burst. */
+  settledRssMb: number;
 }
 
 interface ClientJs {
@@ -577,6 +586,9 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
   console.log(`[${engine}] server CPU per submission (measured run and 500 ms after): ${serverCpuMsPerPost} ms`);
   tallies.push(measured.tally);
   const rss = readRss(server.pid);
+  await sleep(SETTLE_S * 1000);
+  const settledRssMb = readRss(server.pid).rssMb;
+  console.log(`[${engine}] resident: ${rss.rssMb} MB right after the load, ${settledRssMb} MB after ${SETTLE_S} s idle`);
   await server.stop();
 
   const state = await storedState(databaseUrl, dataDir);
@@ -613,6 +625,7 @@ async function benchRequests(engine: RequestsResult["engine"], databaseUrl?: str
     outboxCheck,
     serverCpuMsPerPost,
     ...rss,
+    settledRssMb,
   };
 }
 
@@ -752,7 +765,7 @@ function reportRequests(requests: RequestsResult[]) {
     `\n=== Service-request submission (POST ${REQUEST.path}, no photos; autocannon, ${CONNECTIONS} connections, ~${REQUEST.runS} s, after ${WARMUP_S} s warm-up) ===`,
   );
   const rows = [
-    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "messages sent", "CPU ms/post", "RSS MB", "peak MB"],
+    ["engine", "submissions", "s", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "303", "other", "errors", "rows", "303 total", "rows check", "messages sent", "CPU ms/post", "RSS MB", `after ${SETTLE_S} s`, "peak MB"],
   ];
   for (const r of requests) {
     rows.push([
@@ -773,6 +786,7 @@ function reportRequests(requests: RequestsResult[]) {
       `${r.outboxCheck.byStatus.sent ?? 0}${r.outboxCheck.passed ? "" : " (NOT ALL)"}`,
       r.serverCpuMsPerPost.toFixed(2),
       r.rssMb.toFixed(1),
+      r.settledRssMb.toFixed(1),
       r.peakRssMb.toFixed(1),
     ]);
   }
@@ -1123,8 +1137,10 @@ async function main() {
   }
   const engines: EngineResult[] = [];
   const requests: RequestsResult[] = [];
-  if (tool) engines.push(await benchEngine(tool, "pglite"));
-  requests.push(await benchRequests("pglite"));
+  // `--postgres-only` (with a PostgreSQL URL): PGlite is skipped, e.g. to compare server flags on PostgreSQL alone.
+  const pgliteToo = !process.argv.includes("--postgres-only");
+  if (pgliteToo && tool) engines.push(await benchEngine(tool, "pglite"));
+  if (pgliteToo) requests.push(await benchRequests("pglite"));
 
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let skipped: string | undefined;

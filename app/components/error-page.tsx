@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from "react";
 import { LockIcon, TriangleExclamationPointIcon } from "./icons.tsx";
 import { formatIndianPhone, telHref, whatsappHref } from "~/lib/contact-links.ts";
 import type { OutageData } from "~/lib/database-outage.ts";
+import { keptFormPage } from "~/lib/outage-kept-form.ts";
 import type { SiteSettings } from "~/lib/settings-schema.ts";
 
 /** Every error page but the 404 (which is NotFoundPage). */
@@ -80,6 +82,25 @@ export function OutagePage({ outage }: { outage: OutageData }) {
         ) : null}
         .
       </p>
+      {post ? <BackToKeptForm /> : null}
     </div>
   );
+}
+
+/**
+ * A submission made with JavaScript: the way back to its page, where what was typed is put back
+ * (~/lib/outage-kept-form.ts). Read in the browser only: the server never has it.
+ */
+function BackToKeptForm() {
+  const page = useSyncExternalStore(noSubscription, keptFormPage, () => undefined);
+  if (!page) return null;
+  return (
+    <a href={page} className="mt-6 font-semibold text-brand-700 underline dark:text-sky-300">
+      Back to the form, as you typed it
+    </a>
+  );
+}
+
+function noSubscription() {
+  return () => {};
 }

@@ -90,8 +90,11 @@ export function describeError(error: unknown): string {
  * p99 156-158 ms at 2 MB; 598-732/s, p99 122-158 ms at 16 MB; 659/s, p99 145 ms at 8 MB): submissions allocate
  * more than a page render leaves alive, and a small nursery collects them too often. Resident after that bench:
  * 394 MB at 2 MB, 374-429 MB at 16 MB.
+ *
+ * --expose-gc: the server gives back what a burst left in V8's heap once it is idle (server/idle-memory-release.ts):
+ * after the submission bench, ~420 MB resident became ~250 MB.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16"] as const;
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--expose-gc"] as const;
 
 /**
  * Starts `node server.ts` (production) on a free port with a fresh PGlite data dir, or on PostgreSQL when
