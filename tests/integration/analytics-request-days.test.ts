@@ -90,6 +90,20 @@ describeEachEngine("analytics per-day rollups", (database) => {
     expect(await rolled(long)).toEqual(await live(long));
   });
 
+  it("eight screens building the same missing days at once leave one rollup per day and value, and the live figures", async () => {
+    // Every closed day missing, as after the migration on an existing database, and eight owners opening the
+    // long period at the same moment: on PostgreSQL they run on eight connections (the advisory lock's case).
+    await db().execute(sql`delete from analytics_request_days`);
+    await db().execute(sql`delete from analytics_request_day_state`);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => rolled(long)));
+    const expected = await live(long);
+    for (const answer of answers) expect(answer).toEqual(expected);
+    const doubled = await db().execute(sql`
+      select day, dimension, value, count(*)::int as n from analytics_request_days
+       group by day, dimension, value having count(*) > 1 limit 5`);
+    expect((doubled as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it("leaves the rollups alone when today's request is submitted", async () => {
     await rolled(month);
     const before = await state();
