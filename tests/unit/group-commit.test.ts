@@ -100,4 +100,55 @@ describe("group commit", () => {
     expect(waited).toBeGreaterThanOrEqual(25);
     expect(waited).toBeLessThan(500);
   });
+
+  it("a background round is written in slices that take turns with the foreground's batches, one background slice at a time", async () => {
+    // One log of every write's start and end, in order, across the three group commits.
+    const log: string[] = [];
+    const writer = (name: string, ms: number) => async (items: string[]) => {
+      log.push(`${name}:start:${items.length}`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      log.push(`${name}:end`);
+      return items.map(() => undefined);
+    };
+    const write = groupCommit(writer("fg", 4));
+    const marks = groupCommit(writer("marks", 2), { maxBatch: 3, background: { maxWaitMs: 30 } });
+    const followUps = groupCommit(writer("follow", 2), { maxBatch: 2, background: { maxWaitMs: 30 } });
+    // Nine marks and four follow-ups queued while the visitors' batches are being written.
+    const first = write("v0");
+    const queued = [
+      ...Array.from({ length: 9 }, (_, i) => marks(`m${i}`)),
+      ...Array.from({ length: 4 }, (_, i) => followUps(`f${i}`)),
+    ];
+    await first;
+    // A closed loop of visitors until the background is done.
+    let done = false;
+    const all = Promise.all(queued).then(() => {
+      done = true;
+    });
+    for (let i = 1; !done && i < 1_000; i += 1) await write(`v${i}`);
+    await all;
+
+    const slices = log.filter((entry) => entry.includes(":start:") && !entry.startsWith("fg"));
+    // Written in slices of maxBatch: 3 + 3 + 3 marks, 2 + 2 follow-ups.
+    expect(slices.sort()).toEqual(["follow:start:2", "follow:start:2", "marks:start:3", "marks:start:3", "marks:start:3"]);
+    // Never two background slices at once, and a foreground batch finished between any two of them while the
+    // visitors kept writing (the foreground itself never waits for the background).
+    let backgroundWriting = false;
+    let foregroundFinished = true;
+    for (const [i, entry] of log.entries()) {
+      const [name, event] = entry.split(":");
+      if (name === "fg") {
+        if (event === "end") foregroundFinished = true;
+        continue;
+      }
+      if (event === "start") {
+        expect(backgroundWriting, `entry ${i}: ${log.join(" ")}`).toBe(false);
+        expect(foregroundFinished, `entry ${i}: ${log.join(" ")}`).toBe(true);
+        backgroundWriting = true;
+        foregroundFinished = false;
+      } else {
+        backgroundWriting = false;
+      }
+    }
+  });
 });

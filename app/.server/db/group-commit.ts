@@ -42,32 +42,59 @@ export function groupCommit<T, R>(
 
   async function drain(): Promise<void> {
     writing = true;
+    // Background work goes in rounds: everything queued when its wait ended, written in slices of maxBatch.
+    let round = 0;
     try {
       while (queue.length > 0) {
         await pollOnce();
-        if (background) await foregroundIdle(background.maxWaitMs);
-        const batch = queue.slice(0, maxBatch);
-        queue = queue.slice(batch.length);
-        if (batch.length === 1) {
-          await writeAlone(batch[0]!);
+        if (!background) {
+          await writeNext();
           continue;
         }
-        let results: R[];
+        if (round === 0) {
+          await foregroundIdle(background.maxWaitMs);
+          round = queue.length;
+        }
+        const release = await backgroundSlot();
         try {
-          results = await writeBatch(batch.map((w) => w.item));
-        } catch {
-          for (const w of batch) await writeAlone(w);
-          continue;
+          await foregroundTurn(background.maxWaitMs);
+          round -= await writeNext();
+        } finally {
+          release();
         }
-        if (results.length !== batch.length) {
-          const error = new Error(`group commit: ${batch.length} items written, ${results.length} results`);
-          for (const w of batch) w.reject(error);
-          continue;
-        }
-        batch.forEach((w, i) => w.resolve(results[i]!));
+        round = Math.max(round, 0);
       }
     } finally {
       writing = false;
+    }
+  }
+
+  /** Writes the next batch (at most maxBatch items) and settles its callers; returns how many it took. */
+  async function writeNext(): Promise<number> {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    try {
+      if (batch.length === 1) {
+        await writeAlone(batch[0]!);
+        return 1;
+      }
+      let results: R[];
+      try {
+        results = await writeBatch(batch.map((w) => w.item));
+      } catch {
+        for (const w of batch) await writeAlone(w);
+        return batch.length;
+      }
+      if (results.length !== batch.length) {
+        const error = new Error(`group commit: ${batch.length} items written, ${results.length} results`);
+        for (const w of batch) w.reject(error);
+        return batch.length;
+      }
+      batch.forEach((w, i) => w.resolve(results[i]!));
+      return batch.length;
+    } finally {
+      if (background) lastWriter = "background";
+      else foregroundBatchDone();
     }
   }
 
@@ -89,9 +116,15 @@ export interface GroupCommitOptions {
    * Work nobody waits for (what a commit sets off: its messages marked sent, a new request's follow-up): its
    * batches wait while a foreground group commit (any without this option: the writes visitors wait for)
    * has work queued or in flight (or had, less than QUIET_MS ago), up to maxWaitMs, and then take everything
-   * that arrived meanwhile. Under a
-   * burst this work then costs one transaction per maxWaitMs instead of one per visitors' batch, and stays
-   * off the visitors' way in between; with nothing in the foreground it goes at once (ADR 071).
+   * that arrived meanwhile. Under a burst this work then costs one round per maxWaitMs instead of one
+   * transaction per visitors' batch, and stays off the visitors' way in between; with nothing in the
+   * foreground it goes at once (ADR 071).
+   *
+   * A round is written in slices of maxBatch items that take turns with the foreground: while visitors'
+   * batches are being written, each slice waits for one of them to finish (up to maxWaitMs), and only one
+   * background slice, of any group commit, runs at a time. On PGlite a transaction holds the server's one
+   * thread: a round written whole (the marks of a thousand messages, then ten batches' follow-ups, ~60 ms)
+   * was a stall that every visitor arriving meanwhile waited out; a slice is a few milliseconds (ADR 071).
    */
   background?: { maxWaitMs: number };
 }
@@ -109,6 +142,59 @@ const QUIET_MS = 10;
 function foregroundDone(): void {
   foreground -= 1;
   foregroundEndedAt = performance.now();
+}
+
+/**
+ * How long the foreground must have been idle for a background slice to follow another one without a foreground
+ * batch between them. Longer than QUIET_MS: in a closed loop the next visitors' posts are still being read and
+ * checked (on the same thread) some 20 ms after their batch's queue emptied.
+ */
+const TURN_QUIET_MS = 50;
+
+/** Who wrote last: a background slice waits for a foreground batch after another background slice. */
+let lastWriter: "foreground" | "background" = "foreground";
+/** Background slices waiting for the next foreground batch to finish. */
+let turnWaiters: Array<() => void> = [];
+
+function foregroundBatchDone(): void {
+  lastWriter = "foreground";
+  const waiting = turnWaiters;
+  turnWaiters = [];
+  for (const resolve of waiting) resolve();
+}
+
+/**
+ * Resolves when a background slice may go: at once when the last batch written was a foreground one, or the
+ * foreground has been idle for TURN_QUIET_MS; otherwise once a foreground batch has been written, or after maxWaitMs.
+ */
+async function foregroundTurn(maxWaitMs: number): Promise<void> {
+  const deadline = performance.now() + maxWaitMs;
+  for (;;) {
+    const now = performance.now();
+    const quietFor = foreground === 0 ? now - foregroundEndedAt : 0;
+    if (lastWriter === "foreground" || quietFor >= TURN_QUIET_MS || now >= deadline) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.min(deadline - now, foreground === 0 ? TURN_QUIET_MS - quietFor : maxWaitMs));
+      function done(): void {
+        clearTimeout(timer);
+        turnWaiters = turnWaiters.filter((waiter) => waiter !== done);
+        resolve();
+      }
+      turnWaiters.push(done);
+    });
+  }
+}
+
+/** One background slice at a time, across every group commit: resolves with its release. */
+let backgroundTail: Promise<void> = Promise.resolve();
+async function backgroundSlot(): Promise<() => void> {
+  let release!: () => void;
+  const previous = backgroundTail;
+  backgroundTail = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await previous;
+  return release;
 }
 
 /** Resolves once no foreground group commit has drained for QUIET_MS, or after maxWaitMs. */
