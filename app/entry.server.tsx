@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { StaticMarkupContext, type StaticMarkupRenderer } from "~/components/prerendered.tsx";
 import { oidcFormTargets } from "~/.server/auth/oidc.ts";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/.server/http/content-security-policy.ts";
 import { hadDatabaseOutage, isDatabaseUnavailable, noteIfDatabaseOutage, outageErrorResponse, outageHeaders } from "~/.server/http/database-outage.ts";
@@ -40,6 +41,25 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // An internal error response (a 404 React Router made itself) carries the error it stands for.
   if (!request.signal.aborted) console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
 }
+
+/**
+ * Markup that is the same for everyone while the content is unchanged, rendered once (<Prerendered>, ADR 072):
+ * by its inputs' fingerprint, the most recently used first. Bounded: a content edit makes new inputs, and the old markup
+ * is dropped when no longer used.
+ */
+const staticMarkup = new Map<string, string>();
+const STATIC_MARKUP_ENTRIES = 16;
+const renderStaticMarkup: StaticMarkupRenderer = (key, render) => {
+  let html = staticMarkup.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<>{render()}</>);
+    if (staticMarkup.size >= STATIC_MARKUP_ENTRIES) staticMarkup.delete(staticMarkup.keys().next().value!);
+  } else {
+    staticMarkup.delete(key);
+  }
+  staticMarkup.set(key, html);
+  return html;
+};
 
 export default async function handleRequest(
   request: Request,
@@ -96,7 +116,12 @@ export default async function handleRequest(
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <StaticMarkupContext value={renderStaticMarkup}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StaticMarkupContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       // The page goes out whole (onAllReady), so every Suspense boundary must be written in place: React
       // otherwise moves a large boundary's content to the end, to be put in place by a script, and
       // visitors without JavaScript would never see it.

@@ -9,7 +9,7 @@
  * without photos from CONNECTIONS concurrent visitors (autocannon, a unique form per submission), and counts
  * the stored rows against the 303 answers. Everything is printed and written to bench/results.json.
  *
- * `--client-js`: only the client JS size. `--requests`: only the submission benchmark (both engines, or PostgreSQL
+ * `--client-js`: only the client JS size. `--pages`: only the page load tests on each engine, printed. `--requests`: only the submission benchmark (both engines, or PostgreSQL
  * alone with `--postgres-only`), which reads the server's RSS right after the load and again after SETTLE_S idle
  * seconds; its figures are merged into an existing bench/results.json. `--back-office`: only the back office at volume
  * (scripts/lib/bench-back-office.ts: the request list's pages 1 and 500 and the dashboard, on a database
@@ -1133,6 +1133,19 @@ async function main() {
   if (clientJs && process.argv.includes("--client-js")) {
     for (const f of clientJs.files) console.log(`${String(f.gzipBytes).padStart(7)}  ${f.url}`);
     console.log(`home client JS: ${clientJs.totalGzipKb} KB gzip (target <= ${TARGETS.clientJsAllSectionsKb} KB)`);
+    return;
+  }
+  // `npm run bench -- --pages`: only the page load tests (cached, uncached, the 404), printed, not merged.
+  if (tool && process.argv.includes("--pages")) {
+    const measured = [await benchEngine(tool, "pglite")];
+    const pgPagesUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+    if (pgPagesUrl) measured.push(await benchEngine(tool, "postgres", await createBenchDatabase(pgPagesUrl)));
+    for (const e of measured) {
+      for (const key of Object.keys(PAGES) as PageKey[]) {
+        const r = e[key];
+        console.log(`${e.engine.padEnd(9)} ${`${PAGES[key]}${UNCACHED[key] ? " (uncached)" : ""}`.padEnd(36)} ${String(r.requestsPerSec).padStart(9)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms`);
+      }
+    }
     return;
   }
   const engines: EngineResult[] = [];

@@ -9,6 +9,7 @@ import {
   signInLinks,
   type SiteLink,
 } from "~/lib/site-links.ts";
+import { Prerendered } from "./prerendered.tsx";
 import { VisitorFigures } from "./visitor-figures.tsx";
 import { Wordmark } from "./wordmark.tsx";
 
@@ -41,51 +42,61 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const a = identity.address;
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-5">
-        <div className="col-span-2 lg:col-span-1">
-          <Wordmark identity={identity} />
-          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-            Industrial electrical and automation service since {claims.foundedYear}: drive, PLC, HMI and CNC repair,
-            control panels, breakdown support and maintenance contracts across India.
-          </p>
-          <ul className="mt-4 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-            <li className="flex gap-2">
-              <PhoneIcon className="mt-0.5 size-4 shrink-0" />
-              <a href={telHref(identity.supportPhone)} className="hover:underline">
-                <span className="sr-only">Phone: </span>
-                {formatIndianPhone(identity.supportPhone)}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <MessageCircleIcon className="mt-0.5 size-4 shrink-0" />
-              <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} className="hover:underline" rel="noopener">
-                WhatsApp {formatIndianPhone(identity.whatsappNumber)}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <MailIcon className="mt-0.5 size-4 shrink-0" />
-              <a href={mailtoHref(identity.supportEmail)} className="break-all hover:underline">
-                <span className="sr-only">E-mail: </span>
-                {identity.supportEmail}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <MapPinIcon className="mt-0.5 size-4 shrink-0" />
-              <address className="not-italic">
-                {a.streetAddress}, {a.city}, {a.state} {a.postalCode}
-              </address>
-            </li>
-            <li className="flex gap-2">
-              <ClockIcon className="mt-0.5 size-4 shrink-0" />
-              {business.openingHours}
-            </li>
-          </ul>
-        </div>
-        <LinkColumn title="Services" links={footerServiceLinks} />
-        <LinkColumn title="Resources" links={resourceLinks} />
-        <LinkColumn title="Company" links={footerCompanyLinks} />
-        <LinkColumn title="Portals" links={signInLinks} />
-      </div>
+      {/* The same for every page and visitor until the settings change: rendered once (ADR 072). */}
+      <Prerendered
+        as="div"
+        id="site-footer-columns"
+        className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-5"
+        inputs={JSON.stringify([identity, business.openingHours, claims.foundedYear])}
+      >
+        {() => (
+          <>
+            <div className="col-span-2 lg:col-span-1">
+              <Wordmark identity={identity} />
+              <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+                Industrial electrical and automation service since {claims.foundedYear}: drive, PLC, HMI and CNC repair,
+                control panels, breakdown support and maintenance contracts across India.
+              </p>
+              <ul className="mt-4 space-y-2 text-sm text-slate-700 dark:text-slate-300">
+                <li className="flex gap-2">
+                  <PhoneIcon className="mt-0.5 size-4 shrink-0" />
+                  <a href={telHref(identity.supportPhone)} className="hover:underline">
+                    <span className="sr-only">Phone: </span>
+                    {formatIndianPhone(identity.supportPhone)}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <MessageCircleIcon className="mt-0.5 size-4 shrink-0" />
+                  <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} className="hover:underline" rel="noopener">
+                    WhatsApp {formatIndianPhone(identity.whatsappNumber)}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <MailIcon className="mt-0.5 size-4 shrink-0" />
+                  <a href={mailtoHref(identity.supportEmail)} className="break-all hover:underline">
+                    <span className="sr-only">E-mail: </span>
+                    {identity.supportEmail}
+                  </a>
+                </li>
+                <li className="flex gap-2">
+                  <MapPinIcon className="mt-0.5 size-4 shrink-0" />
+                  <address className="not-italic">
+                    {a.streetAddress}, {a.city}, {a.state} {a.postalCode}
+                  </address>
+                </li>
+                <li className="flex gap-2">
+                  <ClockIcon className="mt-0.5 size-4 shrink-0" />
+                  {business.openingHours}
+                </li>
+              </ul>
+            </div>
+            <LinkColumn title="Services" links={footerServiceLinks} />
+            <LinkColumn title="Resources" links={resourceLinks} />
+            <LinkColumn title="Company" links={footerCompanyLinks} />
+            <LinkColumn title="Portals" links={signInLinks} />
+          </>
+        )}
+      </Prerendered>
       <div className="border-t border-slate-200 dark:border-slate-800">
         {/* pb-20: at the page's end, room for the chat launcher and the call and WhatsApp buttons. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-6 pb-20 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between dark:text-slate-300">

@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { IconSymbol, PhoneIcon, SearchIcon, UseIcon, XIcon } from "~/components/icons.tsx";
+import { Prerendered } from "~/components/prerendered.tsx";
 import { telHref } from "~/lib/contact-links.ts";
 
 export interface CatalogueService {
@@ -30,6 +31,40 @@ export const PHONE_FIRST_CARDS = 4;
 export function matchServices<T extends { name: string }>(services: T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   return needle ? services.filter((s) => s.name.toLowerCase().includes(needle)) : services;
+}
+
+const CARDS_CLASS = "mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
+/** What the cards' markup is made of: equal strings, equal markup. */
+function cardsInputs(services: CatalogueService[], phone: string): string {
+  return [phone, ...services.map((s) => `${s.slug}\u0001${s.name}\u0001${s.category}\u0001${s.summary}`)].join("\u0002");
+}
+
+/**
+ * One card per service. Plain links only: the unfiltered list is sent as prerendered markup, which the
+ * browser does not hydrate.
+ */
+function serviceCards(services: CatalogueService[], phone: string) {
+  return services.map((s) => (
+    <li key={s.slug} className="service-card">
+      <p className="service-card-category">{s.category}</p>
+      <h3 className="mt-1 text-lg font-semibold">{s.name}</h3>
+      <p className="service-card-summary">{s.summary}</p>
+      <div className="service-card-actions">
+        <a href={`/service/${s.slug}`} className="service-card-action service-card-learn">
+          {/* The service's name in the link's text, not only in a label: search engines read the text. */}
+          Learn More<span className="sr-only">{` about ${s.name}`}</span>
+        </a>
+        <a href={telHref(phone)} aria-label={`Call about ${s.name}`} className="service-card-action service-card-call">
+          <UseIcon id={PHONE_SYMBOL} className="size-4" />
+          Call
+        </a>
+        <a href={`/request?service=${s.slug}`} aria-label={`Request ${s.name}`} className="service-card-action service-card-request">
+          Request
+        </a>
+      </div>
+    </li>
+  ));
 }
 
 const chipClass = "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium";
@@ -155,32 +190,14 @@ export function ServiceCatalogue({
         </form>
       )}
       <IconSymbol id={PHONE_SYMBOL} icon={PhoneIcon} />
-      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((s) => (
-          <li key={s.slug} className="service-card">
-            <p className="service-card-category">{s.category}</p>
-            <h3 className="mt-1 text-lg font-semibold">{s.name}</h3>
-            <p className="service-card-summary">{s.summary}</p>
-            <div className="service-card-actions">
-              <a href={`/service/${s.slug}`} className="service-card-action service-card-learn">
-                {/* The service's name in the link's text, not only in a label: search engines read the text. */}
-                Learn More<span className="sr-only">{` about ${s.name}`}</span>
-              </a>
-              <a href={telHref(phone)} aria-label={`Call about ${s.name}`} className="service-card-action service-card-call">
-                <UseIcon id={PHONE_SYMBOL} className="size-4" />
-                Call
-              </a>
-              <a
-                href={`/request?service=${s.slug}`}
-                aria-label={`Request ${s.name}`}
-                className="service-card-action service-card-request"
-              >
-                Request
-              </a>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {active || chosen ? (
+        <ul className={CARDS_CLASS}>{serviceCards(shown, phone)}</ul>
+      ) : (
+        // Every service, as on most visits: the same markup for everyone until the catalogue changes (ADR 072).
+        <Prerendered as="ul" id="catalogue-cards" className={CARDS_CLASS} inputs={cardsInputs(services, phone)}>
+          {() => serviceCards(services, phone)}
+        </Prerendered>
+      )}
       {!active && shown.length > PHONE_FIRST_CARDS && (
         // Phones only (app.css hides the cards after the first few while it is closed). A new chip starts closed.
         <details key={category} className="catalogue-more mt-4 sm:hidden">

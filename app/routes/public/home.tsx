@@ -10,6 +10,7 @@ import { seo } from "~/.server/seo.ts";
 import { getSiteSettings } from "~/.server/settings/index.ts";
 import { ContactActions } from "~/components/contact-actions.tsx";
 import { DeferredSection } from "~/components/deferred-section.tsx";
+import { Prerendered } from "~/components/prerendered.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { lazyWhenVisible } from "~/components/hydrate-when-visible.tsx";
 import { BrandStrip } from "~/components/home/brand-strip.tsx";
@@ -192,163 +193,179 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         />
       </section>
 
-      <DeferredSection id="future-heading" size={[33, 22, 22]} heading="Future Services" className="bg-brand-800 text-white dark:bg-slate-900">
-        <p className="mt-3 max-w-3xl text-brand-100 dark:text-slate-300">
-          What we are building on top of our repair and automation work, with what is offered today and what is still
-          in pilot:
-        </p>
-        <ul className="mt-5 flex flex-wrap gap-2">
-          {futureServices.map((f) => (
-            <li key={f.slug}>
-              <a
-                href={`/future-services#${f.slug}`}
-                className="inline-block rounded-full bg-white/10 px-4 py-2 font-medium text-white ring-1 ring-white/30 hover:bg-white/20"
-              >
-                {f.title}
+      {/*
+        From Future Services to Contact: content and settings only, the same for every visitor until either
+        changes, so rendered once (ADR 072). display: contents keeps the sections the page's own children.
+      */}
+      <Prerendered
+        as="div"
+        id="home-sections"
+        className="contents"
+        inputs={JSON.stringify([site, futureServices, industries, certification, faqs])}
+      >
+        {() => (
+          <>
+            <DeferredSection id="future-heading" size={[33, 22, 22]} heading="Future Services" className="bg-brand-800 text-white dark:bg-slate-900">
+              <p className="mt-3 max-w-3xl text-brand-100 dark:text-slate-300">
+                What we are building on top of our repair and automation work, with what is offered today and what is still
+                in pilot:
+              </p>
+              <ul className="mt-5 flex flex-wrap gap-2">
+                {futureServices.map((f) => (
+                  <li key={f.slug}>
+                    <a
+                      href={`/future-services#${f.slug}`}
+                      className="inline-block rounded-full bg-white/10 px-4 py-2 font-medium text-white ring-1 ring-white/30 hover:bg-white/20"
+                    >
+                      {f.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              <a href="/future-services" className="mt-6 inline-block font-semibold text-white underline">
+                Explore Future Services
               </a>
-            </li>
-          ))}
-        </ul>
-        <a href="/future-services" className="mt-6 inline-block font-semibold text-white underline">
-          Explore Future Services
-        </a>
-      </DeferredSection>
+            </DeferredSection>
 
-      <DeferredSection id="why-us" size={[85, 53, 36]} heading="Why plants call us first">
-        <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {claimsFor(site).map((c) => (
-            <div key={c.label} className="flex flex-col rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-              <dt className="text-sm text-slate-700 dark:text-slate-300">{c.label}</dt>
-              <dd className="order-first text-2xl font-bold text-brand-700 dark:text-sky-300">{c.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {features.map((f) => (
-            <li key={f.title}>
-              <f.icon className="size-8 text-accent-600 dark:text-accent-400" />
-              <h3 className="mt-3 text-lg font-semibold">{f.title}</h3>
-              <p className="mt-1 text-slate-700 dark:text-slate-300">{f.text}</p>
-            </li>
-          ))}
-        </ul>
-      </DeferredSection>
+            <DeferredSection id="why-us" size={[85, 53, 36]} heading="Why plants call us first">
+              <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+                {claimsFor(site).map((c) => (
+                  <div key={c.label} className="flex flex-col rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+                    <dt className="text-sm text-slate-700 dark:text-slate-300">{c.label}</dt>
+                    <dd className="order-first text-2xl font-bold text-brand-700 dark:text-sky-300">{c.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+                {features.map((f) => (
+                  <li key={f.title}>
+                    <f.icon className="size-8 text-accent-600 dark:text-accent-400" />
+                    <h3 className="mt-3 text-lg font-semibold">{f.title}</h3>
+                    <p className="mt-1 text-slate-700 dark:text-slate-300">{f.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </DeferredSection>
 
-      <DeferredSection id="clients-heading" size={[56, 42, 33]} heading="Industries we work for" className="bg-slate-50 dark:bg-slate-900">
-        <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">
-          Trusted by {claims.happyClients}+ clients: plants that run continuous or high-utilisation lines, where an hour
-          of downtime matters.
-        </p>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {industries.map((industry) => (
-            <li
-              key={industry}
-              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-medium dark:border-slate-700 dark:bg-slate-950"
-            >
-              <FactoryIcon className="size-6 shrink-0 text-brand-700 dark:text-sky-300" />
-              {industry}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6">
-          <a href="/projects" className={linkClass}>
-            See our projects and case studies
-          </a>
-        </p>
-      </DeferredSection>
+            <DeferredSection id="clients-heading" size={[56, 42, 33]} heading="Industries we work for" className="bg-slate-50 dark:bg-slate-900">
+              <p className="mt-3 max-w-3xl text-slate-700 dark:text-slate-300">
+                Trusted by {claims.happyClients}+ clients: plants that run continuous or high-utilisation lines, where an hour
+                of downtime matters.
+              </p>
+              <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                {industries.map((industry) => (
+                  <li
+                    key={industry}
+                    className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-medium dark:border-slate-700 dark:bg-slate-950"
+                  >
+                    <FactoryIcon className="size-6 shrink-0 text-brand-700 dark:text-sky-300" />
+                    {industry}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-6">
+                <a href="/projects" className={linkClass}>
+                  See our projects and case studies
+                </a>
+              </p>
+            </DeferredSection>
 
-      <DeferredSection id="reviews-heading" size={[18, 16, 16]} heading="What our customers say">
-        <div className="mt-5 flex flex-wrap items-center gap-4">
-          <p className="text-5xl font-extrabold text-slate-900 dark:text-white">{claims.ratingValue}</p>
-          <div>
-            <p className="flex" role="img" aria-label={`Rated ${claims.ratingValue} out of ${claims.ratingBest}`}>
-              {Array.from({ length: claims.ratingBest }, (_, i) => (
-                <StarIcon
-                  key={i}
-                  className={`size-6 ${i < Math.round(claims.ratingValue) ? "fill-amber-400 text-amber-500" : "text-slate-400"}`}
-                />
-              ))}
-            </p>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">
-              out of {claims.ratingBest}, from {claims.ratingCount.toLocaleString("en-IN")} ratings
-            </p>
-          </div>
-        </div>
-        <p className="mt-5">
-          <a href="/reviews" className={linkClass}>
-            Read customer reviews, or write one
-          </a>
-        </p>
-      </DeferredSection>
+            <DeferredSection id="reviews-heading" size={[18, 16, 16]} heading="What our customers say">
+              <div className="mt-5 flex flex-wrap items-center gap-4">
+                <p className="text-5xl font-extrabold text-slate-900 dark:text-white">{claims.ratingValue}</p>
+                <div>
+                  <p className="flex" role="img" aria-label={`Rated ${claims.ratingValue} out of ${claims.ratingBest}`}>
+                    {Array.from({ length: claims.ratingBest }, (_, i) => (
+                      <StarIcon
+                        key={i}
+                        className={`size-6 ${i < Math.round(claims.ratingValue) ? "fill-amber-400 text-amber-500" : "text-slate-400"}`}
+                      />
+                    ))}
+                  </p>
+                  <p className="mt-1 text-slate-700 dark:text-slate-300">
+                    out of {claims.ratingBest}, from {claims.ratingCount.toLocaleString("en-IN")} ratings
+                  </p>
+                </div>
+              </div>
+              <p className="mt-5">
+                <a href="/reviews" className={linkClass}>
+                  Read customer reviews, or write one
+                </a>
+              </p>
+            </DeferredSection>
 
-      <DeferredSection id="certifications-heading" size={[26, 19, 18]} heading="Certifications" className="bg-slate-50 dark:bg-slate-900">
-        <div className="mt-5 flex items-start gap-4">
-          <BadgeCheckIcon className="size-12 shrink-0 text-brand-700 dark:text-sky-300" />
-          <div>
-            <p className="text-xl font-bold">{certification.standard} certified</p>
-            <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{certification.summary}</p>
-            <a href="/certifications" className={`${linkClass} mt-3`}>
-              About our certification
-            </a>
-          </div>
-        </div>
-      </DeferredSection>
+            <DeferredSection id="certifications-heading" size={[26, 19, 18]} heading="Certifications" className="bg-slate-50 dark:bg-slate-900">
+              <div className="mt-5 flex items-start gap-4">
+                <BadgeCheckIcon className="size-12 shrink-0 text-brand-700 dark:text-sky-300" />
+                <div>
+                  <p className="text-xl font-bold">{certification.standard} certified</p>
+                  <p className="mt-1 max-w-3xl text-slate-700 dark:text-slate-300">{certification.summary}</p>
+                  <a href="/certifications" className={`${linkClass} mt-3`}>
+                    About our certification
+                  </a>
+                </div>
+              </div>
+            </DeferredSection>
 
-      <DeferredSection id="faq-heading" size={[48, 37, 34]} heading="Frequently asked questions">
-        <div className="max-w-3xl">
-          <FaqList items={faqs} />
-          <p className="mt-4">
-            <a href="/faq" className={linkClass}>
-              All questions and answers
-            </a>
-          </p>
-        </div>
-      </DeferredSection>
+            <DeferredSection id="faq-heading" size={[48, 37, 34]} heading="Frequently asked questions">
+              <div className="max-w-3xl">
+                <FaqList items={faqs} />
+                <p className="mt-4">
+                  <a href="/faq" className={linkClass}>
+                    All questions and answers
+                  </a>
+                </p>
+              </div>
+            </DeferredSection>
 
-      <DeferredSection id="contact-heading" size={[31, 28, 17]} heading="Contact us" className="bg-slate-50 dark:bg-slate-900">
-        <div className="mt-5 grid gap-6 md:grid-cols-3">
-          <p className="flex items-start gap-2">
-            <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
-            <span>
-              <span className="font-semibold">{identity.legalName}</span>
-              <br />
-              {a.streetAddress.includes(a.locality) ? a.streetAddress : `${a.streetAddress}, ${a.locality}`}
-              <br />
-              {a.city}, {a.state} {a.postalCode}
-            </span>
-          </p>
-          <ul className="space-y-2">
-            <li className="flex items-center gap-2">
-              <PhoneIcon className="size-5 shrink-0 text-brand-700 dark:text-sky-300" />
-              <a href={telHref(identity.supportPhone)} className={linkClass}>
-                {formatIndianPhone(identity.supportPhone)}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <WhatsAppIcon className="size-5 shrink-0 text-green-700 dark:text-green-400" />
-              <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} rel="noopener" className={linkClass}>
-                WhatsApp {formatIndianPhone(identity.whatsappNumber)}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MailIcon className="size-5 shrink-0 text-brand-700 dark:text-sky-300" />
-              <a href={mailtoHref(identity.supportEmail)} className={`${linkClass} break-all`}>
-                {identity.supportEmail}
-              </a>
-            </li>
-          </ul>
-          <p className="flex items-start gap-2">
-            <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
-            <span>
-              <span className="font-semibold">{business.openingHours}</span>
-              <br />
-              <a href="/contact" className={linkClass}>
-                Directions and all the ways to reach us
-              </a>
-            </span>
-          </p>
-        </div>
-      </DeferredSection>
+            <DeferredSection id="contact-heading" size={[31, 28, 17]} heading="Contact us" className="bg-slate-50 dark:bg-slate-900">
+              <div className="mt-5 grid gap-6 md:grid-cols-3">
+                <p className="flex items-start gap-2">
+                  <MapPinIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+                  <span>
+                    <span className="font-semibold">{identity.legalName}</span>
+                    <br />
+                    {a.streetAddress.includes(a.locality) ? a.streetAddress : `${a.streetAddress}, ${a.locality}`}
+                    <br />
+                    {a.city}, {a.state} {a.postalCode}
+                  </span>
+                </p>
+                <ul className="space-y-2">
+                  <li className="flex items-center gap-2">
+                    <PhoneIcon className="size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+                    <a href={telHref(identity.supportPhone)} className={linkClass}>
+                      {formatIndianPhone(identity.supportPhone)}
+                    </a>
+                  </li>
+                  <li className="flex items-center gap-2">
+                    <WhatsAppIcon className="size-5 shrink-0 text-green-700 dark:text-green-400" />
+                    <a href={whatsappHref(identity.whatsappNumber, WHATSAPP_GREETING)} rel="noopener" className={linkClass}>
+                      WhatsApp {formatIndianPhone(identity.whatsappNumber)}
+                    </a>
+                  </li>
+                  <li className="flex items-center gap-2">
+                    <MailIcon className="size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+                    <a href={mailtoHref(identity.supportEmail)} className={`${linkClass} break-all`}>
+                      {identity.supportEmail}
+                    </a>
+                  </li>
+                </ul>
+                <p className="flex items-start gap-2">
+                  <ClockIcon className="mt-1 size-5 shrink-0 text-brand-700 dark:text-sky-300" />
+                  <span>
+                    <span className="font-semibold">{business.openingHours}</span>
+                    <br />
+                    <a href="/contact" className={linkClass}>
+                      Directions and all the ways to reach us
+                    </a>
+                  </span>
+                </p>
+              </div>
+            </DeferredSection>
+
+          </>
+        )}
+      </Prerendered>
 
       <DeferredSection id="quote-heading" size={[75, 54, 42]} heading="Need a quotation?" className="bg-accent-600 text-white dark:bg-orange-950">
         <div className="mt-4 grid gap-8 lg:grid-cols-5">
