@@ -20,7 +20,7 @@ export default defineConfig({
             // Router's runtime included, comes along: rolldown groups dependencies recursively.)
             {
               name: "shell",
-              test: /app[\\/](lib[\\/](route-meta|use-site|contact-links|format|toast)|components[\\/](icons|prose|faq-list|whatsapp-icon|contact-actions|breadcrumbs|hydrate-when-visible))\./,
+              test: /app[\\/](lib[\\/](route-meta|use-site|contact-links|format|toast)|components[\\/](icons|prose|faq-list|whatsapp-icon|contact-actions|breadcrumbs|hydrate-when-visible|prerendered))\./,
             },
           ],
         },
