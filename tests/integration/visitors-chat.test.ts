@@ -167,6 +167,17 @@ describeEachEngine("visitors and the chat assistant", (database) => {
     expect(after.at(-1)).toMatchObject({ audience: "staff:activity", data: { online: 2 } });
   });
 
+  it("figures read before the cache is cleared are not put back by that read", async () => {
+    await Promise.all([trackVisitor(sid(41), "/"), trackVisitor(sid(42), "/")]);
+    // A read of the two sessions in flight when the cache is cleared (as beforeEach does between tests).
+    const reading = visitorFigures();
+    clearVisitorFiguresCache();
+    await db().delete(visitorSessions);
+    await reading;
+    await trackVisitor(sid(43), "/");
+    expect(await visitorFigures()).toMatchObject({ online: 1, total: 1 });
+  });
+
   it("the ping served on Node's own request (server.ts) answers as the route does", async () => {
     const { createServer } = await import("node:http");
     const { handleVisitorPing } = await import("~/.server/visitors/endpoint.ts");

@@ -104,11 +104,18 @@ export async function readVisitorFigures(now = new Date()): Promise<VisitorFigur
  * office's screens hear of it (at most that often) through a live event to "staff:activity".
  */
 const FIGURES_TTL_MS = 5_000;
-const cache = globalThis as { __visitorFigures?: { at: number; value: VisitorFigures }; __visitorFiguresReading?: Promise<VisitorFigures> };
+const cache = globalThis as {
+  __visitorFigures?: { at: number; value: VisitorFigures };
+  __visitorFiguresReading?: Promise<VisitorFigures>;
+  /** Bumped when the cache is cleared: a read begun before that must not put its older figures back. */
+  __visitorFiguresGeneration?: number;
+};
 
 async function refreshFigures(): Promise<VisitorFigures> {
+  const generation = cache.__visitorFiguresGeneration ?? 0;
   try {
     const value = await readVisitorFigures();
+    if ((cache.__visitorFiguresGeneration ?? 0) !== generation) return value;
     const before = cache.__visitorFigures?.value;
     cache.__visitorFigures = { at: Date.now(), value };
     if (before && before.online !== value.online) {
@@ -118,7 +125,7 @@ async function refreshFigures(): Promise<VisitorFigures> {
     }
     return value;
   } finally {
-    delete cache.__visitorFiguresReading;
+    if ((cache.__visitorFiguresGeneration ?? 0) === generation) delete cache.__visitorFiguresReading;
   }
 }
 
@@ -134,6 +141,7 @@ export async function visitorFigures(now = Date.now()): Promise<VisitorFigures> 
 
 /** Forgets the cached figures (tests). */
 export function clearVisitorFiguresCache(): void {
+  cache.__visitorFiguresGeneration = (cache.__visitorFiguresGeneration ?? 0) + 1;
   delete cache.__visitorFigures;
   delete cache.__visitorFiguresReading;
 }
