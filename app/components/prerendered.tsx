@@ -14,7 +14,9 @@ import { createContext, createElement, useContext, useState, type ReactNode } fr
  * fingerprint of the inputs. In the browser, while the page hydrates, the component takes the inner HTML
  * that the server sent (the same string: React leaves inner HTML alone when hydrating) if the fingerprint
  * matches its own inputs; otherwise, and on every render after the inputs change, it renders the children
- * as usual. So the children must not need React in the browser: plain links and markup, no handlers.
+ * as usual. So the children must not need React in the browser: plain links and markup, no handlers; and
+ * they must not read context (useSite, the router's hooks): the server renders them in a tree of their own,
+ * so everything they show comes through `inputs` and the render function's closure.
  */
 export type StaticMarkupRenderer = (key: string, render: () => ReactNode) => string;
 
