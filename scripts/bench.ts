@@ -1135,11 +1135,11 @@ async function main() {
     console.log(`home client JS: ${clientJs.totalGzipKb} KB gzip (target <= ${TARGETS.clientJsAllSectionsKb} KB)`);
     return;
   }
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   // `npm run bench -- --pages`: only the page load tests (cached, uncached, the 404), printed, not merged.
   if (tool && process.argv.includes("--pages")) {
     const measured = [await benchEngine(tool, "pglite")];
-    const pgPagesUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-    if (pgPagesUrl) measured.push(await benchEngine(tool, "postgres", await createBenchDatabase(pgPagesUrl)));
+    if (pgUrl) measured.push(await benchEngine(tool, "postgres", await createBenchDatabase(pgUrl)));
     for (const e of measured) {
       for (const key of Object.keys(PAGES) as PageKey[]) {
         const r = e[key];
@@ -1155,7 +1155,6 @@ async function main() {
   if (pgliteToo && tool) engines.push(await benchEngine(tool, "pglite"));
   if (pgliteToo) requests.push(await benchRequests("pglite"));
 
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let skipped: string | undefined;
   if (pgUrl) {
     if (tool) {

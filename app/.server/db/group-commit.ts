@@ -52,12 +52,12 @@ export function groupCommit<T, R>(
           continue;
         }
         if (round === 0) {
-          await foregroundIdle(background.maxWaitMs);
+          await foregroundAllows(background.maxWaitMs, QUIET_MS, false);
           round = queue.length;
         }
         const release = await backgroundSlot();
         try {
-          await foregroundTurn(background.maxWaitMs);
+          await foregroundAllows(background.maxWaitMs, TURN_QUIET_MS, true);
           round -= await writeNext();
         } finally {
           release();
@@ -163,28 +163,6 @@ function foregroundBatchDone(): void {
   for (const resolve of waiting) resolve();
 }
 
-/**
- * Resolves when a background slice may go: at once when the last batch written was a foreground one, or the
- * foreground has been idle for TURN_QUIET_MS; otherwise once a foreground batch has been written, or after maxWaitMs.
- */
-async function foregroundTurn(maxWaitMs: number): Promise<void> {
-  const deadline = performance.now() + maxWaitMs;
-  for (;;) {
-    const now = performance.now();
-    const quietFor = foreground === 0 ? now - foregroundEndedAt : 0;
-    if (lastWriter === "foreground" || quietFor >= TURN_QUIET_MS || now >= deadline) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.min(deadline - now, foreground === 0 ? TURN_QUIET_MS - quietFor : maxWaitMs));
-      function done(): void {
-        clearTimeout(timer);
-        turnWaiters = turnWaiters.filter((waiter) => waiter !== done);
-        resolve();
-      }
-      turnWaiters.push(done);
-    });
-  }
-}
-
 /** One background slice at a time, across every group commit: resolves with its release. */
 let backgroundTail: Promise<void> = Promise.resolve();
 async function backgroundSlot(): Promise<() => void> {
@@ -197,14 +175,26 @@ async function backgroundSlot(): Promise<() => void> {
   return release;
 }
 
-/** Resolves once no foreground group commit has drained for QUIET_MS, or after maxWaitMs. */
-async function foregroundIdle(maxWaitMs: number): Promise<void> {
+/**
+ * Resolves once no foreground group commit has drained for quietMs, or after maxWaitMs; with `turn`, also as
+ * soon as the last batch written is a foreground one (checked again whenever one is written).
+ * A round's wait: foregroundAllows(maxWaitMs, QUIET_MS, false); a slice's turn: (maxWaitMs, TURN_QUIET_MS, true).
+ */
+async function foregroundAllows(maxWaitMs: number, quietMs: number, turn: boolean): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
   for (;;) {
     const now = performance.now();
     const quietFor = foreground === 0 ? now - foregroundEndedAt : 0;
-    if (quietFor >= QUIET_MS || now >= deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(deadline - now, QUIET_MS - quietFor)));
+    if ((turn && lastWriter === "foreground") || quietFor >= quietMs || now >= deadline) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.min(deadline - now, quietMs - quietFor));
+      function done(): void {
+        clearTimeout(timer);
+        if (turn) turnWaiters = turnWaiters.filter((waiter) => waiter !== done);
+        resolve();
+      }
+      if (turn) turnWaiters.push(done);
+    });
   }
 }
 
