@@ -16,6 +16,7 @@ import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerBuild } from "react-router";
 import { pageCache } from "./server/page-cache.ts";
+import { proxyCacheAlignment } from "./server/proxy-cache-alignment.ts";
 import { otherCompression, pageEncoding } from "./server/page-encoding.ts";
 import { releaseMemoryWhenIdle } from "./server/idle-memory-release.ts";
 import { partitionedRequestHandler } from "./server/route-partitions.ts";
@@ -62,6 +63,9 @@ try {
 }
 
 const app = new Hono();
+// Behind nginx, a page it may store is padded so that its body starts on a page boundary of nginx's cache file
+// (ADR 073): outermost, so that it counts every header the response goes out with.
+if (!vite && config.trustProxy) app.use(proxyCacheAlignment({ trustProxy: config.trustProxy }));
 // Outermost: a cached page skips everything below. Pages it may store are not compressed further down;
 // it keeps their gzip variant itself.
 // (Not in development, where a code change must show at once.)

@@ -47,6 +47,8 @@ export interface Cluster {
   /** The back office through nginx (the loopback address is another host than the site's "localhost"). */
   adminUrl: string;
   instances: ClusterInstance[];
+  /** nginx's page cache directory (its files are read by the tests: ADR 073). */
+  cacheDir: string;
   stop: () => Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const url = `http://localhost:${port}`;
   const sessionSecret = sharedSessionSecret(options.dataDir);
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-nginx-"));
+  const cacheDir = path.join(runDir, "cache");
   let stopping = false;
 
   const instances = await Promise.all(
@@ -179,7 +182,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     nginxLocalConfig(runDir, {
       upstreams: instances.map(({ instance }) => `127.0.0.1:${instance.port}`),
       listen: `127.0.0.1:${port}`,
-      cacheDir: path.join(runDir, "cache"),
+      cacheDir,
     }),
   );
   const nginx = spawn(NGINX_PATH, ["-p", runDir, "-c", path.join(runDir, "nginx.conf"), "-g", "daemon off;"], {
@@ -212,5 +215,5 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { url, adminUrl: `http://127.0.0.1:${port}/admin`, instances: instances.map(({ instance }) => instance), stop };
+  return { url, adminUrl: `http://127.0.0.1:${port}/admin`, instances: instances.map(({ instance }) => instance), cacheDir, stop };
 }
