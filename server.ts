@@ -66,7 +66,7 @@ const app = new Hono();
 // Behind nginx, a page it may store is padded so that its body starts on a page boundary of nginx's cache file
 // (ADR 073): outermost, so that it counts every header the response goes out with.
 if (!vite && config.trustProxy) app.use(proxyCacheAlignment({ trustProxy: config.trustProxy }));
-// Outermost: a cached page skips everything below. Pages it may store are not compressed further down;
+// Then the page cache: a cached page skips everything below. Pages it may store are not compressed further down;
 // it keeps their gzip variant itself.
 // (Not in development, where a code change must show at once.)
 // A copy is kept while the content it read is current (ADR 058): a publish drops only the pages that read its kind.
