@@ -70,7 +70,6 @@ export function proxyCacheAlignment({ trustProxy }: { trustProxy: boolean }): Mi
     // a Connection (and then no Keep-Alive) header of its own when the response has one.
     headers.set("date", new Date().toUTCString());
     headers.set("connection", "keep-alive");
-    headers.delete(ALIGNMENT_HEADER);
     const headStart = fileHeaderBytes + KEY_FRAMING_BYTES + key.length;
     const headBytes = responseHeadBytes(res.status, headers);
     const padding = alignmentPadding(headStart, headBytes);
